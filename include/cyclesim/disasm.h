@@ -1,0 +1,26 @@
+/*
+ * disasm.h - Thumb decoder behind a small interface (Capstone inside).
+ */
+#ifndef CYCLESIM_DISASM_H
+#define CYCLESIM_DISASM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cyclesim/insn.h"
+
+typedef struct csim_disasm csim_disasm;
+
+csim_disasm *csim_disasm_new(void);
+void csim_disasm_free(csim_disasm *d);
+
+/** csim_disasm_decode - decode up to `max` instructions of `code` (at `addr`)
+ *  into out[]; stops at the first undecodable halfword.
+ *  @return the number decoded, or -1 when out of memory. */
+int csim_disasm_decode(csim_disasm *d, const uint8_t *code, size_t len, uint32_t addr,
+                       csim_insn *out, size_t max);
+
+/** csim_disasm_name - mnemonic of csim_insn.id ("ldr", "umaal"...). */
+const char *csim_disasm_name(const csim_disasm *d, unsigned id);
+
+#endif

@@ -1,0 +1,76 @@
+/*
+ * elf.h - a firmware image: loadable segments, symbols, sections, the
+ * architecture it was built for and its SHA-256.  LIEF inside (elf_lief.c).
+ * Deliberately free of <stdbool.h>: LIEF's C API typedefs `bool` itself.
+ */
+#ifndef CYCLESIM_ELF_H
+#define CYCLESIM_ELF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cyclesim/diag.h"
+
+typedef enum csim_elf_arch {
+    CSIM_ELF_ARCH_UNKNOWN = 0, /* no .ARM.attributes */
+    CSIM_ELF_ARCH_V6M,         /* Tag_CPU_arch v6-M / v6S-M */
+    CSIM_ELF_ARCH_V7M,         /* v7-M / v7E-M */
+    CSIM_ELF_ARCH_V8M_BASE,    /* v8-M baseline */
+    CSIM_ELF_ARCH_V8M_MAIN,    /* v8-M mainline */
+    CSIM_ELF_ARCH_OTHER,       /* A/R profile: never runs on our cores */
+} csim_elf_arch;
+
+typedef struct csim_segment {
+    uint32_t vaddr;   /* run address */
+    uint32_t paddr;   /* load address (differs for initialised data) */
+    uint32_t filesz, memsz;
+    const uint8_t *data; /* filesz bytes */
+} csim_segment;
+
+typedef enum csim_sym_type { CSIM_SYM_OTHER = 0, CSIM_SYM_FUNC, CSIM_SYM_OBJECT } csim_sym_type;
+
+typedef struct csim_symbol {
+    const char *name;
+    uint32_t addr; /* Thumb bit cleared */
+    uint32_t size;
+    csim_sym_type type;
+} csim_symbol;
+
+typedef struct csim_section {
+    const char *name;
+    uint32_t addr, size;
+    int alloc; /* occupies memory at run time */
+    int exec, write;
+} csim_section;
+
+typedef struct csim_elf {
+    char path[512];
+    csim_elf_arch arch;
+    const char *arch_name;
+    uint32_t entry;
+    csim_segment *segs;
+    size_t n_segs;
+    csim_symbol *syms; /* functions and objects, sorted by address */
+    size_t n_syms;
+    csim_section *secs;
+    size_t n_secs;
+    uint8_t sha256[32];
+    char sha256_hex[65];
+    void *priv; /* owned storage */
+} csim_elf;
+
+/** csim_elf_load - read and check an ELF; returns CSIM_ERR_ELF or CSIM_ERR_IO
+ *  with a message in diag when it is not a 32-bit little-endian ARM ELF. */
+csim_err csim_elf_load(const char *path, csim_elf **out, csim_diag *diag);
+void csim_elf_free(csim_elf *e);
+
+/** csim_elf_find - symbol by name, or NULL. */
+const csim_symbol *csim_elf_find(const csim_elf *e, const char *name);
+
+/** csim_elf_locate - the function symbol containing addr (offset in *off), or NULL. */
+const csim_symbol *csim_elf_locate(const csim_elf *e, uint32_t addr, uint32_t *off);
+
+/** csim_elf_section - section by name, or NULL. */
+const csim_section *csim_elf_section(const csim_elf *e, const char *name);
+
+#endif

@@ -1,0 +1,62 @@
+/*
+ * emu.h - the CPU emulator behind a small interface (Unicorn inside).
+ */
+#ifndef CYCLESIM_EMU_H
+#define CYCLESIM_EMU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cyclesim/diag.h"
+
+typedef struct csim_emu csim_emu;
+
+enum csim_reg {
+    CSIM_R0 = 0, CSIM_R1, CSIM_R2, CSIM_R3, CSIM_R12 = 12, CSIM_SP = 13, CSIM_LR = 14, CSIM_PC = 15,
+    CSIM_XPSR, CSIM_PRIMASK, CSIM_CONTROL, CSIM_REG_COUNT
+};
+
+/* Why the emulator stopped by itself (beside csim_emu_stop). */
+typedef enum csim_stop {
+    CSIM_STOP_NONE = 0,
+    CSIM_STOP_UNMAPPED_READ, CSIM_STOP_UNMAPPED_WRITE, CSIM_STOP_UNMAPPED_FETCH,
+    CSIM_STOP_PROT, CSIM_STOP_EMU_ERROR,
+} csim_stop;
+
+typedef struct csim_emu_hooks {
+    void *user;
+    void (*block)(void *user, uint32_t addr, uint32_t size);     /* every executed block */
+    void (*mem)(void *user, uint32_t addr, unsigned size, bool write); /* every data access */
+    void (*trap)(void *user, unsigned intno);                    /* exception raised by an insn */
+} csim_emu_hooks;
+
+/* Exception numbers the trap hook receives (QEMU's EXCP_* for ARM). */
+enum { CSIM_TRAP_UDEF = 1, CSIM_TRAP_SVC = 2, CSIM_TRAP_PREFETCH_ABORT = 3, CSIM_TRAP_DATA_ABORT = 4,
+       CSIM_TRAP_BKPT = 7, CSIM_TRAP_EXCEPTION_EXIT = 8, CSIM_TRAP_INVSTATE = 18, CSIM_TRAP_STKOF = 19 };
+
+typedef uint32_t (*csim_mmio_read_fn)(void *user, uint32_t addr, unsigned size);
+typedef void (*csim_mmio_write_fn)(void *user, uint32_t addr, unsigned size, uint32_t value);
+
+csim_err csim_emu_new(csim_emu **out, bool m33, const csim_emu_hooks *hooks, csim_diag *diag);
+void csim_emu_free(csim_emu *e);
+
+/** Map plain memory (flash: not writable by the firmware; SRAM: read/write). */
+csim_err csim_emu_map(csim_emu *e, uint32_t base, uint32_t size, bool writable, csim_diag *diag);
+/** Map a peripheral page range served by callbacks (addr is absolute). */
+csim_err csim_emu_map_mmio(csim_emu *e, uint32_t base, uint32_t size, csim_mmio_read_fn rd,
+                           csim_mmio_write_fn wr, void *user, csim_diag *diag);
+csim_err csim_emu_write(csim_emu *e, uint32_t addr, const void *data, uint32_t len);
+csim_err csim_emu_read(csim_emu *e, uint32_t addr, void *data, uint32_t len);
+
+uint32_t csim_emu_reg(csim_emu *e, int reg);
+void csim_emu_set_reg(csim_emu *e, int reg, uint32_t v);
+
+/** csim_emu_run - run from pc (Thumb) until csim_emu_stop, `until` or a stop
+ *  condition; returns CSIM_OK or CSIM_ERR_FAULT/INTERNAL with diag filled. */
+csim_err csim_emu_run(csim_emu *e, uint32_t pc, uint32_t until, csim_diag *diag);
+void csim_emu_stop(csim_emu *e);
+
+/** The reason and address of the last self-stop. */
+csim_stop csim_emu_stop_reason(const csim_emu *e, uint32_t *addr);
+
+#endif

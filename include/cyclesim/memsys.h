@@ -1,0 +1,108 @@
+/*
+ * memsys.h - STM32 flash-interface models: wait states, NVM buffers,
+ * prefetch and instruction caches.  Pure modules: no emulator, no JSON.
+ *
+ * Time is counted in core clock cycles (HCLK).  The core model asks for one
+ * access at a time, in program order, with the cycle `now` at which the core
+ * issues the request; the model answers with the cycle at which the data is
+ * available to the core.  A zero-wait-state memory answers now + 1, so the
+ * stall the core sees is `ready - (now + 1)`.  Between calls the model keeps
+ * its own state: buffer/cache contents, the time the flash array is busy
+ * until, a prefetch or refill in flight.
+ *
+ * Only reads through the flash interface come here (instruction fetches and
+ * data reads of the flash address range).  Writes, SRAM and peripherals do
+ * not: the core model prices those itself.
+ */
+#ifndef CYCLESIM_MEMSYS_H
+#define CYCLESIM_MEMSYS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef enum csim_ms_kind {
+    CSIM_MS_FETCH = 0, /* instruction fetch (M0+: 32-bit; M33: 32-bit C-AHB) */
+    CSIM_MS_DATA = 1,  /* data read of the flash range (literal pools, tables) */
+} csim_ms_kind;
+
+typedef enum csim_ms_type {
+    CSIM_MS_ZERO_WAIT = 0, /* ideal memory: every access ready at now + 1 */
+    CSIM_MS_L0_NVM,        /* STM32L0: 32-bit NVM, six buffers, prefetch, pre-read */
+    CSIM_MS_U0_FLASH,      /* STM32U0: 64-bit flash, prefetch, small instruction cache */
+    CSIM_MS_ICACHE,        /* STM32L5/U3: ICACHE on C-AHB (+ optional flash prefetch) */
+} csim_ms_type;
+
+typedef struct csim_ms_cfg {
+    csim_ms_type type;
+    uint32_t flash_base;       /* first byte of the flash range (e.g. 0x08000000) */
+    uint32_t flash_size;       /* bytes */
+    uint32_t alias_base;       /* second address of the same flash (0 if none), e.g. 0x00000000 or the secure alias 0x0C000000 */
+    unsigned wait_states;      /* FLASH_ACR.LATENCY: extra cycles per flash array read */
+    unsigned flash_read_bytes; /* width of one flash array read: 4 (L0), 8 (U0, L5, U3) */
+    bool prefetch;             /* PRFTEN (L0, U0, U3) */
+    bool preread;              /* L0 PRE_READ */
+    bool buffers;              /* L0: !DISAB_BUF */
+    unsigned nvm_buffers;      /* L0: number of read buffers (6) */
+    bool cache_enabled;        /* U0 ICEN, ICACHE_CR.EN */
+    unsigned cache_bytes;      /* total size */
+    unsigned cache_ways;       /* 1 = direct mapped */
+    unsigned cache_line_bytes; /* line size */
+    bool cache_data;           /* data reads are cached too (ICACHE on C-AHB: yes; U0: no) */
+    unsigned cache_hit_cycles; /* extra cycles on a hit (0 for ICACHE per ST) */
+    unsigned refill_overhead;  /* extra cycles a miss costs beyond the flash read(s) */
+    /* Added with the implementation (src/memsys): modelling hypotheses, see memsys.c. */
+    unsigned flash_buffers;    /* U0/ICACHE: flash-word buffers in the flash interface below the
+                                  cache (prefetch buffer, current word); 0 = none.  L0 uses nvm_buffers */
+    bool demand_buffered;      /* U0/ICACHE: an uncached demand fetch read from the array is kept in
+                                  a flash-word buffer, so the next fetch of the same word hits it */
+    unsigned prefetch_words;   /* U0/ICACHE: flash words read ahead per prefetch trigger
+                                  (0 counts as 1; must be <= flash_buffers when prefetch is on) */
+    bool hit_under_miss;       /* U0/ICACHE: hits to other lines are served while a line refills;
+                                  false: they wait for the refill to end */
+} csim_ms_cfg;
+
+typedef struct csim_ms_stats {
+    uint64_t fetches, data_reads;
+    uint64_t hits, misses;      /* cache or NVM-buffer lookups */
+    uint64_t prefetch_hits;     /* demand satisfied by a prefetch/pre-read */
+    uint64_t flash_reads;       /* flash array reads, demand + prefetch */
+    uint64_t fetch_stall, data_stall; /* cycles beyond now + 1, per kind */
+} csim_ms_stats;
+
+typedef struct csim_memsys csim_memsys;
+
+/** csim_memsys_new - allocate a model; NULL on bad configuration or no memory. */
+csim_memsys *csim_memsys_new(const csim_ms_cfg *cfg);
+void csim_memsys_free(csim_memsys *ms);
+
+/** csim_memsys_configure - apply a new configuration (firmware wrote FLASH_ACR
+ *  or ICACHE_CR); keeps contents where the hardware would (enabling a cache
+ *  starts it empty).  Returns false if cfg is invalid. */
+bool csim_memsys_configure(csim_memsys *ms, const csim_ms_cfg *cfg);
+
+/** csim_memsys_reset - cold state: caches and buffers invalid, flash idle,
+ *  no prefetch in flight, statistics kept. */
+void csim_memsys_reset(csim_memsys *ms);
+
+/** csim_memsys_read - one read issued at cycle `now`; returns the cycle its
+ *  data is available (>= now + 1).  `addr` is any address of the flash range
+ *  or its alias; 16-bit and 32-bit accesses pass the address of the word. */
+uint64_t csim_memsys_read(csim_memsys *ms, uint64_t now, uint32_t addr,
+                          csim_ms_kind kind);
+
+/** csim_memsys_contains - is addr served by this flash interface? */
+bool csim_memsys_contains(const csim_memsys *ms, uint32_t addr);
+
+/** csim_memsys_invalidate - drop cache lines and flash-interface/NVM buffers
+ *  (ICACHE_CR.CACHEINV, U0 FLASH_ACR.ICRST, after a flash write/erase);
+ *  timing state (flash busy, refill in progress) and statistics are kept. */
+void csim_memsys_invalidate(csim_memsys *ms);
+
+/** csim_memsys_config - the configuration in force (for read-modify-write
+ *  when firmware writes FLASH_ACR or ICACHE_CR). */
+const csim_ms_cfg *csim_memsys_config(const csim_memsys *ms);
+
+const csim_ms_stats *csim_memsys_stats(const csim_memsys *ms);
+void csim_memsys_clear_stats(csim_memsys *ms);
+
+#endif

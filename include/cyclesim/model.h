@@ -1,0 +1,111 @@
+/*
+ * model.h - an MCU timing model: core, flash interface, memory map,
+ * peripherals.  Loaded from models/<name>.json along its `extends` chain
+ * (MCU -> family -> core); every key is declared once in model_keys.c.
+ */
+#ifndef CYCLESIM_MODEL_H
+#define CYCLESIM_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "cyclesim/diag.h"
+#include "cyclesim/memsys.h"
+#include "cyclesim/timing.h"
+
+#define CSIM_MODEL_VERSION 1
+#define CSIM_MAX_REGIONS 8
+#define CSIM_MAX_RULES 24
+#define CSIM_MAX_RANGES 4
+#define CSIM_MAX_WS 16
+
+typedef enum csim_arch {
+    CSIM_ARCH_V6M = 0,   /* ARMv6-M (Cortex-M0/M0+) */
+    CSIM_ARCH_V8M_MAIN,  /* ARMv8-M mainline (Cortex-M33) */
+} csim_arch;
+
+typedef enum csim_acr_layout {
+    CSIM_ACR_NONE = 0,
+    CSIM_ACR_L0,  /* LATENCY b0, PRFTEN b1, DISAB_BUF b5, PRE_READ b6 */
+    CSIM_ACR_U0,  /* LATENCY[2:0], PRFTEN b8, ICEN b9, ICRST b11 */
+    CSIM_ACR_L5,  /* LATENCY[3:0] */
+    CSIM_ACR_U3,  /* LATENCY[3:0], PRFTEN b8 */
+} csim_acr_layout;
+
+typedef struct csim_region {
+    uint32_t base, size;
+} csim_region;
+
+/* A status register whose bits read as set (ready flags, TXE...). */
+typedef struct csim_ready_rule {
+    uint32_t addr, set;
+} csim_ready_rule;
+
+/* A status field that mirrors a control field (RCC_CFGR.SWS = SW). */
+typedef struct csim_mirror_rule {
+    uint32_t addr, src_mask;
+    uint8_t src_shift, dst_shift;
+} csim_mirror_rule;
+
+typedef struct csim_latency_range {
+    int range;                  /* voltage range number as in the RM */
+    unsigned n;                 /* entries in max_hz */
+    uint32_t max_hz[CSIM_MAX_WS]; /* max_hz[w]: highest clock with w wait states */
+} csim_latency_range;
+
+typedef struct csim_model {
+    char name[64];        /* the model file asked for (MCU name) */
+    char chain[256];      /* "stm32l552ze <- stm32l5 <- cortex-m33" */
+    unsigned version;
+    char description[128];
+    csim_arch arch;
+    csim_core_params core;
+    uint32_t clock_hz;
+    int voltage_range;
+    csim_latency_range latency[CSIM_MAX_RANGES];
+    unsigned n_latency;
+    csim_ms_cfg flash;    /* flash interface configuration (wait states, caches...) */
+    csim_region sram[CSIM_MAX_REGIONS];
+    unsigned n_sram;
+    csim_region periph_ram[CSIM_MAX_REGIONS]; /* register files: RCC, PWR, GPIO, UART... */
+    unsigned n_periph_ram;
+    csim_ready_rule ready[CSIM_MAX_RULES];
+    unsigned n_ready;
+    csim_mirror_rule mirror[CSIM_MAX_RULES];
+    unsigned n_mirror;
+    uint32_t crc_base;    /* STM32 CRC unit (0: none) */
+    uint32_t flash_acr;   /* FLASH_ACR address (0: none) */
+    csim_acr_layout acr_layout;
+    uint32_t icache_base; /* ICACHE registers (0: none) */
+    uint32_t uart_tdr;    /* console UART transmit data register (0: none) */
+} csim_model;
+
+/** csim_model_load - load models/<name>.json and its extends chain from dir.
+ *  @return CSIM_OK, CSIM_ERR_MODEL (diag names the file and key) or
+ *  CSIM_ERR_UNKNOWN_MCU. */
+csim_err csim_model_load(csim_model *m, const char *dir, const char *name, csim_diag *diag);
+
+/** csim_model_set - apply one "key=value" override (same keys as the files). */
+csim_err csim_model_set(csim_model *m, const char *assignment, csim_diag *diag);
+
+/** csim_model_check - cross-key validation after loading and overrides; warnings
+ *  (configuration outside the reference manual's limits) go to diag->warning. */
+csim_err csim_model_check(csim_model *m, csim_diag *diag);
+
+/** csim_model_min_latency - smallest wait-state count the RM allows at hz in the
+ *  model's voltage range; -1 if hz is above the range's maximum. */
+int csim_model_min_latency(const csim_model *m, uint32_t hz);
+
+/** csim_model_list - names of the MCU models in dir (kind "mcu"), sorted;
+ *  returns the count written (at most max). */
+unsigned csim_model_list(const char *dir, char names[][64], unsigned max);
+
+/** csim_model_keys_markdown - the key table as Markdown (docs/model-keys.md). */
+void csim_model_keys_markdown(FILE *out);
+
+/** csim_model_get - the value of a key as text (for reports); false if unknown. */
+bool csim_model_get(const csim_model *m, const char *key, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,42 @@
+/*
+ * model_keys.h - the one table of model keys (internal to the model module).
+ * Loading, validation, `--set` and docs/model-keys.md are all driven by it.
+ */
+#ifndef CYCLESIM_MODEL_KEYS_H
+#define CYCLESIM_MODEL_KEYS_H
+
+#include "cyclesim/model.h"
+
+typedef enum csim_key_type {
+    CSIM_K_U32,     /* unsigned / uint32_t field */
+    CSIM_K_BOOL,
+    CSIM_K_INT,
+    CSIM_K_ENUM,    /* int-sized enum; names[] gives the accepted strings */
+    CSIM_K_STR,     /* char array of `size` bytes */
+    CSIM_K_REGIONS, /* [{"base": n, "size": n}, ...] */
+    CSIM_K_READY,   /* [{"addr": n, "set": n}, ...] */
+    CSIM_K_MIRROR,  /* [{"addr": n, "src_mask": n, "src_shift": n, "dst_shift": n}, ...] */
+    CSIM_K_LATENCY, /* [{"range": n, "max_hz": [n, ...]}, ...] */
+} csim_key_type;
+
+typedef struct csim_key {
+    const char *name;
+    csim_key_type type;
+    size_t offset;       /* field in csim_model */
+    size_t size;         /* CSIM_K_STR: capacity; arrays: offset of the count */
+    double min, max;     /* numeric range (inclusive) */
+    const char *const *names; /* CSIM_K_ENUM */
+    const char *doc;
+    const char *source;  /* document and section, or "uncertain: ..." */
+} csim_key;
+
+const csim_key *csim_keys(size_t *n);
+const csim_key *csim_key_find(const char *name);
+
+/* Setters used by the JSON loader and by --set; `where` prefixes messages. */
+csim_err csim_key_set_number(csim_model *m, const csim_key *k, double v, const char *where,
+                             csim_diag *diag);
+csim_err csim_key_set_string(csim_model *m, const csim_key *k, const char *v, const char *where,
+                             csim_diag *diag);
+
+#endif

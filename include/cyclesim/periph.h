@@ -1,0 +1,41 @@
+/*
+ * periph.h - the STM32 and Cortex-M peripherals firmware and libraries
+ * need: CRC unit, SysTick, DWT cycle counter, FLASH_ACR, ICACHE, clock
+ * ready flags (plain register blocks with ready/mirror rules), console UART.
+ */
+#ifndef CYCLESIM_PERIPH_H
+#define CYCLESIM_PERIPH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "cyclesim/model.h"
+
+typedef struct csim_periph csim_periph;
+
+typedef struct csim_periph_env {
+    void *user;
+    uint64_t (*now)(void *user);                     /* modelled cycles at this access */
+    void (*flash_config)(void *user, const csim_ms_cfg *cfg); /* FLASH_ACR/ICACHE_CR changed */
+    FILE *console;                                   /* UART output (NULL: discarded) */
+} csim_periph_env;
+
+csim_periph *csim_periph_new(const csim_model *m, const csim_periph_env *env);
+void csim_periph_free(csim_periph *p);
+
+/** Pages (4 KiB) the peripherals occupy: fills base[]/size[], returns the count. */
+unsigned csim_periph_pages(const csim_periph *p, uint32_t *base, uint32_t *size, unsigned max);
+
+uint32_t csim_periph_read(void *p, uint32_t addr, unsigned size);
+void csim_periph_write(void *p, uint32_t addr, unsigned size, uint32_t value);
+
+/** SysTick: cycle of the next exception request (UINT64_MAX when none) and acknowledge. */
+uint64_t csim_periph_systick_due(const csim_periph *p);
+void csim_periph_systick_taken(csim_periph *p);
+uint32_t csim_periph_vtor(const csim_periph *p);
+
+/** CRC-32 step of the STM32 CRC unit in its reset configuration (exposed for tests). */
+uint32_t csim_crc32_step(uint32_t crc, uint32_t word);
+
+#endif

@@ -1,0 +1,25 @@
+/*
+ * report.h - results as an aligned table, JSON (docs/output-schema.md) or CSV.
+ * Results go to the given stream (stdout); nothing here prints diagnostics.
+ */
+#ifndef CYCLESIM_REPORT_H
+#define CYCLESIM_REPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "cyclesim/elf.h"
+#include "cyclesim/model.h"
+#include "cyclesim/sim.h"
+
+typedef enum csim_format { CSIM_FMT_TABLE, CSIM_FMT_JSON, CSIM_FMT_CSV } csim_format;
+typedef struct csim_report csim_report;
+
+bool csim_report_format(const char *name, csim_format *out);
+csim_report *csim_report_new(FILE *out, csim_format fmt, const csim_elf *elf);
+void csim_report_add(csim_report *r, const csim_model *m, const csim_run_result *res, bool warm);
+/** A run that stopped with an error: report the cases that completed. */
+void csim_report_partial(csim_report *r, const csim_model *m, const csim_run_result *res);
+void csim_report_finish(csim_report *r);
+
+#endif

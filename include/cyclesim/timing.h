@@ -1,0 +1,111 @@
+/*
+ * timing.h - pure core pipeline models (Cortex-M0+, Cortex-M33).
+ *
+ * The simulator hands the model one executed instruction at a time, in
+ * program order, with the memory transfers the emulator observed for it and,
+ * for a flow-changing instruction, whether it was taken.  The model advances
+ * its clock and splits every cycle into one bucket of csim_breakdown, so the
+ * buckets always add up to the total.  No emulator, no JSON in here.
+ */
+#ifndef CYCLESIM_TIMING_H
+#define CYCLESIM_TIMING_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cyclesim/insn.h"
+#include "cyclesim/memsys.h"
+
+typedef enum csim_core_kind {
+    CSIM_CORE_M0PLUS = 0,
+    CSIM_CORE_M33 = 1,
+} csim_core_kind;
+
+/* Core parameters: every field is a model key (model_keys.c gives sources). */
+typedef struct csim_core_params {
+    csim_core_kind kind;
+    unsigned mul_cycles;        /* M0+ MULS: 1 (fast multiplier) or 32 (small) */
+    unsigned periph_wait;       /* extra cycles per access to an AHB/APB peripheral */
+    uint32_t ioport_base, ioport_size; /* M0+ single-cycle I/O port (0 size: none) */
+    /* Cortex-M33 parameters without an ARM-published figure. */
+    unsigned m33_load_latency;  /* load to use (2, measured) */
+    unsigned m33_shift_latency; /* shifted-operand2 / extend result latency */
+    unsigned m33_mac_latency;   /* MLA/SMLA.. result latency */
+    unsigned m33_mull_issue;    /* UMULL/SMULL issue cycles */
+    unsigned m33_macl_issue;    /* UMLAL/SMLAL/UMAAL issue cycles */
+    unsigned m33_mull_latency;  /* 64-bit multiply result latency */
+    unsigned m33_div_cycles;    /* SDIV/UDIV (operand-dependent on silicon; fixed here) */
+    unsigned m33_fetch_words;   /* words the fetch unit may run ahead of decode */
+    bool m33_dual_issue;        /* pair 16-bit instructions as measured on silicon */
+    unsigned exception_entry;   /* cycles from the pend to the handler's first fetch */
+    unsigned exception_return;  /* cycles of the unstacking */
+} csim_core_params;
+
+/* Where the cycles went.  total == sum of the buckets after core..other. */
+typedef struct csim_breakdown {
+    uint64_t cycles;        /* total */
+    uint64_t instructions;  /* executed or skipped (IT) instructions */
+    uint64_t core;          /* issue cycles of the zero-wait-state tables */
+    uint64_t branch;        /* pipeline refill cycles of taken branches (zero-wait part) */
+    uint64_t fetch_stall;   /* waiting for an instruction fetch beyond zero wait */
+    uint64_t data_wait;     /* wait states of data transfers (flash, peripherals) */
+    uint64_t bus_conflict;  /* M0+: data transfer waiting for a fetch on the shared port */
+    uint64_t load_use;      /* M33: operand not ready (load-to-use, result latency) */
+    uint64_t exception;     /* exception entry and return */
+    uint64_t taken_branches;
+    uint64_t loads, stores; /* transfers */
+    uint64_t flash_data_reads;
+} csim_breakdown;
+
+/* One memory transfer the emulator saw (in program order). */
+typedef struct csim_mem_event {
+    uint32_t addr;
+    uint8_t size;
+    uint8_t write;
+} csim_mem_event;
+
+#define CSIM_FETCH_QUEUE 4
+
+typedef struct csim_core {
+    csim_core_params p;
+    csim_memsys *flash; /* flash interface, or NULL for all-zero-wait memory */
+    uint64_t t;         /* earliest issue cycle of the next instruction */
+    uint64_t bus_free;  /* shared port (M0+) / C-AHB (M33) free from this cycle */
+    uint64_t fetch_from;/* earliest cycle the fetch unit may issue (after a redirect) */
+    uint64_t last_req;  /* last request time handed to the flash model (monotonic) */
+    uint32_t q_addr[CSIM_FETCH_QUEUE]; /* fetched words, oldest first */
+    uint64_t q_ready[CSIM_FETCH_QUEUE];
+    unsigned q_n;
+    uint64_t reg_ready[16]; /* M33: cycle each register's value is available */
+    uint64_t flags_ready;
+    uint64_t prev_issue;    /* M33 dual issue: issue cycle of the previous instruction */
+    uint8_t prev_class, prev_wide, prev_sets_flags, prev_paired;
+    csim_breakdown bd;
+} csim_core;
+
+void csim_core_init(csim_core *c, const csim_core_params *p, csim_memsys *flash);
+
+/** csim_core_redirect - the flow continues at `addr` without a branch
+ *  instruction (start of the run, exception entry/return): the fetch queue is
+ *  flushed and refilled from `addr`. */
+void csim_core_redirect(csim_core *c, uint32_t addr);
+
+/** csim_core_exec - price one instruction.
+ *  @ev/@nev: its transfers as observed (for LDM/STM one per register);
+ *  @taken: a flow-changing instruction changed the flow;
+ *  @next_pc: the address executed next (the target when taken). */
+void csim_core_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev, unsigned nev,
+                    bool taken, uint32_t next_pc);
+
+/** csim_core_exception - charge an exception entry (fromthe current cycle)
+ *  or return, then continue at `addr`. */
+void csim_core_exception(csim_core *c, bool entry, uint32_t addr);
+
+/** csim_core_now - cycles elapsed so far (issue time of the next instruction). */
+static inline uint64_t csim_core_now(const csim_core *c) { return c->t; }
+
+/** csim_core_transfers - number of bus transfers an instruction makes when it
+ *  executes (used to match observed memory events to instructions). */
+unsigned csim_core_transfers(const csim_insn *in);
+
+#endif

@@ -1,0 +1,49 @@
+/* diag.c - error text and diagnostics formatting. */
+#include <string.h>
+
+#include "cyclesim/diag.h"
+
+csim_err csim_fail(csim_diag *diag, csim_err err, const char *fmt, ...)
+{
+    if (diag) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(diag->msg, sizeof(diag->msg), fmt, ap);
+        va_end(ap);
+    }
+    return err;
+}
+
+void csim_warn(csim_diag *diag, const char *fmt, ...)
+{
+    if (!diag) {
+        return;
+    }
+    size_t used = strlen(diag->warning);
+    if (used + 2 >= sizeof(diag->warning)) {
+        return;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(diag->warning + used, sizeof(diag->warning) - used - 1, fmt, ap);
+    va_end(ap);
+    strcat(diag->warning, "\n");
+}
+
+const char *csim_strerror(csim_err err)
+{
+    switch (err) {
+    case CSIM_OK: return "ok";
+    case CSIM_ERR_USAGE: return "usage error";
+    case CSIM_ERR_IO: return "I/O error";
+    case CSIM_ERR_ELF: return "bad ELF";
+    case CSIM_ERR_MODEL: return "bad model";
+    case CSIM_ERR_UNKNOWN_MCU: return "unknown MCU";
+    case CSIM_ERR_FAULT: return "firmware fault";
+    case CSIM_ERR_LIMIT: return "instruction limit reached";
+    case CSIM_ERR_CASE: return "benchmark case failed";
+    case CSIM_ERR_NOMEM: return "out of memory";
+    case CSIM_ERR_INTERNAL: return "internal error";
+    }
+    return "?";
+}

@@ -1,0 +1,304 @@
+/*
+ * disasm_capstone.c - the only file that includes Capstone.
+ *
+ * Decodes Thumb (ARMv6-M / ARMv8-M mainline) into csim_insn: a timing class,
+ * the registers read and written, branch targets and literal addresses.
+ */
+#include <capstone/capstone.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cyclesim/disasm.h"
+
+struct csim_disasm {
+    csh handle;
+};
+
+csim_disasm *csim_disasm_new(void)
+{
+    csim_disasm *d = calloc(1, sizeof(*d));
+    if (!d) {
+        return NULL;
+    }
+    if (cs_open(CS_ARCH_ARM, CS_MODE_THUMB | CS_MODE_MCLASS, &d->handle) != CS_ERR_OK) {
+        free(d);
+        return NULL;
+    }
+    cs_option(d->handle, CS_OPT_DETAIL, CS_OPT_ON);
+    return d;
+}
+
+void csim_disasm_free(csim_disasm *d)
+{
+    if (!d) {
+        return;
+    }
+    cs_close(&d->handle);
+    free(d);
+}
+
+/* Capstone register id -> r0..r15 bit, or 0 for registers we do not track. */
+static uint16_t reg_bit(unsigned reg)
+{
+    if (reg >= ARM_REG_R0 && reg <= ARM_REG_R12) {
+        return (uint16_t)(1u << (reg - ARM_REG_R0));
+    }
+    switch (reg) {
+    case ARM_REG_SP: return 1u << 13;
+    case ARM_REG_LR: return 1u << 14;
+    case ARM_REG_PC: return 1u << 15;
+    default: return 0;
+    }
+}
+
+#define PC_BIT (1u << 15)
+
+static csim_iclass classify(const cs_insn *ci, const cs_arm *arm, csim_insn *out)
+{
+    switch (ci->id) {
+    case ARM_INS_B:
+        return arm->cc == ARM_CC_AL || arm->cc == ARM_CC_INVALID ? CSIM_IC_B : CSIM_IC_BCC;
+    case ARM_INS_CBZ:
+    case ARM_INS_CBNZ:
+        return CSIM_IC_CBZ;
+    case ARM_INS_BL:
+        out->flags |= CSIM_IF_LINK;
+        return CSIM_IC_BL;
+    case ARM_INS_BLX:
+        out->flags |= CSIM_IF_LINK;
+        return CSIM_IC_BX;
+    case ARM_INS_BX:
+        return CSIM_IC_BX;
+    case ARM_INS_TBB:
+    case ARM_INS_TBH:
+        return CSIM_IC_TB;
+    case ARM_INS_IT:
+        return CSIM_IC_IT;
+    case ARM_INS_NOP:
+    case ARM_INS_YIELD:
+    case ARM_INS_SEV:
+    case ARM_INS_DBG:
+        return CSIM_IC_NOP;
+    case ARM_INS_MRS:
+    case ARM_INS_MSR:
+    case ARM_INS_CPS:
+        return CSIM_IC_SYS;
+    case ARM_INS_DMB:
+    case ARM_INS_DSB:
+    case ARM_INS_ISB:
+        return CSIM_IC_BARRIER;
+    case ARM_INS_WFI:
+    case ARM_INS_WFE:
+        return CSIM_IC_WFI;
+    case ARM_INS_SVC:
+    case ARM_INS_BKPT:
+    case ARM_INS_UDF:
+        return CSIM_IC_TRAP;
+    case ARM_INS_MUL:
+        if (ci->size == 2) {
+            out->flags |= CSIM_IF_SMALLMUL;
+        }
+        return CSIM_IC_MUL;
+    case ARM_INS_MLA:
+    case ARM_INS_MLS:
+    case ARM_INS_SMLABB: case ARM_INS_SMLABT: case ARM_INS_SMLATB: case ARM_INS_SMLATT:
+    case ARM_INS_SMLAD: case ARM_INS_SMLADX: case ARM_INS_SMLAWB: case ARM_INS_SMLAWT:
+    case ARM_INS_SMLSD: case ARM_INS_SMLSDX: case ARM_INS_SMMLA: case ARM_INS_SMMLAR:
+    case ARM_INS_SMMLS: case ARM_INS_SMMLSR: case ARM_INS_SMMUL: case ARM_INS_SMMULR:
+    case ARM_INS_SMUAD: case ARM_INS_SMUADX: case ARM_INS_SMULBB: case ARM_INS_SMULBT:
+    case ARM_INS_SMULTB: case ARM_INS_SMULTT: case ARM_INS_SMULWB: case ARM_INS_SMULWT:
+    case ARM_INS_SMUSD: case ARM_INS_SMUSDX: case ARM_INS_USAD8: case ARM_INS_USADA8:
+        return CSIM_IC_MAC;
+    case ARM_INS_UMULL:
+    case ARM_INS_SMULL:
+        return CSIM_IC_MULL;
+    case ARM_INS_UMLAL:
+    case ARM_INS_SMLAL:
+    case ARM_INS_UMAAL:
+    case ARM_INS_SMLALBB: case ARM_INS_SMLALBT: case ARM_INS_SMLALTB: case ARM_INS_SMLALTT:
+    case ARM_INS_SMLALD: case ARM_INS_SMLALDX: case ARM_INS_SMLSLD: case ARM_INS_SMLSLDX:
+        return CSIM_IC_MACL;
+    case ARM_INS_SDIV:
+    case ARM_INS_UDIV:
+        return CSIM_IC_DIV;
+    case ARM_INS_LDR: case ARM_INS_LDRB: case ARM_INS_LDRH: case ARM_INS_LDRSB:
+    case ARM_INS_LDRSH: case ARM_INS_LDREX: case ARM_INS_LDREXB: case ARM_INS_LDREXH:
+    case ARM_INS_LDRT: case ARM_INS_LDRBT: case ARM_INS_LDRHT: case ARM_INS_LDRSBT:
+    case ARM_INS_LDRSHT: case ARM_INS_LDA: case ARM_INS_LDAB: case ARM_INS_LDAH:
+    case ARM_INS_LDAEX: case ARM_INS_LDAEXB: case ARM_INS_LDAEXH:
+    case ARM_INS_PLD: case ARM_INS_PLI:
+        return CSIM_IC_LOAD;
+    case ARM_INS_STR: case ARM_INS_STRB: case ARM_INS_STRH: case ARM_INS_STREX:
+    case ARM_INS_STREXB: case ARM_INS_STREXH: case ARM_INS_STRT: case ARM_INS_STRBT:
+    case ARM_INS_STRHT: case ARM_INS_STL: case ARM_INS_STLB: case ARM_INS_STLH:
+    case ARM_INS_STLEX: case ARM_INS_STLEXB: case ARM_INS_STLEXH:
+        return CSIM_IC_STORE;
+    case ARM_INS_LDRD:
+        return CSIM_IC_LOAD2;
+    case ARM_INS_STRD:
+        return CSIM_IC_STORE2;
+    case ARM_INS_LDM: case ARM_INS_LDMDB: case ARM_INS_POP:
+        return CSIM_IC_LDM;
+    case ARM_INS_STM: case ARM_INS_STMDB: case ARM_INS_PUSH:
+        return CSIM_IC_STM;
+    default:
+        break;
+    }
+    /* Data processing: a shifted register or a rotated-constant operand2
+     * goes through the shifter (M33: 2-cycle result latency). */
+    for (int i = 0; i < arm->op_count; i++) {
+        const cs_arm_op *op = &arm->operands[i];
+        if (op->type == ARM_OP_REG && op->shift.type != ARM_SFT_INVALID && op->shift.value != 0 &&
+            ci->size == 4) {
+            return CSIM_IC_ALU_SHIFT;
+        }
+    }
+    return CSIM_IC_ALU;
+}
+
+static void fill_memory_operand(const cs_insn *ci, const cs_arm *arm, csim_insn *out)
+{
+    for (int i = 0; i < arm->op_count; i++) {
+        const cs_arm_op *op = &arm->operands[i];
+        if (op->type != ARM_OP_MEM) {
+            continue;
+        }
+        out->addr_regs |= reg_bit((unsigned)op->mem.base);
+        out->addr_regs |= reg_bit((unsigned)op->mem.index);
+        if (op->mem.base == ARM_REG_PC && op->mem.index == ARM_REG_INVALID) {
+            /* Literal: Align(PC, 4) + imm, PC = this insn + 4 (ARM ARM A7.3). */
+            out->flags |= CSIM_IF_LITERAL;
+            out->lit_addr = (uint32_t)(((ci->address + 4) & ~3ull) + (int64_t)op->mem.disp);
+        }
+    }
+}
+
+static void fill_branch_target(const cs_arm *arm, csim_insn *out)
+{
+    for (int i = 0; i < arm->op_count; i++) {
+        if (arm->operands[i].type == ARM_OP_IMM) {
+            out->flags |= CSIM_IF_DIRECT;
+            out->target = (uint32_t)arm->operands[i].imm & ~1u;
+        }
+    }
+}
+
+static unsigned it_length(const cs_insn *ci)
+{
+    /* "it", "itt", "ite", "ittee"...: 1 + the number of t/e after "it". */
+    const char *m = ci->mnemonic;
+    return m[0] == 'i' && m[1] == 't' ? 1 + (unsigned)strlen(m + 2) : 1;
+}
+
+int csim_disasm_decode(csim_disasm *d, const uint8_t *code, size_t len, uint32_t addr,
+                       csim_insn *out, size_t max)
+{
+    cs_insn *ci = cs_malloc(d->handle);
+    if (!ci) {
+        return -1;
+    }
+    const uint8_t *p = code;
+    uint64_t a = addr;
+    size_t n = 0;
+    unsigned it_left = 0;
+    while (n < max && len > 0 && cs_disasm_iter(d->handle, &p, &len, &a, ci)) {
+        const cs_arm *arm = &ci->detail->arm;
+        csim_insn *o = &out[n];
+        memset(o, 0, sizeof(*o));
+        o->addr = (uint32_t)ci->address;
+        o->size = (uint8_t)ci->size;
+        o->id = (uint16_t)ci->id;
+        if (ci->size == 4) {
+            o->flags |= CSIM_IF_WIDE;
+        }
+        o->iclass = (uint8_t)classify(ci, arm, o);
+
+        cs_regs rr, rw;
+        uint8_t nr = 0, nw = 0;
+        if (cs_regs_access(d->handle, ci, rr, &nr, rw, &nw) == CS_ERR_OK) {
+            for (unsigned i = 0; i < nr; i++) {
+                o->regs_read |= reg_bit(rr[i]);
+            }
+            for (unsigned i = 0; i < nw; i++) {
+                o->regs_written |= reg_bit(rw[i]);
+                if (rw[i] == ARM_REG_CPSR) {
+                    o->flags |= CSIM_IF_SETS_FLAGS;
+                }
+            }
+        }
+        if (arm->update_flags) {
+            o->flags |= CSIM_IF_SETS_FLAGS;
+        }
+        if (arm->writeback) {
+            o->flags |= CSIM_IF_WRITEBACK;
+        }
+        if (arm->cc != ARM_CC_AL && arm->cc != ARM_CC_INVALID) {
+            o->flags |= CSIM_IF_COND;
+        }
+        if (it_left > 0) {
+            o->flags |= CSIM_IF_IN_IT | CSIM_IF_COND;
+            it_left--;
+        }
+        switch (o->iclass) {
+        case CSIM_IC_LDM:
+        case CSIM_IC_STM:
+            for (int i = 0; i < arm->op_count; i++) {
+                if (arm->operands[i].type == ARM_OP_REG &&
+                    (arm->operands[i].access & CS_AC_WRITE || o->iclass == CSIM_IC_STM)) {
+                    o->nregs++;
+                }
+            }
+            /* The base register of LDM/STM is an operand too (not for PUSH/POP). */
+            if (ci->id != ARM_INS_PUSH && ci->id != ARM_INS_POP && o->nregs > 0 &&
+                o->iclass == CSIM_IC_STM) {
+                o->nregs--;
+            }
+            if (ci->id == ARM_INS_LDM || ci->id == ARM_INS_LDMDB || ci->id == ARM_INS_STM ||
+                ci->id == ARM_INS_STMDB) {
+                o->addr_regs |= reg_bit((unsigned)arm->operands[0].reg);
+                if (o->iclass == CSIM_IC_LDM && (arm->operands[0].access & CS_AC_WRITE) &&
+                    o->nregs > 0 && !(o->flags & CSIM_IF_WRITEBACK)) {
+                    o->nregs--; /* the base was counted as a written operand */
+                }
+            } else {
+                o->addr_regs |= 1u << 13;
+            }
+            break;
+        case CSIM_IC_LOAD:
+        case CSIM_IC_STORE:
+        case CSIM_IC_LOAD2:
+        case CSIM_IC_STORE2:
+            fill_memory_operand(ci, arm, o);
+            break;
+        case CSIM_IC_B:
+        case CSIM_IC_BCC:
+        case CSIM_IC_CBZ:
+        case CSIM_IC_BL:
+            fill_branch_target(arm, o);
+            break;
+        case CSIM_IC_IT:
+            o->it_count = (uint8_t)it_length(ci);
+            it_left = o->it_count;
+            break;
+        default:
+            break;
+        }
+        if (o->regs_written & PC_BIT || o->iclass == CSIM_IC_B || o->iclass == CSIM_IC_BCC ||
+            o->iclass == CSIM_IC_CBZ || o->iclass == CSIM_IC_BL || o->iclass == CSIM_IC_BX ||
+            o->iclass == CSIM_IC_TB) {
+            o->flags |= CSIM_IF_WRITES_PC;
+            if (o->iclass == CSIM_IC_ALU || o->iclass == CSIM_IC_ALU_SHIFT) {
+                o->iclass = CSIM_IC_ALU_PC;
+            }
+        }
+        n++;
+    }
+    cs_free(ci, 1);
+    return (int)n;
+}
+
+const char *csim_disasm_name(const csim_disasm *d, unsigned id)
+{
+    const char *s = cs_insn_name(d->handle, id);
+    return s ? s : "?";
+}

@@ -1,0 +1,347 @@
+/*
+ * elf_lief.c - the only file that includes LIEF (0.9 C API).
+ *
+ * The header is checked by hand before LIEF sees the file, so a truncated or
+ * foreign file gets a clear message instead of reaching the parser.  LIEF's C
+ * API has no program-header physical address (p_paddr), which places
+ * initialised data in flash; it is read from the program header table here.
+ */
+#include <LIEF/ELF.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cyclesim/elf.h"
+#include "sha2.h" /* firmware/crypto: the same SHA-256 the firmware uses */
+
+typedef struct elf_storage {
+    uint8_t *file;
+    size_t file_size;
+    Elf_Binary_t *bin;
+    char *strings; /* copies of symbol and section names */
+} elf_storage;
+
+static uint32_t rd32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
+static uint16_t rd16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
+
+#define PT_LOAD 1
+#define SHT_ARM_ATTRIBUTES 0x70000003u
+
+static csim_err read_all(const char *path, elf_storage *st, csim_diag *diag)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        return csim_fail(diag, CSIM_ERR_IO, "%s: cannot open", path);
+    }
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    if (n < 0 || n > (64l << 20)) {
+        fclose(f);
+        return csim_fail(diag, CSIM_ERR_ELF, "%s: not a firmware ELF (size)", path);
+    }
+    st->file = malloc((size_t)n + 1);
+    st->file_size = st->file ? fread(st->file, 1, (size_t)n, f) : 0;
+    fclose(f);
+    if (!st->file || st->file_size != (size_t)n) {
+        return csim_fail(diag, CSIM_ERR_IO, "%s: read error", path);
+    }
+    return CSIM_OK;
+}
+
+static csim_err check_header(const char *path, const uint8_t *b, size_t n, csim_diag *diag)
+{
+    if (n < 52 || memcmp(b, "\x7f" "ELF", 4) != 0) {
+        return csim_fail(diag, CSIM_ERR_ELF, "%s: not an ELF file", path);
+    }
+    if (b[4] != 1) {
+        return csim_fail(diag, CSIM_ERR_ELF, "%s: not a 32-bit ELF (class %u)", path, b[4]);
+    }
+    if (b[5] != 1) {
+        return csim_fail(diag, CSIM_ERR_ELF, "%s: not little-endian", path);
+    }
+    if (rd16(b + 18) != 40) {
+        return csim_fail(diag, CSIM_ERR_ELF, "%s: not an ARM ELF (e_machine %u)", path, rd16(b + 18));
+    }
+    uint32_t phoff = rd32(b + 28), shoff = rd32(b + 32);
+    uint16_t phentsize = rd16(b + 42), phnum = rd16(b + 44);
+    uint16_t shentsize = rd16(b + 46), shnum = rd16(b + 48), shstrndx = rd16(b + 50);
+    if ((phnum && (phentsize != 32 || (uint64_t)phoff + (uint64_t)phnum * 32 > n)) ||
+        (shnum && (shentsize != 40 || (uint64_t)shoff + (uint64_t)shnum * 40 > n || shstrndx >= shnum))) {
+        return csim_fail(diag, CSIM_ERR_ELF, "%s: truncated or corrupt header tables", path);
+    }
+    for (unsigned i = 0; i < phnum; i++) {
+        const uint8_t *ph = b + phoff + 32u * i;
+        if (rd32(ph) == PT_LOAD && (uint64_t)rd32(ph + 4) + rd32(ph + 16) > n) {
+            return csim_fail(diag, CSIM_ERR_ELF, "%s: segment %u extends past the end of the file", path, i);
+        }
+    }
+    for (unsigned i = 0; i < shnum; i++) {
+        const uint8_t *sh = b + shoff + 40u * i;
+        if (rd32(sh + 4) != 8 /* NOBITS */ && (uint64_t)rd32(sh + 16) + rd32(sh + 20) > n) {
+            return csim_fail(diag, CSIM_ERR_ELF, "%s: section %u extends past the end of the file", path, i);
+        }
+    }
+    if (phnum == 0) {
+        return csim_fail(diag, CSIM_ERR_ELF, "%s: no program headers (an object file, not a linked image?)",
+                         path);
+    }
+    return CSIM_OK;
+}
+
+static uint32_t uleb(const uint8_t **p, const uint8_t *end)
+{
+    uint32_t v = 0;
+    unsigned shift = 0;
+    while (*p < end) {
+        uint8_t c = *(*p)++;
+        if (shift < 32) {
+            v |= (uint32_t)(c & 0x7f) << shift;
+        }
+        shift += 7;
+        if (!(c & 0x80)) {
+            break;
+        }
+    }
+    return v;
+}
+
+/* Tag_CPU_arch from the "aeabi" subsection (ARM IHI 0045 "Addenda to the ABI"). */
+static csim_elf_arch parse_attributes(const uint8_t *p, size_t n, const char **name)
+{
+    const uint8_t *end = p + n;
+    if (n < 1 || *p++ != 'A') {
+        return CSIM_ELF_ARCH_UNKNOWN;
+    }
+    while (p + 4 < end) {
+        uint32_t len = rd32(p);
+        const uint8_t *sub_end = p + len;
+        if (len < 5 || sub_end > end) {
+            break;
+        }
+        const uint8_t *q = p + 4;
+        int aeabi = strncmp((const char *)q, "aeabi", (size_t)(sub_end - q)) == 0;
+        q += strnlen((const char *)q, (size_t)(sub_end - q)) + 1;
+        while (aeabi && q + 5 <= sub_end) {
+            uint8_t tag = *q++;
+            uint32_t size = rd32(q);
+            const uint8_t *blk_end = q - 1 + size;
+            q += 4;
+            if (blk_end > sub_end || size < 5) {
+                break;
+            }
+            while (tag == 1 && q < blk_end) { /* Tag_File: attributes follow */
+                uint32_t at = uleb(&q, blk_end);
+                if (at == 4 || at == 5 || at == 67) { /* NTBS-valued tags */
+                    q += strnlen((const char *)q, (size_t)(blk_end - q)) + 1;
+                } else if (at == 32) {
+                    uleb(&q, blk_end);
+                    q += strnlen((const char *)q, (size_t)(blk_end - q)) + 1;
+                } else {
+                    uint32_t v = uleb(&q, blk_end);
+                    if (at == 6) {
+                        switch (v) {
+                        case 11: *name = "v6-M"; return CSIM_ELF_ARCH_V6M;
+                        case 12: *name = "v6S-M"; return CSIM_ELF_ARCH_V6M;
+                        case 10: *name = "v7-M"; return CSIM_ELF_ARCH_V7M;
+                        case 13: *name = "v7E-M"; return CSIM_ELF_ARCH_V7M;
+                        case 16: *name = "v8-M.baseline"; return CSIM_ELF_ARCH_V8M_BASE;
+                        case 17: *name = "v8-M.mainline"; return CSIM_ELF_ARCH_V8M_MAIN;
+                        default: *name = "not M-profile"; return CSIM_ELF_ARCH_OTHER;
+                        }
+                    }
+                }
+            }
+            q = blk_end;
+        }
+        p = sub_end;
+    }
+    return CSIM_ELF_ARCH_UNKNOWN;
+}
+
+static int cmp_sym(const void *a, const void *b)
+{
+    const csim_symbol *x = a, *y = b;
+    if (x->addr != y->addr) {
+        return x->addr < y->addr ? -1 : 1;
+    }
+    /* Prefer functions, then the larger symbol, at equal addresses. */
+    if (x->type != y->type) {
+        return x->type == CSIM_SYM_FUNC ? -1 : 1;
+    }
+    return x->size > y->size ? -1 : x->size < y->size;
+}
+
+csim_err csim_elf_load(const char *path, csim_elf **out, csim_diag *diag)
+{
+    *out = NULL;
+    csim_elf *e = calloc(1, sizeof(*e));
+    elf_storage *st = calloc(1, sizeof(*st));
+    if (!e || !st) {
+        free(e);
+        free(st);
+        return csim_fail(diag, CSIM_ERR_NOMEM, "out of memory");
+    }
+    e->priv = st;
+    snprintf(e->path, sizeof(e->path), "%s", path);
+    csim_err err = read_all(path, st, diag);
+    if (!err) {
+        err = check_header(path, st->file, st->file_size, diag);
+    }
+    if (err) {
+        csim_elf_free(e);
+        return err;
+    }
+    sha256(st->file, st->file_size, e->sha256);
+    for (int i = 0; i < 32; i++) {
+        snprintf(e->sha256_hex + 2 * i, 3, "%02x", e->sha256[i]);
+    }
+    const uint8_t *b = st->file;
+    e->entry = rd32(b + 24);
+
+    st->bin = elf_parse(path);
+    if (!st->bin) {
+        csim_elf_free(e);
+        return csim_fail(diag, CSIM_ERR_ELF, "%s: the ELF parser rejected the file", path);
+    }
+
+    /* Segments from the program header table (p_paddr is needed). */
+    uint32_t phoff = rd32(b + 28);
+    uint16_t phnum = rd16(b + 44);
+    e->segs = calloc(phnum, sizeof(*e->segs));
+    for (unsigned i = 0; e->segs && i < phnum; i++) {
+        const uint8_t *ph = b + phoff + 32u * i;
+        if (rd32(ph) != PT_LOAD || rd32(ph + 20) == 0) {
+            continue;
+        }
+        csim_segment *s = &e->segs[e->n_segs++];
+        s->vaddr = rd32(ph + 8);
+        s->paddr = rd32(ph + 12);
+        s->filesz = rd32(ph + 16);
+        s->memsz = rd32(ph + 20);
+        s->data = b + rd32(ph + 4);
+        if (s->filesz > s->memsz) {
+            csim_elf_free(e);
+            return csim_fail(diag, CSIM_ERR_ELF, "%s: segment %u: file size above memory size", path, i);
+        }
+    }
+
+    /* Sections and symbols through LIEF. */
+    size_t n_secs = 0, n_syms = 0, names = 0;
+    for (Elf_Section_t **s = st->bin->sections; s && *s; s++, n_secs++) {
+        names += strlen((*s)->name) + 1;
+    }
+    for (Elf_Symbol_t **s = st->bin->static_symbols; s && *s; s++, n_syms++) {
+        names += strlen((*s)->name) + 1;
+    }
+    e->secs = calloc(n_secs + 1, sizeof(*e->secs));
+    e->syms = calloc(n_syms + 1, sizeof(*e->syms));
+    st->strings = malloc(names + 1);
+    if (!e->segs || !e->secs || !e->syms || !st->strings) {
+        csim_elf_free(e);
+        return csim_fail(diag, CSIM_ERR_NOMEM, "out of memory");
+    }
+    char *sp = st->strings;
+    e->arch = CSIM_ELF_ARCH_UNKNOWN;
+    e->arch_name = "unknown (no .ARM.attributes)";
+    for (Elf_Section_t **s = st->bin->sections; s && *s; s++) {
+        csim_section *c = &e->secs[e->n_secs++];
+        strcpy(sp, (*s)->name);
+        c->name = sp;
+        sp += strlen(sp) + 1;
+        c->addr = (uint32_t)(*s)->virtual_address;
+        c->size = (uint32_t)(*s)->size;
+        c->alloc = ((*s)->flags & 0x2) != 0;
+        c->write = ((*s)->flags & 0x1) != 0;
+        c->exec = ((*s)->flags & 0x4) != 0;
+        if ((uint32_t)(*s)->type == SHT_ARM_ATTRIBUTES && (*s)->content) {
+            e->arch = parse_attributes((*s)->content, (size_t)(*s)->size, &e->arch_name);
+        }
+    }
+    for (Elf_Symbol_t **s = st->bin->static_symbols; s && *s; s++) {
+        if (!(*s)->name[0] || (*s)->name[0] == '$' || (*s)->shndx == 0) {
+            continue;
+        }
+        int t = (int)(*s)->type;
+        csim_symbol *c = &e->syms[e->n_syms++];
+        strcpy(sp, (*s)->name);
+        c->name = sp;
+        sp += strlen(sp) + 1;
+        c->type = t == LIEF_ELF_STT_FUNC ? CSIM_SYM_FUNC : t == LIEF_ELF_STT_OBJECT ? CSIM_SYM_OBJECT
+                                                                                    : CSIM_SYM_OTHER;
+        c->addr = (uint32_t)(*s)->value & (c->type == CSIM_SYM_FUNC ? ~1u : ~0u);
+        c->size = (uint32_t)(*s)->size;
+    }
+    qsort(e->syms, e->n_syms, sizeof(*e->syms), cmp_sym);
+    if (e->arch == CSIM_ELF_ARCH_OTHER) {
+        csim_err r = csim_fail(diag, CSIM_ERR_ELF, "%s: built for %s, not a Cortex-M architecture", path,
+                               e->arch_name);
+        csim_elf_free(e);
+        return r;
+    }
+    *out = e;
+    return CSIM_OK;
+}
+
+void csim_elf_free(csim_elf *e)
+{
+    if (!e) {
+        return;
+    }
+    elf_storage *st = e->priv;
+    if (st) {
+        if (st->bin) {
+            elf_binary_destroy(st->bin);
+        }
+        free(st->file);
+        free(st->strings);
+        free(st);
+    }
+    free(e->segs);
+    free(e->syms);
+    free(e->secs);
+    free(e);
+}
+
+const csim_symbol *csim_elf_find(const csim_elf *e, const char *name)
+{
+    for (size_t i = 0; i < e->n_syms; i++) {
+        if (strcmp(e->syms[i].name, name) == 0) {
+            return &e->syms[i];
+        }
+    }
+    return NULL;
+}
+
+const csim_symbol *csim_elf_locate(const csim_elf *e, uint32_t addr, uint32_t *off)
+{
+    size_t lo = 0, hi = e->n_syms;
+    while (lo < hi) { /* first symbol with addr > target */
+        size_t mid = (lo + hi) / 2;
+        if (e->syms[mid].addr <= addr) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    for (size_t i = lo; i-- > 0;) {
+        const csim_symbol *s = &e->syms[i];
+        if (s->type == CSIM_SYM_FUNC && (addr < s->addr + s->size || (s->size == 0 && addr == s->addr))) {
+            *off = addr - s->addr;
+            return s;
+        }
+        if (s->type == CSIM_SYM_FUNC && addr - s->addr > 0x100000u) {
+            break;
+        }
+    }
+    return NULL;
+}
+
+const csim_section *csim_elf_section(const csim_elf *e, const char *name)
+{
+    for (size_t i = 0; i < e->n_secs; i++) {
+        if (strcmp(e->secs[i].name, name) == 0) {
+            return &e->secs[i];
+        }
+    }
+    return NULL;
+}

@@ -1,0 +1,221 @@
+/*
+ * emu_unicorn.c - the only file that includes Unicorn (2.0.1).
+ *
+ * Thumb M-class; the Cortex-M0 CPU model for ARMv6-M and the Cortex-M33 one
+ * for ARMv8-M mainline.  One block hook and one data-access hook drive the
+ * timing model; peripherals are MMIO pages.
+ * Note: Unicorn 2.0.1 sends every store through its slow path (its
+ * notdirty_write() invalidates code on every write; fixed upstream after
+ * 2.0.1), and any read hook sends every load there too: docs/performance.md.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unicorn/unicorn.h>
+
+#include "cyclesim/emu.h"
+
+struct csim_emu {
+    uc_engine *uc;
+    csim_emu_hooks hooks;
+    csim_stop stop;
+    uint32_t stop_addr;
+    uc_err last;
+};
+
+typedef struct mmio_ctx {
+    csim_mmio_read_fn rd;
+    csim_mmio_write_fn wr;
+    void *user;
+    uint32_t base;
+    struct mmio_ctx *next;
+} mmio_ctx;
+
+static mmio_ctx *mmio_list; /* freed with the emulator; one emulator at a time per thread */
+
+static void on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
+{
+    (void)uc;
+    csim_emu *e = user;
+    e->hooks.block(e->hooks.user, (uint32_t)addr, size);
+}
+
+static void on_mem(uc_engine *uc, uc_mem_type type, uint64_t addr, int size, int64_t value, void *user)
+{
+    (void)uc;
+    (void)value;
+    csim_emu *e = user;
+    e->hooks.mem(e->hooks.user, (uint32_t)addr, (unsigned)size, type == UC_MEM_WRITE);
+}
+
+static void on_intr(uc_engine *uc, uint32_t intno, void *user)
+{
+    (void)uc;
+    csim_emu *e = user;
+    e->hooks.trap(e->hooks.user, intno);
+}
+
+static bool on_invalid(uc_engine *uc, uc_mem_type type, uint64_t addr, int size, int64_t value, void *user)
+{
+    (void)uc;
+    (void)size;
+    (void)value;
+    csim_emu *e = user;
+    switch (type) {
+    case UC_MEM_READ_UNMAPPED: e->stop = CSIM_STOP_UNMAPPED_READ; break;
+    case UC_MEM_WRITE_UNMAPPED: e->stop = CSIM_STOP_UNMAPPED_WRITE; break;
+    case UC_MEM_FETCH_UNMAPPED: e->stop = CSIM_STOP_UNMAPPED_FETCH; break;
+    default: e->stop = CSIM_STOP_PROT; break;
+    }
+    e->stop_addr = (uint32_t)addr;
+    return false;
+}
+
+csim_err csim_emu_new(csim_emu **out, bool m33, const csim_emu_hooks *hooks, csim_diag *diag)
+{
+    csim_emu *e = calloc(1, sizeof(*e));
+    if (!e) {
+        return csim_fail(diag, CSIM_ERR_NOMEM, "out of memory");
+    }
+    e->hooks = *hooks;
+    uc_err err = uc_open(UC_ARCH_ARM, UC_MODE_THUMB | UC_MODE_MCLASS, &e->uc);
+    if (!err) {
+        err = uc_ctl_set_cpu_model(e->uc, m33 ? UC_CPU_ARM_CORTEX_M33 : UC_CPU_ARM_CORTEX_M0);
+    }
+    uc_hook h;
+    if (!err) {
+        err = uc_hook_add(e->uc, &h, UC_HOOK_BLOCK, (void *)on_block, e, 1, 0);
+    }
+    if (!err) {
+        err = uc_hook_add(e->uc, &h, UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE, (void *)on_mem, e, 1, 0);
+    }
+    if (!err) {
+        err = uc_hook_add(e->uc, &h, UC_HOOK_INTR, (void *)on_intr, e, 1, 0);
+    }
+    if (!err) {
+        err = uc_hook_add(e->uc, &h, UC_HOOK_MEM_INVALID, (void *)on_invalid, e, 1, 0);
+    }
+    if (err) {
+        csim_err r = csim_fail(diag, CSIM_ERR_INTERNAL, "emulator: %s", uc_strerror(err));
+        csim_emu_free(e);
+        return r;
+    }
+    *out = e;
+    return CSIM_OK;
+}
+
+void csim_emu_free(csim_emu *e)
+{
+    if (!e) {
+        return;
+    }
+    if (e->uc) {
+        uc_close(e->uc);
+    }
+    while (mmio_list) {
+        mmio_ctx *n = mmio_list->next;
+        free(mmio_list);
+        mmio_list = n;
+    }
+    free(e);
+}
+
+csim_err csim_emu_map(csim_emu *e, uint32_t base, uint32_t size, bool writable, csim_diag *diag)
+{
+    uint32_t perms = UC_PROT_READ | UC_PROT_EXEC | (writable ? UC_PROT_WRITE : 0);
+    uc_err err = uc_mem_map(e->uc, base, size, perms);
+    if (err) {
+        return csim_fail(diag, CSIM_ERR_MODEL, "memory region 0x%08x+0x%x: %s (regions must be 4 KiB aligned "
+                         "and must not overlap)", base, size, uc_strerror(err));
+    }
+    return CSIM_OK;
+}
+
+static uint64_t mmio_read(uc_engine *uc, uint64_t off, unsigned size, void *user)
+{
+    (void)uc;
+    mmio_ctx *m = user;
+    return m->rd(m->user, m->base + (uint32_t)off, size);
+}
+
+static void mmio_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t value, void *user)
+{
+    (void)uc;
+    mmio_ctx *m = user;
+    m->wr(m->user, m->base + (uint32_t)off, size, (uint32_t)value);
+}
+
+csim_err csim_emu_map_mmio(csim_emu *e, uint32_t base, uint32_t size, csim_mmio_read_fn rd,
+                           csim_mmio_write_fn wr, void *user, csim_diag *diag)
+{
+    mmio_ctx *m = calloc(1, sizeof(*m));
+    if (!m) {
+        return csim_fail(diag, CSIM_ERR_NOMEM, "out of memory");
+    }
+    *m = (mmio_ctx){rd, wr, user, base, mmio_list};
+    mmio_list = m;
+    uc_err err = uc_mmio_map(e->uc, base, size, mmio_read, m, mmio_write, m);
+    if (err) {
+        return csim_fail(diag, CSIM_ERR_MODEL, "peripheral region 0x%08x+0x%x: %s", base, size,
+                         uc_strerror(err));
+    }
+    return CSIM_OK;
+}
+
+csim_err csim_emu_write(csim_emu *e, uint32_t addr, const void *data, uint32_t len)
+{
+    return uc_mem_write(e->uc, addr, data, len) ? CSIM_ERR_FAULT : CSIM_OK;
+}
+
+csim_err csim_emu_read(csim_emu *e, uint32_t addr, void *data, uint32_t len)
+{
+    return uc_mem_read(e->uc, addr, data, len) ? CSIM_ERR_FAULT : CSIM_OK;
+}
+
+static int uc_reg_id(int reg)
+{
+    static const int map[CSIM_REG_COUNT] = {
+        UC_ARM_REG_R0, UC_ARM_REG_R1, UC_ARM_REG_R2, UC_ARM_REG_R3, UC_ARM_REG_R4, UC_ARM_REG_R5,
+        UC_ARM_REG_R6, UC_ARM_REG_R7, UC_ARM_REG_R8, UC_ARM_REG_R9, UC_ARM_REG_R10, UC_ARM_REG_R11,
+        UC_ARM_REG_R12, UC_ARM_REG_SP, UC_ARM_REG_LR, UC_ARM_REG_PC, UC_ARM_REG_XPSR,
+        UC_ARM_REG_PRIMASK, UC_ARM_REG_CONTROL,
+    };
+    return map[reg];
+}
+
+uint32_t csim_emu_reg(csim_emu *e, int reg)
+{
+    uint32_t v = 0;
+    uc_reg_read(e->uc, uc_reg_id(reg), &v);
+    return v;
+}
+
+void csim_emu_set_reg(csim_emu *e, int reg, uint32_t v)
+{
+    uc_reg_write(e->uc, uc_reg_id(reg), &v);
+}
+
+csim_err csim_emu_run(csim_emu *e, uint32_t pc, uint32_t until, csim_diag *diag)
+{
+    e->stop = CSIM_STOP_NONE;
+    uc_err err = uc_emu_start(e->uc, pc | 1u, until, 0, 0);
+    e->last = err;
+    if (err == UC_ERR_OK) {
+        return CSIM_OK;
+    }
+    if (e->stop != CSIM_STOP_NONE) {
+        return csim_fail(diag, CSIM_ERR_FAULT, "%s", uc_strerror(err));
+    }
+    e->stop = CSIM_STOP_EMU_ERROR;
+    return csim_fail(diag, CSIM_ERR_FAULT, "%s", uc_strerror(err));
+}
+
+void csim_emu_stop(csim_emu *e)
+{
+    uc_emu_stop(e->uc);
+}
+
+csim_stop csim_emu_stop_reason(const csim_emu *e, uint32_t *addr)
+{
+    *addr = e->stop_addr;
+    return e->stop;
+}

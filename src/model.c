@@ -1,0 +1,74 @@
+/* model.c - cross-key validation and the latency-versus-clock rule. */
+#include "cyclesim/model.h"
+
+static bool pow2(unsigned v) { return v && !(v & (v - 1)); }
+
+static const csim_latency_range *range_of(const csim_model *m)
+{
+    for (unsigned i = 0; i < m->n_latency; i++) {
+        if (m->latency[i].range == m->voltage_range) {
+            return &m->latency[i];
+        }
+    }
+    return NULL;
+}
+
+int csim_model_min_latency(const csim_model *m, uint32_t hz)
+{
+    const csim_latency_range *r = range_of(m);
+    if (!r) {
+        return -1;
+    }
+    for (unsigned w = 0; w < r->n; w++) {
+        if (hz <= r->max_hz[w]) {
+            return (int)w;
+        }
+    }
+    return -1;
+}
+
+csim_err csim_model_check(csim_model *m, csim_diag *diag)
+{
+    const char *n = m->name;
+    if (m->clock_hz == 0) {
+        return csim_fail(diag, CSIM_ERR_MODEL, "%s: clock.hz: missing", n);
+    }
+    if (m->flash.flash_size == 0) {
+        return csim_fail(diag, CSIM_ERR_MODEL, "%s: flash.size: missing", n);
+    }
+    if (m->n_sram == 0) {
+        return csim_fail(diag, CSIM_ERR_MODEL, "%s: memory.sram: at least one region is needed", n);
+    }
+    if (m->core.kind == CSIM_CORE_M0PLUS && m->arch != CSIM_ARCH_V6M) {
+        return csim_fail(diag, CSIM_ERR_MODEL, "%s: core.arch: a Cortex-M0+ runs armv6-m only", n);
+    }
+    const csim_ms_cfg *f = &m->flash;
+    if (f->cache_enabled || f->cache_bytes) {
+        if (!pow2(f->cache_line_bytes) || !pow2(f->cache_ways) || !pow2(f->cache_bytes) ||
+            f->cache_bytes < f->cache_line_bytes * f->cache_ways) {
+            return csim_fail(diag, CSIM_ERR_MODEL,
+                             "%s: cache.size/ways/line: powers of two with size >= ways x line", n);
+        }
+    }
+    if (!pow2(f->flash_read_bytes)) {
+        return csim_fail(diag, CSIM_ERR_MODEL, "%s: flash.read_bytes: a power of two", n);
+    }
+    if (m->n_latency) {
+        const csim_latency_range *r = range_of(m);
+        if (!r) {
+            return csim_fail(diag, CSIM_ERR_MODEL,
+                             "%s: clock.voltage_range: %d has no row in flash.latency_table", n,
+                             m->voltage_range);
+        }
+        int need = csim_model_min_latency(m, m->clock_hz);
+        if (need < 0) {
+            csim_warn(diag, "%s: %u Hz is above the reference manual's maximum (%u Hz) in voltage range %d",
+                      n, m->clock_hz, r->max_hz[r->n - 1], m->voltage_range);
+        } else if ((int)f->wait_states < need) {
+            csim_warn(diag, "%s: %u wait state(s) at %u Hz is below the reference manual's minimum of %d "
+                      "in voltage range %d (modelled as configured)",
+                      n, f->wait_states, m->clock_hz, need, m->voltage_range);
+        }
+    }
+    return CSIM_OK;
+}

@@ -1,0 +1,340 @@
+/*
+ * model_json.c - the only file that includes cJSON: reads model files along
+ * their `extends` chain into a csim_model, driven by the key table.
+ */
+#include <cjson/cJSON.h>
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cyclesim/model_keys.h"
+
+#define MAX_CHAIN 8
+#define MAX_FILE (1u << 20)
+
+static char *read_file(const char *path, csim_diag *diag, csim_err *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        *err = csim_fail(diag, CSIM_ERR_UNKNOWN_MCU, "%s: cannot open", path);
+        return NULL;
+    }
+    char *buf = malloc(MAX_FILE + 1);
+    size_t n = buf ? fread(buf, 1, MAX_FILE + 1, f) : 0;
+    fclose(f);
+    if (!buf || n > MAX_FILE) {
+        free(buf);
+        *err = csim_fail(diag, CSIM_ERR_MODEL, "%s: unreadable or larger than 1 MiB", path);
+        return NULL;
+    }
+    buf[n] = 0;
+    return buf;
+}
+
+static double num_field(const cJSON *o, const char *name, const char *where, const char *key,
+                        bool *ok, csim_diag *diag, csim_err *err)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
+    if (cJSON_IsString(v) && strncmp(v->valuestring, "0x", 2) == 0 && strlen(v->valuestring) <= 10) {
+        char *end;
+        double d = (double)strtoull(v->valuestring + 2, &end, 16);
+        if (!*end && end != v->valuestring + 2) {
+            return d;
+        }
+    }
+    if (!cJSON_IsNumber(v) || v->valuedouble < 0 || v->valuedouble > 4294967295.0) {
+        *ok = false;
+        *err = csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: each entry needs an unsigned number (or \"0x...\") \"%s\"",
+                         where, key, name);
+        return 0;
+    }
+    return v->valuedouble;
+}
+
+static csim_err set_array(csim_model *m, const csim_key *k, const cJSON *v, const char *where,
+                          csim_diag *diag)
+{
+    if (!cJSON_IsArray(v)) {
+        return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: expected an array", where, k->name);
+    }
+    unsigned *count = (unsigned *)((char *)m + k->size);
+    unsigned cap = k->type == CSIM_K_REGIONS ? CSIM_MAX_REGIONS
+                   : k->type == CSIM_K_LATENCY ? CSIM_MAX_RANGES : CSIM_MAX_RULES;
+    unsigned n = (unsigned)cJSON_GetArraySize(v);
+    if (n > cap) {
+        return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: at most %u entries", where, k->name, cap);
+    }
+    csim_err err = CSIM_OK;
+    bool ok = true;
+    unsigned i = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, v)
+    {
+        if (!cJSON_IsObject(e)) {
+            return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: entries must be objects", where, k->name);
+        }
+        switch (k->type) {
+        case CSIM_K_REGIONS: {
+            csim_region *r = (csim_region *)((char *)m + k->offset) + i;
+            r->base = (uint32_t)num_field(e, "base", where, k->name, &ok, diag, &err);
+            r->size = (uint32_t)num_field(e, "size", where, k->name, &ok, diag, &err);
+            if (ok && (uint64_t)r->base + r->size > 0x100000000ull) {
+                return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: region beyond 4 GiB", where, k->name);
+            }
+            break;
+        }
+        case CSIM_K_READY: {
+            csim_ready_rule *r = (csim_ready_rule *)((char *)m + k->offset) + i;
+            r->addr = (uint32_t)num_field(e, "addr", where, k->name, &ok, diag, &err);
+            r->set = (uint32_t)num_field(e, "set", where, k->name, &ok, diag, &err);
+            break;
+        }
+        case CSIM_K_MIRROR: {
+            csim_mirror_rule *r = (csim_mirror_rule *)((char *)m + k->offset) + i;
+            r->addr = (uint32_t)num_field(e, "addr", where, k->name, &ok, diag, &err);
+            r->src_mask = (uint32_t)num_field(e, "src_mask", where, k->name, &ok, diag, &err);
+            r->src_shift = (uint8_t)num_field(e, "src_shift", where, k->name, &ok, diag, &err);
+            r->dst_shift = (uint8_t)num_field(e, "dst_shift", where, k->name, &ok, diag, &err);
+            if (ok && (r->src_shift > 31 || r->dst_shift > 31)) {
+                return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: shifts are 0..31", where, k->name);
+            }
+            break;
+        }
+        case CSIM_K_LATENCY: {
+            csim_latency_range *r = (csim_latency_range *)((char *)m + k->offset) + i;
+            r->range = (int)num_field(e, "range", where, k->name, &ok, diag, &err);
+            const cJSON *hz = cJSON_GetObjectItemCaseSensitive(e, "max_hz");
+            unsigned nh = cJSON_IsArray(hz) ? (unsigned)cJSON_GetArraySize(hz) : 0;
+            if (ok && (nh == 0 || nh > CSIM_MAX_WS)) {
+                return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: max_hz must list 1..%d clocks", where,
+                                 k->name, CSIM_MAX_WS);
+            }
+            r->n = 0;
+            const cJSON *h;
+            cJSON_ArrayForEach(h, hz)
+            {
+                if (!cJSON_IsNumber(h) || h->valuedouble <= 0 ||
+                    (r->n && h->valuedouble < r->max_hz[r->n - 1])) {
+                    return csim_fail(diag, CSIM_ERR_MODEL,
+                                     "%s: %s: max_hz must be positive and non-decreasing", where, k->name);
+                }
+                r->max_hz[r->n++] = (uint32_t)h->valuedouble;
+            }
+            break;
+        }
+        default:
+            return csim_fail(diag, CSIM_ERR_INTERNAL, "%s: %s: not an array key", where, k->name);
+        }
+        if (!ok) {
+            return err;
+        }
+        i++;
+    }
+    *count = n;
+    return CSIM_OK;
+}
+
+/* Applies every key of object `o` (path prefix `prefix`) to m. */
+static csim_err apply_object(csim_model *m, const cJSON *o, const char *prefix, const char *where,
+                             csim_diag *diag)
+{
+    const cJSON *v;
+    cJSON_ArrayForEach(v, o)
+    {
+        char name[128];
+        snprintf(name, sizeof(name), "%s%s%s", prefix, *prefix ? "." : "", v->string);
+        if (!*prefix && (strcmp(v->string, "version") == 0 || strcmp(v->string, "extends") == 0 ||
+                         strcmp(v->string, "kind") == 0 || strcmp(v->string, "name") == 0 ||
+                         strcmp(v->string, "sources") == 0)) {
+            continue;
+        }
+        const csim_key *k = csim_key_find(name);
+        if (!k && cJSON_IsObject(v)) {
+            csim_err err = apply_object(m, v, name, where, diag);
+            if (err) {
+                return err;
+            }
+            continue;
+        }
+        if (!k) {
+            return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: unknown key (see docs/model-keys.md)",
+                             where, name);
+        }
+        csim_err err;
+        if (k->type >= CSIM_K_REGIONS) {
+            err = set_array(m, k, v, where, diag);
+        } else if (cJSON_IsNumber(v)) {
+            err = csim_key_set_number(m, k, v->valuedouble, where, diag);
+        } else if (cJSON_IsBool(v)) {
+            if (k->type != CSIM_K_BOOL) {
+                return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: a boolean is not valid here", where, name);
+            }
+            *(bool *)((char *)m + k->offset) = cJSON_IsTrue(v);
+            err = CSIM_OK;
+        } else if (cJSON_IsString(v)) {
+            if ((k->type == CSIM_K_U32 || k->type == CSIM_K_INT) && strncmp(v->valuestring, "0x", 2) != 0) {
+                return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: expected a number (or a \"0x...\" string)",
+                                 where, name);
+            }
+            err = csim_key_set_string(m, k, v->valuestring, where, diag);
+        } else {
+            return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: wrong type", where, name);
+        }
+        if (err) {
+            return err;
+        }
+    }
+    return CSIM_OK;
+}
+
+static bool valid_name(const char *s)
+{
+    if (!*s || strlen(s) > 48) {
+        return false;
+    }
+    for (; *s; s++) {
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '-' || *s == '_')) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static csim_err load_chain(csim_model *m, const char *dir, const char *name, unsigned depth,
+                           csim_diag *diag)
+{
+    if (depth >= MAX_CHAIN) {
+        return csim_fail(diag, CSIM_ERR_MODEL, "%s: extends chain longer than %d (a loop?)", name,
+                         MAX_CHAIN);
+    }
+    if (!valid_name(name)) {
+        return csim_fail(diag, depth ? CSIM_ERR_MODEL : CSIM_ERR_UNKNOWN_MCU,
+                         "\"%s\" is not a model name (lower-case letters, digits, - and _)", name);
+    }
+    char path[1024];
+    snprintf(path, sizeof(path), "%s/%s.json", dir, name);
+    csim_err err = CSIM_OK;
+    char *text = read_file(path, diag, &err);
+    if (!text) {
+        if (err == CSIM_ERR_UNKNOWN_MCU && depth == 0) {
+            char names[32][64];
+            unsigned n = csim_model_list(dir, names, 32);
+            char list[512] = "";
+            for (unsigned i = 0; i < n; i++) {
+                strncat(list, i ? ", " : "", sizeof(list) - strlen(list) - 1);
+                strncat(list, names[i], sizeof(list) - strlen(list) - 1);
+            }
+            return csim_fail(diag, CSIM_ERR_UNKNOWN_MCU, "unknown MCU \"%s\" (models: %s)", name, list);
+        }
+        return err == CSIM_ERR_UNKNOWN_MCU ? csim_fail(diag, CSIM_ERR_MODEL,
+                                                       "%s: cannot open (named by an extends)", path)
+                                           : err;
+    }
+    cJSON *root = cJSON_Parse(text);
+    if (!root) {
+        const char *at = cJSON_GetErrorPtr();
+        unsigned line = 1;
+        for (const char *p = text; at && p < at; p++) {
+            line += *p == '\n';
+        }
+        free(text);
+        return csim_fail(diag, CSIM_ERR_MODEL, "%s:%u: not valid JSON", path, line);
+    }
+    free(text);
+    const char *where = path;
+    if (!cJSON_IsObject(root)) {
+        err = csim_fail(diag, CSIM_ERR_MODEL, "%s: the top level must be an object", where);
+        goto out;
+    }
+    const cJSON *ver = cJSON_GetObjectItemCaseSensitive(root, "version");
+    if (!cJSON_IsNumber(ver)) {
+        err = csim_fail(diag, CSIM_ERR_MODEL, "%s: version: missing (this cyclesim reads version %d)",
+                        where, CSIM_MODEL_VERSION);
+        goto out;
+    }
+    if (ver->valuedouble != CSIM_MODEL_VERSION) {
+        err = csim_fail(diag, CSIM_ERR_MODEL, "%s: version: %g is %s; this cyclesim reads version %d",
+                        where, ver->valuedouble,
+                        ver->valuedouble > CSIM_MODEL_VERSION ? "newer" : "older", CSIM_MODEL_VERSION);
+        goto out;
+    }
+    const cJSON *kind = cJSON_GetObjectItemCaseSensitive(root, "kind");
+    if (!cJSON_IsString(kind) || (strcmp(kind->valuestring, "core") && strcmp(kind->valuestring, "family") &&
+                                  strcmp(kind->valuestring, "mcu"))) {
+        err = csim_fail(diag, CSIM_ERR_MODEL, "%s: kind: expected \"core\", \"family\" or \"mcu\"", where);
+        goto out;
+    }
+    if (depth == 0 && strcmp(kind->valuestring, "mcu") != 0) {
+        err = csim_fail(diag, CSIM_ERR_UNKNOWN_MCU, "\"%s\" is a %s model, not an MCU", name,
+                        kind->valuestring);
+        goto out;
+    }
+    const cJSON *ext = cJSON_GetObjectItemCaseSensitive(root, "extends");
+    if (ext && !cJSON_IsString(ext)) {
+        err = csim_fail(diag, CSIM_ERR_MODEL, "%s: extends: expected a model name", where);
+        goto out;
+    }
+    if (ext) {
+        err = load_chain(m, dir, ext->valuestring, depth + 1, diag);
+        if (err) {
+            goto out;
+        }
+    } else if (strcmp(kind->valuestring, "core") != 0) {
+        err = csim_fail(diag, CSIM_ERR_MODEL, "%s: extends: a %s model must extend another", where,
+                        kind->valuestring);
+        goto out;
+    }
+    m->version = CSIM_MODEL_VERSION;
+    char chain[256];
+    snprintf(chain, sizeof(chain), "%s%s%s", name, m->chain[0] ? " <- " : "", m->chain);
+    snprintf(m->chain, sizeof(m->chain), "%s", chain);
+    err = apply_object(m, root, "", where, diag);
+out:
+    cJSON_Delete(root);
+    return err;
+}
+
+csim_err csim_model_load(csim_model *m, const char *dir, const char *name, csim_diag *diag)
+{
+    memset(m, 0, sizeof(*m));
+    csim_err err = load_chain(m, dir, name, 0, diag);
+    if (err) {
+        return err;
+    }
+    snprintf(m->name, sizeof(m->name), "%s", name);
+    return CSIM_OK;
+}
+
+static int cmp_names(const void *a, const void *b) { return strcmp(a, b); }
+
+unsigned csim_model_list(const char *dir, char names[][64], unsigned max)
+{
+    DIR *d = opendir(dir);
+    if (!d) {
+        return 0;
+    }
+    unsigned n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) && n < max) {
+        size_t len = strlen(e->d_name);
+        if (len < 6 || len >= 64 + 5 || strcmp(e->d_name + len - 5, ".json") != 0) {
+            continue;
+        }
+        char path[1024];
+        snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+        csim_err err;
+        char *text = read_file(path, NULL, &err);
+        cJSON *root = text ? cJSON_Parse(text) : NULL;
+        free(text);
+        const cJSON *kind = root ? cJSON_GetObjectItemCaseSensitive(root, "kind") : NULL;
+        if (cJSON_IsString(kind) && strcmp(kind->valuestring, "mcu") == 0) {
+            memcpy(names[n], e->d_name, len - 5);
+            names[n][len - 5] = 0;
+            n++;
+        }
+        cJSON_Delete(root);
+    }
+    closedir(d);
+    qsort(names, n, sizeof(names[0]), cmp_names);
+    return n;
+}

@@ -1,0 +1,318 @@
+/*
+ * model_keys.c - every model key, declared once: name, type, range, meaning
+ * and source.  The JSON loader, `--set`, validation and the generated
+ * docs/model-keys.md all read this table.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cyclesim/model_keys.h"
+
+#define OFF(f) offsetof(csim_model, f)
+#define SZ(f) sizeof(((csim_model *)0)->f)
+
+static const char *const core_names[] = {"m0plus", "m33", NULL};
+static const char *const arch_names[] = {"armv6-m", "armv8-m.main", NULL};
+static const char *const ms_names[] = {"zero_wait", "l0_nvm", "u0_flash", "icache", NULL};
+static const char *const acr_names[] = {"none", "l0", "u0", "l5", "u3", NULL};
+
+#define TRM_M0P "ARM DDI0484C (Cortex-M0+ TRM)"
+#define M33_MEAS "timing-facts.md 2.4a: RP2350 cm33 measurements (jnk0le)"
+
+static const csim_key keys[] = {
+    /* Core */
+    {"core.type", CSIM_K_ENUM, OFF(core.kind), 0, 0, 1, core_names,
+     "pipeline model", "core TRM"},
+    {"core.arch", CSIM_K_ENUM, OFF(arch), 0, 0, 1, arch_names,
+     "architecture of the code the core runs (an ELF must not need more)", "ARM ARM"},
+    {"core.mul_cycles", CSIM_K_U32, OFF(core.mul_cycles), 0, 1, 32, NULL,
+     "MULS cycles: 1 (fast multiplier option) or 32 (small)",
+     TRM_M0P " Table 3.1; STM32U0: ST U0 core training \"Multiply in 1-cycle\""},
+    {"core.periph_wait", CSIM_K_U32, OFF(core.periph_wait), 0, 0, 16, NULL,
+     "extra cycles per load/store to 0x4000_0000-0x5FFF_FFFF (bus matrix, AHB/APB bridges)",
+     "uncertain: TRM tables assume zero-wait slaves; default 0, to calibrate"},
+    {"core.ioport_base", CSIM_K_U32, OFF(core.ioport_base), 0, 0, 4294967295.0, NULL,
+     "M0+ single-cycle I/O port base", TRM_M0P " 2.2; RM0367 Fig. 1 (GPIO on IOPORT)"},
+    {"core.ioport_size", CSIM_K_U32, OFF(core.ioport_size), 0, 0, 4294967295.0, NULL,
+     "M0+ single-cycle I/O port size (0: none)", TRM_M0P " 2.2"},
+    {"core.exception_entry", CSIM_K_U32, OFF(core.exception_entry), 0, 0, 100, NULL,
+     "cycles from an exception to its handler's first instruction (zero wait)",
+     "M0+: 15, " TRM_M0P " 3.6.1; M33: 12, ARM launch material (timing-facts 2.1)"},
+    {"core.exception_return", CSIM_K_U32, OFF(core.exception_return), 0, 0, 100, NULL,
+     "cycles of an exception return (unstacking)",
+     "uncertain: no ARM figure found; assumed equal to the entry latency"},
+    {"m33.load_latency", CSIM_K_U32, OFF(core.m33_load_latency), 0, 1, 4, NULL,
+     "load-to-use latency (2: one stall if the next instruction uses the result)", M33_MEAS},
+    {"m33.shift_latency", CSIM_K_U32, OFF(core.m33_shift_latency), 0, 1, 4, NULL,
+     "result latency of a shifted operand2 / extend", M33_MEAS},
+    {"m33.mac_latency", CSIM_K_U32, OFF(core.m33_mac_latency), 0, 1, 4, NULL,
+     "result latency of MLA/SMLA.. (accumulator chains every cycle)", M33_MEAS},
+    {"m33.mull_issue", CSIM_K_U32, OFF(core.m33_mull_issue), 0, 1, 8, NULL,
+     "UMULL/SMULL issue cycles",
+     "uncertain: not measured on M33; M4 TRM (100166) Table 3-1 gives 1"},
+    {"m33.macl_issue", CSIM_K_U32, OFF(core.m33_macl_issue), 0, 1, 8, NULL,
+     "UMLAL/SMLAL/UMAAL issue cycles",
+     "uncertain: not measured on M33; M4 TRM (100166) Table 3-1 gives 1"},
+    {"m33.mull_latency", CSIM_K_U32, OFF(core.m33_mull_latency), 0, 1, 4, NULL,
+     "64-bit multiply result latency",
+     "uncertain: assumed equal to the measured MAC latency (" M33_MEAS ")"},
+    {"m33.div_cycles", CSIM_K_U32, OFF(core.m33_div_cycles), 0, 2, 12, NULL,
+     "SDIV/UDIV cycles (silicon terminates early depending on operands)",
+     "uncertain: M4 TRM range 2-12 (timing-facts 2.3); default 7, its midpoint"},
+    {"m33.fetch_words", CSIM_K_U32, OFF(core.m33_fetch_words), 0, 1, 3, NULL,
+     "words the fetch unit runs ahead of decode",
+     "Elektronik (timing-facts 2.1): 5-entry 16-bit instruction queue -> 2 words"},
+    {"m33.dual_issue", CSIM_K_BOOL, OFF(core.m33_dual_issue), 0, 0, 1, NULL,
+     "pair 16-bit instructions as measured (NOP, not-taken branch, IT, branch)", M33_MEAS},
+    /* Clock */
+    {"clock.hz", CSIM_K_U32, OFF(clock_hz), 0, 1e5, 1e9, NULL,
+     "core clock (HCLK) of the measurement set-up", "published page / board set-up"},
+    {"clock.voltage_range", CSIM_K_INT, OFF(voltage_range), 0, 0, 3, NULL,
+     "voltage scaling range (selects the latency table row)", "reference manual"},
+    {"flash.latency_table", CSIM_K_LATENCY, OFF(latency), OFF(n_latency), 0, 0, NULL,
+     "per voltage range, the highest clock allowed with 0, 1, 2... wait states",
+     "ST HAL/LL *_ll_utils.c tables (timing-facts 3.1)"},
+    /* Flash interface */
+    {"flash.interface", CSIM_K_ENUM, OFF(flash.type), 0, 0, 3, ms_names,
+     "flash-interface model", "reference manual, flash chapter"},
+    {"flash.base", CSIM_K_U32, OFF(flash.flash_base), 0, 0, 4294967295.0, NULL,
+     "flash address", "CMSIS device header FLASH_BASE"},
+    {"flash.size", CSIM_K_U32, OFF(flash.flash_size), 0, 0, 4294967295.0, NULL,
+     "flash size in bytes", "datasheet"},
+    {"flash.alias", CSIM_K_U32, OFF(flash.alias_base), 0, 0, 4294967295.0, NULL,
+     "second address of the flash (boot alias or secure alias; 0: none)", "reference manual memory map"},
+    {"flash.wait_states", CSIM_K_U32, OFF(flash.wait_states), 0, 0, 15, NULL,
+     "FLASH_ACR.LATENCY", "published page; firmware writes override it"},
+    {"flash.read_bytes", CSIM_K_U32, OFF(flash.flash_read_bytes), 0, 4, 16, NULL,
+     "bytes per flash array read", "RM0367 3.3 (L0: 32-bit); U0/L5/U3: 64-bit + ECC (timing-facts 3.3-3.5)"},
+    {"flash.prefetch", CSIM_K_BOOL, OFF(flash.prefetch), 0, 0, 1, NULL,
+     "FLASH_ACR.PRFTEN", "published page"},
+    {"flash.preread", CSIM_K_BOOL, OFF(flash.preread), 0, 0, 1, NULL,
+     "L0 FLASH_ACR.PRE_READ", "RM0367 3.3.x"},
+    {"flash.buffers", CSIM_K_BOOL, OFF(flash.buffers), 0, 0, 1, NULL,
+     "L0 NVM read buffers enabled (!DISAB_BUF)", "RM0367 3.3.x"},
+    {"flash.nvm_buffers", CSIM_K_U32, OFF(flash.nvm_buffers), 0, 0, 16, NULL,
+     "L0 number of 32-bit NVM read buffers", "RM0367 p.75-76: six buffers"},
+    {"cache.enabled", CSIM_K_BOOL, OFF(flash.cache_enabled), 0, 0, 1, NULL,
+     "instruction cache enabled (U0 ICEN, ICACHE_CR.EN)", "published page"},
+    {"cache.size", CSIM_K_U32, OFF(flash.cache_bytes), 0, 0, 65536, NULL,
+     "cache size in bytes", "datasheets (U0 1 KB, U3 8 KB); L5 8 KB [recalled RM0438]"},
+    {"cache.ways", CSIM_K_U32, OFF(flash.cache_ways), 0, 1, 8, NULL,
+     "associativity (1 = direct mapped)", "L5 reset default 2-way (HAL); U3 board template 1-way"},
+    {"cache.line", CSIM_K_U32, OFF(flash.cache_line_bytes), 0, 4, 128, NULL,
+     "line size in bytes", "U0 HAL: 32 lines of 4x64 bits; L5/U3: 16 B [recalled RM0438, uncertain]"},
+    {"cache.data", CSIM_K_BOOL, OFF(flash.cache_data), 0, 0, 1, NULL,
+     "data reads of the flash range are cached too",
+     "ICACHE on C-AHB caches instructions and data (ST HAL doc, C5 article); U0: instructions only"},
+    {"cache.hit_cycles", CSIM_K_U32, OFF(flash.cache_hit_cycles), 0, 0, 4, NULL,
+     "extra cycles on a hit", "ST HAL ICACHE: 0 wait state on hits"},
+    {"cache.refill_overhead", CSIM_K_U32, OFF(flash.refill_overhead), 0, 0, 16, NULL,
+     "extra cycles a miss costs before the flash read (bus matrix/AHB)",
+     "uncertain: not documented; default 0, to calibrate"},
+    /* Memory map and peripherals */
+    {"memory.sram", CSIM_K_REGIONS, OFF(sram), OFF(n_sram), 0, 0, NULL,
+     "SRAM regions", "CMSIS device header, datasheet"},
+    {"periph.registers", CSIM_K_REGIONS, OFF(periph_ram), OFF(n_periph_ram), 0, 0, NULL,
+     "peripheral register blocks kept as plain registers (RCC, PWR, GPIO, UART...)",
+     "CMSIS device header"},
+    {"periph.ready", CSIM_K_READY, OFF(ready), OFF(n_ready), 0, 0, NULL,
+     "status bits that always read as set (oscillator/PLL ready, UART TXE)",
+     "reference manual RCC/PWR/USART chapters; firmware/README.md lists the polls"},
+    {"periph.mirror", CSIM_K_MIRROR, OFF(mirror), OFF(n_mirror), 0, 0, NULL,
+     "status fields that read back a control field (clock switch status)",
+     "reference manual RCC_CFGR"},
+    {"periph.crc", CSIM_K_U32, OFF(crc_base), 0, 0, 4294967295.0, NULL,
+     "CRC unit base (0: none)", "CMSIS device header CRC_BASE; cmox-notes.md"},
+    {"periph.flash_acr", CSIM_K_U32, OFF(flash_acr), 0, 0, 4294967295.0, NULL,
+     "FLASH_ACR address (0: none)", "CMSIS device header FLASH_R_BASE"},
+    {"periph.acr_layout", CSIM_K_ENUM, OFF(acr_layout), 0, 0, 4, acr_names,
+     "FLASH_ACR bit layout", "CMSIS device headers (timing-facts 3.6)"},
+    {"periph.icache", CSIM_K_U32, OFF(icache_base), 0, 0, 4294967295.0, NULL,
+     "ICACHE register base (0: none)", "CMSIS device header ICACHE_BASE"},
+    {"periph.uart_tdr", CSIM_K_U32, OFF(uart_tdr), 0, 0, 4294967295.0, NULL,
+     "console UART transmit data register (0: none)", "board user manual (ST-LINK VCP)"},
+    {"description", CSIM_K_STR, OFF(description), SZ(description), 0, 0, NULL,
+     "one line about the model", "-"},
+};
+
+const csim_key *csim_keys(size_t *n)
+{
+    *n = sizeof(keys) / sizeof(keys[0]);
+    return keys;
+}
+
+const csim_key *csim_key_find(const char *name)
+{
+    for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+        if (strcmp(keys[i].name, name) == 0) {
+            return &keys[i];
+        }
+    }
+    return NULL;
+}
+
+csim_err csim_key_set_number(csim_model *m, const csim_key *k, double v, const char *where,
+                             csim_diag *diag)
+{
+    char *field = (char *)m + k->offset;
+    switch (k->type) {
+    case CSIM_K_U32:
+    case CSIM_K_INT:
+        if (v != floor(v) || v < k->min || v > k->max) {
+            return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: %g is not an integer in [%.0f, %.0f]",
+                             where, k->name, v, k->min, k->max);
+        }
+        if (k->type == CSIM_K_U32) {
+            *(uint32_t *)field = (uint32_t)v;
+        } else {
+            *(int *)field = (int)v;
+        }
+        return CSIM_OK;
+    case CSIM_K_BOOL:
+        return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: expected true or false", where, k->name);
+    default:
+        return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: a number is not valid here", where, k->name);
+    }
+}
+
+csim_err csim_key_set_string(csim_model *m, const csim_key *k, const char *v, const char *where,
+                             csim_diag *diag)
+{
+    char *field = (char *)m + k->offset;
+    switch (k->type) {
+    case CSIM_K_ENUM:
+        for (int i = 0; k->names[i]; i++) {
+            if (strcmp(k->names[i], v) == 0) {
+                *(int *)field = i;
+                return CSIM_OK;
+            }
+        }
+        {
+            char list[256] = "";
+            for (int i = 0; k->names[i]; i++) {
+                strncat(list, i ? ", " : "", sizeof(list) - strlen(list) - 1);
+                strncat(list, k->names[i], sizeof(list) - strlen(list) - 1);
+            }
+            return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: \"%s\" is not one of: %s", where,
+                             k->name, v, list);
+        }
+    case CSIM_K_STR:
+        if (strlen(v) >= k->size) {
+            return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: longer than %zu characters", where,
+                             k->name, k->size - 1);
+        }
+        strcpy(field, v);
+        return CSIM_OK;
+    case CSIM_K_BOOL:
+        if (strcmp(v, "true") == 0 || strcmp(v, "on") == 0 || strcmp(v, "1") == 0) {
+            *(bool *)field = true;
+            return CSIM_OK;
+        }
+        if (strcmp(v, "false") == 0 || strcmp(v, "off") == 0 || strcmp(v, "0") == 0) {
+            *(bool *)field = false;
+            return CSIM_OK;
+        }
+        return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: \"%s\" is not a boolean", where, k->name, v);
+    case CSIM_K_U32:
+    case CSIM_K_INT: {
+        char *end = NULL;
+        errno = 0;
+        double d = (strncmp(v, "0x", 2) == 0) ? (double)strtoull(v, &end, 16) : strtod(v, &end);
+        if (errno || end == v || *end) {
+            /* clock.hz accepts MHz/kHz suffixes: 48MHz, 32.768kHz. */
+            if (end && end != v && (strcmp(end, "MHz") == 0 || strcmp(end, "M") == 0)) {
+                d *= 1e6;
+            } else if (end && end != v && (strcmp(end, "kHz") == 0 || strcmp(end, "k") == 0)) {
+                d *= 1e3;
+            } else {
+                return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: \"%s\" is not a number", where,
+                                 k->name, v);
+            }
+        }
+        return csim_key_set_number(m, k, d, where, diag);
+    }
+    default:
+        return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: cannot be set from text (edit the model file)",
+                         where, k->name);
+    }
+}
+
+csim_err csim_model_set(csim_model *m, const char *assignment, csim_diag *diag)
+{
+    const char *eq = strchr(assignment, '=');
+    if (!eq || eq == assignment) {
+        return csim_fail(diag, CSIM_ERR_USAGE, "--set %s: expected key=value", assignment);
+    }
+    char name[96];
+    size_t n = (size_t)(eq - assignment);
+    if (n >= sizeof(name)) {
+        return csim_fail(diag, CSIM_ERR_MODEL, "--set: key too long");
+    }
+    memcpy(name, assignment, n);
+    name[n] = 0;
+    const csim_key *k = csim_key_find(name);
+    if (!k) {
+        return csim_fail(diag, CSIM_ERR_MODEL, "--set: unknown model key \"%s\" (see docs/model-keys.md)",
+                         name);
+    }
+    return csim_key_set_string(m, k, eq + 1, "--set", diag);
+}
+
+static const char *type_name(csim_key_type t)
+{
+    switch (t) {
+    case CSIM_K_U32: return "unsigned";
+    case CSIM_K_BOOL: return "boolean";
+    case CSIM_K_INT: return "integer";
+    case CSIM_K_ENUM: return "enum";
+    case CSIM_K_STR: return "string";
+    case CSIM_K_REGIONS: return "[{base, size}]";
+    case CSIM_K_READY: return "[{addr, set}]";
+    case CSIM_K_MIRROR: return "[{addr, src_mask, src_shift, dst_shift}]";
+    case CSIM_K_LATENCY: return "[{range, max_hz[]}]";
+    }
+    return "?";
+}
+
+void csim_model_keys_markdown(FILE *out)
+{
+    fprintf(out, "# Model keys\n\n"
+                 "Generated by `cyclesim keys` from src/model_keys.c; do not edit by hand.\n"
+                 "Every key can appear in a model file (nested objects: `flash.wait_states` is\n"
+                 "`{\"flash\": {\"wait_states\": N}}`); scalar keys can be overridden with\n"
+                 "`--set key=value`.  Keys whose source says \"uncertain\" are calibration candidates.\n\n"
+                 "| key | type | range | meaning | source |\n|---|---|---|---|---|\n");
+    for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+        const csim_key *k = &keys[i];
+        char range[96] = "";
+        if (k->type == CSIM_K_ENUM) {
+            for (int j = 0; k->names[j]; j++) {
+                strncat(range, j ? ", " : "", sizeof(range) - strlen(range) - 1);
+                strncat(range, k->names[j], sizeof(range) - strlen(range) - 1);
+            }
+        } else if (k->type == CSIM_K_U32 || k->type == CSIM_K_INT) {
+            snprintf(range, sizeof(range), "%.0f..%.0f", k->min, k->max);
+        }
+        fprintf(out, "| `%s` | %s | %s | %s | %s |\n", k->name, type_name(k->type), range, k->doc,
+                k->source);
+    }
+}
+
+bool csim_model_get(const csim_model *m, const char *key, char *buf, size_t len)
+{
+    const csim_key *k = csim_key_find(key);
+    if (!k) {
+        return false;
+    }
+    const char *field = (const char *)m + k->offset;
+    switch (k->type) {
+    case CSIM_K_U32: snprintf(buf, len, "%u", *(const uint32_t *)field); return true;
+    case CSIM_K_INT: snprintf(buf, len, "%d", *(const int *)field); return true;
+    case CSIM_K_BOOL: snprintf(buf, len, "%s", *(const bool *)field ? "true" : "false"); return true;
+    case CSIM_K_ENUM: snprintf(buf, len, "%s", k->names[*(const int *)field]); return true;
+    case CSIM_K_STR: snprintf(buf, len, "%s", field); return true;
+    default: return false;
+    }
+}

@@ -1,0 +1,751 @@
+/*
+ * sim.c - the simulation driver.
+ *
+ * Unicorn runs the code; a block hook prices each executed block once it is
+ * known how the block ended (the next block's address tells whether its last
+ * branch was taken).  The data-access hook records every transfer, and the
+ * transfers are handed to the instructions that made them in program order.
+ * Blocks are decoded once per address and cached.  Anything that must change
+ * the flow from outside (semihosting, exceptions, the end of --call) stops the
+ * emulator at a block boundary and restarts it.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bench.h"
+#include "cyclesim/disasm.h"
+#include "cyclesim/emu.h"
+#include "cyclesim/periph.h"
+#include "cyclesim/sim.h"
+
+#define MAX_BLOCK_INSNS 256
+#define MAX_EVENTS 1024
+#define BLOCK_SLOTS (1u << 16)
+#define RETURN_STUB 0x0FFFF000u /* --call returns here: a mapped page in the code region (below 0xE000_0000, which is execute-never) */
+#define EXC_RETURN_MIN 0xFFFFFF00u
+
+typedef struct block {
+    uint32_t addr, size;
+    unsigned n;
+    csim_insn *insns;
+    struct block *next;
+} block;
+
+typedef enum action { ACT_NONE = 0, ACT_SEMIHOST, ACT_EXCEPTION, ACT_EXC_RETURN, ACT_DONE, ACT_FAULT, ACT_LIMIT } action;
+
+typedef struct sim {
+    const csim_elf *elf;
+    const csim_model *model;
+    const csim_run_opts *opts;
+    csim_run_result *res;
+    csim_diag *diag;
+    csim_emu *emu;
+    csim_disasm *dis;
+    csim_memsys *flash;
+    csim_periph *periph;
+    csim_core core;
+    block *slots[BLOCK_SLOTS];
+    block *pending;       /* executed, not yet priced */
+    unsigned cursor;      /* next instruction of `pending` to price */
+    csim_mem_event ev[MAX_EVENTS];
+    unsigned n_ev, ev_pos;
+    uint64_t insns;
+    action act;
+    uint32_t act_pc;      /* where the stopped block would have started */
+    char fault[256];
+    /* bench markers */
+    uint32_t m_begin, m_end, m_done, cases_lo, cases_hi;
+    uint32_t region_ret;  /* return address of bench_region_begin */
+    bool in_region;
+    uint64_t r_cycles;
+    csim_breakdown r_bd;
+    csim_ms_stats r_ms;
+    csim_case_result cur, empty;
+    bool have_empty;
+    size_t cap_cases;
+    unsigned exc_depth;
+    uint32_t exc_return_lr;
+} sim;
+
+/* ---- blocks --------------------------------------------------------- */
+
+static block *find_block(sim *s, uint32_t addr, uint32_t size)
+{
+    unsigned h = (addr >> 1) & (BLOCK_SLOTS - 1);
+    for (block *b = s->slots[h]; b; b = b->next) {
+        if (b->addr == addr && b->size == size) {
+            return b;
+        }
+    }
+    uint8_t code[MAX_BLOCK_INSNS * 4];
+    uint32_t len = size < sizeof(code) ? size : sizeof(code);
+    block *b = calloc(1, sizeof(*b));
+    csim_insn *tmp = malloc(sizeof(*tmp) * MAX_BLOCK_INSNS);
+    if (!b || !tmp || csim_emu_read(s->emu, addr, code, len)) {
+        free(b);
+        free(tmp);
+        return NULL;
+    }
+    int n = csim_disasm_decode(s->dis, code, len, addr, tmp, MAX_BLOCK_INSNS);
+    b->addr = addr;
+    b->size = size;
+    b->n = n > 0 ? (unsigned)n : 0;
+    b->insns = tmp;
+    b->next = s->slots[h];
+    s->slots[h] = b;
+    return b;
+}
+
+static void free_blocks(sim *s)
+{
+    for (unsigned i = 0; i < BLOCK_SLOTS; i++) {
+        for (block *b = s->slots[i], *n; b; b = n) {
+            n = b->next;
+            free(b->insns);
+            free(b);
+        }
+    }
+}
+
+static bool flow_taken(const csim_insn *in, uint32_t next)
+{
+    if (!(in->flags & CSIM_IF_WRITES_PC)) {
+        return false;
+    }
+    return next != in->addr + in->size;
+}
+
+/* Price instructions of the pending block up to (excluding) index `upto`;
+ * `next` is where execution went after the block's last instruction. */
+static void price_until(sim *s, unsigned upto, uint32_t next)
+{
+    block *b = s->pending;
+    if (!b) {
+        return;
+    }
+    for (; s->cursor < upto && s->cursor < b->n; s->cursor++) {
+        const csim_insn *in = &b->insns[s->cursor];
+        unsigned nt = csim_core_transfers(in);
+        unsigned avail = s->n_ev - s->ev_pos;
+        unsigned take = nt < avail ? nt : avail;
+        bool last = s->cursor + 1 == b->n;
+        bool taken = last && flow_taken(in, next);
+        csim_core_exec(&s->core, in, &s->ev[s->ev_pos], take, taken, next);
+        s->ev_pos += take;
+    }
+}
+
+static void finish_pending(sim *s, uint32_t next)
+{
+    if (s->pending) {
+        price_until(s, s->pending->n, next);
+    }
+    s->pending = NULL;
+    s->n_ev = s->ev_pos = 0;
+}
+
+/* Price the pending block up to and including the instruction at pc, drop the
+ * rest (a trap or fault stopped the block there). */
+static void finish_at(sim *s, uint32_t pc)
+{
+    block *b = s->pending;
+    if (b) {
+        unsigned i = 0;
+        while (i < b->n && b->insns[i].addr != pc) {
+            i++;
+        }
+        price_until(s, i < b->n ? i + 1 : b->n, pc + 2);
+    }
+    s->pending = NULL;
+    s->n_ev = s->ev_pos = 0;
+}
+
+static uint64_t sim_now(void *user)
+{
+    sim *s = user;
+    /* A peripheral read mid-block: price the block up to the instruction
+     * that made this access (its transfer is the newest event). */
+    block *b = s->pending;
+    if (b) {
+        unsigned seen = s->ev_pos;
+        unsigned i = s->cursor;
+        while (i < b->n && seen + csim_core_transfers(&b->insns[i]) < s->n_ev) {
+            seen += csim_core_transfers(&b->insns[i]);
+            i++;
+        }
+        price_until(s, i, 0);
+    }
+    return csim_core_now(&s->core);
+}
+
+static void sim_flash_config(void *user, const csim_ms_cfg *cfg)
+{
+    sim *s = user;
+    csim_memsys_configure(s->flash, cfg);
+}
+
+/* ---- bench markers -------------------------------------------------- */
+
+static void read_cstr(sim *s, uint32_t addr, char *out, size_t len)
+{
+    out[0] = 0;
+    if (!addr || csim_emu_read(s->emu, addr, out, (uint32_t)len - 1)) {
+        out[0] = 0;
+    }
+    out[len - 1] = 0;
+}
+
+static void region_start(sim *s)
+{
+    if (!s->opts->warm) {
+        csim_memsys_reset(s->flash);
+        csim_core_redirect(&s->core, s->region_ret);
+    }
+    s->r_cycles = csim_core_now(&s->core);
+    s->r_bd = s->core.bd;
+    s->r_ms = *csim_memsys_stats(s->flash);
+    s->in_region = true;
+}
+
+static void diff_stats(csim_ms_stats *d, const csim_ms_stats *a, const csim_ms_stats *b)
+{
+    d->fetches = a->fetches - b->fetches;
+    d->data_reads = a->data_reads - b->data_reads;
+    d->hits = a->hits - b->hits;
+    d->misses = a->misses - b->misses;
+    d->prefetch_hits = a->prefetch_hits - b->prefetch_hits;
+    d->flash_reads = a->flash_reads - b->flash_reads;
+    d->fetch_stall = a->fetch_stall - b->fetch_stall;
+    d->data_stall = a->data_stall - b->data_stall;
+}
+
+#define BD_FIELDS(X) X(cycles) X(instructions) X(core) X(branch) X(fetch_stall) X(data_wait) \
+    X(bus_conflict) X(load_use) X(exception) X(taken_branches) X(loads) X(stores) X(flash_data_reads)
+
+static void region_end(sim *s)
+{
+    if (!s->in_region) {
+        return;
+    }
+    s->in_region = false;
+    csim_breakdown *d = &s->cur.bd;
+    const csim_breakdown *a = &s->core.bd, *b = &s->r_bd;
+#define SUB(f) d->f = a->f - b->f;
+    BD_FIELDS(SUB)
+#undef SUB
+    d->cycles = csim_core_now(&s->core) - s->r_cycles;
+    diff_stats(&s->cur.ms, csim_memsys_stats(s->flash), &s->r_ms);
+}
+
+static void case_done(sim *s, uint32_t desc, uint32_t fw_cycles, uint32_t status)
+{
+    csim_case_result *c = &s->cur;
+    c->fw_cycles = fw_cycles;
+    c->status = status;
+    if (desc < s->cases_lo || desc >= s->cases_hi) {
+        s->empty = *c; /* the runner's empty case: the overhead to subtract */
+        s->have_empty = true;
+        memset(c, 0, sizeof(*c));
+        return;
+    }
+    uint32_t ptrs[2] = {0, 0};
+    csim_emu_read(s->emu, desc, ptrs, sizeof(ptrs));
+    read_cstr(s, ptrs[0], c->name, sizeof(c->name));
+    read_cstr(s, ptrs[1], c->row, sizeof(c->row));
+    if (s->have_empty) {
+        csim_breakdown *d = &c->bd;
+        const csim_breakdown *e = &s->empty.bd;
+#define SUBE(f) d->f = d->f > e->f ? d->f - e->f : 0;
+        BD_FIELDS(SUBE)
+#undef SUBE
+        /* Keep the buckets summing to the total after the subtraction. */
+        uint64_t others = d->branch + d->fetch_stall + d->data_wait + d->bus_conflict + d->load_use +
+                          d->exception;
+        d->core = d->cycles > others ? d->cycles - others : 0;
+    }
+    c->cycles = c->bd.cycles;
+    csim_run_result *r = s->res;
+    if (r->n_cases == s->cap_cases) {
+        s->cap_cases = s->cap_cases ? 2 * s->cap_cases : 64;
+        csim_case_result *n = realloc(r->cases, s->cap_cases * sizeof(*n));
+        if (!n) {
+            return;
+        }
+        r->cases = n;
+    }
+    r->cases[r->n_cases++] = *c;
+    memset(c, 0, sizeof(*c));
+}
+
+/* ---- hooks ---------------------------------------------------------- */
+
+static void on_block(void *user, uint32_t addr, uint32_t size)
+{
+    sim *s = user;
+    finish_pending(s, addr);
+
+    if (s->insns >= s->opts->max_insns) {
+        s->act = ACT_LIMIT;
+        s->act_pc = addr;
+        csim_emu_stop(s->emu);
+        return;
+    }
+    if (csim_periph_systick_due(s->periph) <= csim_core_now(&s->core) &&
+        !(csim_emu_reg(s->emu, CSIM_PRIMASK) & 1u) && s->exc_depth == 0) {
+        s->act = ACT_EXCEPTION;
+        s->act_pc = addr;
+        csim_emu_stop(s->emu);
+        return;
+    }
+    if (addr == RETURN_STUB) {
+        s->act = ACT_DONE;
+        s->act_pc = addr;
+        csim_emu_stop(s->emu);
+        return;
+    }
+    if (addr == s->m_begin && s->m_begin) {
+        s->region_ret = csim_emu_reg(s->emu, CSIM_LR) & ~1u;
+    } else if (addr == s->region_ret && s->region_ret && !s->in_region) {
+        region_start(s);
+        s->region_ret = 0;
+    } else if (addr == s->m_end && s->m_end) {
+        region_end(s);
+    } else if (addr == s->m_done && s->m_done) {
+        case_done(s, csim_emu_reg(s->emu, CSIM_R0), csim_emu_reg(s->emu, CSIM_R1),
+                  csim_emu_reg(s->emu, CSIM_R2));
+    }
+
+    block *b = find_block(s, addr, size);
+    if (!b) {
+        s->act = ACT_FAULT;
+        s->act_pc = addr;
+        snprintf(s->fault, sizeof(s->fault), "cannot decode the block at 0x%08x", addr);
+        csim_emu_stop(s->emu);
+        return;
+    }
+    s->pending = b;
+    s->cursor = 0;
+    s->insns += b->n;
+}
+
+static void on_mem(void *user, uint32_t addr, unsigned size, bool write)
+{
+    sim *s = user;
+    if (s->n_ev < MAX_EVENTS) {
+        s->ev[s->n_ev++] = (csim_mem_event){addr, (uint8_t)size, write};
+    }
+}
+
+static void on_trap(void *user, unsigned intno)
+{
+    sim *s = user;
+    uint32_t pc = csim_emu_reg(s->emu, CSIM_PC);
+    s->act_pc = pc;
+    if (intno == CSIM_TRAP_BKPT) {
+        uint16_t op = 0;
+        csim_emu_read(s->emu, pc, &op, 2);
+        if (op == 0xBEAB) {
+            s->act = ACT_SEMIHOST;
+        } else {
+            s->act = ACT_FAULT;
+            snprintf(s->fault, sizeof(s->fault), "breakpoint (BKPT 0x%02x)", op & 0xFF);
+        }
+    } else if (intno == CSIM_TRAP_EXCEPTION_EXIT && s->exc_depth) {
+        s->act = ACT_EXC_RETURN;
+    } else {
+        s->act = ACT_FAULT;
+        const char *why = intno == CSIM_TRAP_UDEF ? "undefined instruction"
+                          : intno == CSIM_TRAP_SVC ? "SVC with no handler model"
+                          : intno == CSIM_TRAP_INVSTATE ? "invalid state (ARM-state branch)"
+                          : intno == CSIM_TRAP_STKOF ? "stack limit violation"
+                          : intno == CSIM_TRAP_PREFETCH_ABORT || intno == CSIM_TRAP_DATA_ABORT
+                              ? "bus/memory fault"
+                              : "processor exception";
+        snprintf(s->fault, sizeof(s->fault), "%s (exception %u)", why, intno);
+    }
+    csim_emu_stop(s->emu);
+}
+
+/* ---- actions -------------------------------------------------------- */
+
+static void semihost(sim *s)
+{
+    uint32_t op = csim_emu_reg(s->emu, CSIM_R0), arg = csim_emu_reg(s->emu, CSIM_R1);
+    switch (op) {
+    case 0x03: { /* SYS_WRITEC */
+        char ch = 0;
+        csim_emu_read(s->emu, arg, &ch, 1);
+        if (s->opts->console) {
+            fputc(ch, s->opts->console);
+        }
+        break;
+    }
+    case 0x04: { /* SYS_WRITE0 */
+        char buf[256];
+        for (uint32_t a = arg;; a += sizeof(buf) - 1) {
+            read_cstr(s, a, buf, sizeof(buf));
+            if (s->opts->console) {
+                fputs(buf, s->opts->console);
+            }
+            if (strlen(buf) < sizeof(buf) - 1) {
+                break;
+            }
+        }
+        break;
+    }
+    case 0x18: /* SYS_EXIT: r1 = reason */
+        s->res->exited = true;
+        s->res->exit_status = arg == 0x20026 ? 0 : 1;
+        s->act = ACT_DONE;
+        return;
+    case 0x20: { /* SYS_EXIT_EXTENDED: r1 -> {reason, status} */
+        uint32_t blk[2] = {0, 1};
+        csim_emu_read(s->emu, arg, blk, sizeof(blk));
+        s->res->exited = true;
+        s->res->exit_status = blk[0] == 0x20026 ? blk[1] : 1;
+        s->act = ACT_DONE;
+        return;
+    }
+    default:
+        csim_emu_set_reg(s->emu, CSIM_R0, (uint32_t)-1);
+        break;
+    }
+    s->act = ACT_NONE;
+    s->act_pc += 2;
+}
+
+static bool take_exception(sim *s, uint32_t ret_pc)
+{
+    /* ARMv6-M/v8-M exception entry (ARM ARM B1.5.6): 8-word frame on MSP,
+     * 8-byte aligned, LR = EXC_RETURN; PC from the vector table. */
+    uint32_t sp = csim_emu_reg(s->emu, CSIM_SP);
+    uint32_t xpsr = csim_emu_reg(s->emu, CSIM_XPSR);
+    uint32_t align = sp & 4u;
+    sp = (sp - align) - 32;
+    uint32_t frame[8] = {csim_emu_reg(s->emu, CSIM_R0), csim_emu_reg(s->emu, CSIM_R1),
+                         csim_emu_reg(s->emu, CSIM_R2), csim_emu_reg(s->emu, CSIM_R3),
+                         csim_emu_reg(s->emu, CSIM_R12), csim_emu_reg(s->emu, CSIM_LR), ret_pc | 1u,
+                         (xpsr & ~(1u << 9)) | (align ? 1u << 9 : 0) | (1u << 24)};
+    uint32_t vtor = csim_periph_vtor(s->periph);
+    uint32_t vec = 0;
+    if (csim_emu_write(s->emu, sp, frame, sizeof(frame)) ||
+        csim_emu_read(s->emu, (vtor ? vtor : s->model->flash.flash_base) + 15 * 4, &vec, 4)) {
+        snprintf(s->fault, sizeof(s->fault), "stack overflow on exception entry (SP 0x%08x)", sp);
+        return false;
+    }
+    csim_emu_set_reg(s->emu, CSIM_SP, sp);
+    csim_emu_set_reg(s->emu, CSIM_LR, 0xFFFFFFF9u);
+    csim_periph_systick_taken(s->periph);
+    s->exc_depth++;
+    csim_core_exception(&s->core, true, vec & ~1u);
+    s->act_pc = vec & ~1u;
+    return true;
+}
+
+static bool exception_return(sim *s)
+{
+    uint32_t sp = csim_emu_reg(s->emu, CSIM_SP), frame[8];
+    if (csim_emu_read(s->emu, sp, frame, sizeof(frame))) {
+        snprintf(s->fault, sizeof(s->fault), "bad stack on exception return (SP 0x%08x)", sp);
+        return false;
+    }
+    static const int regs[6] = {CSIM_R0, CSIM_R1, CSIM_R2, CSIM_R3, CSIM_R12, CSIM_LR};
+    for (int i = 0; i < 6; i++) {
+        csim_emu_set_reg(s->emu, regs[i], frame[i]);
+    }
+    csim_emu_set_reg(s->emu, CSIM_SP, sp + 32 + ((frame[7] >> 9) & 1u) * 4);
+    csim_emu_set_reg(s->emu, CSIM_XPSR, frame[7] & ~(1u << 9));
+    s->exc_depth--;
+    csim_core_exception(&s->core, false, frame[6] & ~1u);
+    s->act_pc = frame[6] & ~1u;
+    return true;
+}
+
+/* ---- set-up --------------------------------------------------------- */
+
+static bool inside(const csim_model *m, uint32_t a, uint32_t len, bool *in_flash)
+{
+    uint64_t end = (uint64_t)a + len;
+    const csim_ms_cfg *f = &m->flash;
+    *in_flash = false;
+    if (a >= f->flash_base && end <= (uint64_t)f->flash_base + f->flash_size) {
+        *in_flash = true;
+        return true;
+    }
+    for (unsigned i = 0; i < m->n_sram; i++) {
+        if (a >= m->sram[i].base && end <= (uint64_t)m->sram[i].base + m->sram[i].size) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool arch_runs(csim_arch core, csim_elf_arch elf)
+{
+    if (core == CSIM_ARCH_V6M) {
+        return elf == CSIM_ELF_ARCH_V6M || elf == CSIM_ELF_ARCH_UNKNOWN;
+    }
+    return elf != CSIM_ELF_ARCH_OTHER;
+}
+
+static csim_err load_image(sim *s)
+{
+    const csim_elf *e = s->elf;
+    const csim_model *m = s->model;
+    for (size_t i = 0; i < e->n_segs; i++) {
+        const csim_segment *g = &e->segs[i];
+        bool fl;
+        if (g->filesz && !inside(m, g->paddr, g->filesz, &fl)) {
+            return csim_fail(s->diag, CSIM_ERR_ELF,
+                             "%s: segment %zu (0x%08x, %u bytes) is outside the memory map of %s",
+                             e->path, i, g->paddr, g->filesz, m->name);
+        }
+        if (!inside(m, g->vaddr, g->memsz, &fl)) {
+            return csim_fail(s->diag, CSIM_ERR_ELF,
+                             "%s: segment %zu (0x%08x, %u bytes) is outside the memory map of %s",
+                             e->path, i, g->vaddr, g->memsz, m->name);
+        }
+        if (g->filesz) {
+            csim_emu_write(s->emu, g->paddr, g->data, g->filesz);
+            if (g->vaddr != g->paddr) { /* initialised data: as the start-up code copies it */
+                csim_emu_write(s->emu, g->vaddr, g->data, g->filesz);
+            }
+        }
+    }
+    return CSIM_OK;
+}
+
+static csim_err setup(sim *s)
+{
+    const csim_model *m = s->model;
+    csim_diag *d = s->diag;
+    if (!arch_runs(m->arch, s->elf->arch)) {
+        return csim_fail(d, CSIM_ERR_ELF, "%s: built for %s, which a %s (%s) cannot run", s->elf->path,
+                         s->elf->arch_name, m->name, m->arch == CSIM_ARCH_V6M ? "ARMv6-M" : "ARMv8-M");
+    }
+    s->flash = csim_memsys_new(&m->flash);
+    s->dis = csim_disasm_new();
+    if (!s->flash || !s->dis) {
+        return csim_fail(d, CSIM_ERR_MODEL, "%s: flash interface or decoder could not be created", m->name);
+    }
+    csim_core_init(&s->core, &m->core, s->flash);
+    csim_periph_env env = {s, sim_now, sim_flash_config, s->opts->console};
+    s->periph = csim_periph_new(m, &env);
+    csim_emu_hooks hooks = {s, on_block, on_mem, on_trap};
+    csim_err err = csim_emu_new(&s->emu, m->core.kind == CSIM_CORE_M33, &hooks, d);
+    if (err || !s->periph) {
+        return err ? err : csim_fail(d, CSIM_ERR_NOMEM, "out of memory");
+    }
+    if ((err = csim_emu_map(s->emu, m->flash.flash_base, m->flash.flash_size, false, d))) {
+        return err;
+    }
+    for (unsigned i = 0; i < m->n_sram; i++) {
+        if ((err = csim_emu_map(s->emu, m->sram[i].base, m->sram[i].size, true, d))) {
+            return err;
+        }
+    }
+    uint32_t pb[64], ps[64];
+    unsigned np = csim_periph_pages(s->periph, pb, ps, 64);
+    for (unsigned i = 0; i < np; i++) {
+        if ((err = csim_emu_map_mmio(s->emu, pb[i], ps[i], csim_periph_read, csim_periph_write, s->periph, d))) {
+            return err;
+        }
+    }
+    if ((err = csim_emu_map(s->emu, RETURN_STUB, 0x1000, false, d))) {
+        return err;
+    }
+    static const uint16_t stub[2] = {0xE7FE, 0xE7FE}; /* b . */
+    csim_emu_write(s->emu, RETURN_STUB, stub, sizeof(stub));
+    if ((err = load_image(s))) {
+        return err;
+    }
+    const csim_symbol *sym;
+    s->m_begin = (sym = csim_elf_find(s->elf, "bench_region_begin")) ? sym->addr : 0;
+    s->m_end = (sym = csim_elf_find(s->elf, "bench_region_end")) ? sym->addr : 0;
+    s->m_done = (sym = csim_elf_find(s->elf, "bench_case_done")) ? sym->addr : 0;
+    s->cases_lo = (sym = csim_elf_find(s->elf, "__start_bench_cases")) ? sym->addr : 0;
+    s->cases_hi = (sym = csim_elf_find(s->elf, "__stop_bench_cases")) ? sym->addr : 0;
+    return CSIM_OK;
+}
+
+static void describe_pc(sim *s, uint32_t pc, char *buf, size_t len)
+{
+    uint32_t off = 0;
+    const csim_symbol *sym = csim_elf_locate(s->elf, pc, &off);
+    if (sym) {
+        snprintf(buf, len, "0x%08x (%s+0x%x)", pc, sym->name, off);
+    } else {
+        snprintf(buf, len, "0x%08x", pc);
+    }
+}
+
+static uint32_t stack_bottom(const sim *s)
+{
+    const csim_symbol *lim = csim_elf_find(s->elf, "__stack_limit");
+    return lim ? lim->addr : 0;
+}
+
+csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_opts *opts,
+                  csim_run_result *res, csim_diag *diag)
+{
+    memset(res, 0, sizeof(*res));
+    sim *s = calloc(1, sizeof(*s));
+    if (!s) {
+        return csim_fail(diag, CSIM_ERR_NOMEM, "out of memory");
+    }
+    s->elf = elf;
+    s->model = model;
+    s->opts = opts;
+    s->res = res;
+    s->diag = diag;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    csim_err err = setup(s);
+    uint32_t pc = 0;
+    if (!err && opts->call) {
+        const csim_symbol *f = csim_elf_find(elf, opts->call);
+        if (!f || f->type != CSIM_SYM_FUNC) {
+            err = csim_fail(diag, CSIM_ERR_USAGE, "%s: no function named \"%s\"", elf->path, opts->call);
+        } else {
+            uint32_t top = model->sram[0].base + model->sram[0].size;
+            csim_emu_set_reg(s->emu, CSIM_SP, top);
+            for (unsigned i = 0; i < opts->n_call_args; i++) {
+                csim_emu_set_reg(s->emu, CSIM_R0 + (int)i, opts->call_args[i]);
+            }
+            csim_emu_set_reg(s->emu, CSIM_LR, RETURN_STUB | 1u);
+            pc = f->addr;
+        }
+    } else if (!err) {
+        uint32_t vec[2] = {0, 0};
+        csim_emu_read(s->emu, model->flash.flash_base, vec, sizeof(vec));
+        csim_emu_set_reg(s->emu, CSIM_SP, vec[0]);
+        pc = vec[1] & ~1u;
+        if (!vec[1]) {
+            err = csim_fail(diag, CSIM_ERR_ELF, "%s: no vector table at 0x%08x (reset vector is 0)", elf->path,
+                            model->flash.flash_base);
+        }
+    }
+    if (!err) {
+        csim_core_redirect(&s->core, pc);
+        s->core.fetch_from = 0;
+    }
+    if (!err && opts->call) {
+        /* --call times the whole function, cold or warm as chosen. */
+        s->region_ret = 0;
+        s->in_region = true;
+        s->r_bd = s->core.bd;
+    }
+    while (!err) {
+        s->act = ACT_NONE;
+        csim_err e2 = csim_emu_run(s->emu, pc, 0xFFFFFFFFu, diag);
+        uint32_t where = 0;
+        csim_stop why = csim_emu_stop_reason(s->emu, &where);
+        if (e2 && s->act == ACT_NONE) {
+            uint32_t fpc = csim_emu_reg(s->emu, CSIM_PC);
+            if (why == CSIM_STOP_UNMAPPED_FETCH && where >= EXC_RETURN_MIN && s->exc_depth) {
+                finish_pending(s, where);
+                if (!exception_return(s)) {
+                    err = CSIM_ERR_FAULT;
+                    break;
+                }
+                pc = s->act_pc;
+                continue;
+            }
+            finish_at(s, fpc);
+            char at[160];
+            describe_pc(s, fpc, at, sizeof(at));
+            uint32_t sp = csim_emu_reg(s->emu, CSIM_SP), lim = stack_bottom(s);
+            const char *kind = why == CSIM_STOP_UNMAPPED_READ ? "read of unmapped memory"
+                               : why == CSIM_STOP_UNMAPPED_WRITE ? "write to unmapped memory"
+                               : why == CSIM_STOP_UNMAPPED_FETCH ? "instruction fetch from unmapped memory"
+                               : why == CSIM_STOP_PROT ? "write to read-only memory (flash)"
+                                                       : "emulator error";
+            if (lim && sp < lim && why != CSIM_STOP_UNMAPPED_FETCH) {
+                err = csim_fail(diag, CSIM_ERR_FAULT, "fault at %s: stack overflow (SP 0x%08x below "
+                                "__stack_limit 0x%08x)", at, sp, lim);
+            } else if (why == CSIM_STOP_UNMAPPED_WRITE && sp < model->sram[0].base + 64 && sp >= model->sram[0].base - 64) {
+                err = csim_fail(diag, CSIM_ERR_FAULT, "fault at %s: stack ran out of SRAM (SP 0x%08x)", at, sp);
+            } else {
+                err = csim_fail(diag, CSIM_ERR_FAULT, "fault at %s: %s at 0x%08x", at, kind, where);
+            }
+            break;
+        }
+        switch (s->act) {
+        case ACT_NONE:
+            err = csim_fail(diag, CSIM_ERR_INTERNAL, "emulator stopped without a reason");
+            break;
+        case ACT_SEMIHOST:
+            finish_at(s, s->act_pc);
+            semihost(s);
+            pc = s->act_pc;
+            if (s->act == ACT_DONE) {
+                goto done;
+            }
+            continue;
+        case ACT_EXCEPTION:
+            if (!take_exception(s, s->act_pc)) {
+                err = csim_fail(diag, CSIM_ERR_FAULT, "%s", s->fault);
+                break;
+            }
+            pc = s->act_pc;
+            continue;
+        case ACT_EXC_RETURN:
+            finish_at(s, s->act_pc);
+            if (!exception_return(s)) {
+                err = csim_fail(diag, CSIM_ERR_FAULT, "%s", s->fault);
+                break;
+            }
+            pc = s->act_pc;
+            continue;
+        case ACT_DONE:
+            res->exited = true;
+            res->call_result = csim_emu_reg(s->emu, CSIM_R0);
+            goto done;
+        case ACT_LIMIT: {
+            char at[160];
+            describe_pc(s, s->act_pc, at, sizeof(at));
+            err = csim_fail(diag, CSIM_ERR_LIMIT, "instruction limit of %llu reached at %s (runaway firmware? "
+                            "raise it with --max-insns)", (unsigned long long)opts->max_insns, at);
+            break;
+        }
+        case ACT_FAULT: {
+            finish_at(s, s->act_pc);
+            char at[160];
+            describe_pc(s, s->act_pc, at, sizeof(at));
+            err = csim_fail(diag, CSIM_ERR_FAULT, "fault at %s: %s", at, s->fault);
+            break;
+        }
+        }
+        break;
+    }
+done:
+    if (!err && opts->call) {
+        region_end(s);
+        csim_case_result *c = calloc(1, sizeof(*c));
+        if (c) {
+            *c = s->cur;
+            snprintf(c->name, sizeof(c->name), "%s", opts->call);
+            c->cycles = c->bd.cycles;
+            res->cases = c;
+            res->n_cases = 1;
+        }
+    }
+    res->total_cycles = csim_core_now(&s->core);
+    res->total_insns = s->core.bd.instructions;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    res->host_seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    free_blocks(s);
+    csim_emu_free(s->emu);
+    csim_disasm_free(s->dis);
+    csim_memsys_free(s->flash);
+    csim_periph_free(s->periph);
+    free(s);
+    return err;
+}
+
+void csim_run_result_free(csim_run_result *res)
+{
+    free(res->cases);
+    memset(res, 0, sizeof(*res));
+}

@@ -1,0 +1,20 @@
+@ mcu: stm32l073rz
+@ at: 0x20000000
+@ arch: armv6-m
+@ expect: 14
+@ PUSH {r4,lr} 1+N = 3, BL 3, MOVS 1, BX 2, POP {r4,pc} 3+N = 4 with N = 1
+@ (DDI0484C Table 3.1; N counts the registers other than PC):
+@ 1 (first fetch) + 3 + 3 + 1 + 2 + 4 = 14.
+    .syntax unified
+    .thumb
+    .global kernel
+    .align 2
+    .thumb_func
+kernel:
+    push {r4, lr}
+    bl func
+    pop {r4, pc}
+    .thumb_func
+func:
+    movs r0, #7
+    bx lr

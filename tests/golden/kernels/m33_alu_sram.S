@@ -1,0 +1,18 @@
+@ mcu: stm32l552ze
+@ at: 0x20000000
+@ arch: armv8-m.main
+@ expect: 7
+@ Cortex-M33, code in SRAM (S-AHB, zero wait).  ALU 1 each, two 16-bit ALU
+@ instructions do not dual-issue, BX 2 (timing-facts 2.4a):
+@ 1 (first fetch) + 4*1 + 2 = 7.
+    .syntax unified
+    .thumb
+    .global kernel
+    .align 2
+    .thumb_func
+kernel:
+    movs r0, #1
+    adds r0, #2
+    adds r0, #3
+    adds r0, #4
+    bx lr

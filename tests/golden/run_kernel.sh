@@ -1,0 +1,39 @@
+#!/bin/sh
+# Golden micro-kernel: assemble one Thumb kernel (tests/golden/kernels/*.S),
+# time it with `cyclesim run --call kernel` and compare with the cycle count
+# derived by hand in the kernel's header:
+#   @ mcu: NAME            the model
+#   @ set: KEY=VALUE ...   model overrides (optional, several allowed)
+#   @ at: ADDRESS          where the code is linked (flash or SRAM)
+#   @ arch: armv6-m|armv8-m.main
+#   @ expect: CYCLES       hand-derived total, the derivation written beside it
+#   @ expect-insns: N      instructions counted, skipped IT slots included (optional)
+# usage: run_kernel.sh CYCLESIM KERNEL.S WORKDIR
+set -eu
+cyclesim=$1 src=$2 work=$3
+name=$(basename "$src" .S)
+field() { sed -n "s/^@ $1: *//p" "$src"; }
+mcu=$(field mcu); at=$(field at); arch=$(field arch); expect=$(field expect)
+expect_insns=$(field expect-insns)
+[ -n "$mcu" ] && [ -n "$at" ] && [ -n "$arch" ] && [ -n "$expect" ] || {
+    echo "$src: header needs mcu, at, arch and expect" >&2; exit 2; }
+case $arch in armv6-m) cpu=cortex-m0plus ;; *) cpu=cortex-m33 ;; esac
+mkdir -p "$work"
+arm-none-eabi-gcc -mcpu=$cpu -mthumb -nostdlib -Wl,--no-warn-rwx-segments -Wl,-Ttext="$at" \
+    -Wl,-e,kernel "$src" -o "$work/$name.elf"
+sets=""
+for s in $(field set); do sets="$sets --set $s"; done
+# shellcheck disable=SC2086
+out=$("$cyclesim" run "$work/$name.elf" --mcu "$mcu" $sets --call kernel --format csv)
+got=$(printf '%s\n' "$out" | awk -F, 'NR == 2 { print $9 }')
+if [ "$got" != "$expect" ]; then
+    echo "$name: expected $expect cycles (hand-derived), got $got" >&2
+    printf '%s\n' "$out" >&2
+    exit 1
+fi
+insns=$(printf '%s\n' "$out" | awk -F, 'NR == 2 { print $11 }')
+if [ -n "$expect_insns" ] && [ "$insns" != "$expect_insns" ]; then
+    echo "$name: expected $expect_insns instructions, got $insns" >&2
+    exit 1
+fi
+echo "$name: $got cycles as derived"
