@@ -325,7 +325,9 @@ const csim_symbol *csim_elf_locate(const csim_elf *e, uint32_t addr, uint32_t *o
     }
     for (size_t i = lo; i-- > 0;) {
         const csim_symbol *s = &e->syms[i];
-        if (s->type == CSIM_SYM_FUNC && (addr < s->addr + s->size || (s->size == 0 && addr == s->addr))) {
+        /* Hand-written assembly often has no .size: such a symbol covers
+         * what follows it up to the next symbol. */
+        if (s->type == CSIM_SYM_FUNC && (addr < s->addr + s->size || (s->size == 0 && i + 1 == lo))) {
             *off = addr - s->addr;
             return s;
         }

@@ -205,7 +205,8 @@ csim_err csim_emu_run(csim_emu *e, uint32_t pc, uint32_t until, csim_diag *diag)
     if (e->stop != CSIM_STOP_NONE) {
         return csim_fail(diag, CSIM_ERR_FAULT, "%s", uc_strerror(err));
     }
-    e->stop = CSIM_STOP_EMU_ERROR;
+    e->stop = err == UC_ERR_INSN_INVALID ? CSIM_STOP_UNDEFINED : CSIM_STOP_EMU_ERROR;
+    e->stop_addr = csim_emu_reg(e, CSIM_PC);
     return csim_fail(diag, CSIM_ERR_FAULT, "%s", uc_strerror(err));
 }
 

@@ -161,20 +161,26 @@ static void finish_at(sim *s, uint32_t pc)
     s->n_ev = s->ev_pos = 0;
 }
 
+/* Index in the pending block of the instruction that made the newest
+ * recorded transfer (the emulator's PC is only exact at block starts). */
+static unsigned newest_access_insn(const sim *s)
+{
+    const block *b = s->pending;
+    unsigned seen = s->ev_pos, i = s->cursor;
+    while (i < b->n && seen + csim_core_transfers(&b->insns[i]) < s->n_ev) {
+        seen += csim_core_transfers(&b->insns[i]);
+        i++;
+    }
+    return i;
+}
+
 static uint64_t sim_now(void *user)
 {
     sim *s = user;
     /* A peripheral read mid-block: price the block up to the instruction
-     * that made this access (its transfer is the newest event). */
-    block *b = s->pending;
-    if (b) {
-        unsigned seen = s->ev_pos;
-        unsigned i = s->cursor;
-        while (i < b->n && seen + csim_core_transfers(&b->insns[i]) < s->n_ev) {
-            seen += csim_core_transfers(&b->insns[i]);
-            i++;
-        }
-        price_until(s, i, 0);
+     * that made this access. */
+    if (s->pending) {
+        price_until(s, newest_access_insn(s), 0);
     }
     return csim_core_now(&s->core);
 }
@@ -652,6 +658,21 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
                 pc = s->act_pc;
                 continue;
             }
+            if (s->pending && (why == CSIM_STOP_UNMAPPED_READ || why == CSIM_STOP_UNMAPPED_WRITE ||
+                               why == CSIM_STOP_PROT)) {
+                /* The faulting access was not recorded: it is the next transfer. */
+                const block *b = s->pending;
+                unsigned seen = s->ev_pos, i = s->cursor;
+                while (i < b->n && seen + csim_core_transfers(&b->insns[i]) <= s->n_ev) {
+                    seen += csim_core_transfers(&b->insns[i]);
+                    i++;
+                }
+                if (i < b->n) {
+                    fpc = s->pending->insns[i].addr;
+                }
+            } else if (why == CSIM_STOP_UNDEFINED) {
+                fpc = where;
+            }
             finish_at(s, fpc);
             char at[160];
             describe_pc(s, fpc, at, sizeof(at));
@@ -660,12 +681,15 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
                                : why == CSIM_STOP_UNMAPPED_WRITE ? "write to unmapped memory"
                                : why == CSIM_STOP_UNMAPPED_FETCH ? "instruction fetch from unmapped memory"
                                : why == CSIM_STOP_PROT ? "write to read-only memory (flash)"
-                                                       : "emulator error";
+                               : why == CSIM_STOP_UNDEFINED ? "undefined instruction"
+                                                            : "emulator error";
             if (lim && sp < lim && why != CSIM_STOP_UNMAPPED_FETCH) {
                 err = csim_fail(diag, CSIM_ERR_FAULT, "fault at %s: stack overflow (SP 0x%08x below "
                                 "__stack_limit 0x%08x)", at, sp, lim);
             } else if (why == CSIM_STOP_UNMAPPED_WRITE && sp < model->sram[0].base + 64 && sp >= model->sram[0].base - 64) {
                 err = csim_fail(diag, CSIM_ERR_FAULT, "fault at %s: stack ran out of SRAM (SP 0x%08x)", at, sp);
+            } else if (why == CSIM_STOP_UNDEFINED || why == CSIM_STOP_EMU_ERROR) {
+                err = csim_fail(diag, CSIM_ERR_FAULT, "fault at %s: %s (%s)", at, kind, diag->msg);
             } else {
                 err = csim_fail(diag, CSIM_ERR_FAULT, "fault at %s: %s at 0x%08x", at, kind, where);
             }

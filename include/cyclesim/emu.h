@@ -20,7 +20,7 @@ enum csim_reg {
 typedef enum csim_stop {
     CSIM_STOP_NONE = 0,
     CSIM_STOP_UNMAPPED_READ, CSIM_STOP_UNMAPPED_WRITE, CSIM_STOP_UNMAPPED_FETCH,
-    CSIM_STOP_PROT, CSIM_STOP_EMU_ERROR,
+    CSIM_STOP_PROT, CSIM_STOP_UNDEFINED, CSIM_STOP_EMU_ERROR,
 } csim_stop;
 
 typedef struct csim_emu_hooks {

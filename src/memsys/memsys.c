@@ -1,0 +1,463 @@
+/*
+ * memsys.c - flash-interface models: dispatcher, configuration and the
+ * machinery shared by the models (word buffers, background reads, cache with
+ * critical-word-first line refill).
+ *
+ * Sources are cited as "TF §x" = the project research notes timing-facts.md,
+ * section x, with the vendor document named there.  Rules that no source
+ * states are modelling hypotheses, labelled H-... and listed here; every
+ * uncertain number is a field of csim_ms_cfg.
+ *
+ * Contract (include/cyclesim/memsys.h, task brief):
+ *  - time in core cycles; a read issued at `now` to zero-wait memory is ready
+ *    at now + 1; a flash array read takes 1 + wait_states cycles and returns
+ *    flash_read_bytes aligned bytes; the array does one read at a time
+ *    (TF §1.4 [D]: "a flash read with W wait states occupies ... 1+W cycles");
+ *  - requests arrive in program order with non-decreasing `now`.
+ *
+ * Hypotheses shared by the models:
+ *  H-ALIAS   An alias of the flash (0x00000000 boot alias, 0x0C000000 secure
+ *            alias) reads the same array, so it maps to the same word, buffer
+ *            and cache line as the main address.  alias_base == 0 therefore
+ *            means "aliased at 0x00000000" (the header's own example); parts
+ *            without that alias have nothing else there.
+ *  H-PRIO    A background read (prefetch, pre-read, rest of a line refill)
+ *            that has started is never aborted: a demand that needs the array
+ *            waits until it is free (task brief).  A prefetch/pre-read that has
+ *            not started when a demand is issued yields to it; when the array
+ *            becomes idle in the very cycle a demand is issued, the demand wins.
+ *  H-IDLE    "When the memory interface does not have any operation in
+ *            progress" (RM0367, TF §3.2) = after the triggering access has
+ *            completed (its ready cycle) and the array is free.  The read-ahead
+ *            starts at max(array free, trigger ready).
+ *  H-SKIP    A read-ahead word that is already in a buffer or in a cache line
+ *            (also if still in flight) is not read again; the read-ahead moves on.
+ *  H-ORDER   A refill reads the line's flash words in wrapping order starting
+ *            at the requested word (critical word first, WRAP burst of the line
+ *            size: ST ICACHE documentation, TF §3.4; same for U0 by the task
+ *            brief); words are delivered in burst order, never before the
+ *            previous one.
+ *  H-RBUF    Refill words found in a flash-interface buffer (prefetched) are
+ *            taken from it without an array read; such a word is available at
+ *            max(refill start + refill_overhead + 1, buffer ready).
+ *  H-MISS    A miss to another line waits until the refill in progress has
+ *            ended (task brief; ST's "hit-under-miss" covers hits only), so at
+ *            most one refill is in progress at any time.
+ *  H-INV     Any change of cache_enabled leaves the cache empty (ICACHE: "after
+ *            power-on/reset/disable an automatic invalidate runs", TF §3.4; U0:
+ *            assumed the same); a change of geometry or ways invalidates; a change
+ *            of latency keeps contents (task brief).
+ *  H-OUT     An address outside the flash range and its alias (a caller bug)
+ *            is answered as zero-wait memory without touching the model state.
+ *
+ * Statistics: hits/misses count lookups of the cache (cached accesses) or of
+ * the word buffers (uncached accesses that look them up; U0/ICACHE data reads
+ * and DISAB_BUF reads look up nothing); a demand into the line being refilled
+ * is a hit.  prefetch_hits counts read-ahead words used by a demand or by a
+ * refill, each word once.  flash_reads counts every array read.  Stalls are
+ * ready - (now + 1) per kind.  csim_memsys_reset also lets time restart at 0.
+ */
+#include "memsys_internal.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool is_pow2(uint64_t v) { return v != 0 && (v & (v - 1)) == 0; }
+
+static unsigned log2u(uint64_t v)
+{
+    unsigned s = 0;
+    while (((uint64_t)1 << s) < v)
+        s++;
+    return s;
+}
+
+static bool range_ok(uint32_t base, uint32_t size) { return (uint64_t)base + size <= ((uint64_t)1 << 32); }
+
+static bool has_cache(csim_ms_type t) { return t == CSIM_MS_U0_FLASH || t == CSIM_MS_ICACHE; }
+
+static unsigned eff_prefetch_words(const csim_ms_cfg *c) { return c->prefetch_words ? c->prefetch_words : 1; }
+
+static bool cfg_valid(const csim_ms_cfg *c)
+{
+    if (!c)
+        return false;
+    switch (c->type) {
+    case CSIM_MS_ZERO_WAIT:
+        /* only the address range is used (contains) */
+        return range_ok(c->flash_base, c->flash_size) && range_ok(c->alias_base, c->flash_size);
+    case CSIM_MS_L0_NVM:
+    case CSIM_MS_U0_FLASH:
+    case CSIM_MS_ICACHE:
+        break;
+    default:
+        return false;
+    }
+    if (c->flash_size == 0 || !range_ok(c->flash_base, c->flash_size) || !range_ok(c->alias_base, c->flash_size))
+        return false;
+    if (c->wait_states > MS_MAX_WAIT_STATES)
+        return false;
+    if (!is_pow2(c->flash_read_bytes) || c->flash_read_bytes > MS_MAX_READ_BYTES)
+        return false;
+    if (c->type == CSIM_MS_L0_NVM)
+        return !c->buffers || c->nvm_buffers <= MS_MAX_BUFFERS;
+
+    /* U0 / ICACHE: cache geometry (checked even while the cache is off, so it
+     * can be switched on by configure without surprises) */
+    const uint64_t line = c->cache_line_bytes, ways = c->cache_ways;
+    if (!is_pow2(line) || line < c->flash_read_bytes || line / c->flash_read_bytes > MS_MAX_LINE_WORDS)
+        return false;
+    if (ways == 0 || ways > MS_MAX_WAYS || c->cache_bytes == 0 || c->cache_bytes % (line * ways) != 0
+        || !is_pow2(c->cache_bytes / (line * ways)))
+        return false;
+    if (c->cache_hit_cycles > MS_MAX_WAIT_STATES || c->refill_overhead > MS_MAX_WAIT_STATES)
+        return false;
+    if (c->flash_buffers > MS_MAX_BUFFERS)
+        return false;
+    if (c->prefetch && eff_prefetch_words(c) > c->flash_buffers)
+        return false; /* the read-ahead words need buffers to land in */
+    return true;
+}
+
+static unsigned need_bufs(const csim_ms_cfg *c)
+{
+    if (c->type == CSIM_MS_L0_NVM)
+        return c->buffers ? c->nvm_buffers : 0;
+    return has_cache(c->type) ? c->flash_buffers : 0;
+}
+
+static unsigned need_lines(const csim_ms_cfg *c)
+{
+    return has_cache(c->type) ? c->cache_bytes >> log2u(c->cache_line_bytes) : 0;
+}
+
+/* Derived values, precomputed so that the hot path only shifts and masks. */
+static void derive(csim_memsys *ms)
+{
+    const csim_ms_cfg *c = &ms->cfg;
+    ms->read_cycles = 1 + (uint64_t)c->wait_states;
+    ms->word_shift = c->type == CSIM_MS_ZERO_WAIT ? 0 : log2u(c->flash_read_bytes);
+    ms->flash_words = (uint32_t)(((uint64_t)c->flash_size + ((uint64_t)1 << ms->word_shift) - 1) >> ms->word_shift);
+    ms->nbufs = need_bufs(c);
+    ms->pf_words = 1;
+    ms->pr_on = false;
+    ms->cache_on = false;
+    ms->wpl_shift = 0;
+    ms->wpl_mask = 0;
+    ms->set_mask = 0;
+    ms->ways = 1;
+    switch (c->type) {
+    case CSIM_MS_L0_NVM:
+        /* RM0367 (TF §3.2): every NVM read goes through the buffers; DISAB_BUF
+         * disables buffers, and with them prefetch and pre-read. */
+        ms->buf_demand = true;
+        ms->pf_on = c->prefetch && ms->nbufs > 0;
+        ms->pr_on = c->preread && ms->nbufs > 0;
+        break;
+    case CSIM_MS_U0_FLASH:
+    case CSIM_MS_ICACHE:
+        ms->buf_demand = c->demand_buffered && ms->nbufs > 0;
+        ms->pf_on = c->prefetch && ms->nbufs > 0;
+        ms->pf_words = eff_prefetch_words(c);
+        ms->cache_on = c->cache_enabled;
+        ms->wpl_shift = log2u(c->cache_line_bytes) - ms->word_shift;
+        ms->wpl_mask = ((uint32_t)1 << ms->wpl_shift) - 1;
+        ms->ways = c->cache_ways;
+        ms->set_mask = (uint32_t)(c->cache_bytes / ((uint64_t)c->cache_line_bytes * c->cache_ways)) - 1;
+        break;
+    case CSIM_MS_ZERO_WAIT:
+    default:
+        ms->buf_demand = false;
+        ms->pf_on = false;
+        break;
+    }
+    if (!ms->pf_on)
+        ms->pf_pending = false;
+    if (!ms->pr_on)
+        ms->pr_pending = false;
+}
+
+static void clear_bufs(csim_memsys *ms)
+{
+    for (unsigned i = 0; i < MS_MAX_BUFFERS; i++) {
+        ms->buf_word[i] = MS_NONE;
+        ms->buf_pf[i] = 0;
+        ms->buf_ready[i] = 0;
+        ms->buf_lru[i] = 0;
+    }
+}
+
+static void clear_cache(csim_memsys *ms)
+{
+    for (unsigned i = 0; i < ms->lines_cap; i++) {
+        ms->lines[i].line = MS_NONE;
+        ms->lines[i].lru = 0;
+    }
+    ms->last_line = 0;
+    ms->refill_line = MS_NONE;
+}
+
+/* Make sure the storage can hold cfg; on failure nothing is changed. */
+static bool reserve(csim_memsys *ms, const csim_ms_cfg *c)
+{
+    const unsigned nl = need_lines(c);
+    if (nl > ms->lines_cap) {
+        ms_line *l = realloc(ms->lines, nl * sizeof *l);
+        if (!l)
+            return false;
+        for (unsigned i = ms->lines_cap; i < nl; i++)
+            l[i] = (ms_line){.line = MS_NONE};
+        ms->lines = l;
+        ms->lines_cap = nl;
+    }
+    return true;
+}
+
+static void cold(csim_memsys *ms)
+{
+    clear_bufs(ms);
+    clear_cache(ms);
+    ms->flash_free = 0;
+    ms->last_now = 0;
+    ms->stamp = 0;
+    ms->pf_pending = false;
+    ms->pr_pending = false;
+    ms->refill_end = 0;
+}
+
+csim_memsys *csim_memsys_new(const csim_ms_cfg *cfg)
+{
+    if (!cfg_valid(cfg))
+        return NULL;
+    csim_memsys *ms = calloc(1, sizeof *ms);
+    if (!ms)
+        return NULL;
+    if (!reserve(ms, cfg)) {
+        csim_memsys_free(ms);
+        return NULL;
+    }
+    ms->cfg = *cfg;
+    derive(ms);
+    cold(ms);
+    return ms;
+}
+
+void csim_memsys_free(csim_memsys *ms)
+{
+    if (!ms)
+        return;
+    free(ms->lines);
+    free(ms);
+}
+
+bool csim_memsys_configure(csim_memsys *ms, const csim_ms_cfg *cfg)
+{
+    if (!ms || !cfg_valid(cfg) || !reserve(ms, cfg))
+        return false;
+    const csim_ms_cfg old = ms->cfg;
+    const unsigned old_nbufs = ms->nbufs;
+    ms->cfg = *cfg;
+    derive(ms);
+
+    /* Another interface or another mapping of words: nothing carries over. */
+    if (cfg->type != old.type || cfg->flash_base != old.flash_base || cfg->flash_size != old.flash_size
+        || cfg->alias_base != old.alias_base || cfg->flash_read_bytes != old.flash_read_bytes) {
+        const uint64_t last_now = ms->last_now;
+        cold(ms);
+        ms->last_now = last_now;
+        return true;
+    }
+    /* Buffers switched off/on or resized (L0 DISAB_BUF, TF §3.2 "disables all
+     * buffers"): they come back empty.  Latency (and everything else) keeps
+     * their contents (task brief). */
+    if (ms->nbufs != old_nbufs || cfg->buffers != old.buffers)
+        clear_bufs(ms);
+    if (has_cache(cfg->type)
+        && (cfg->cache_enabled != old.cache_enabled || cfg->cache_ways != old.cache_ways
+            || cfg->cache_bytes != old.cache_bytes || cfg->cache_line_bytes != old.cache_line_bytes))
+        clear_cache(ms); /* H-INV */
+    return true;
+}
+
+void csim_memsys_reset(csim_memsys *ms)
+{
+    if (ms)
+        cold(ms);
+}
+
+void csim_memsys_invalidate(csim_memsys *ms)
+{
+    if (!ms)
+        return;
+    clear_bufs(ms);
+    clear_cache(ms);
+}
+
+const csim_ms_cfg *csim_memsys_config(const csim_memsys *ms) { return &ms->cfg; }
+
+const csim_ms_stats *csim_memsys_stats(const csim_memsys *ms) { return &ms->st; }
+
+void csim_memsys_clear_stats(csim_memsys *ms) { memset(&ms->st, 0, sizeof ms->st); }
+
+bool csim_memsys_contains(const csim_memsys *ms, uint32_t addr)
+{
+    return (uint32_t)(addr - ms->cfg.flash_base) < ms->cfg.flash_size
+           || (uint32_t)(addr - ms->cfg.alias_base) < ms->cfg.flash_size;
+}
+
+uint64_t csim_memsys_read(csim_memsys *ms, uint64_t now, uint32_t addr, csim_ms_kind kind)
+{
+    assert(now >= ms->last_now && "memsys requests must have non-decreasing times");
+    if (now < ms->last_now)
+        now = ms->last_now; /* NDEBUG builds: treat a late request as issued now */
+    ms->last_now = now;
+
+    uint64_t ready = now + 1;
+    uint32_t off = addr - ms->cfg.flash_base;
+    if (off >= ms->cfg.flash_size)
+        off = addr - ms->cfg.alias_base; /* H-ALIAS */
+    if (off < ms->cfg.flash_size) {
+        const uint32_t word = off >> ms->word_shift;
+        switch (ms->cfg.type) {
+        case CSIM_MS_L0_NVM:
+            ready = ms_l0_read(ms, now, word, kind);
+            break;
+        case CSIM_MS_U0_FLASH:
+            ready = ms_u0_read(ms, now, word, kind);
+            break;
+        case CSIM_MS_ICACHE:
+            ready = ms_icache_read(ms, now, word, kind);
+            break;
+        case CSIM_MS_ZERO_WAIT: /* ideal memory: every access ready at now + 1 */
+        default:
+            break;
+        }
+    } /* else H-OUT */
+
+    if (kind == CSIM_MS_FETCH) {
+        ms->st.fetches++;
+        ms->st.fetch_stall += ready - (now + 1);
+    } else {
+        ms->st.data_reads++;
+        ms->st.data_stall += ready - (now + 1);
+    }
+    return ready;
+}
+
+/* ---- shared machinery ------------------------------------------------------ */
+
+static bool word_in_cache(const csim_memsys *ms, uint32_t word)
+{
+    if (!ms->cache_on)
+        return false;
+    const uint32_t line = word >> ms->wpl_shift;
+    const ms_line *set = &ms->lines[(line & ms->set_mask) * ms->ways];
+    for (unsigned w = 0; w < ms->ways; w++)
+        if (set[w].line == line)
+            return true;
+    return false;
+}
+
+static bool word_present(const csim_memsys *ms, uint32_t word)
+{
+    return ms_buf_find(ms, word) >= 0 || word_in_cache(ms, word);
+}
+
+/* Issue the pending background reads whose start lies strictly before `now`
+ * (H-PRIO: otherwise the demand issued at `now` goes first).  The prefetch
+ * goes before the pre-read: RM0367 reads the pre-read word only "when no
+ * fetch/prefetch pending" (TF §3.2).  Each read lands in a word buffer,
+ * replacing the LRU one. */
+void ms_advance_slow(csim_memsys *ms, uint64_t now)
+{
+    while (ms->pf_pending) {
+        if (!word_present(ms, ms->pf_word)) { /* H-SKIP */
+            const uint64_t start = ms_max(ms->flash_free, ms->pf_at); /* H-IDLE */
+            if (start >= now)
+                return; /* not started: the pre-read waits behind it too */
+            ms_buf_fill(ms, ms->pf_word, ms_flash_read(ms, start), true);
+        }
+        ms->pf_word++;
+        if (--ms->pf_left == 0 || ms->pf_word >= ms->flash_words)
+            ms->pf_pending = false;
+    }
+    if (ms->pr_pending) {
+        if (!word_present(ms, ms->pr_word)) { /* H-SKIP */
+            const uint64_t start = ms_max(ms->flash_free, ms->pr_at); /* H-IDLE */
+            if (start >= now)
+                return;
+            ms_buf_fill(ms, ms->pr_word, ms_flash_read(ms, start), true);
+        }
+        ms->pr_pending = false;
+    }
+}
+
+/* A cached access (U0 instruction cache, ICACHE).  Returns the cycle the word
+ * is available; *missed tells whether a refill was started.
+ *  - hit: now + 1 + cache_hit_cycles (ICACHE: "0 wait-state on hits", TF §3.4);
+ *    a word of the line being refilled is available when its burst beat
+ *    arrives (task brief); a hit to another line during a refill is served
+ *    at once with hit_under_miss (ICACHE "hit-under-miss", TF §3.4) and after
+ *    the refill otherwise;
+ *  - miss: the line is allocated (an invalid way, else the LRU way) and
+ *    refilled critical word first (H-ORDER, H-RBUF, H-MISS); the first flash
+ *    read waits refill_overhead cycles (bus latency between cache and flash,
+ *    task brief) and every array read costs 1 + W. */
+uint64_t ms_cache_access(csim_memsys *ms, uint64_t now, uint32_t word, bool *missed)
+{
+    const uint32_t line = word >> ms->wpl_shift;
+    ms_line *set = &ms->lines[(line & ms->set_mask) * ms->ways];
+    const unsigned ways = ms->ways;
+
+    /* Sequential code hits the same line several times in a row: try the
+     * line of the last hit or fill first (a shortcut only, same result). */
+    ms_line *hit = ms->lines[ms->last_line].line == line ? &ms->lines[ms->last_line] : NULL;
+    for (unsigned w = 0; !hit && w < ways; w++)
+        if (set[w].line == line)
+            hit = &set[w];
+    if (hit) {
+        ms->last_line = (unsigned)(hit - ms->lines);
+        ms->st.hits++;
+        hit->lru = ++ms->stamp;
+        *missed = false;
+        uint64_t ready = now + 1 + ms->cfg.cache_hit_cycles;
+        if (now < ms->refill_end) {
+            if (line == ms->refill_line)
+                ready = ms_max(ready, ms->word_ready[word & ms->wpl_mask]);
+            else if (!ms->cfg.hit_under_miss)
+                ready = ms->refill_end + 1 + ms->cfg.cache_hit_cycles;
+        }
+        return ready;
+    }
+
+    ms->st.misses++;
+    *missed = true;
+    const uint64_t start = ms_max(now, ms->refill_end); /* H-MISS */
+    ms_advance(ms, start);
+
+    /* victim: an invalid way (stamp 0) or else the least recently used */
+    unsigned v = 0;
+    for (unsigned w = 1; w < ways; w++)
+        v = set[w].lru < set[v].lru ? w : v;
+    set[v].line = line;
+    set[v].lru = ++ms->stamp;
+    ms->last_line = (unsigned)(&set[v] - ms->lines);
+
+    const uint64_t first = start + ms->cfg.refill_overhead; /* the first array read may start here */
+    const uint32_t base = line << ms->wpl_shift;
+    const uint32_t crit = word & ms->wpl_mask;
+    uint64_t prev = 0;
+    for (uint32_t k = 0; k <= ms->wpl_mask; k++) {
+        const uint32_t wi = (crit + k) & ms->wpl_mask;
+        const int b = ms_buf_find(ms, base | wi);
+        const uint64_t got = b >= 0 ? ms_max(first + 1, ms_buf_use(ms, b)) /* H-RBUF */
+                                    : ms_flash_read(ms, first);
+        const uint64_t r = ms_max(got, prev); /* H-ORDER */
+        ms->word_ready[wi] = r;
+        prev = r;
+    }
+    ms->refill_line = line;
+    ms->refill_end = prev;
+    return ms->word_ready[crit];
+}

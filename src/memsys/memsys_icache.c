@@ -1,0 +1,63 @@
+/*
+ * memsys_icache.c - ST ICACHE on the Cortex-M33 C-AHB (STM32L552: RM0438;
+ * STM32U385: RM0487), summarised in timing-facts.md §3.4-3.5 ("TF §3.4").
+ *
+ * Rules and sources:
+ *  - The ICACHE sits on the C-AHB and caches instruction fetches AND data reads
+ *    (literal pools, constants) of the flash range: "improve performance when
+ *    fetching instruction and data", "The Cortex-M33 fetches instructions and
+ *    literal pools ... over the C-Bus and through the ICACHE" (TF §3.4 [V] L5
+ *    HAL, ST C5 article) -> cache_data = true; false is a what-if.
+ *  - "0 wait-state on hits" (TF §3.4 [V] ST HAL docs) -> cache_hit_cycles 0.
+ *  - "hit-under-miss" (same source) -> hit_under_miss = true: hits to other
+ *    lines are served during a refill; a demand to the line being filled waits
+ *    for its word; a miss to another line waits for the refill to end (H-MISS).
+ *  - "critical-word-first" refill with "WRAPw bursts of the cache-line size"
+ *    (same source) -> refill in wrapping order from the requested flash word
+ *    (H-ORDER).  The flash is read 64 bits at a time (L5: "Data in flash are
+ *    72-bits word (8 bits added per double word)", TF §3.4 [V]; U3: [D] §3.5),
+ *    so a WRAP burst of 32-bit beats is modelled as one array read per
+ *    flash_read_bytes, each 1 + LATENCY (TF §1.4; C5 article: with 4 WS "five
+ *    flash memory clock cycles are required to perform a read", TF §3.4).
+ *  - refill_overhead: cycles between the miss and the first array read (cache
+ *    miss detection + fast-bus master; not documented, TF §7.6: a field).
+ *  - 1-way (direct mapped) or n-way with LRU; 2-way is the L5 reset default
+ *    (ICACHE_2WAYS "(default)", TF §3.4 [V]); LRU replacement is a hypothesis.
+ *    Size/line: 8 KB (U3 DS [V]; L5 [M]), 16-B lines [M] (TF §3.4, §7.6).
+ *  - Cache disabled: every access is one flash array read (1 + W), no refill
+ *    overhead (task brief; the bypass is not documented further); fetches
+ *    still see the prefetch buffer if PRFTEN is on.
+ *  - Flash prefetch (U3 FLASH_ACR.PRFTEN bit 8, TF §3.5 [V]; the L5 has no
+ *    prefetch bit, TF §3.4 [V]).  Its behaviour behind the ICACHE is not
+ *    documented; hypothesis: after a refill caused by a fetch, the flash
+ *    interface reads ahead, when idle, prefetch_words flash words from the
+ *    first word of the next line (skipping words already cached or buffered,
+ *    H-SKIP, H-IDLE, H-PRIO) into flash_buffers prefetch buffers; the next
+ *    line's refill takes them from there (H-RBUF).  With the cache disabled,
+ *    every uncached fetch triggers a read-ahead of the words that follow it
+ *    (same rule as L0/U0).  Data refills and data reads do not trigger it
+ *    (PRFTEN follows the instruction stream, TF §3.2 wording), and uncached
+ *    data reads do not look up the prefetch buffers (hypothesis).
+ */
+#include "memsys_internal.h"
+
+uint64_t ms_icache_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind kind)
+{
+    ms_advance(ms, now);
+    if (ms->cache_on && (kind == CSIM_MS_FETCH || ms->cfg.cache_data)) {
+        bool missed;
+        const uint64_t ready = ms_cache_access(ms, now, word, &missed);
+        if (missed && kind == CSIM_MS_FETCH && ms->pf_on) {
+            const uint32_t next_line = (word >> ms->wpl_shift) + 1;
+            ms_trigger_prefetch(ms, next_line << ms->wpl_shift, ms->pf_words, ms->refill_end);
+        }
+        return ready;
+    }
+    if (kind == CSIM_MS_FETCH) {
+        const uint64_t ready = ms_demand(ms, now, word, true, ms->buf_demand);
+        if (ms->pf_on)
+            ms_trigger_prefetch(ms, word + 1, ms->pf_words, ready);
+        return ready;
+    }
+    return ms_demand(ms, now, word, false, false);
+}

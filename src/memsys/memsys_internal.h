@@ -1,0 +1,192 @@
+/*
+ * memsys_internal.h - state and shared hot-path helpers of the flash-interface
+ * models (memsys.c: dispatcher and shared machinery; memsys_l0nvm.c,
+ * memsys_u0.c, memsys_icache.c: one policy each).
+ *
+ * Vocabulary used by every model:
+ *  - a "word" is one flash array read: cfg.flash_read_bytes aligned bytes,
+ *    identified by its index (flash offset >> word_shift); aliases of the
+ *    flash map to the same index (hypothesis H-ALIAS in memsys.c);
+ *  - the flash array does one read at a time: a read started at cycle t has its
+ *    data at t + (1 + wait_states) and the array is busy until then;
+ *  - "buffers" are word buffers in the flash interface (L0 NVM buffers; U0/U3
+ *    prefetch buffer); the "cache" is the U0 instruction cache or the ICACHE;
+ *  - background reads (prefetch, pre-read) are decided lazily: a pending
+ *    candidate is issued when the next request shows that the array was idle
+ *    before that request was issued (ms_advance).
+ * The timing rules and their sources are stated where they are implemented.
+ */
+#ifndef CYCLESIM_MEMSYS_INTERNAL_H
+#define CYCLESIM_MEMSYS_INTERNAL_H
+
+#include "cyclesim/memsys.h"
+
+#include <assert.h>
+#include <stddef.h>
+
+/* Sanity bounds of the configuration (sizes of fixed arrays, not timing). */
+#define MS_NONE UINT32_MAX        /* invalid word / line index */
+#define MS_MAX_BUFFERS 16u        /* word buffers (L0 has 6, U0/U3 1-2) */
+#define MS_MAX_WAYS 32u           /* 32 = a fully associative 1-KB/32-B U0 cache */
+#define MS_MAX_LINE_WORDS 32u     /* flash words per cache line */
+#define MS_MAX_READ_BYTES 64u     /* flash array read width */
+#define MS_MAX_WAIT_STATES 1024u  /* keeps every sum far from overflow */
+
+typedef struct ms_line {
+    uint32_t line; /* line index (word >> wpl_shift), MS_NONE if invalid */
+    uint32_t pad;
+    uint64_t lru;  /* stamp of the last fill or hit; 0 = never (invalid lines) */
+} ms_line;
+
+struct csim_memsys {
+    csim_ms_cfg cfg;
+    csim_ms_stats st;
+
+    /* derived from cfg in new/configure (no division at run time) */
+    uint64_t read_cycles; /* 1 + wait_states */
+    uint32_t flash_words; /* words in the flash range (prefetch stops there) */
+    unsigned word_shift;  /* log2(flash_read_bytes) */
+    unsigned wpl_shift;   /* log2(words per cache line) */
+    uint32_t wpl_mask;    /* words per line - 1 */
+    uint32_t set_mask;    /* sets - 1 */
+    unsigned ways;
+    unsigned nbufs;       /* word buffers in use (0: none) */
+    unsigned pf_words;    /* words read ahead per prefetch trigger */
+    bool buf_demand;      /* demand reads are kept in a buffer */
+    bool pf_on, pr_on;    /* effective prefetch / pre-read */
+    bool cache_on;
+
+    /* word buffers, structure of arrays for branch-free scans */
+    uint32_t buf_word[MS_MAX_BUFFERS];  /* word index, MS_NONE if empty */
+    uint32_t buf_pf[MS_MAX_BUFFERS];    /* filled by a read-ahead, not used by a demand yet */
+    uint64_t buf_ready[MS_MAX_BUFFERS]; /* cycle its data is (or will be) available */
+    uint64_t buf_lru[MS_MAX_BUFFERS];   /* stamp of the last fill or use; 0 = empty */
+
+    /* cache lines */
+    ms_line *lines;       /* set-major: lines[set * ways + way] */
+    unsigned lines_cap;
+    unsigned last_line;   /* index in lines[] of the last hit or fill */
+
+    /* dynamic state */
+    uint64_t flash_free;  /* the array is busy until this cycle */
+    uint64_t last_now;    /* last request time (requests are non-decreasing) */
+    uint64_t stamp;       /* LRU clock */
+    bool pf_pending;      /* prefetch candidate (next word after the last fetch) */
+    unsigned pf_left;     /* words still to read ahead from pf_word on */
+    uint32_t pf_word;
+    uint64_t pf_at;       /* earliest start: the triggering access is over */
+    bool pr_pending;      /* L0 pre-read candidate (next word after the last data read) */
+    uint32_t pr_word;
+    uint64_t pr_at;
+    uint32_t refill_line; /* line of the last refill (MS_NONE: none) */
+    uint64_t refill_end;  /* cycle its last word arrives */
+    uint64_t word_ready[MS_MAX_LINE_WORDS]; /* per word of refill_line */
+};
+
+/* ---- per-model read functions (memsys_l0nvm.c, memsys_u0.c, memsys_icache.c) */
+uint64_t ms_l0_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind kind);
+uint64_t ms_u0_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind kind);
+uint64_t ms_icache_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind kind);
+
+/* ---- shared machinery (memsys.c) */
+void ms_advance_slow(csim_memsys *ms, uint64_t now);
+uint64_t ms_cache_access(csim_memsys *ms, uint64_t now, uint32_t word, bool *missed);
+
+static inline uint64_t ms_max(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+/* One flash array read that may start at `earliest`: it starts when the array
+ * is free (one read at a time) and takes 1 + W cycles (task contract; timing
+ * facts §1.4 "a flash read with W wait states occupies ... 1+W cycles"). */
+static inline uint64_t ms_flash_read(csim_memsys *ms, uint64_t earliest)
+{
+    const uint64_t ready = ms_max(earliest, ms->flash_free) + ms->read_cycles;
+    ms->flash_free = ready;
+    ms->st.flash_reads++;
+    return ready;
+}
+
+/* Index of the buffer holding `word`, or -1 (words are unique in buffers).
+ * Branch-free scan: hit positions are data dependent. */
+static inline int ms_buf_find(const csim_memsys *ms, uint32_t word)
+{
+    int idx = -1;
+    for (unsigned i = 0; i < ms->nbufs; i++)
+        idx = ms->buf_word[i] == word ? (int)i : idx;
+    return idx;
+}
+
+/* Fill a buffer, replacing an empty one (stamp 0) or else the least recently
+ * used (RM0367 "replacement = oldest", timing facts §3.2; the same rule is
+ * assumed for the U0/U3 prefetch buffers). */
+static inline void ms_buf_fill(csim_memsys *ms, uint32_t word, uint64_t ready, bool prefetched)
+{
+    assert(ms->nbufs > 0);
+    unsigned v = 0;
+    uint64_t best = ms->buf_lru[0];
+    for (unsigned i = 1; i < ms->nbufs; i++) {
+        const uint64_t l = ms->buf_lru[i];
+        const uint64_t lt = (uint64_t)0 - (uint64_t)(l < best); /* all ones if older */
+        best = (l & lt) | (best & ~lt);
+        v = (unsigned)((i & lt) | (v & ~lt));
+    }
+    ms->buf_word[v] = word;
+    ms->buf_ready[v] = ready;
+    ms->buf_pf[v] = prefetched;
+    ms->buf_lru[v] = ++ms->stamp;
+}
+
+/* A demand takes the word from buffer i: LRU update, read-ahead accounting;
+ * returns the cycle the word is there. */
+static inline uint64_t ms_buf_use(csim_memsys *ms, int i)
+{
+    ms->buf_lru[i] = ++ms->stamp;
+    ms->st.prefetch_hits += ms->buf_pf[i];
+    ms->buf_pf[i] = 0;
+    return ms->buf_ready[i];
+}
+
+/* Issue the background reads that started before `now` (see memsys.c). */
+static inline void ms_advance(csim_memsys *ms, uint64_t now)
+{
+    if (ms->pf_pending || ms->pr_pending)
+        ms_advance_slow(ms, now);
+}
+
+/* A demand read that goes to the flash interface (not through a cache):
+ * looked up in the word buffers if `lookup`, else read from the array and,
+ * if `keep`, kept in a buffer.  A buffer hit is zero-wait (now + 1), or waits
+ * for a read still in flight into that buffer. */
+static inline uint64_t ms_demand(csim_memsys *ms, uint64_t now, uint32_t word, bool lookup, bool keep)
+{
+    if (lookup && ms->nbufs) {
+        const int i = ms_buf_find(ms, word);
+        if (i >= 0) {
+            ms->st.hits++;
+            return ms_max(now + 1, ms_buf_use(ms, i));
+        }
+        ms->st.misses++;
+    }
+    const uint64_t ready = ms_flash_read(ms, now);
+    if (keep && ms->nbufs)
+        ms_buf_fill(ms, word, ready, false);
+    return ready;
+}
+
+/* Remember the read-ahead candidate: `count` words from `word` on, not before
+ * cycle `at`.  A new trigger replaces a candidate that has not started yet. */
+static inline void ms_trigger_prefetch(csim_memsys *ms, uint32_t word, unsigned count, uint64_t at)
+{
+    ms->pf_pending = word < ms->flash_words;
+    ms->pf_word = word;
+    ms->pf_left = count;
+    ms->pf_at = at;
+}
+
+static inline void ms_trigger_preread(csim_memsys *ms, uint32_t word, uint64_t at)
+{
+    ms->pr_pending = word < ms->flash_words;
+    ms->pr_word = word;
+    ms->pr_at = at;
+}
+
+#endif

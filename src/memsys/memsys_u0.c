@@ -1,0 +1,66 @@
+/*
+ * memsys_u0.c - STM32U0 flash interface (STM32U083; RM0503, summarised in
+ * timing-facts.md §3.3, "TF §3.3" below).
+ *
+ * Rules and sources:
+ *  - 64-bit flash reads (flash_read_bytes = 8): "Flash is 64-bit (+ECC) wide
+ *    like G0" (TF §3.3 [M], not re-checked); each costs 1 + LATENCY cycles
+ *    (TF §1.4, §3.1).
+ *  - Instruction cache (ICEN): 1 KB (datasheet, TF §3.3 [V]) of 32 lines of
+ *    4x64 bits = 32 B (HAL comment "32 cache lines of 4*64 bits on I-Code",
+ *    TF §3.3 [V], possibly inherited from the L4 HAL).  Associativity and
+ *    replacement are not documented (TF §7.7): cache_ways is a field, LRU is a
+ *    hypothesis.  It caches instruction fetches only ("on I-Code"), unless
+ *    cache_data is set for a what-if.
+ *  - Miss: the line is filled with 64-bit reads in wrapping order starting at
+ *    the requested word (critical word first); the core continues when its
+ *    word arrives, the rest fills in the background (task brief; H-ORDER,
+ *    H-RBUF, H-MISS in memsys.c).  Later demands to the same line wait for
+ *    their word.  Hits to other lines during the fill: cfg.hit_under_miss
+ *    (recommended false for U0: the task brief has "demands elsewhere wait";
+ *    not documented).
+ *  - PRFTEN: after a fetch (hit or miss), when the interface is idle, the next
+ *    64-bit flash word is read into a prefetch buffer (task brief; same wording
+ *    as the L0 rule, TF §3.2).  H-IDLE, H-SKIP (a word already cached or
+ *    buffered is not read again), H-PRIO apply.  A cache miss on a word held
+ *    in the prefetch buffer takes it from there (H-RBUF): this is what hides
+ *    sequential misses.
+ *  - Flash-word buffers (cfg.flash_buffers, hypothesis 2): the prefetch buffer
+ *    and, with demand_buffered, the word of the last uncached fetch (as the
+ *    ART "current instruction line"; without it the second 32-bit M0+ fetch of
+ *    a 64-bit word would read the array again).  Used when the cache is off,
+ *    and as the source of prefetched words for refills.
+ *  - Data reads (literal pools, tables) go to the flash array directly: they
+ *    are not cached ("I-Code" only) and do not look up or fill the prefetch
+ *    buffer, since no source documents that they do (hypothesis, task brief).
+ *    They occupy the array, so they wait for a refill/prefetch in flight and
+ *    delay the next prefetch.
+ */
+#include "memsys_internal.h"
+
+uint64_t ms_u0_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind kind)
+{
+    ms_advance(ms, now);
+    if (kind == CSIM_MS_FETCH) {
+        if (ms->cache_on) {
+            bool missed;
+            const uint64_t ready = ms_cache_access(ms, now, word, &missed);
+            if (ms->pf_on) {
+                if ((word & ms->wpl_mask) != ms->wpl_mask)
+                    ms->pf_pending = false; /* next word in this (cached) line: H-SKIP, decided now */
+                else
+                    ms_trigger_prefetch(ms, word + 1, ms->pf_words, ready);
+            }
+            return ready;
+        }
+        const uint64_t ready = ms_demand(ms, now, word, true, ms->buf_demand);
+        if (ms->pf_on)
+            ms_trigger_prefetch(ms, word + 1, ms->pf_words, ready);
+        return ready;
+    }
+    if (ms->cache_on && ms->cfg.cache_data) {
+        bool missed;
+        return ms_cache_access(ms, now, word, &missed);
+    }
+    return ms_demand(ms, now, word, false, false);
+}

@@ -1,0 +1,39 @@
+#!/bin/sh
+# Runs tests/cli/cases.txt against a cyclesim binary: exit code and stderr text.
+# usage: run_cli.sh CYCLESIM SOURCE_DIR WORKDIR
+set -u
+cyclesim=$1 src=$2 work=$3
+here=$src/tests/cli
+mkdir -p "$work/models"
+cp "$src"/models/*.json "$here"/models/*.json "$work/models/"
+export CYCLESIM_MODELS="$work/models" LC_ALL=C
+for s in "$here"/fixtures/*.S; do
+    n=$(basename "$s" .S)
+    case $n in v8m*) cpu=cortex-m33 ;; *) cpu=cortex-m0plus ;; esac
+    arm-none-eabi-gcc -mcpu=$cpu -mthumb -nostdlib -Wl,-Ttext=0x08000000 -Wl,-e,kernel "$s" -o "$work/$n.elf" || exit 2
+done
+arm-none-eabi-gcc -mcpu=cortex-m0plus -mthumb -nostdlib -Wl,-Ttext=0x08100000 -Wl,-e,kernel \
+    "$here/fixtures/ok.S" -o "$work/far.elf" || exit 2
+printf 'not an ELF\n' > "$work/text.txt"
+head -c 200 "$work/ok.elf" > "$work/trunc.elf"
+host_elf=$(command -v sh)
+pass=0 fail=0
+while IFS='|' read -r name args code want; do
+    name=$(echo "$name" | sed 's/^ *//; s/ *$//')
+    case $name in ''|'#'*) continue ;; esac
+    code=$(echo "$code" | sed 's/ //g')
+    want=$(echo "$want" | sed 's/^ *//; s/ *$//')
+    args=$(echo "$args" | sed "s#@TEXT#$work/text.txt#; s#@HOST#$host_elf#; s#@TRUNC#$work/trunc.elf#; s#@\([a-z_0-9]*\)#$work/\1.elf#")
+    # shellcheck disable=SC2086
+    "$cyclesim" $args > "$work/out" 2> "$work/err"
+    got=$?
+    if [ "$got" != "$code" ]; then
+        echo "FAIL $name: exit $got, expected $code"; sed 's/^/    /' "$work/err"; fail=$((fail + 1)); continue
+    fi
+    if [ -n "$want" ] && ! grep -qF -- "$want" "$work/err"; then
+        echo "FAIL $name: stderr lacks \"$want\""; sed 's/^/    /' "$work/err"; fail=$((fail + 1)); continue
+    fi
+    pass=$((pass + 1))
+done < "$here/cases.txt"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

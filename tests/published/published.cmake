@@ -1,0 +1,46 @@
+# Tests of the published tables (data/published): round trip against the page
+# texts, byte-identical regeneration, row keys, known slips and flags, and
+# mutations showing that these tests can fail.  Needs the import_published
+# target (tools/import_published.cmake) and PkgConfig::CJSON.
+set(PUBLISHED_DIR ${CMAKE_CURRENT_LIST_DIR}/../../data/published)
+set(PUBLISHED_TEST_DIR ${CMAKE_CURRENT_LIST_DIR})
+set(PUBLISHED_WORK_DIR ${CMAKE_CURRENT_BINARY_DIR}/published)
+
+if(NOT TARGET check_published)
+    add_executable(check_published ${PUBLISHED_TEST_DIR}/check_published.c)
+    set_target_properties(check_published PROPERTIES C_STANDARD 11 C_STANDARD_REQUIRED ON
+                                                     C_EXTENSIONS OFF)
+    target_link_libraries(check_published PRIVATE PkgConfig::CJSON m)
+    if(CMAKE_C_COMPILER_ID MATCHES "GNU|Clang")
+        target_compile_options(check_published PRIVATE -Wall -Wextra -Wpedantic)
+    endif()
+endif()
+
+foreach(mcu stm32u385rg stm32l552ze stm32u083rc)
+    set(page ${PUBLISHED_DIR}/source/${mcu}.txt)
+    set(json ${PUBLISHED_DIR}/${mcu}.json)
+    add_test(NAME published.${mcu}.roundtrip
+             COMMAND check_published roundtrip ${page} ${json})
+    add_test(NAME published.${mcu}.regenerate
+             COMMAND sh ${PUBLISHED_TEST_DIR}/regen.sh $<TARGET_FILE:import_published>
+                     ${page} ${json} ${PUBLISHED_WORK_DIR}/regen)
+    add_test(NAME published.${mcu}.check
+             COMMAND import_published --check ${page} ${json})
+    add_test(NAME published.${mcu}.keys
+             COMMAND check_published keys ${json})
+    add_test(NAME published.${mcu}.known
+             COMMAND check_published known ${json})
+    add_test(NAME published.${mcu}.can_fail
+             COMMAND sh ${PUBLISHED_TEST_DIR}/mutate.sh $<TARGET_FILE:import_published>
+                     $<TARGET_FILE:check_published> ${page} ${json}
+                     ${PUBLISHED_WORK_DIR}/mutate-${mcu})
+    set_tests_properties(published.${mcu}.roundtrip published.${mcu}.regenerate
+                         published.${mcu}.check published.${mcu}.keys published.${mcu}.known
+                         published.${mcu}.can_fail
+                         PROPERTIES LABELS published)
+endforeach()
+
+add_test(NAME published.tool.exit_codes
+         COMMAND sh ${PUBLISHED_TEST_DIR}/exit_codes.sh $<TARGET_FILE:import_published>
+                 ${PUBLISHED_DIR}/source/stm32u083rc.txt ${PUBLISHED_WORK_DIR}/exit-codes)
+set_tests_properties(published.tool.exit_codes PROPERTIES LABELS published)

@@ -1,0 +1,850 @@
+/*
+ * test_memsys.c - unit tests of the flash-interface models (src/memsys).
+ *
+ * Every expected cycle is derived by hand from the rules stated in
+ * the model sources in src/memsys (and the contract in include/cyclesim/memsys.h); the
+ * derivation is written beside the check.  Notation: rc = 1 + W = cycles of
+ * one flash array read; "a..b" = an array read started at a, data at b;
+ * w<n> = flash word n (flash_read_bytes each) counted from 0x08000000.
+ *
+ * Exit status: 0 if every check passed, 1 otherwise; each failing check is
+ * printed.  The throughput figure is printed, never asserted.
+ */
+#include "cyclesim/memsys.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* ---- tiny assertion framework ---------------------------------------------- */
+
+static int g_checks, g_failures;
+static const char *g_case = "";
+
+static void check_u64(const char *file, int line, const char *expr, uint64_t got, uint64_t exp)
+{
+    g_checks++;
+    if (got != exp) {
+        g_failures++;
+        fprintf(stderr, "%s:%d: [%s] FAIL: %s = %" PRIu64 ", expected %" PRIu64 "\n", file, line, g_case, expr,
+                got, exp);
+    }
+}
+
+#define CHECK_EQ(got, exp) check_u64(__FILE__, __LINE__, #got, (uint64_t)(got), (uint64_t)(exp))
+#define CHECK(cond) check_u64(__FILE__, __LINE__, #cond, (cond) ? 1u : 0u, 1u)
+/* one read and its expected ready cycle */
+#define FETCH(ms, now, addr, exp) \
+    check_u64(__FILE__, __LINE__, "fetch " #addr " @" #now, csim_memsys_read(ms, now, addr, CSIM_MS_FETCH), exp)
+#define DATA(ms, now, addr, exp) \
+    check_u64(__FILE__, __LINE__, "data " #addr " @" #now, csim_memsys_read(ms, now, addr, CSIM_MS_DATA), exp)
+
+static void begin(const char *name) { g_case = name; }
+
+static csim_memsys *must_new(const csim_ms_cfg *cfg)
+{
+    csim_memsys *ms = csim_memsys_new(cfg);
+    if (!ms) {
+        fprintf(stderr, "[%s] csim_memsys_new failed\n", g_case);
+        exit(1);
+    }
+    return ms;
+}
+
+/* ---- configurations ------------------------------------------------------- */
+
+#define FL 0x08000000u
+
+/* STM32L073-like NVM: 192 KB, boot alias at 0, 32-bit reads, 6 buffers. */
+static csim_ms_cfg cfg_l0(unsigned ws, bool prefetch, bool preread, bool buffers)
+{
+    return (csim_ms_cfg){
+        .type = CSIM_MS_L0_NVM, .flash_base = FL, .flash_size = 192u * 1024, .alias_base = 0,
+        .wait_states = ws, .flash_read_bytes = 4, .prefetch = prefetch, .preread = preread,
+        .buffers = buffers, .nvm_buffers = 6,
+    };
+}
+
+/* STM32U083-like: 256 KB, 64-bit reads, 1-KB cache of 32-B lines. */
+static csim_ms_cfg cfg_u0(unsigned ws, bool cache, bool prefetch, unsigned ways)
+{
+    return (csim_ms_cfg){
+        .type = CSIM_MS_U0_FLASH, .flash_base = FL, .flash_size = 256u * 1024, .alias_base = 0,
+        .wait_states = ws, .flash_read_bytes = 8, .prefetch = prefetch, .cache_enabled = cache,
+        .cache_bytes = 1024, .cache_ways = ways, .cache_line_bytes = 32, .cache_data = false,
+        .cache_hit_cycles = 0, .refill_overhead = 0, .flash_buffers = 2, .demand_buffered = true,
+        .prefetch_words = 1, .hit_under_miss = false,
+    };
+}
+
+/* STM32L552/U385-like ICACHE: 512 KB, secure alias 0x0C000000, 64-bit reads,
+ * 8-KB cache of 16-B lines (2 flash words per line). */
+static csim_ms_cfg cfg_ic(unsigned ws, unsigned ways, unsigned overhead)
+{
+    return (csim_ms_cfg){
+        .type = CSIM_MS_ICACHE, .flash_base = FL, .flash_size = 512u * 1024, .alias_base = 0x0C000000u,
+        .wait_states = ws, .flash_read_bytes = 8, .prefetch = false, .cache_enabled = true,
+        .cache_bytes = 8192, .cache_ways = ways, .cache_line_bytes = 16, .cache_data = true,
+        .cache_hit_cycles = 0, .refill_overhead = overhead, .flash_buffers = 0, .demand_buffered = false,
+        .prefetch_words = 1, .hit_under_miss = true,
+    };
+}
+
+/* ---- ZERO_WAIT ------------------------------------------------------------- */
+
+static void test_zero_wait(void)
+{
+    begin("zero-wait");
+    csim_ms_cfg c = {.type = CSIM_MS_ZERO_WAIT, .flash_base = FL, .flash_size = 65536, .alias_base = 0};
+    csim_memsys *ms = must_new(&c);
+    FETCH(ms, 0, FL, 1);           /* ready = now + 1 always */
+    DATA(ms, 5, FL + 100, 6);      /* now + 1 */
+    FETCH(ms, 5, FL, 6);           /* equal `now` is allowed: now + 1 */
+    FETCH(ms, 7, FL + 0xFFFC, 8);  /* last word of the range: now + 1 */
+    const csim_ms_stats *s = csim_memsys_stats(ms);
+    CHECK_EQ(s->fetches, 3);
+    CHECK_EQ(s->data_reads, 1);
+    CHECK_EQ(s->fetch_stall + s->data_stall, 0);
+    CHECK_EQ(s->flash_reads, 0);
+    CHECK_EQ(s->hits + s->misses, 0);
+    CHECK(csim_memsys_contains(ms, FL + 0xFFFF));
+    CHECK(!csim_memsys_contains(ms, FL + 0x10000));
+    csim_memsys_free(ms);
+}
+
+/* ---- L0 NVM ---------------------------------------------------------------- */
+
+static void test_l0_sequential(void)
+{
+    begin("l0 sequential, 0 WS, no prefetch");
+    csim_ms_cfg c = cfg_l0(0, false, false, true);
+    csim_memsys *ms = must_new(&c);
+    FETCH(ms, 0, FL + 0, 1);  /* miss, rc = 1: 0..1 */
+    FETCH(ms, 1, FL + 4, 2);  /* miss: 1..2 */
+    FETCH(ms, 2, FL + 8, 3);  /* miss: 2..3 */
+    FETCH(ms, 3, FL + 10, 4); /* halfword address in w2 -> buffer hit, now + 1 */
+    CHECK_EQ(csim_memsys_stats(ms)->misses, 3);
+    CHECK_EQ(csim_memsys_stats(ms)->hits, 1);
+    CHECK_EQ(csim_memsys_stats(ms)->flash_reads, 3);
+    csim_memsys_free(ms);
+
+    begin("l0 sequential, 0 WS, prefetch");
+    c = cfg_l0(0, true, false, true);
+    ms = must_new(&c);
+    FETCH(ms, 0, FL + 0, 1); /* miss 0..1; prefetch candidate w1, not before 1 */
+    FETCH(ms, 2, FL + 4, 3); /* w1 prefetched 1..2 (1 < 2); hit: max(2+1, 2) = 3 */
+    FETCH(ms, 4, FL + 8, 5); /* candidate w2 from 3: 3..4; hit: max(5, 4) = 5 */
+    CHECK_EQ(csim_memsys_stats(ms)->hits, 2);
+    CHECK_EQ(csim_memsys_stats(ms)->prefetch_hits, 2);
+    CHECK_EQ(csim_memsys_stats(ms)->flash_reads, 3);
+    CHECK_EQ(csim_memsys_stats(ms)->fetch_stall, 0);
+    csim_memsys_free(ms);
+
+    begin("l0 sequential, 1 WS, no prefetch");
+    c = cfg_l0(1, false, false, true);
+    ms = must_new(&c);
+    FETCH(ms, 0, FL + 0, 2);    /* W=1: miss 1+1 = 2 -> now + 2 */
+    FETCH(ms, 4, FL + 4, 6);    /* miss 4..6 */
+    FETCH(ms, 8, FL + 8, 10);   /* miss 8..10 */
+    FETCH(ms, 12, FL + 12, 14); /* miss 12..14 */
+    CHECK_EQ(csim_memsys_stats(ms)->fetch_stall, 4); /* 1 per fetch */
+    csim_memsys_free(ms);
+
+    begin("l0 sequential, 1 WS, prefetch");
+    c = cfg_l0(1, true, false, true);
+    ms = must_new(&c);
+    FETCH(ms, 0, FL + 0, 2);    /* miss 0..2; candidate w1 from 2 */
+    FETCH(ms, 4, FL + 4, 5);    /* w1 prefetched 2..4; hit max(5, 4) = 5; candidate w2 from 5 */
+    FETCH(ms, 8, FL + 8, 9);    /* w2 prefetched max(4, 5) = 5..7; hit 9 */
+    FETCH(ms, 12, FL + 12, 13); /* w3 prefetched 9..11; hit 13 */
+    const csim_ms_stats *s = csim_memsys_stats(ms);
+    CHECK_EQ(s->fetches, 4);
+    CHECK_EQ(s->misses, 1);
+    CHECK_EQ(s->hits, 3);
+    CHECK_EQ(s->prefetch_hits, 3);
+    CHECK_EQ(s->flash_reads, 4);  /* 1 demand + 3 prefetches (w4 still pending) */
+    CHECK_EQ(s->fetch_stall, 1);  /* only the first fetch: 2 - (0 + 1) */
+    csim_memsys_free(ms);
+
+    begin("l0 back-to-back fetches, 1 WS, prefetch: the demand wins the tie");
+    ms = must_new(&c);
+    FETCH(ms, 0, FL + 0, 2); /* miss 0..2; candidate w1 from 2 */
+    FETCH(ms, 2, FL + 4, 4); /* array idle at 2 = now: demand first (H-PRIO), miss 2..4 */
+    FETCH(ms, 4, FL + 8, 6); /* same: 4..6 */
+    CHECK_EQ(csim_memsys_stats(ms)->prefetch_hits, 0);
+    CHECK_EQ(csim_memsys_stats(ms)->flash_reads, 3);
+    csim_memsys_free(ms);
+}
+
+static void test_l0_prefetch_in_flight(void)
+{
+    begin("l0 demand for the word being prefetched");
+    csim_ms_cfg c = cfg_l0(3, true, false, true); /* rc = 4 */
+    csim_memsys *ms = must_new(&c);
+    FETCH(ms, 0, FL + 0, 4); /* miss 0..4; candidate w1 from 4 */
+    FETCH(ms, 5, FL + 4, 8); /* prefetch w1 4..8 in flight; demand waits for it: max(6, 8) = 8 */
+    CHECK_EQ(csim_memsys_stats(ms)->prefetch_hits, 1);
+    csim_memsys_free(ms);
+
+    begin("l0 demand for another word while a prefetch is in flight");
+    ms = must_new(&c);
+    FETCH(ms, 0, FL + 0, 4);       /* miss 0..4; candidate w1 from 4 */
+    DATA(ms, 5, FL + 0x100, 12);   /* prefetch w1 4..8 not aborted; data read 8..12 */
+    FETCH(ms, 13, FL + 4, 14);     /* w1 was prefetched: hit, 13 + 1 */
+    csim_memsys_free(ms);
+
+    begin("l0 same, without prefetch");
+    c = cfg_l0(3, false, false, true);
+    ms = must_new(&c);
+    FETCH(ms, 0, FL + 0, 4);     /* miss 0..4 */
+    FETCH(ms, 5, FL + 4, 9);     /* miss 5..9 */
+    DATA(ms, 9, FL + 0x100, 13); /* miss 9..13 */
+    csim_memsys_free(ms);
+}
+
+static void test_l0_loops(void)
+{
+    /* A loop of 6 words fits the 6 buffers: pass 2 is all hits. */
+    begin("l0 loop of 6 words, 1 WS, no prefetch");
+    csim_ms_cfg c = cfg_l0(1, false, false, true);
+    csim_memsys *ms = must_new(&c);
+    uint64_t t = 0;
+    for (uint32_t i = 0; i < 6; i++, t += 2)
+        FETCH(ms, t, FL + 4 * i, t + 2); /* pass 1 at t = 0, 2, ..., 10: each a miss t..t+2 */
+    for (uint32_t i = 0; i < 6; i++, t += 2)
+        FETCH(ms, t, FL + 4 * i, t + 1); /* pass 2 at t = 12, ..., 22: buffer hits, now + 1 */
+    CHECK_EQ(csim_memsys_stats(ms)->misses, 6);
+    CHECK_EQ(csim_memsys_stats(ms)->hits, 6);
+    csim_memsys_free(ms);
+
+    /* 7 words: LRU evicts each word just before it is needed again. */
+    begin("l0 loop of 7 words, 1 WS, no prefetch: LRU eviction");
+    ms = must_new(&c);
+    t = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (uint32_t i = 0; i < 7; i++, t += 2)
+            FETCH(ms, t, FL + 4 * i, t + 2); /* w6 evicts w0 (oldest), w0 evicts w1, ...: all misses */
+    CHECK_EQ(csim_memsys_stats(ms)->misses, 14);
+    CHECK_EQ(csim_memsys_stats(ms)->hits, 0);
+    csim_memsys_free(ms);
+
+    /* With PRFTEN the word after the loop's end is prefetched into the same
+     * pool (single LRU pool, no Table-14 groups): 5 words + 1 prefetched = 6. */
+    begin("l0 loop of 5 words, 1 WS, prefetch, fetch every 4 cycles");
+    c = cfg_l0(1, true, false, true);
+    ms = must_new(&c);
+    FETCH(ms, 0, FL + 0, 2);     /* miss 0..2; candidate w1 from 2 */
+    FETCH(ms, 4, FL + 4, 5);     /* w1 prefetched 2..4; hit 5 */
+    FETCH(ms, 8, FL + 8, 9);     /* w2 5..7; hit */
+    FETCH(ms, 12, FL + 12, 13);  /* w3 9..11; hit */
+    FETCH(ms, 16, FL + 16, 17);  /* w4 13..15; hit; candidate w5 from 17 */
+    for (uint32_t i = 0; i < 5; i++) /* w5 read 17..19 before 20 (6th buffer); pass 2: all hits */
+        FETCH(ms, 20 + 4 * i, FL + 4 * i, 21 + 4 * i);
+    CHECK_EQ(csim_memsys_stats(ms)->misses, 1);
+    CHECK_EQ(csim_memsys_stats(ms)->flash_reads, 6); /* w0 + w1..w5 prefetched */
+    csim_memsys_free(ms);
+
+    begin("l0 loop of 6 words, 1 WS, prefetch: the read-ahead evicts the loop head");
+    ms = must_new(&c);
+    FETCH(ms, 0, FL + 0, 2); /* miss; then w1..w5 prefetched, as above */
+    for (uint32_t i = 1; i < 6; i++)
+        FETCH(ms, 4 * i, FL + 4 * i, 4 * i + 1);
+    /* after w5 (t=20, ready 21) w6 is read 21..23, evicting the LRU buffer: w0 */
+    FETCH(ms, 24, FL + 0, 26); /* w0 misses 24..26 (evicts w1); candidate w1 from 26 */
+    FETCH(ms, 28, FL + 4, 29); /* w1 prefetched again 26..28 (evicts w2): hit max(29, 28) */
+    CHECK_EQ(csim_memsys_stats(ms)->misses, 2);
+    csim_memsys_free(ms);
+}
+
+static void test_l0_disab_buf(void)
+{
+    begin("l0 DISAB_BUF: no buffers, no prefetch, no pre-read");
+    csim_ms_cfg c = cfg_l0(1, true, true, false);
+    csim_memsys *ms = must_new(&c);
+    FETCH(ms, 0, FL + 0, 2);       /* 0..2 */
+    FETCH(ms, 4, FL + 0, 6);       /* same word again: another read 4..6 */
+    FETCH(ms, 10, FL + 4, 12);     /* no prefetch of w1 happened: 10..12 */
+    DATA(ms, 14, FL + 0x40, 16);   /* 14..16 */
+    DATA(ms, 20, FL + 0x44, 22);   /* no pre-read: 20..22 */
+    const csim_ms_stats *s = csim_memsys_stats(ms);
+    CHECK_EQ(s->flash_reads, 5);
+    CHECK_EQ(s->hits + s->misses, 0); /* no buffer lookups */
+    CHECK_EQ(s->prefetch_hits, 0);
+    csim_memsys_free(ms);
+}
+
+static void test_l0_preread(void)
+{
+    begin("l0 pre-read");
+    csim_ms_cfg c = cfg_l0(1, false, true, true);
+    csim_memsys *ms = must_new(&c);
+    DATA(ms, 0, FL + 0x400, 2); /* miss 0..2; pre-read candidate w(0x404) from 2 */
+    DATA(ms, 5, FL + 0x404, 6); /* pre-read 2..4; hit 6 */
+    FETCH(ms, 6, FL + 0, 8);    /* fetches do not trigger the pre-read: miss 6..8 */
+    FETCH(ms, 10, FL + 4, 12);  /* no prefetch (PRFTEN=0): miss 10..12 */
+    CHECK_EQ(csim_memsys_stats(ms)->prefetch_hits, 1);
+    csim_memsys_free(ms);
+
+    begin("l0 pre-read off");
+    c = cfg_l0(1, false, false, true);
+    ms = must_new(&c);
+    DATA(ms, 0, FL + 0x400, 2); /* miss 0..2 */
+    DATA(ms, 5, FL + 0x404, 7); /* miss 5..7 */
+    csim_memsys_free(ms);
+
+    begin("l0 prefetch before pre-read");
+    c = cfg_l0(1, true, true, true);
+    ms = must_new(&c);
+    FETCH(ms, 0, FL + 0, 2);     /* miss 0..2; prefetch candidate w1 from 2 */
+    DATA(ms, 1, FL + 0x400, 4);  /* array busy until 2: 2..4; pre-read candidate from 4 */
+    FETCH(ms, 5, FL + 4, 6);     /* prefetch w1 max(4, 2) = 4..6 first; pre-read would start at 6,
+                                    not before 5: waits.  Hit in flight: max(6, 6) = 6.
+                                    New prefetch candidate w2 from 6 */
+    DATA(ms, 6, FL + 0x404, 8);  /* w2 prefetch would start at 6 = now: yields to the demand and
+                                    the pre-read waits behind it: miss 6..8 */
+    csim_memsys_free(ms);
+}
+
+/* ---- U0 -------------------------------------------------------------------- */
+
+static void test_u0_cache(void)
+{
+    begin("u0 cache miss, critical word first, fill in the background");
+    csim_ms_cfg c = cfg_u0(2, true, false, 2); /* rc = 3, 4 words per line */
+    csim_memsys *ms = must_new(&c);
+    FETCH(ms, 0, FL + 8, 3);       /* miss line 0 at w1: w1 0..3, w2 3..6, w3 6..9, w0 9..12 */
+    FETCH(ms, 3, FL + 12, 4);      /* w1 (2nd half) arrived at 3: max(4, 3) = 4 */
+    FETCH(ms, 4, FL + 16, 6);      /* w2 arrives at 6 */
+    FETCH(ms, 6, FL + 0, 12);      /* w0 is the last of the wrap: 12 */
+    DATA(ms, 7, FL + 0x200, 15);   /* data not cached; array busy until 12: 12..15 */
+    FETCH(ms, 16, FL + 24, 17);    /* refill over: plain hit */
+    FETCH(ms, 20, FL + 8, 21);     /* hit */
+    const csim_ms_stats *s = csim_memsys_stats(ms);
+    CHECK_EQ(s->misses, 1);
+    CHECK_EQ(s->hits, 5);
+    CHECK_EQ(s->flash_reads, 5); /* 4 refill + 1 data */
+    CHECK_EQ(s->fetch_stall, 2 + 0 + 1 + 5 + 0 + 0);
+    CHECK_EQ(s->data_stall, 15 - 8);
+
+    begin("u0 data reads are not cached");
+    DATA(ms, 30, FL + 8, 33);  /* line 0 is cached, but data go to the array: 30..33 */
+    DATA(ms, 40, FL + 8, 43);  /* again 40..43 (no data buffer either) */
+    csim_memsys_free(ms);
+
+    begin("u0 no hit-under-miss");
+    ms = must_new(&c);
+    FETCH(ms, 0, FL + 0, 3);      /* line 0: w0 0..3 ... w3 9..12 */
+    FETCH(ms, 20, FL + 0x40, 23); /* line 2: 20..23, ..., refill ends 32 */
+    FETCH(ms, 24, FL + 0, 33);    /* hit on line 0 during the refill: waits for its end, 32 + 1 */
+    csim_memsys_free(ms);
+
+    begin("u0 with hit_under_miss");
+    c.hit_under_miss = true;
+    ms = must_new(&c);
+    FETCH(ms, 0, FL + 0, 3);
+    FETCH(ms, 20, FL + 0x40, 23);
+    FETCH(ms, 24, FL + 0, 25); /* served at once: now + 1 */
+    csim_memsys_free(ms);
+
+    begin("u0 cache_data what-if");
+    c = cfg_u0(2, true, false, 2);
+    c.cache_data = true;
+    ms = must_new(&c);
+    DATA(ms, 0, FL + 0x200, 3); /* miss, critical word 0..3 (line fill ends 12) */
+    DATA(ms, 20, FL + 0x200, 21); /* hit */
+    csim_memsys_free(ms);
+}
+
+/* Core-like driver: 32-bit sequential fetches, next one at max(t + 2, ready)
+ * (16-bit code at 1 IPC).  Returns the ready cycles in r[]. */
+static void drive_sequential(csim_memsys *ms, unsigned n, uint64_t *r)
+{
+    uint64_t t = 0;
+    for (unsigned k = 0; k < n; k++) {
+        r[k] = csim_memsys_read(ms, t, FL + 4 * k, CSIM_MS_FETCH);
+        t = r[k] > t + 2 ? r[k] : t + 2;
+    }
+}
+
+static void test_u0_prefetch(void)
+{
+    uint64_t r[17];
+    begin("u0 prefetch hides sequential misses (2 WS)");
+    csim_ms_cfg c = cfg_u0(2, true, true, 2);
+    csim_memsys *ms = must_new(&c);
+    drive_sequential(ms, 17, r);
+    /* k0 F+0 @0: miss, w0 0..3, w1 ..6, w2 ..9, w3 ..12                        -> 3
+     * k1 @3 w0 hi: 4      k2 @5 w1: 6     k3 @7: 8    k4 @9 w2: 10   k5 @11: 12
+     *    (each time the candidate is a word of line 0, already present: skipped)
+     * k6 @13 w3: refill over, 14; candidate w4 from 14
+     * k7 @15: w4 prefetched max(12, 14) = 14..17 into a buffer; hit          -> 16
+     * k8 @17 w4: miss line 1, w4 from the buffer max(17 + 1, 17) = 18, w5 17..20,
+     *    w6 ..23, w7 ..26                                                     -> 18
+     * k9 @19: 20   k10 @21 w5: 22   k11 @23: 24   k12 @25 w6: 26   k13 @27: 28
+     * k14 @29 w7: 30; candidate w8 from 30
+     * k15 @31: w8 prefetched 30..33; 32
+     * k16 @33 w8: miss line 2, w8 from the buffer: max(34, 33)                -> 34 */
+    static const uint64_t exp_pf[17] = {3, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34};
+    for (unsigned k = 0; k < 17; k++)
+        CHECK_EQ(r[k], exp_pf[k]);
+    CHECK_EQ(csim_memsys_stats(ms)->fetch_stall, 2); /* only k0 */
+    CHECK_EQ(csim_memsys_stats(ms)->prefetch_hits, 2);
+    CHECK_EQ(csim_memsys_stats(ms)->misses, 3);
+    csim_memsys_free(ms);
+
+    begin("u0 same stream without prefetch");
+    c = cfg_u0(2, true, false, 2);
+    ms = must_new(&c);
+    drive_sequential(ms, 17, r);
+    /* k0..k7 as above (3 4 6 8 10 12 14 16), no read-ahead
+     * k8 @17 w4: miss, 17..20                                 -> 20 (stall 2)
+     * k9 @20: 21   k10 @22 w5 (20..23): 23   k11 @24: 25   k12 @26 w6 (..26): 27
+     * k13 @28: 29  k14 @30 w7: refill ended 29: 31   k15 @32: 33
+     * k16 @34 w8: miss 34..37                                 -> 37 (stall 2) */
+    static const uint64_t exp_nopf[17] = {3, 4, 6, 8, 10, 12, 14, 16, 20, 21, 23, 25, 27, 29, 31, 33, 37};
+    for (unsigned k = 0; k < 17; k++)
+        CHECK_EQ(r[k], exp_nopf[k]);
+    CHECK_EQ(csim_memsys_stats(ms)->fetch_stall, 6);
+    csim_memsys_free(ms);
+
+    begin("u0 cache off, prefetch on, current-word buffer");
+    c = cfg_u0(2, false, true, 2);
+    ms = must_new(&c);
+    FETCH(ms, 0, FL + 0, 3);  /* miss 0..3, w0 kept in a buffer; candidate w1 from 3 */
+    FETCH(ms, 3, FL + 4, 4);  /* w1 would start at 3 = now: waits; w0 hi hits the buffer: 4 */
+    FETCH(ms, 5, FL + 8, 7);  /* w1 prefetched max(3, 4) = 4..7; hit in flight: 7 */
+    FETCH(ms, 7, FL + 12, 8); /* w1 hi: buffer hit; 8 */
+    FETCH(ms, 9, FL + 16, 11); /* w2 prefetched 8..11 (candidate from 8); hit in flight: 11 */
+    CHECK_EQ(csim_memsys_stats(ms)->flash_reads, 3);
+    csim_memsys_free(ms);
+
+    begin("u0 cache off, prefetch off, no current-word buffer");
+    c = cfg_u0(2, false, false, 2);
+    c.demand_buffered = false;
+    ms = must_new(&c);
+    FETCH(ms, 0, FL + 0, 3); /* 0..3 */
+    FETCH(ms, 3, FL + 4, 6); /* the same 64-bit word is read again: 3..6 */
+    csim_memsys_free(ms);
+}
+
+/* ---- ICACHE ---------------------------------------------------------------- */
+
+static void test_icache_ways(void)
+{
+    /* 5 WS: rc = 6; refill_overhead 1; 16-B line = w(2n), w(2n+1).
+     * Miss at t: first read may start at t + 1; critical word t+1..t+7,
+     * other word t+7..t+13. */
+    begin("icache 1-way: lines 8 KB apart conflict");
+    csim_ms_cfg c = cfg_ic(5, 1, 1);
+    csim_memsys *ms = must_new(&c);
+    FETCH(ms, 0, FL, 7);            /* miss: 0 + 1 + 6 */
+    FETCH(ms, 20, FL + 8192, 27);   /* same set (8192 / 16 = 512 = sets): evicts FL; 20+1+6 */
+    FETCH(ms, 40, FL, 47);          /* miss again */
+    FETCH(ms, 60, FL + 8192, 67);   /* miss again */
+    CHECK_EQ(csim_memsys_stats(ms)->misses, 4);
+    csim_memsys_free(ms);
+
+    begin("icache 2-way: lines 8 KB apart coexist");
+    c = cfg_ic(5, 2, 1);
+    ms = must_new(&c);
+    FETCH(ms, 0, FL, 7);           /* miss */
+    FETCH(ms, 20, FL + 8192, 27);  /* same set (256 sets of 16 B: 4 KB per way), other way */
+    FETCH(ms, 40, FL, 41);         /* hit: 0 WS */
+    FETCH(ms, 60, FL + 8192, 61);  /* hit */
+    CHECK_EQ(csim_memsys_stats(ms)->misses, 2);
+    CHECK_EQ(csim_memsys_stats(ms)->hits, 2);
+    csim_memsys_free(ms);
+
+    begin("icache lines 8 KB/2 = 4 KB apart: no conflict in 1-way nor 2-way");
+    for (unsigned ways = 1; ways <= 2; ways++) {
+        c = cfg_ic(5, ways, 1);
+        ms = must_new(&c);
+        FETCH(ms, 0, FL, 7);            /* miss */
+        FETCH(ms, 20, FL + 4096, 27);   /* miss: 1-way other set (256 != 0 mod 512); 2-way same set, other way */
+        FETCH(ms, 40, FL, 41);          /* hit */
+        FETCH(ms, 60, FL + 4096, 61);   /* hit */
+        csim_memsys_free(ms);
+    }
+
+    begin("icache 2-way LRU with three lines of one set");
+    c = cfg_ic(5, 2, 1);
+    ms = must_new(&c);
+    FETCH(ms, 0, FL, 7);            /* miss, way 0 */
+    FETCH(ms, 20, FL + 4096, 27);   /* miss, way 1 */
+    FETCH(ms, 40, FL, 41);          /* hit: FL most recent */
+    FETCH(ms, 60, FL + 8192, 67);   /* miss: evicts the LRU line FL+4096 */
+    FETCH(ms, 80, FL, 81);          /* still there */
+    FETCH(ms, 100, FL + 4096, 107); /* was evicted: miss */
+    csim_memsys_free(ms);
+}
+
+static void test_icache_hit_under_miss(void)
+{
+    begin("icache hit-under-miss, demand into the line being filled, miss waits");
+    csim_ms_cfg c = cfg_ic(5, 2, 1);
+    csim_memsys *ms = must_new(&c);
+    FETCH(ms, 0, FL, 7);             /* line 0: w0 1..7, w1 7..13 */
+    FETCH(ms, 20, FL + 0x100, 27);   /* line 16: w32 21..27, w33 27..33 (refill ends 33) */
+    FETCH(ms, 22, FL + 4, 23);       /* other line, hit under the miss: now + 1 */
+    FETCH(ms, 23, FL + 0x104, 27);   /* same word as the critical one: 27 */
+    FETCH(ms, 24, FL + 0x108, 33);   /* w33 of the line being filled: waits for it, 33 */
+    DATA(ms, 25, FL + 0x200, 40);    /* miss elsewhere: waits for the refill end 33, +1, +6 */
+    FETCH(ms, 26, FL + 8, 27);       /* line 0 still hits during the second refill (ends 46) */
+    FETCH(ms, 47, FL + 0x208, 48);   /* refill of line 32 done (46): plain hit */
+    CHECK_EQ(csim_memsys_stats(ms)->misses, 3);
+    CHECK_EQ(csim_memsys_stats(ms)->hits, 5);
+    CHECK_EQ(csim_memsys_stats(ms)->flash_reads, 6);
+    csim_memsys_free(ms);
+
+    begin("icache critical word first in the second half of a line");
+    ms = must_new(&c);
+    FETCH(ms, 0, FL + 0x18, 7);  /* line 1 at w3: w3 1..7 first, then w2 7..13 */
+    FETCH(ms, 8, FL + 0x10, 13); /* w2 arrives at 13 */
+    csim_memsys_free(ms);
+}
+
+static void test_icache_data(void)
+{
+    begin("icache data reads cached (C-AHB)");
+    csim_ms_cfg c = cfg_ic(5, 2, 1);
+    csim_memsys *ms = must_new(&c);
+    DATA(ms, 0, FL + 0x300, 7);  /* miss: 0 + 1 + 6 */
+    DATA(ms, 20, FL + 0x304, 21); /* hit */
+    FETCH(ms, 30, FL + 0x308, 31); /* fetch from the line filled by the data read: hit */
+    csim_memsys_free(ms);
+
+    begin("icache data reads not cached (what-if)");
+    c.cache_data = false;
+    ms = must_new(&c);
+    DATA(ms, 0, FL + 0x300, 6);   /* straight to the array, no refill overhead: 0..6 */
+    DATA(ms, 20, FL + 0x300, 26); /* again 20..26 */
+    FETCH(ms, 30, FL + 0x300, 37); /* fetch: miss, 30 + 1 + 6 */
+    DATA(ms, 40, FL + 0x300, 49); /* still bypasses the cache; the array is busy with the refill
+                                     (w96 31..37, w97 37..43): 43..49 */
+    CHECK_EQ(csim_memsys_stats(ms)->misses, 1);
+    csim_memsys_free(ms);
+}
+
+static void test_icache_disabled(void)
+{
+    static const unsigned ws[4] = {0, 1, 2, 5};
+    for (int i = 0; i < 4; i++) {
+        begin("icache disabled: every access is a flash read");
+        csim_ms_cfg c = cfg_ic(ws[i], 2, 1);
+        c.cache_enabled = false;
+        csim_memsys *ms = must_new(&c);
+        const uint64_t rc = 1 + ws[i];
+        FETCH(ms, 0, FL, rc);               /* 0..rc */
+        FETCH(ms, 20, FL, 20 + rc);         /* same word: read again */
+        FETCH(ms, 40, FL + 4, 40 + rc);     /* other half of the word: read again */
+        DATA(ms, 60, FL + 0x1000, 60 + rc); /* data */
+        FETCH(ms, 60 + rc, FL + 8, 60 + 2 * rc); /* issued when the data arrive: back-to-back */
+        FETCH(ms, 100, FL + 12, 100 + rc);  /* no refill overhead when bypassed */
+        DATA(ms, 100, FL + 0x2000, 100 + 2 * rc); /* same cycle: waits for the array */
+        CHECK_EQ(csim_memsys_stats(ms)->flash_reads, 7);
+        CHECK_EQ(csim_memsys_stats(ms)->hits + csim_memsys_stats(ms)->misses, 0);
+        csim_memsys_free(ms);
+    }
+}
+
+static void test_icache_prefetch(void)
+{
+    /* U3-like: 2 WS (rc = 3), overhead 1, 16-B lines (2 words), PRFTEN. */
+    begin("icache + flash prefetch of the next line (2 words)");
+    csim_ms_cfg c = cfg_ic(2, 1, 1);
+    c.prefetch = true;
+    c.flash_buffers = 2;
+    c.prefetch_words = 2;
+    csim_memsys *ms = must_new(&c);
+    FETCH(ms, 0, FL, 4);        /* miss: w0 1..4, w1 4..7; candidate w2, w3 from 7 */
+    FETCH(ms, 12, FL + 16, 14); /* w2 7..10, w3 10..13 prefetched; miss line 1: w2 from the
+                                   buffer max(12 + 1 + 1, 10) = 14, w3 max(14, 13) = 14 */
+    CHECK_EQ(csim_memsys_stats(ms)->prefetch_hits, 2);
+    CHECK_EQ(csim_memsys_stats(ms)->flash_reads, 4);
+    FETCH(ms, 15, FL + 24, 16); /* w3 arrived with the refill: plain hit */
+    csim_memsys_free(ms);
+
+    begin("icache + flash prefetch (1 word)");
+    c.flash_buffers = 1;
+    c.prefetch_words = 1;
+    ms = must_new(&c);
+    FETCH(ms, 0, FL, 4);        /* as above; candidate w2 from 7 */
+    FETCH(ms, 12, FL + 16, 14); /* w2 7..10 from the buffer: 14; w3 read max(13, 10) = 13..16 */
+    FETCH(ms, 14, FL + 24, 16); /* w3 of the line being filled: 16 */
+    csim_memsys_free(ms);
+
+    begin("icache + prefetch, miss on the 2nd word of the prefetched line: burst order");
+    ms = must_new(&c);
+    FETCH(ms, 0, FL, 4);        /* as above; candidate w2 from 7 */
+    FETCH(ms, 12, FL + 24, 16); /* w2 read ahead 7..10; miss at w3: critical w3 from the array
+                                   max(12 + 1, 10)..16; then w2 from the buffer at
+                                   max(14, 10) = 14, delivered after w3 in the WRAP burst: 16 */
+    FETCH(ms, 13, FL + 16, 16); /* w2 of the line being filled: 16 (not 14) */
+    csim_memsys_free(ms);
+
+    begin("icache without prefetch");
+    c.prefetch = false;
+    ms = must_new(&c);
+    FETCH(ms, 0, FL, 4);
+    FETCH(ms, 12, FL + 16, 16); /* miss: 12 + 1 + 3 */
+    csim_memsys_free(ms);
+
+    begin("icache disabled + prefetch: read-ahead after each fetch");
+    c = cfg_ic(2, 1, 1);
+    c.cache_enabled = false;
+    c.prefetch = true;
+    c.flash_buffers = 1;
+    ms = must_new(&c);
+    FETCH(ms, 0, FL, 3);        /* 0..3; candidate w1 from 3 */
+    FETCH(ms, 5, FL + 8, 6);    /* w1 prefetched 3..6; hit in flight: max(6, 6) */
+    DATA(ms, 10, FL + 16, 13);  /* the candidate w2 (from 6) is read ahead 6..9, but data reads
+                                   do not look up the prefetch buffer: w2 read again 10..13 */
+    FETCH(ms, 13, FL + 20, 14); /* the fetch finds w2 in the prefetch buffer: 13 + 1 */
+    csim_memsys_free(ms);
+}
+
+static void test_alias(void)
+{
+    begin("icache secure alias hits the same line");
+    csim_ms_cfg c = cfg_ic(5, 2, 1);
+    csim_memsys *ms = must_new(&c);
+    FETCH(ms, 0, FL + 0x40, 7);           /* miss */
+    FETCH(ms, 20, 0x0C000040u, 21);       /* same flash word through the alias: hit */
+    DATA(ms, 30, 0x0C000048u, 31);        /* other word of the line: hit */
+    CHECK(csim_memsys_contains(ms, 0x0C000000u));
+    CHECK(csim_memsys_contains(ms, 0x0C07FFFFu));
+    CHECK(!csim_memsys_contains(ms, 0x0C080000u));
+    CHECK(!csim_memsys_contains(ms, 0x20000000u));
+    CHECK(!csim_memsys_contains(ms, 0x00000000u));
+    csim_memsys_free(ms);
+
+    begin("l0 boot alias at 0");
+    c = cfg_l0(1, false, false, true);
+    ms = must_new(&c);
+    FETCH(ms, 0, 0x00000100u, 2); /* miss */
+    FETCH(ms, 10, FL + 0x100, 11); /* same NVM word: buffer hit */
+    CHECK(csim_memsys_contains(ms, 0x00000000u));
+    CHECK(csim_memsys_contains(ms, 0x0802FFFFu));
+    CHECK(!csim_memsys_contains(ms, 0x08030000u));
+    csim_memsys_free(ms);
+}
+
+static void test_reset_invalidate(void)
+{
+    begin("reset: cold caches, statistics kept");
+    csim_ms_cfg c = cfg_ic(5, 2, 1);
+    csim_memsys *ms = must_new(&c);
+    FETCH(ms, 0, FL, 7);   /* miss */
+    FETCH(ms, 10, FL, 11); /* hit */
+    csim_memsys_reset(ms);
+    FETCH(ms, 0, FL, 7);   /* time restarts at 0; miss again: 0 + 1 + 6 */
+    CHECK_EQ(csim_memsys_stats(ms)->misses, 2);
+    CHECK_EQ(csim_memsys_stats(ms)->hits, 1);
+    CHECK_EQ(csim_memsys_stats(ms)->fetches, 3);
+    csim_memsys_clear_stats(ms);
+    CHECK_EQ(csim_memsys_stats(ms)->fetches, 0);
+    CHECK_EQ(csim_memsys_stats(ms)->flash_reads, 0);
+
+    begin("invalidate: empty cache, timing kept");
+    FETCH(ms, 20, FL, 21);  /* hit */
+    csim_memsys_invalidate(ms);
+    FETCH(ms, 30, FL, 37);  /* miss */
+    csim_memsys_free(ms);
+
+    begin("l0 reset clears the buffers and the prefetch");
+    c = cfg_l0(1, true, false, true);
+    ms = must_new(&c);
+    FETCH(ms, 0, FL, 2);    /* miss; candidate w1 from 2 */
+    csim_memsys_reset(ms);
+    FETCH(ms, 10, FL + 4, 12); /* no prefetch survived: miss 10..12 */
+    FETCH(ms, 20, FL, 22);     /* w0 gone: miss */
+    csim_memsys_free(ms);
+}
+
+static void test_configure(void)
+{
+    begin("configure: latency change keeps the cache");
+    csim_ms_cfg c = cfg_ic(5, 2, 1);
+    csim_memsys *ms = must_new(&c);
+    FETCH(ms, 0, FL, 7);            /* miss at 5 WS */
+    c.wait_states = 2;
+    CHECK(csim_memsys_configure(ms, &c));
+    FETCH(ms, 20, FL, 21);          /* still cached */
+    FETCH(ms, 30, FL + 0x100, 34);  /* miss at 2 WS: 30 + 1 + 3 */
+
+    begin("configure: disabled cache bypasses, re-enabled cache starts empty");
+    c.cache_enabled = false;
+    CHECK(csim_memsys_configure(ms, &c));
+    FETCH(ms, 40, FL, 43);          /* flash read 40..43 */
+    c.cache_enabled = true;
+    CHECK(csim_memsys_configure(ms, &c));
+    FETCH(ms, 50, FL, 54);          /* empty: miss 50 + 1 + 3 */
+    FETCH(ms, 60, FL, 61);          /* hit */
+
+    begin("configure: changing ways invalidates");
+    c.cache_ways = 1;
+    CHECK(csim_memsys_configure(ms, &c));
+    FETCH(ms, 70, FL, 74);          /* miss */
+    CHECK_EQ(csim_memsys_config(ms)->cache_ways, 1);
+
+    begin("configure: invalid configuration rejected, old one kept");
+    csim_ms_cfg bad = c;
+    bad.cache_line_bytes = 24;
+    CHECK(!csim_memsys_configure(ms, &bad));
+    CHECK_EQ(csim_memsys_config(ms)->cache_line_bytes, 16);
+    FETCH(ms, 80, FL, 81);          /* still the old cache: hit */
+    csim_memsys_free(ms);
+
+    begin("configure: l0 latency keeps buffers, DISAB_BUF drops them");
+    c = cfg_l0(1, false, false, true);
+    ms = must_new(&c);
+    FETCH(ms, 0, FL, 2);     /* miss */
+    c.wait_states = 0;
+    CHECK(csim_memsys_configure(ms, &c));
+    FETCH(ms, 10, FL, 11);   /* hit */
+    FETCH(ms, 12, FL + 4, 13); /* miss at 0 WS: 12..13 */
+    c.buffers = false;
+    CHECK(csim_memsys_configure(ms, &c));
+    FETCH(ms, 20, FL, 21);   /* read (0 WS) */
+    c.buffers = true;
+    c.wait_states = 1;
+    CHECK(csim_memsys_configure(ms, &c));
+    FETCH(ms, 30, FL, 32);   /* buffers came back empty: miss 30..32 */
+    FETCH(ms, 40, FL, 41);   /* hit */
+
+    begin("configure: prefetch switched on");
+    c.prefetch = true;
+    CHECK(csim_memsys_configure(ms, &c));
+    FETCH(ms, 50, FL + 0x40, 52); /* miss 50..52; candidate from 52 */
+    FETCH(ms, 60, FL + 0x44, 61); /* prefetched 52..54: hit */
+    csim_memsys_free(ms);
+
+    begin("configure: type change starts cold");
+    c = cfg_l0(1, false, false, true);
+    ms = must_new(&c);
+    FETCH(ms, 0, FL, 2);
+    c = cfg_ic(5, 2, 1);
+    CHECK(csim_memsys_configure(ms, &c));
+    FETCH(ms, 10, FL, 17); /* ICACHE, empty: 10 + 1 + 6 */
+    csim_memsys_free(ms);
+}
+
+static void test_bad_configs(void)
+{
+    begin("bad configurations");
+    csim_ms_cfg c = cfg_ic(5, 2, 1);
+    c.flash_read_bytes = 3;
+    CHECK(csim_memsys_new(&c) == NULL); /* not a power of two */
+    c = cfg_ic(5, 2, 1);
+    c.cache_bytes = 8192 + 16;
+    CHECK(csim_memsys_new(&c) == NULL); /* not whole sets */
+    c = cfg_ic(5, 3, 1);
+    CHECK(csim_memsys_new(&c) == NULL); /* 8192 / (16 * 3) is not a whole power of two */
+    c = cfg_ic(5, 2, 1);
+    c.cache_line_bytes = 4;
+    CHECK(csim_memsys_new(&c) == NULL); /* line narrower than a flash read */
+    c = cfg_ic(5, 2, 1);
+    c.prefetch = true;
+    c.flash_buffers = 0;
+    CHECK(csim_memsys_new(&c) == NULL); /* prefetch with nowhere to put the word */
+    c = cfg_ic(5, 2, 1);
+    c.flash_size = 0;
+    CHECK(csim_memsys_new(&c) == NULL);
+    c = cfg_ic(5, 2, 1);
+    c.flash_base = 0xFFFF0000u;
+    CHECK(csim_memsys_new(&c) == NULL); /* range wraps */
+    c = cfg_l0(1, true, false, true);
+    c.nvm_buffers = 17;
+    CHECK(csim_memsys_new(&c) == NULL); /* more buffers than MS_MAX_BUFFERS */
+    c = cfg_l0(1, true, false, true);
+    c.type = (csim_ms_type)99;
+    CHECK(csim_memsys_new(&c) == NULL);
+    CHECK(csim_memsys_new(NULL) == NULL);
+    c = cfg_u0(2, true, true, 32); /* fully associative 1 KB / 32 B: valid */
+    csim_memsys *ms = csim_memsys_new(&c);
+    CHECK(ms != NULL);
+    csim_memsys_free(ms);
+}
+
+static void test_equal_now(void)
+{
+    begin("requests with equal now");
+    csim_ms_cfg c = cfg_l0(1, false, false, true);
+    csim_memsys *ms = must_new(&c);
+    FETCH(ms, 10, FL, 12);         /* miss 10..12 */
+    DATA(ms, 10, FL + 0x100, 14);  /* same cycle: array busy until 12, 12..14 */
+    FETCH(ms, 10, FL, 12);         /* buffer hit, in flight until 12: max(11, 12) */
+    csim_memsys_free(ms);
+}
+
+/* ---- throughput ------------------------------------------------------------ */
+
+static double seconds(void)
+{
+    struct timespec ts;
+    timespec_get(&ts, TIME_UTC); /* C11; wall clock is good enough for a printed figure */
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void throughput(const char *name, const csim_ms_cfg *c)
+{
+    csim_memsys *ms = must_new(c);
+    const unsigned n = 10u * 1000 * 1000;
+    uint64_t t = 0, sum = 0;
+    uint32_t pc = 0, x = 12345;
+    const double t0 = seconds();
+    for (unsigned i = 0; i < n; i++) {
+        /* sequential code in a 16-KB region, a branch every 8 fetches, a literal every 5 */
+        x = x * 1103515245u + 12345u;
+        if ((i & 7) == 7)
+            pc = (x >> 8) & 0x3FFC;
+        else
+            pc = (pc + 4) & 0x3FFF;
+        const bool data = i % 5 == 4;
+        const uint64_t r =
+            csim_memsys_read(ms, t, FL + (data ? 0x8000 + ((x >> 4) & 0xFFC) : pc), data ? CSIM_MS_DATA : CSIM_MS_FETCH);
+        sum += r;
+        t = r + 1;
+    }
+    const double dt = seconds() - t0;
+    printf("throughput %-8s %u calls in %.3f s = %.1f Mcalls/s (hits %" PRIu64 ", misses %" PRIu64 ", chk %" PRIu64
+           ")\n",
+           name, n, dt, n / dt / 1e6, csim_memsys_stats(ms)->hits, csim_memsys_stats(ms)->misses, sum & 0xFFFF);
+    csim_memsys_free(ms);
+}
+
+int main(void)
+{
+    test_zero_wait();
+    test_l0_sequential();
+    test_l0_prefetch_in_flight();
+    test_l0_loops();
+    test_l0_disab_buf();
+    test_l0_preread();
+    test_u0_cache();
+    test_u0_prefetch();
+    test_icache_ways();
+    test_icache_hit_under_miss();
+    test_icache_data();
+    test_icache_disabled();
+    test_icache_prefetch();
+    test_alias();
+    test_reset_invalidate();
+    test_configure();
+    test_bad_configs();
+    test_equal_now();
+
+    csim_ms_cfg c = cfg_l0(1, true, true, true);
+    throughput("l0", &c);
+    c = cfg_u0(2, true, true, 2);
+    throughput("u0", &c);
+    c = cfg_ic(5, 2, 1);
+    c.prefetch = true;
+    c.flash_buffers = 1;
+    throughput("icache", &c);
+
+    printf("test_memsys: %d checks, %d failed\n", g_checks, g_failures);
+    return g_failures ? 1 : 0;
+}
