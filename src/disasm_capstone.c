@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cyclesim/disasm.h"
+#include "cyclesim/timing.h"
 
 struct csim_disasm {
     csh handle;
@@ -290,6 +291,12 @@ int csim_disasm_decode(csim_disasm *d, const uint8_t *code, size_t len, uint32_t
             if (o->iclass == CSIM_IC_ALU || o->iclass == CSIM_IC_ALU_SHIFT) {
                 o->iclass = CSIM_IC_ALU_PC;
             }
+        }
+        o->transfers = (uint8_t)csim_core_transfers(o);
+        if (o->flags & CSIM_IF_WRITES_PC && !(o->flags & CSIM_IF_COND) &&
+            (o->iclass == CSIM_IC_B || o->iclass == CSIM_IC_BL || o->iclass == CSIM_IC_BX ||
+             o->iclass == CSIM_IC_ALU_PC || o->iclass == CSIM_IC_LDM)) {
+            o->flags |= CSIM_IF_UNCOND_FLOW;
         }
         n++;
     }

@@ -153,8 +153,10 @@ static uint64_t q_fetch(csim_core *c, uint32_t w, uint64_t earliest)
     uint64_t ready = read_ready(c, issue, w, CSIM_MS_FETCH);
     c->bus_free = ready;
     if (c->q_n == CSIM_FETCH_QUEUE) {
-        memmove(&c->q_addr[0], &c->q_addr[1], sizeof(c->q_addr[0]) * (CSIM_FETCH_QUEUE - 1));
-        memmove(&c->q_ready[0], &c->q_ready[1], sizeof(c->q_ready[0]) * (CSIM_FETCH_QUEUE - 1));
+        for (unsigned i = 1; i < CSIM_FETCH_QUEUE; i++) {
+            c->q_addr[i - 1] = c->q_addr[i];
+            c->q_ready[i - 1] = c->q_ready[i];
+        }
         c->q_n--;
     }
     c->q_addr[c->q_n] = w;
@@ -185,19 +187,9 @@ void csim_core_redirect(csim_core *c, uint32_t addr)
     c->prev_class = CSIM_IC_COUNT;
 }
 
-static bool unconditional_flow(const csim_insn *in)
+static inline bool unconditional_flow(const csim_insn *in)
 {
-    switch (in->iclass) {
-    case CSIM_IC_B:
-    case CSIM_IC_BL:
-    case CSIM_IC_BX:
-    case CSIM_IC_ALU_PC:
-        return !(in->flags & CSIM_IF_IN_IT);
-    case CSIM_IC_LDM:
-        return (in->regs_written & PC_BIT) && !(in->flags & CSIM_IF_IN_IT);
-    default:
-        return false;
-    }
+    return (in->flags & CSIM_IF_UNCOND_FLOW) != 0;
 }
 
 /* Address of transfer k: observed, else the literal, else "SRAM". */
@@ -243,7 +235,7 @@ static void m0plus_exec(csim_core *c, const csim_insn *in, const csim_mem_event 
 
     cost_row row = m0plus_costs[in->iclass];
     unsigned issue = in->iclass == CSIM_IC_MUL ? c->p.mul_cycles : row.issue;
-    unsigned ntr = csim_core_transfers(in);
+    unsigned ntr = in->transfers;
     uint64_t wait = 0, conflict = 0;
     bool write = transfer_is_write(in);
     unsigned io = 0;
@@ -288,23 +280,21 @@ static void m0plus_exec(csim_core *c, const csim_insn *in, const csim_mem_event 
 
 /* ---- Cortex-M33 ------------------------------------------------------- */
 
-static uint64_t regs_ready(const csim_core *c, uint16_t mask)
+static uint64_t regs_ready(const csim_core *c, unsigned mask)
 {
     uint64_t r = 0;
-    for (unsigned i = 0; mask; i++, mask >>= 1) {
-        if (mask & 1u) {
-            r = max64(r, c->reg_ready[i]);
-        }
+    while (mask) {
+        r = max64(r, c->reg_ready[__builtin_ctz(mask)]);
+        mask &= mask - 1;
     }
     return r;
 }
 
-static void set_regs_ready(csim_core *c, uint16_t mask, uint64_t when)
+static void set_regs_ready(csim_core *c, unsigned mask, uint64_t when)
 {
-    for (unsigned i = 0; mask; i++, mask >>= 1) {
-        if (mask & 1u) {
-            c->reg_ready[i] = when;
-        }
+    while (mask) {
+        c->reg_ready[__builtin_ctz(mask)] = when;
+        mask &= mask - 1;
     }
 }
 
@@ -389,7 +379,7 @@ static void m33_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev
         }
     }
 
-    unsigned ntr = csim_core_transfers(in);
+    unsigned ntr = in->transfers;
     uint64_t wait = 0, last_ready = s;
     bool write = transfer_is_write(in);
     for (unsigned k = 0; k < ntr; k++) {
@@ -482,6 +472,14 @@ void csim_core_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev,
     } else {
         m33_exec(c, in, ev, nev, taken);
     }
+}
+
+uint64_t csim_core_access_time(csim_core *c, const csim_insn *in)
+{
+    /* Its first transfer: after the fetch, at the issue offset of its class
+     * (M0+: the data phase follows the address cycle; M33: issue cycle). */
+    uint64_t s = max64(c->t, insn_fetched(c, in));
+    return c->p.kind == CSIM_CORE_M0PLUS ? s + m0plus_costs[in->iclass].issue : s;
 }
 
 void csim_core_exception(csim_core *c, bool entry, uint32_t addr)

@@ -52,6 +52,7 @@ enum csim_insn_flags {
     CSIM_IF_SMALLMUL = 1u << 7,   /* MULS (flag-setting 16-bit multiply) */
     CSIM_IF_WRITEBACK = 1u << 8,  /* base register update */
     CSIM_IF_LINK = 1u << 9,       /* writes LR with a return address (BL/BLX) */
+    CSIM_IF_UNCOND_FLOW = 1u << 10, /* always changes the flow (B, BL, BX, POP {PC}, MOV PC) */
 };
 
 typedef struct csim_insn {
@@ -66,6 +67,7 @@ typedef struct csim_insn {
     uint8_t iclass;     /* csim_iclass */
     uint8_t nregs;      /* transfers of LDM/STM/PUSH/POP (including PC) */
     uint8_t it_count;   /* IT: number of instructions it predicates (1..4) */
+    uint8_t transfers;  /* bus transfers when executed (csim_core_transfers) */
     uint16_t id;        /* disassembler's mnemonic id, for profiles and tests */
 } csim_insn;
 

@@ -1,0 +1,34 @@
+# End-to-end runs of the firmware built from firmware/ (ExternalProject in the
+# top-level CMakeLists.txt).  The emulator images run on every model their core
+# can run; each board image runs on its own board's model.
+if(TARGET firmware)
+    set(FW ${CMAKE_BINARY_DIR}/firmware)
+    set(E2E_MODELS_M0 stm32l073rz stm32u083rc stm32l552ze stm32u385rg)
+    set(E2E_MODELS_M33 stm32l552ze stm32u385rg)
+    # Families that run in CI on every model (RSA and ML-DSA: see docs/performance.md).
+    set(E2E_FAMILIES selftest sha aes ed25519 ecdsa)
+    foreach(family ${E2E_FAMILIES})
+        foreach(m ${E2E_MODELS_M0})
+            add_test(NAME e2e_emu-m0plus_${family}_${m}
+                COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_e2e.sh $<TARGET_FILE:cyclesim>
+                        ${FW}/emu-m0plus/${family}.elf ${m} ${CMAKE_CURRENT_BINARY_DIR}/e2e)
+            set_tests_properties(e2e_emu-m0plus_${family}_${m} PROPERTIES LABELS e2e)
+        endforeach()
+        foreach(m ${E2E_MODELS_M33})
+            add_test(NAME e2e_emu-m33_${family}_${m}
+                COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_e2e.sh $<TARGET_FILE:cyclesim>
+                        ${FW}/emu-m33/${family}.elf ${m} ${CMAKE_CURRENT_BINARY_DIR}/e2e)
+            set_tests_properties(e2e_emu-m33_${family}_${m} PROPERTIES LABELS e2e)
+        endforeach()
+    endforeach()
+    foreach(pair nucleo-l073rz:stm32l073rz nucleo-u083rc:stm32u083rc nucleo-l552zeq:stm32l552ze
+                 nucleo-u385rgq:stm32u385rg)
+        string(REPLACE ":" ";" p ${pair})
+        list(GET p 0 board)
+        list(GET p 1 m)
+        add_test(NAME e2e_${board}_selftest
+            COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_e2e.sh $<TARGET_FILE:cyclesim>
+                    ${FW}/${board}/selftest.elf ${m} ${CMAKE_CURRENT_BINARY_DIR}/e2e)
+        set_tests_properties(e2e_${board}_selftest PROPERTIES LABELS e2e)
+    endforeach()
+endif()

@@ -1,0 +1,21 @@
+#!/bin/sh
+# Installs what a fresh Debian 12 machine lacks (Debian packages only), then
+# configures and builds cyclesim and the firmware into ./build.
+set -eu
+cd "$(dirname "$0")/.."
+pkgs="build-essential cmake pkg-config libunicorn-dev libcapstone-dev liblief-dev libcjson-dev
+      gcc-arm-none-eabi libnewlib-arm-none-eabi libssl-dev"
+missing=""
+for p in $pkgs; do
+    dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+    echo "bootstrap: installing$missing"
+    sudo_cmd=""
+    [ "$(id -u)" -eq 0 ] || sudo_cmd=sudo
+    $sudo_cmd apt-get update -qq
+    # shellcheck disable=SC2086
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq $missing
+fi
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build -j"$(nproc)"

@@ -1,0 +1,8 @@
+#!/bin/sh
+# Set-up, then the main job on the bundled default: the benchmark firmware's
+# SHA-2 cases (emulator image for Cortex-M0+, which every model can run) on all
+# four board models, as a table.  Extra arguments go to `cyclesim run`.
+set -eu
+cd "$(dirname "$0")/.."
+sh tools/bootstrap.sh
+./build/cyclesim run build/firmware/emu-m0plus/sha.elf --mcu all "$@"

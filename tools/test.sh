@@ -1,0 +1,6 @@
+#!/bin/sh
+# Set-up, then every test (ctest: unit, golden, cli, crypto, published, e2e).
+set -eu
+cd "$(dirname "$0")/.."
+sh tools/bootstrap.sh
+ctest --test-dir build --output-on-failure -j"$(nproc)" "$@"
