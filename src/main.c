@@ -54,7 +54,7 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: cyclesim run FW.elf [--mcu NAME[,NAME...]|all] [--set KEY=VALUE]...\n"
             "                    [--format table|json|csv] [--warm] [--console FILE|-]\n"
-            "                    [--call SYMBOL [--arg N]...] [--max-insns N]\n"
+            "                    [--call SYMBOL [--arg N]...] [--max-insns N] [--no-reuse]\n"
             "       cyclesim models           list the MCU models\n"
             "       cyclesim keys             the model keys as Markdown\n"
             "Models are read from $CYCLESIM_MODELS or %s.\n"
@@ -100,7 +100,8 @@ static int cmd_run(int argc, char **argv)
         {"format", required_argument, 0, 'f'}, {"warm", no_argument, 0, 'w'},
         {"console", required_argument, 0, 'c'}, {"call", required_argument, 0, 'C'},
         {"arg", required_argument, 0, 'a'},    {"max-insns", required_argument, 0, 'L'},
-        {"help", no_argument, 0, 'h'},         {0, 0, 0, 0},
+        {"no-reuse", no_argument, 0, 'R'},     {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0},
     };
     const char *mcus = "all", *format = NULL, *console = NULL;
     const char *sets[64];
@@ -120,6 +121,7 @@ static int cmd_run(int argc, char **argv)
             break;
         case 'f': format = optarg; break;
         case 'w': ro.warm = true; break;
+        case 'R': ro.no_reuse = true; break;
         case 'c': console = optarg; break;
         case 'C': ro.call = optarg; break;
         case 'a': {

@@ -25,10 +25,28 @@
 #define RETURN_STUB 0x0FFFF000u /* --call returns here: a mapped page in the code region (below 0xE000_0000, which is execute-never) */
 #define EXC_RETURN_MIN 0xFFFFFF00u
 
+#define MEMO_EVENTS 512
+
+/* A block's last pricing, reusable when it runs again from the same core
+ * state, with the same kinds of transfers, to the same next block, and all
+ * its flash-interface accesses are plain cache hits again. */
+typedef struct memo {
+    bool valid;
+    unsigned epoch;          /* flash configuration it was priced under */
+    uint32_t next;
+    csim_core_sig entry, exit;
+    uint64_t dt;
+    csim_breakdown d;
+    unsigned n_ev;
+    uint8_t ev_class[MEMO_EVENTS];
+    csim_access_rec acc;
+} memo;
+
 typedef struct block {
     uint32_t addr, size;
     unsigned n;
     csim_insn *insns;
+    memo *memo;          /* two slots: a block often ends two ways */
     struct block *next;
 } block;
 
@@ -67,6 +85,10 @@ typedef struct sim {
     size_t cap_cases;
     unsigned exc_depth;
     uint32_t exc_return_lr;
+    bool memo_on;
+    unsigned epoch;       /* bumped when the firmware reconfigures the flash interface */
+    uint64_t memo_hits, memo_misses;
+    uint64_t why[6]; /* reuse refusals: none recorded, outcome, transfers, state, memory, not reusable */
 } sim;
 
 /* ---- blocks --------------------------------------------------------- */
@@ -103,6 +125,7 @@ static void free_blocks(sim *s)
     for (unsigned i = 0; i < BLOCK_SLOTS; i++) {
         for (block *b = s->slots[i], *n; b; b = n) {
             n = b->next;
+            free(b->memo);
             free(b->insns);
             free(b);
         }
@@ -137,10 +160,136 @@ static void price_until(sim *s, unsigned upto, uint32_t next)
     }
 }
 
+/* Transfer classes that price differently: SRAM-like, flash, peripheral, I/O port. */
+static uint8_t event_class(const sim *s, const csim_mem_event *e)
+{
+    const csim_core_params *p = &s->model->core;
+    uint8_t k = csim_memsys_contains(s->flash, e->addr)       ? 1
+                : p->ioport_size && e->addr - p->ioport_base < p->ioport_size ? 3
+                : e->addr >= 0x40000000u && e->addr < 0x60000000u ? 2
+                                                                   : 0;
+    return (uint8_t)(k | e->write << 2);
+}
+
+static bool events_match(const sim *s, const memo *m)
+{
+    if (m->n_ev != s->n_ev) {
+        return false;
+    }
+    for (unsigned i = 0; i < s->n_ev; i++) {
+        if (event_class(s, &s->ev[i]) != m->ev_class[i]) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The slot holding the pricing that ended at `next`, else the one to reuse. */
+static memo *memo_slot(block *b, uint32_t next)
+{
+    if (!b->memo) {
+        return NULL;
+    }
+    if (b->memo[1].valid && b->memo[1].next == next) {
+        return &b->memo[1];
+    }
+    return !b->memo[0].valid || b->memo[0].next == next || b->memo[1].valid ? &b->memo[0] : &b->memo[1];
+}
+
+static bool try_replay(sim *s, block *b, uint32_t next)
+{
+    memo *m = memo_slot(b, next);
+    csim_core_sig sig;
+    unsigned why = !m || !m->valid                                  ? 0
+                   : m->epoch != s->epoch || m->next != next        ? 1
+                   : !events_match(s, m)                            ? 2
+                   : !csim_core_signature(&s->core, b->addr, &sig) ||
+                           memcmp(&sig, &m->entry, sizeof(sig)) != 0 ? 3
+                                                                     : 6;
+    if (why < 6) {
+        s->why[why]++;
+        return false;
+    }
+    /* Fetches repeat the recorded words; data reads of the flash take this
+     * run's addresses, in order (a hit costs the same wherever it hits). */
+    uint32_t addr[CSIM_REC_MAX];
+    unsigned e = 0;
+    for (unsigned j = 0; j < m->acc.n; j++) {
+        addr[j] = m->acc.addr[j];
+        if (m->acc.kind[j] == CSIM_MS_DATA) {
+            while (e < s->n_ev && (s->ev[e].write || (m->ev_class[e] & 3) != 1)) {
+                e++;
+            }
+            if (e == s->n_ev) {
+                return false;
+            }
+            addr[j] = s->ev[e++].addr & ~3u;
+        }
+    }
+    uint64_t last = s->core.t + m->dt + (uint64_t)(int64_t)(int8_t)m->exit.b[3];
+    if (!csim_memsys_replay_hits(s->flash, s->core.t, last, addr, m->acc.kind, m->acc.n)) {
+        s->why[4]++;
+        return false;
+    }
+    csim_core_restore(&s->core, b->addr, &m->exit, m->dt, &m->d);
+    return true;
+}
+
+/* Prices the whole pending block and, when the pricing is reusable, keeps it. */
+static void price_and_record(sim *s, block *b, uint32_t next)
+{
+    csim_core *c = &s->core;
+    static memo tmp; /* large: kept off the stack */
+    bool ok = s->n_ev <= MEMO_EVENTS && csim_memsys_quiet(s->flash, c->t) &&
+              csim_core_signature(c, b->addr, &tmp.entry);
+    csim_ms_stats before = *csim_memsys_stats(s->flash);
+    csim_breakdown bd = c->bd;
+    uint64_t t0 = c->t;
+    tmp.acc.n = 0;
+    tmp.acc.overflow = false;
+    c->rec = ok ? &tmp.acc : NULL;
+    price_until(s, b->n, next);
+    c->rec = NULL;
+    if (!ok) {
+        return;
+    }
+    const csim_ms_stats *after = csim_memsys_stats(s->flash);
+    if (tmp.acc.overflow || after->misses != before.misses || after->flash_reads != before.flash_reads ||
+        after->prefetch_hits != before.prefetch_hits || !csim_memsys_quiet(s->flash, c->t) ||
+        !csim_core_signature(c, b->addr, &tmp.exit)) {
+        return;
+    }
+    for (unsigned i = 0; i < s->n_ev; i++) {
+        tmp.ev_class[i] = event_class(s, &s->ev[i]);
+    }
+    if (!b->memo && !(b->memo = calloc(2, sizeof(memo)))) {
+        return;
+    }
+    tmp.valid = true;
+    tmp.epoch = s->epoch;
+    tmp.next = next;
+    tmp.n_ev = s->n_ev;
+    tmp.dt = c->t - t0;
+#define DIFF(f) tmp.d.f = c->bd.f - bd.f;
+    DIFF(cycles) DIFF(instructions) DIFF(core) DIFF(branch) DIFF(fetch_stall) DIFF(data_wait)
+    DIFF(bus_conflict) DIFF(load_use) DIFF(exception) DIFF(taken_branches) DIFF(loads) DIFF(stores)
+    DIFF(flash_data_reads)
+#undef DIFF
+    *memo_slot(b, next) = tmp;
+}
+
 static void finish_pending(sim *s, uint32_t next)
 {
-    if (s->pending) {
-        price_until(s, s->pending->n, next);
+    block *b = s->pending;
+    if (b) {
+        if (!s->memo_on || s->cursor != 0) {
+            price_until(s, b->n, next);
+        } else if (try_replay(s, b, next)) {
+            s->memo_hits++;
+        } else {
+            s->memo_misses++;
+            price_and_record(s, b, next);
+        }
     }
     s->pending = NULL;
     s->n_ev = s->ev_pos = 0;
@@ -194,6 +343,7 @@ static void sim_flash_config(void *user, const csim_ms_cfg *cfg)
 {
     sim *s = user;
     csim_memsys_configure(s->flash, cfg);
+    s->epoch++;
 }
 
 /* ---- bench markers -------------------------------------------------- */
@@ -626,6 +776,7 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
     s->opts = opts;
     s->res = res;
     s->diag = diag;
+    s->memo_on = !opts->no_reuse;
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     csim_err err = setup(s);
@@ -775,6 +926,12 @@ done:
             res->cases = c;
             res->n_cases = 1;
         }
+    }
+    if (getenv("CYCLESIM_DEBUG_REUSE")) { /* docs/performance.md */
+        fprintf(stderr, "reuse: %llu reused, %llu priced (none %llu, outcome %llu, transfers %llu, state %llu, memory %llu)\n",
+                (unsigned long long)s->memo_hits, (unsigned long long)s->memo_misses,
+                (unsigned long long)s->why[0], (unsigned long long)s->why[1], (unsigned long long)s->why[2],
+                (unsigned long long)s->why[3], (unsigned long long)s->why[4]);
     }
     res->total_cycles = csim_core_now(&s->core);
     res->total_insns = s->core.bd.instructions;

@@ -132,6 +132,14 @@ static uint64_t read_ready(csim_core *c, uint64_t issue, uint32_t a, csim_ms_kin
         /* The flash model needs non-decreasing request times. */
         issue = max64(issue, c->last_req);
         c->last_req = issue;
+        if (c->rec) {
+            if (c->rec->n < CSIM_REC_MAX) {
+                c->rec->addr[c->rec->n] = a & ~3u;
+                c->rec->kind[c->rec->n++] = (uint8_t)kind;
+            } else {
+                c->rec->overflow = true;
+            }
+        }
         return csim_memsys_read(c->flash, issue, a & ~3u, kind);
     }
     return issue + 1 + (is_periph(a) ? c->p.periph_wait : 0);
@@ -488,4 +496,83 @@ void csim_core_exception(csim_core *c, bool entry, uint32_t addr)
     c->t += n;
     c->bd.exception += n;
     csim_core_redirect(c, addr);
+}
+
+/* Signature layout.  Register and flag ready times only matter above now
+ * (they are always combined with the issue cycle): unsigned bytes, 0 = ready.
+ * Bus and fetch times can lie before now and still matter: signed bytes. */
+static bool rel8(uint64_t x, uint64_t now, uint8_t *out)
+{
+    uint64_t r = x > now ? x - now : 0;
+    *out = (uint8_t)r;
+    return r < 256;
+}
+
+static bool srel8(uint64_t x, uint64_t now, uint8_t *out)
+{
+    int64_t r = (int64_t)(x - now);
+    *out = (uint8_t)(int8_t)r;
+    return r >= -127 && r <= 127;
+}
+
+bool csim_core_signature(const csim_core *c, uint32_t base, csim_core_sig *sig)
+{
+    uint8_t *b = sig->b;
+    uint64_t now = c->t;
+    bool ok = true;
+    memset(sig, 0, sizeof(*sig));
+    ok &= srel8(c->bus_free, now, &b[0]);
+    /* fetch_from only ever meets bus_free in a max(): below it, it is bus_free. */
+    ok &= srel8(max64(c->fetch_from, c->bus_free), now, &b[1]);
+    ok &= rel8(c->flags_ready, now, &b[2]);
+    /* A last request long past constrains nothing that is representable. */
+    ok &= srel8(c->last_req + 127 < now ? now - 127 : c->last_req, now, &b[3]);
+    for (unsigned i = 0; i < 16; i++) {
+        ok &= rel8(c->reg_ready[i], now, &b[4 + i]);
+    }
+    b[20] = (uint8_t)c->q_n;
+    for (unsigned i = 0; i < c->q_n; i++) {
+        int32_t off = (int32_t)(c->q_addr[i] - base);
+        ok &= off >= -32768 && off < 32768;
+        b[21 + 3 * i] = (uint8_t)off;
+        b[22 + 3 * i] = (uint8_t)((uint32_t)off >> 8);
+        ok &= srel8(c->q_ready[i], now, &b[23 + 3 * i]);
+    }
+    uint64_t back = now >= c->prev_issue ? now - c->prev_issue : 0;
+    ok &= back < 255;
+    b[33] = (uint8_t)back;
+    b[34] = c->prev_class;
+    b[35] = (uint8_t)(c->prev_wide | c->prev_sets_flags << 1 | c->prev_paired << 2);
+    return ok;
+}
+
+void csim_core_restore(csim_core *c, uint32_t base, const csim_core_sig *sig, uint64_t dt,
+                       const csim_breakdown *d)
+{
+    const uint8_t *b = sig->b;
+    uint64_t now = c->t + dt;
+    c->t = now;
+    c->bus_free = now + (int64_t)(int8_t)b[0];
+    c->fetch_from = now + (int64_t)(int8_t)b[1];
+    c->flags_ready = now + b[2];
+    c->last_req = now + (int64_t)(int8_t)b[3];
+    for (unsigned i = 0; i < 16; i++) {
+        c->reg_ready[i] = now + b[4 + i];
+    }
+    c->q_n = b[20];
+    for (unsigned i = 0; i < c->q_n; i++) {
+        int32_t off = (int16_t)(b[21 + 3 * i] | b[22 + 3 * i] << 8);
+        c->q_addr[i] = base + (uint32_t)off;
+        c->q_ready[i] = now + (int64_t)(int8_t)b[23 + 3 * i];
+    }
+    c->prev_issue = now - b[33];
+    c->prev_class = b[34];
+    c->prev_wide = b[35] & 1;
+    c->prev_sets_flags = (b[35] >> 1) & 1;
+    c->prev_paired = (b[35] >> 2) & 1;
+#define ADD(f) c->bd.f += d->f;
+    ADD(cycles) ADD(instructions) ADD(core) ADD(branch) ADD(fetch_stall) ADD(data_wait)
+    ADD(bus_conflict) ADD(load_use) ADD(exception) ADD(taken_branches) ADD(loads) ADD(stores)
+    ADD(flash_data_reads)
+#undef ADD
 }

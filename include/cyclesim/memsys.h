@@ -102,6 +102,18 @@ void csim_memsys_invalidate(csim_memsys *ms);
  *  when firmware writes FLASH_ACR or ICACHE_CR). */
 const csim_ms_cfg *csim_memsys_config(const csim_memsys *ms);
 
+/** csim_memsys_quiet - no refill, prefetch or pre-read in flight at `now`:
+ *  every cached access would then answer with the plain hit time. */
+bool csim_memsys_quiet(const csim_memsys *ms, uint64_t now);
+
+/** csim_memsys_replay_hits - if every access of the list would be a plain
+ *  cache hit that starts nothing (no refill, no prefetch), account them as
+ *  csim_memsys_read would (LRU order, statistics) and return true; otherwise
+ *  change nothing and return false.  `last` is the time of the last access
+ *  (requests stay non-decreasing).  Lets the core reuse a block's pricing. */
+bool csim_memsys_replay_hits(csim_memsys *ms, uint64_t now, uint64_t last, const uint32_t *addr,
+                             const uint8_t *kind, unsigned n);
+
 const csim_ms_stats *csim_memsys_stats(const csim_memsys *ms);
 void csim_memsys_clear_stats(csim_memsys *ms);
 

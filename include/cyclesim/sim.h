@@ -17,6 +17,7 @@
 typedef struct csim_run_opts {
     uint64_t max_insns;      /* instruction limit (runaway firmware) */
     bool warm;               /* keep cache/buffer state across cases (default cold) */
+    bool no_reuse;           /* price every block in full (checks that block reuse changes nothing) */
     FILE *console;           /* firmware text output, NULL to discard */
     const char *call;        /* time this function instead of the bench cases */
     uint32_t call_args[4];

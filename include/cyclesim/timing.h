@@ -66,6 +66,22 @@ typedef struct csim_mem_event {
 
 #define CSIM_FETCH_QUEUE 4
 
+/* Flash-interface accesses made while pricing, recorded for block reuse. */
+#define CSIM_REC_MAX 512
+typedef struct csim_access_rec {
+    unsigned n;
+    bool overflow;
+    uint32_t addr[CSIM_REC_MAX];
+    uint8_t kind[CSIM_REC_MAX];
+} csim_access_rec;
+
+/* The timing-relevant core state relative to the current cycle: two cores in
+ * states with equal signatures price the same instructions identically. */
+#define CSIM_SIG_BYTES 48
+typedef struct csim_core_sig {
+    uint8_t b[CSIM_SIG_BYTES];
+} csim_core_sig;
+
 typedef struct csim_core {
     csim_core_params p;
     csim_memsys *flash; /* flash interface, or NULL for all-zero-wait memory */
@@ -81,6 +97,7 @@ typedef struct csim_core {
     uint64_t prev_issue;    /* M33 dual issue: issue cycle of the previous instruction */
     uint8_t prev_class, prev_wide, prev_sets_flags, prev_paired;
     csim_breakdown bd;
+    csim_access_rec *rec; /* when set, flash-interface accesses are appended */
 } csim_core;
 
 void csim_core_init(csim_core *c, const csim_core_params *p, csim_memsys *flash);
@@ -104,6 +121,16 @@ void csim_core_exception(csim_core *c, bool entry, uint32_t addr);
 /** csim_core_access_time - cycle at which `in`, the next instruction to be
  *  priced, makes its first transfer (a counter read returns this time). */
 uint64_t csim_core_access_time(csim_core *c, const csim_insn *in);
+
+/** csim_core_signature - the state relative to now, with fetch-queue words
+ *  relative to `base`; false when it does not fit (far-future times). */
+bool csim_core_signature(const csim_core *c, uint32_t base, csim_core_sig *sig);
+
+/** csim_core_restore - advance by `dt` cycles into the state `sig` (relative to
+ *  the new cycle) and add `d` to the breakdown: a block priced before from the
+ *  same signature, with the same transfers and memory answers. */
+void csim_core_restore(csim_core *c, uint32_t base, const csim_core_sig *sig, uint64_t dt,
+                       const csim_breakdown *d);
 
 /** csim_core_now - cycles elapsed so far (issue time of the next instruction). */
 static inline uint64_t csim_core_now(const csim_core *c) { return c->t; }

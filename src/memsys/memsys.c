@@ -461,3 +461,59 @@ uint64_t ms_cache_access(csim_memsys *ms, uint64_t now, uint32_t word, bool *mis
     ms->refill_end = prev;
     return ms->word_ready[crit];
 }
+
+bool csim_memsys_quiet(const csim_memsys *ms, uint64_t now)
+{
+    return now >= ms->refill_end && !ms->pf_pending && !ms->pr_pending;
+}
+
+/* The accesses replayed must be served by the cache without side effects:
+ * fetches (and data reads when cached) to resident lines; on the U0 a fetch of
+ * the last word of a line triggers a prefetch, so it is not replayable. */
+bool csim_memsys_replay_hits(csim_memsys *ms, uint64_t now, uint64_t last, const uint32_t *addr,
+                             const uint8_t *kind, unsigned n)
+{
+    if (!ms->cache_on || (ms->cfg.type != CSIM_MS_ICACHE && ms->cfg.type != CSIM_MS_U0_FLASH) ||
+        !csim_memsys_quiet(ms, now) || now < ms->last_now) {
+        return false;
+    }
+    ms_line *hit[512];
+    if (n > 512) {
+        return false;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t off = addr[i] - ms->cfg.flash_base;
+        if (off >= ms->cfg.flash_size)
+            off = addr[i] - ms->cfg.alias_base;
+        if (off >= ms->cfg.flash_size)
+            return false;
+        const uint32_t word = off >> ms->word_shift;
+        if (kind[i] != CSIM_MS_FETCH && !ms->cfg.cache_data)
+            return false;
+        if (ms->cfg.type == CSIM_MS_U0_FLASH && ms->pf_on && kind[i] == CSIM_MS_FETCH &&
+            (word & ms->wpl_mask) == ms->wpl_mask)
+            return false;
+        const uint32_t line = word >> ms->wpl_shift;
+        ms_line *set = &ms->lines[(line & ms->set_mask) * ms->ways];
+        hit[i] = NULL;
+        for (unsigned w = 0; w < ms->ways; w++)
+            if (set[w].line == line)
+                hit[i] = &set[w];
+        if (!hit[i])
+            return false;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        hit[i]->lru = ++ms->stamp;
+        ms->last_line = (unsigned)(hit[i] - ms->lines);
+        ms->st.hits++;
+        if (kind[i] == CSIM_MS_FETCH)
+            ms->st.fetches++;
+        else
+            ms->st.data_reads++;
+        ms->st.fetch_stall += kind[i] == CSIM_MS_FETCH ? ms->cfg.cache_hit_cycles : 0;
+        ms->st.data_stall += kind[i] == CSIM_MS_FETCH ? 0 : ms->cfg.cache_hit_cycles;
+    }
+    if (last > ms->last_now)
+        ms->last_now = last;
+    return true;
+}

@@ -32,3 +32,20 @@ if(TARGET firmware)
         set_tests_properties(e2e_${board}_selftest PROPERTIES LABELS e2e)
     endforeach()
 endif()
+
+# Block reuse (a block priced once is replayed when it runs again from the same
+# state) must not change a single number: compare with full pricing.
+if(TARGET firmware)
+    foreach(pair emu-m0plus/sha:stm32u083rc emu-m0plus/sha:stm32l552ze emu-m33/ed25519:stm32u385rg
+                 emu-m33/selftest:stm32l552ze)
+        string(REPLACE ":" ";" p ${pair})
+        list(GET p 0 img)
+        list(GET p 1 m)
+        string(REPLACE "/" "_" n ${img})
+        add_test(NAME e2e_reuse_identical_${n}_${m}
+            COMMAND sh -c "$<TARGET_FILE:cyclesim> run ${FW}/${img}.elf --mcu ${m} --format csv > reuse-${n}-${m}.csv && \
+$<TARGET_FILE:cyclesim> run ${FW}/${img}.elf --mcu ${m} --format csv --no-reuse > full-${n}-${m}.csv && cmp reuse-${n}-${m}.csv full-${n}-${m}.csv"
+            WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
+        set_tests_properties(e2e_reuse_identical_${n}_${m} PROPERTIES LABELS e2e)
+    endforeach()
+endif()
