@@ -14,14 +14,6 @@
 
 #include "cyclesim/emu.h"
 
-struct csim_emu {
-    uc_engine *uc;
-    csim_emu_hooks hooks;
-    csim_stop stop;
-    uint32_t stop_addr;
-    uc_err last;
-};
-
 typedef struct mmio_ctx {
     csim_mmio_read_fn rd;
     csim_mmio_write_fn wr;
@@ -30,7 +22,13 @@ typedef struct mmio_ctx {
     struct mmio_ctx *next;
 } mmio_ctx;
 
-static mmio_ctx *mmio_list; /* freed with the emulator; one emulator at a time per thread */
+struct csim_emu {
+    uc_engine *uc;
+    csim_emu_hooks hooks;
+    csim_stop stop;
+    uint32_t stop_addr;
+    mmio_ctx *mmio; /* peripheral pages, freed with the emulator */
+};
 
 static void on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 {
@@ -111,10 +109,10 @@ void csim_emu_free(csim_emu *e)
     if (e->uc) {
         uc_close(e->uc);
     }
-    while (mmio_list) {
-        mmio_ctx *n = mmio_list->next;
-        free(mmio_list);
-        mmio_list = n;
+    while (e->mmio) {
+        mmio_ctx *n = e->mmio->next;
+        free(e->mmio);
+        e->mmio = n;
     }
     free(e);
 }
@@ -151,8 +149,8 @@ csim_err csim_emu_map_mmio(csim_emu *e, uint32_t base, uint32_t size, csim_mmio_
     if (!m) {
         return csim_fail(diag, CSIM_ERR_NOMEM, "out of memory");
     }
-    *m = (mmio_ctx){rd, wr, user, base, mmio_list};
-    mmio_list = m;
+    *m = (mmio_ctx){rd, wr, user, base, e->mmio};
+    e->mmio = m;
     uc_err err = uc_mmio_map(e->uc, base, size, mmio_read, m, mmio_write, m);
     if (err) {
         return csim_fail(diag, CSIM_ERR_MODEL, "peripheral region 0x%08x+0x%x: %s", base, size,
@@ -198,7 +196,6 @@ csim_err csim_emu_run(csim_emu *e, uint32_t pc, uint32_t until, csim_diag *diag)
 {
     e->stop = CSIM_STOP_NONE;
     uc_err err = uc_emu_start(e->uc, pc | 1u, until, 0, 0);
-    e->last = err;
     if (err == UC_ERR_OK) {
         return CSIM_OK;
     }

@@ -5,7 +5,6 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cyclesim/model.h"
 #include "cyclesim/report.h"
@@ -152,7 +151,7 @@ static int cmd_run(int argc, char **argv)
         return EXIT_USAGE;
     }
     csim_format fmt;
-    if (!csim_report_format(format ? format : (isatty(1) ? "table" : "table"), &fmt)) {
+    if (!csim_report_format(format ? format : "table", &fmt)) {
         fprintf(stderr, "cyclesim: error: --format %s: expected table, json or csv\n", format);
         return EXIT_USAGE;
     }

@@ -285,9 +285,15 @@ static csim_err load_chain(csim_model *m, const char *dir, const char *name, uns
         goto out;
     }
     m->version = CSIM_MODEL_VERSION;
-    char chain[256];
-    snprintf(chain, sizeof(chain), "%s%s%s", name, m->chain[0] ? " <- " : "", m->chain);
-    snprintf(m->chain, sizeof(m->chain), "%s", chain);
+    /* Prepend this file to the chain: "mcu <- family <- core". */
+    size_t nl = strlen(name), sep = m->chain[0] ? 4 : 0, old = strlen(m->chain);
+    if (nl + sep + old < sizeof(m->chain)) {
+        memmove(m->chain + nl + sep, m->chain, old + 1);
+        memcpy(m->chain, name, nl);
+        if (sep) {
+            memcpy(m->chain + nl, " <- ", sep);
+        }
+    }
     err = apply_object(m, root, "", where, diag);
 out:
     cJSON_Delete(root);

@@ -227,7 +227,8 @@ static bool try_replay(sim *s, block *b, uint32_t next)
         }
     }
     uint64_t last = s->core.t + m->dt + (uint64_t)(int64_t)(int8_t)m->exit.b[3];
-    if (!csim_memsys_replay_hits(s->flash, s->core.t, last, addr, m->acc.kind, m->acc.n)) {
+    if (!csim_memsys_replay_hits(s->flash, csim_core_earliest_request(&s->core), last, addr, m->acc.kind,
+                                 m->acc.n)) {
         s->why[4]++;
         return false;
     }
@@ -240,7 +241,7 @@ static void price_and_record(sim *s, block *b, uint32_t next)
 {
     csim_core *c = &s->core;
     static memo tmp; /* large: kept off the stack */
-    bool ok = s->n_ev <= MEMO_EVENTS && csim_memsys_quiet(s->flash, c->t) &&
+    bool ok = s->n_ev <= MEMO_EVENTS && csim_memsys_quiet(s->flash, csim_core_earliest_request(c)) &&
               csim_core_signature(c, b->addr, &tmp.entry);
     csim_ms_stats before = *csim_memsys_stats(s->flash);
     csim_breakdown bd = c->bd;

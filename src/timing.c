@@ -538,7 +538,8 @@ bool csim_core_signature(const csim_core *c, uint32_t base, csim_core_sig *sig)
         b[22 + 3 * i] = (uint8_t)((uint32_t)off >> 8);
         ok &= srel8(c->q_ready[i], now, &b[23 + 3 * i]);
     }
-    uint64_t back = now >= c->prev_issue ? now - c->prev_issue : 0;
+    /* Pairing state exists on the M33 only. */
+    uint64_t back = c->p.kind == CSIM_CORE_M33 && now >= c->prev_issue ? now - c->prev_issue : 0;
     ok &= back < 255;
     b[33] = (uint8_t)back;
     b[34] = c->prev_class;

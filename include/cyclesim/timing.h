@@ -126,6 +126,14 @@ uint64_t csim_core_access_time(csim_core *c, const csim_insn *in);
  *  relative to `base`; false when it does not fit (far-future times). */
 bool csim_core_signature(const csim_core *c, uint32_t base, csim_core_sig *sig);
 
+/** csim_core_earliest_request - no flash-interface request of the next
+ *  instruction can be issued before this cycle (fetches may start before now). */
+static inline uint64_t csim_core_earliest_request(const csim_core *c)
+{
+    uint64_t e = c->bus_free < c->t ? c->bus_free : c->t;
+    return e > c->last_req ? e : c->last_req; /* requests never go back in time */
+}
+
 /** csim_core_restore - advance by `dt` cycles into the state `sig` (relative to
  *  the new cycle) and add `d` to the breakdown: a block priced before from the
  *  same signature, with the same transfers and memory answers. */

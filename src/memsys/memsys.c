@@ -462,9 +462,24 @@ uint64_t ms_cache_access(csim_memsys *ms, uint64_t now, uint32_t word, bool *mis
     return ms->word_ready[crit];
 }
 
+/* A pending prefetch whose words are all present already does nothing but
+ * clear itself at the next access (H-SKIP): it counts as quiet. */
+static bool prefetch_idle(const csim_memsys *ms)
+{
+    if (!ms->pf_pending) {
+        return true;
+    }
+    for (unsigned i = 0; i < ms->pf_left; i++) {
+        if (ms->pf_word + i >= ms->flash_words || !word_present(ms, ms->pf_word + i)) {
+            return false;
+        }
+    }
+    return true;
+}
+
 bool csim_memsys_quiet(const csim_memsys *ms, uint64_t now)
 {
-    return now >= ms->refill_end && !ms->pf_pending && !ms->pr_pending;
+    return now >= ms->refill_end && !ms->pr_pending && prefetch_idle(ms);
 }
 
 /* The accesses replayed must be served by the cache without side effects:
@@ -502,6 +517,7 @@ bool csim_memsys_replay_hits(csim_memsys *ms, uint64_t now, uint64_t last, const
         if (!hit[i])
             return false;
     }
+    ms->pf_pending = false; /* what the first access would do (prefetch_idle) */
     for (unsigned i = 0; i < n; i++) {
         hit[i]->lru = ++ms->stamp;
         ms->last_line = (unsigned)(hit[i] - ms->lines);
