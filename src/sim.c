@@ -13,7 +13,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "bench.h"
 #include "cyclesim/disasm.h"
 #include "cyclesim/emu.h"
 #include "cyclesim/periph.h"
@@ -84,7 +83,6 @@ typedef struct sim {
     bool have_empty;
     size_t cap_cases;
     unsigned exc_depth;
-    uint32_t exc_return_lr;
     bool memo_on;
     unsigned epoch;       /* bumped when the firmware reconfigures the flash interface */
     uint64_t memo_hits, memo_misses;

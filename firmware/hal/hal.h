@@ -79,4 +79,8 @@ void hal_putc(char c);
  */
 void hal_done(int failures) __attribute__((noreturn));
 
+/* Shared by the board HALs (board_console.c). */
+void board_console_putc(uint32_t isr, uint32_t tdr, char c);
+void board_sleep(void) __attribute__((noreturn));
+
 #endif

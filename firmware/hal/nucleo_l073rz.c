@@ -60,7 +60,6 @@
 #define FLASH_ACR_PRFTEN (1u << 1)
 #define USART_CR1_UE (1u << 0)
 #define USART_CR1_TE (1u << 3)
-#define USART_ISR_TXE (1u << 7)
 
 #define CLOCK_HZ 32000000u
 #define BAUD 115200u
@@ -120,24 +119,13 @@ void hal_init(void)
     hal_cycles_init();
 }
 
-static void uart_tx(char c)
-{
-    hal_wait(USART2_ISR, USART_ISR_TXE, USART_ISR_TXE);
-    HAL_REG32(USART2_TDR) = (uint8_t)c;
-}
-
 void hal_putc(char c)
 {
-    if (c == '\n') {
-        uart_tx('\r');
-    }
-    uart_tx(c);
+    board_console_putc(USART2_ISR, USART2_TDR, c);
 }
 
 void hal_done(int failures)
 {
     (void)failures; /* the "@done" line carries it */
-    for (;;) {
-        __asm__ volatile("wfi");
-    }
+    board_sleep();
 }

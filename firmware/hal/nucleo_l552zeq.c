@@ -77,7 +77,6 @@
 #define ICACHE_CR_WAYSEL (1u << 2)
 #define USART_CR1_UE (1u << 0)
 #define USART_CR1_TE (1u << 3)
-#define USART_ISR_TXE (1u << 7)
 
 #define CLOCK_HZ 110000000u
 #define LATENCY 5u
@@ -150,24 +149,13 @@ void hal_init(void)
     hal_cycles_init();
 }
 
-static void uart_tx(char c)
-{
-    hal_wait(LPUART1_ISR, USART_ISR_TXE, USART_ISR_TXE);
-    HAL_REG32(LPUART1_TDR) = (uint8_t)c;
-}
-
 void hal_putc(char c)
 {
-    if (c == '\n') {
-        uart_tx('\r');
-    }
-    uart_tx(c);
+    board_console_putc(LPUART1_ISR, LPUART1_TDR, c);
 }
 
 void hal_done(int failures)
 {
     (void)failures; /* the "@done" line carries it */
-    for (;;) {
-        __asm__ volatile("wfi");
-    }
+    board_sleep();
 }

@@ -67,7 +67,6 @@
 #define FLASH_ACR_ICEN (1u << 9)
 #define USART_CR1_UE (1u << 0)
 #define USART_CR1_TE (1u << 3)
-#define USART_ISR_TXE (1u << 7)
 
 #define CLOCK_HZ 56000000u
 #define LATENCY 1u /* as published; RM0503 would need 2 (see above) */
@@ -128,24 +127,13 @@ void hal_init(void)
     hal_cycles_init();
 }
 
-static void uart_tx(char c)
-{
-    hal_wait(USART2_ISR, USART_ISR_TXE, USART_ISR_TXE);
-    HAL_REG32(USART2_TDR) = (uint8_t)c;
-}
-
 void hal_putc(char c)
 {
-    if (c == '\n') {
-        uart_tx('\r');
-    }
-    uart_tx(c);
+    board_console_putc(USART2_ISR, USART2_TDR, c);
 }
 
 void hal_done(int failures)
 {
     (void)failures; /* the "@done" line carries it */
-    for (;;) {
-        __asm__ volatile("wfi");
-    }
+    board_sleep();
 }

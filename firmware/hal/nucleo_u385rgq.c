@@ -65,7 +65,6 @@
 #define ICACHE_CR_WAYSEL (1u << 2) /* 0: 1-way (direct mapped) */
 #define USART_CR1_UE (1u << 0)
 #define USART_CR1_TE (1u << 3)
-#define USART_ISR_TXE (1u << 7)
 
 #define CLOCK_HZ 96000000u
 #define LATENCY 2u
@@ -132,24 +131,13 @@ void hal_init(void)
     hal_cycles_init();
 }
 
-static void uart_tx(char c)
-{
-    hal_wait(USART1_ISR, USART_ISR_TXE, USART_ISR_TXE);
-    HAL_REG32(USART1_TDR) = (uint8_t)c;
-}
-
 void hal_putc(char c)
 {
-    if (c == '\n') {
-        uart_tx('\r');
-    }
-    uart_tx(c);
+    board_console_putc(USART1_ISR, USART1_TDR, c);
 }
 
 void hal_done(int failures)
 {
     (void)failures; /* the "@done" line carries it */
-    for (;;) {
-        __asm__ volatile("wfi");
-    }
+    board_sleep();
 }

@@ -1,0 +1,30 @@
+/*
+ * board_console.c - what the four Nucleo HALs share: the transmit path of the
+ * ST-LINK virtual-COM UART and the sleep after the run.  The USART and LPUART
+ * of the L0, U0, L5 and U3 have the same layout: ISR.TXE is bit 7, TDR takes
+ * one character (RM0367/RM0503/RM0438/RM0487, USART registers).
+ */
+#include "hal.h"
+
+#define USART_ISR_TXE (1u << 7)
+
+static void uart_tx(uint32_t isr, uint32_t tdr, char c)
+{
+    hal_wait(isr, USART_ISR_TXE, USART_ISR_TXE);
+    HAL_REG32(tdr) = (uint8_t)c;
+}
+
+void board_console_putc(uint32_t isr, uint32_t tdr, char c)
+{
+    if (c == '\n') {
+        uart_tx(isr, tdr, '\r'); /* terminals want CR LF */
+    }
+    uart_tx(isr, tdr, c);
+}
+
+void board_sleep(void)
+{
+    for (;;) {
+        __asm__ volatile("wfi");
+    }
+}
