@@ -21,6 +21,16 @@ if(TARGET firmware)
             set_tests_properties(e2e_emu-m33_${family}_${m} PROPERTIES LABELS e2e)
         endforeach()
     endforeach()
+    # RSA-3072 and ML-DSA on the Cortex-M33 models (minutes each; on a Cortex-M0+
+    # RSA without CRT runs billions of cycles: docs/performance.md).
+    foreach(family rsa mldsa)
+        foreach(m ${E2E_MODELS_M33})
+            add_test(NAME e2e_emu-m33_${family}_${m}
+                COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_e2e.sh $<TARGET_FILE:cyclesim>
+                        ${FW}/emu-m33/${family}.elf ${m} ${CMAKE_CURRENT_BINARY_DIR}/e2e)
+            set_tests_properties(e2e_emu-m33_${family}_${m} PROPERTIES LABELS e2e TIMEOUT 3000)
+        endforeach()
+    endforeach()
     foreach(pair nucleo-l073rz:stm32l073rz nucleo-u083rc:stm32u083rc nucleo-l552zeq:stm32l552ze
                  nucleo-u385rgq:stm32u385rg)
         string(REPLACE ":" ";" p ${pair})
