@@ -133,7 +133,7 @@ void csim_report_add(csim_report *r, const csim_model *m, const csim_run_result 
     }
     add_cases(r, m, res, warm);
     if (r->fmt == CSIM_FMT_TABLE) {
-        fprintf(r->out, "%-44s %12llu %11s %11llu   (whole run, %.2f s host, %.0f MIPS)\n", "total",
+        fprintf(r->out, "%-44s %12llu %11s %11llu   (whole run, %.3f s host, %.1f MIPS)\n", "total",
                 (unsigned long long)res->total_cycles, "", (unsigned long long)res->total_insns,
                 res->host_seconds, res->host_seconds > 0 ? res->total_insns / res->host_seconds / 1e6 : 0.0);
     }

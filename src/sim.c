@@ -46,6 +46,8 @@ typedef struct block {
     unsigned n;
     csim_insn *insns;
     memo *memo;          /* two slots: a block often ends two ways */
+    uint16_t reuse_fails;/* consecutive pricings that could not be reused */
+    uint16_t reuse_skip; /* executions left before reuse is tried again */
     struct block *next;
 } block;
 
@@ -283,11 +285,21 @@ static void finish_pending(sim *s, uint32_t next)
     if (b) {
         if (!s->memo_on || s->cursor != 0) {
             price_until(s, b->n, next);
+        } else if (b->reuse_skip) {
+            /* Blocks that keep missing (flash reads every pass, as on the L0)
+             * are priced directly for a while: trying costs more than it saves. */
+            b->reuse_skip--;
+            price_until(s, b->n, next);
         } else if (try_replay(s, b, next)) {
             s->memo_hits++;
+            b->reuse_fails = 0;
         } else {
             s->memo_misses++;
             price_and_record(s, b, next);
+            if (++b->reuse_fails == 8) {
+                b->reuse_fails = 0;
+                b->reuse_skip = 256;
+            }
         }
     }
     s->pending = NULL;
