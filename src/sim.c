@@ -18,7 +18,7 @@
 #include "cyclesim/periph.h"
 #include "cyclesim/sim.h"
 
-#define MAX_BLOCK_INSNS 256
+#define MAX_BLOCK_INSNS 2048 /* Unicorn ends a block after 512 instructions or a page */
 #define MAX_EVENTS 1024
 #define BLOCK_SLOTS (1u << 16)
 #define RETURN_STUB 0x0FFFF000u /* --call returns here: a mapped page in the code region (below 0xE000_0000, which is execute-never) */
@@ -75,6 +75,7 @@ typedef struct sim {
     char fault[256];
     /* bench markers */
     uint32_t m_begin, m_end, m_done, cases_lo, cases_hi;
+    uint32_t workbuf_var; /* the runner's bench_workbuf_bytes (0: none) */
     uint32_t region_ret;  /* return address of bench_region_begin */
     uint32_t region_case; /* its case pointer (outside the table: the empty case) */
     bool in_region;
@@ -111,6 +112,16 @@ static block *find_block(sim *s, uint32_t addr, uint32_t size)
         return NULL;
     }
     int n = csim_disasm_decode(s->dis, code, len, addr, tmp, MAX_BLOCK_INSNS);
+    uint32_t decoded = 0;
+    for (int i = 0; i < n; i++) {
+        decoded += tmp[i].size;
+    }
+    if (len != size || decoded != size) {
+        /* Every executed instruction must be priced: refuse a partial decode. */
+        free(b);
+        free(tmp);
+        return NULL;
+    }
     b->addr = addr;
     b->size = size;
     b->n = n > 0 ? (unsigned)n : 0;
@@ -428,6 +439,9 @@ static void case_done(sim *s, uint32_t desc, uint32_t fw_cycles, uint32_t status
     }
     uint32_t ptrs[2] = {0, 0};
     csim_emu_read(s->emu, desc, ptrs, sizeof(ptrs));
+    if (s->workbuf_var) {
+        csim_emu_read(s->emu, s->workbuf_var, &c->workbuf, sizeof(c->workbuf));
+    }
     read_cstr(s, ptrs[0], c->name, sizeof(c->name));
     read_cstr(s, ptrs[1], c->row, sizeof(c->row));
     if (s->have_empty) {
@@ -754,6 +768,7 @@ static csim_err setup(sim *s)
     s->m_done = (sym = csim_elf_find(s->elf, "bench_case_done")) ? sym->addr : 0;
     s->cases_lo = (sym = csim_elf_find(s->elf, "__start_bench_cases")) ? sym->addr : 0;
     s->cases_hi = (sym = csim_elf_find(s->elf, "__stop_bench_cases")) ? sym->addr : 0;
+    s->workbuf_var = (sym = csim_elf_find(s->elf, "bench_workbuf_bytes")) ? sym->addr : 0;
     return CSIM_OK;
 }
 

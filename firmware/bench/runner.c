@@ -30,7 +30,8 @@ extern const bench_case_t __start_bench_cases[];
 extern const bench_case_t __stop_bench_cases[];
 
 static uint32_t t_begin, t_end;
-static uint32_t workbuf_bytes;
+/* Read by cyclesim at bench_case_done() (external, so it keeps its symbol). */
+uint32_t bench_workbuf_bytes;
 
 static int empty_op(const bench_case_t *c)
 {
@@ -59,7 +60,7 @@ NOIPA void bench_region_end(const bench_case_t *c)
 
 void bench_note_workbuf(uint32_t bytes)
 {
-    workbuf_bytes = bytes;
+    bench_workbuf_bytes = bytes;
 }
 
 /* ---- output --------------------------------------------------------------- */
@@ -111,7 +112,7 @@ NOIPA void bench_case_done(const bench_case_t *c, uint32_t cycles, uint32_t stat
     put_field(" cycles=", cycles);
     put_str(" status=");
     put_str(status < sizeof(status_names) / sizeof(status_names[0]) ? status_names[status] : "?");
-    put_field(" workbuf=", workbuf_bytes);
+    put_field(" workbuf=", bench_workbuf_bytes);
     hal_putc('\n');
 }
 
@@ -122,7 +123,7 @@ static NOIPA uint32_t run_one(const bench_case_t *c, uint32_t *status)
 {
     int rc;
 
-    workbuf_bytes = 0;
+    bench_workbuf_bytes = 0;
     if (c->setup != NULL && c->setup(c) != 0) {
         *status = BENCH_SETUP_FAIL;
         return 0;
