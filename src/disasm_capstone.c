@@ -202,7 +202,27 @@ int csim_disasm_decode(csim_disasm *d, const uint8_t *code, size_t len, uint32_t
     uint64_t a = addr;
     size_t n = 0;
     unsigned it_left = 0;
-    while (n < max && len > 0 && cs_disasm_iter(d->handle, &p, &len, &a, ci)) {
+    while (n < max && len >= 2) {
+        if (!cs_disasm_iter(d->handle, &p, &len, &a, ci)) {
+            /* Capstone 4 lacks a few ARMv8-M system encodings (MSR MSPLIM...).
+             * Keep pricing complete: such an instruction counts as a system
+             * instruction of the size its first halfword announces
+             * (ARM ARM A5.1: 0b11101/0b11110/0b11111 prefixes are 32-bit). */
+            unsigned hw = p[0] | p[1] << 8, size = (hw >> 11) >= 0x1D ? 4 : 2;
+            if (size > len) {
+                break;
+            }
+            csim_insn *o = &out[n++];
+            memset(o, 0, sizeof(*o));
+            o->addr = (uint32_t)a;
+            o->size = (uint8_t)size;
+            o->iclass = CSIM_IC_SYS;
+            o->flags = size == 4 ? CSIM_IF_WIDE : 0;
+            p += size;
+            len -= size;
+            a += size;
+            continue;
+        }
         const cs_arm *arm = &ci->detail->arm;
         csim_insn *o = &out[n];
         memset(o, 0, sizeof(*o));
