@@ -14,6 +14,9 @@
 #include "cyclesim/model.h"
 #include "cyclesim/timing.h"
 
+/* Called about every 2^24 instructions of a run (progress display). */
+typedef void (*csim_progress_fn)(void *ctx, uint64_t insns, uint64_t cycles);
+
 typedef struct csim_run_opts {
     uint64_t max_insns;      /* instruction limit (runaway firmware) */
     bool warm;               /* keep cache/buffer state across cases (default cold) */
@@ -22,7 +25,45 @@ typedef struct csim_run_opts {
     const char *call;        /* time this function instead of the bench cases */
     uint32_t call_args[4];
     unsigned n_call_args;
+    uint32_t case_first;     /* run only cases [case_first, case_first + case_count) */
+    uint32_t case_count;     /*   of the bench_cases table; 0 = every case */
+    uint32_t input_seed;     /* 0: the cases' known-answer inputs; else random inputs
+                                from this seed (firmware's bench_input_seed) */
+    bool profile;            /* attribute cycles to functions (csim_case_result.profile) */
+    csim_progress_fn progress;
+    void *progress_ctx;
 } csim_run_opts;
+
+/* Cycles of one function within a case (self: its own instructions). */
+typedef struct csim_fn_cost {
+    const char *name;        /* symbol name (owned by the csim_elf), or "0x%08x" text */
+    uint32_t addr;
+    uint64_t calls;
+    uint64_t self_cycles, incl_cycles;
+    csim_breakdown self_bd;  /* self cycles by kind (core, fetch_stall, data_wait, ...) */
+} csim_fn_cost;
+
+/* A caller -> callee edge: calls and the callee's inclusive cycles through it. */
+typedef struct csim_call_edge {
+    uint32_t caller, callee; /* indices into csim_profile.fns */
+    uint64_t calls, incl_cycles;
+} csim_call_edge;
+
+/* A call stack (indices into fns, outermost first) and its self cycles. */
+typedef struct csim_stack_cost {
+    uint32_t *frames;
+    uint32_t depth;
+    uint64_t cycles;
+} csim_stack_cost;
+
+typedef struct csim_profile {
+    csim_fn_cost *fns;       /* sorted by self_cycles, descending */
+    size_t n_fns;
+    csim_call_edge *edges;
+    size_t n_edges;
+    csim_stack_cost *stacks;
+    size_t n_stacks;
+} csim_profile;
 
 typedef struct csim_case_result {
     char name[96];
@@ -33,6 +74,11 @@ typedef struct csim_case_result {
     uint32_t fw_cycles;      /* what the firmware measured itself (DWT/SysTick) */
     uint32_t status;         /* enum bench_status */
     uint32_t workbuf;
+    /* Footprint (docs/footprint.md): stack high-water below the SP at region begin;
+     * sizes of the code, read-only data and read-write data symbols the region touched. */
+    uint32_t stack_bytes;
+    uint32_t code_bytes, const_bytes, data_bytes;
+    csim_profile *profile;   /* opts.profile only; freed by csim_run_result_free */
 } csim_case_result;
 
 typedef struct csim_run_result {

@@ -1,0 +1,32 @@
+/*
+ * jobs.h - independent runs (one model, one set of cases) spread over worker
+ * threads (-j), with a progress line on stderr for long runs.  Every
+ * subcommand runs its emulations through here.
+ */
+#ifndef CYCLESIM_JOBS_H
+#define CYCLESIM_JOBS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "cyclesim/elf.h"
+#include "cyclesim/model.h"
+#include "cyclesim/sim.h"
+
+typedef struct csim_job {
+    const csim_model *model;
+    csim_run_opts opts;
+    csim_run_result res;     /* out: freed by the caller (csim_run_result_free) */
+    csim_err err;            /* out */
+    csim_diag diag;          /* out */
+} csim_job;
+
+/** csim_jobs_run - runs every job, `workers` at a time (1: in order, on this
+ *  thread).  Results do not depend on `workers`.  When `progress` is set and
+ *  stderr is a terminal, a progress line is kept up to date there. */
+void csim_jobs_run(const csim_elf *elf, csim_job *jobs, size_t n, unsigned workers, bool progress);
+
+/** csim_jobs_case_count - cases in the ELF's bench_cases table (0: none). */
+uint32_t csim_jobs_case_count(const csim_elf *elf);
+
+#endif

@@ -1,0 +1,111 @@
+/*
+ * cli.c - helpers shared by the subcommands (cli.h).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+#ifndef CSIM_MODELS_DIR
+#define CSIM_MODELS_DIR "models"
+#endif
+
+int cli_exit_code(csim_err e)
+{
+    switch (e) {
+    case CSIM_OK: return EXIT_OK;
+    case CSIM_ERR_USAGE: return EXIT_USAGE;
+    case CSIM_ERR_IO: return EXIT_IO;
+    case CSIM_ERR_ELF: return EXIT_BAD_ELF;
+    case CSIM_ERR_MODEL:
+    case CSIM_ERR_UNKNOWN_MCU: return EXIT_BAD_MODEL;
+    case CSIM_ERR_FAULT: return EXIT_FAULT;
+    case CSIM_ERR_LIMIT: return EXIT_LIMIT;
+    case CSIM_ERR_CASE: return EXIT_CASE_FAILED;
+    default: return EXIT_FAULT;
+    }
+}
+
+const char *cli_models_dir(void)
+{
+    const char *d = getenv("CYCLESIM_MODELS");
+    return d && *d ? d : CSIM_MODELS_DIR;
+}
+
+int cli_fail(csim_err e, const csim_diag *d)
+{
+    fprintf(stderr, "cyclesim: error: %s\n", d->msg[0] ? d->msg : csim_strerror(e));
+    return cli_exit_code(e);
+}
+
+static bool model_runs(const csim_model *m, csim_elf_arch a)
+{
+    if (m->arch == CSIM_ARCH_V6M) {
+        return a == CSIM_ELF_ARCH_V6M || a == CSIM_ELF_ARCH_UNKNOWN;
+    }
+    return a != CSIM_ELF_ARCH_OTHER;
+}
+
+unsigned cli_load_models(const char *mcus, const char *const *sets, unsigned n_sets,
+                         const csim_elf *elf, csim_model *out, unsigned max, int *rc)
+{
+    char names[CLI_MAX_MODELS][64];
+    unsigned n = 0, kept = 0;
+    bool all = strcmp(mcus, "all") == 0;
+    if (all) {
+        n = csim_model_list(cli_models_dir(), names, CLI_MAX_MODELS);
+    } else {
+        char buf[1024];
+        snprintf(buf, sizeof(buf), "%s", mcus);
+        for (char *t = strtok(buf, ","); t && n < CLI_MAX_MODELS; t = strtok(NULL, ",")) {
+            snprintf(names[n++], sizeof(names[0]), "%s", t);
+        }
+    }
+    for (unsigned i = 0; i < n && kept < max; i++) {
+        csim_model *m = &out[kept];
+        csim_diag d = {0};
+        csim_err err = csim_model_load(m, cli_models_dir(), names[i], &d);
+        for (unsigned k = 0; !err && k < n_sets; k++) {
+            err = csim_model_set(m, sets[k], &d);
+        }
+        if (!err) {
+            err = csim_model_check(m, &d);
+        }
+        if (err) {
+            *rc = cli_fail(err, &d);
+            return 0;
+        }
+        if (all && elf && !model_runs(m, elf->arch)) {
+            continue;
+        }
+        if (d.warning[0]) {
+            fprintf(stderr, "cyclesim: warning: %s", d.warning);
+        }
+        kept++;
+    }
+    if (kept == 0) {
+        if (elf) {
+            fprintf(stderr, "cyclesim: error: no model can run %s (built for %s)\n", elf->path,
+                    elf->arch_name);
+        } else {
+            fprintf(stderr, "cyclesim: error: no model named by --mcu %s\n", mcus);
+        }
+        *rc = EXIT_BAD_MODEL;
+    }
+    return kept;
+}
+
+bool cli_parse_u64(const char *opt, const char *arg, unsigned long long *out)
+{
+    char *end;
+    if (!arg || !*arg || *arg == '-') {
+        fprintf(stderr, "cyclesim: error: %s %s: a positive integer\n", opt, arg ? arg : "");
+        return false;
+    }
+    *out = strtoull(arg, &end, 0);
+    if (*end || !*out) {
+        fprintf(stderr, "cyclesim: error: %s %s: a positive integer\n", opt, arg);
+        return false;
+    }
+    return true;
+}

@@ -1,0 +1,128 @@
+/*
+ * cmd_run.c - `cyclesim run`: time an ELF's benchmark cases (or one
+ * function, --call) on one or more MCU models.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "cyclesim/report.h"
+#include "cyclesim/sim.h"
+
+int cmd_run(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"mcu", required_argument, 0, 'm'},    {"set", required_argument, 0, 's'},
+        {"format", required_argument, 0, 'f'}, {"warm", no_argument, 0, 'w'},
+        {"console", required_argument, 0, 'c'}, {"call", required_argument, 0, 'C'},
+        {"arg", required_argument, 0, 'a'},    {"max-insns", required_argument, 0, 'L'},
+        {"no-reuse", no_argument, 0, 'R'},     {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0},
+    };
+    const char *mcus = "all", *format = NULL, *console = NULL;
+    const char *sets[CLI_MAX_SETS];
+    unsigned n_sets = 0;
+    csim_run_opts ro = {.max_insns = 50000000000ull};
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "m:s:f:", opts, NULL)) != -1) {
+        switch (c) {
+        case 'm': mcus = optarg; break;
+        case 's':
+            if (n_sets == CLI_MAX_SETS) {
+                fprintf(stderr, "cyclesim: error: too many --set\n");
+                return EXIT_USAGE;
+            }
+            sets[n_sets++] = optarg;
+            break;
+        case 'f': format = optarg; break;
+        case 'w': ro.warm = true; break;
+        case 'R': ro.no_reuse = true; break;
+        case 'c': console = optarg; break;
+        case 'C': ro.call = optarg; break;
+        case 'a': {
+            char *end;
+            unsigned long v = strtoul(optarg, &end, 0);
+            if (*end || ro.n_call_args == 4) {
+                fprintf(stderr, "cyclesim: error: --arg %s: an integer, at most 4 arguments\n", optarg);
+                return EXIT_USAGE;
+            }
+            ro.call_args[ro.n_call_args++] = (uint32_t)v;
+            break;
+        }
+        case 'L': {
+            unsigned long long v;
+            if (!cli_parse_u64("--max-insns", optarg, &v)) {
+                return EXIT_USAGE;
+            }
+            ro.max_insns = v;
+            break;
+        }
+        case 'h': return CLI_SHOW_HELP;
+        default: return CLI_BAD_USAGE;
+        }
+    }
+    if (optind + 1 != argc) {
+        return CLI_BAD_USAGE;
+    }
+    csim_format fmt;
+    if (!csim_report_format(format ? format : "table", &fmt)) {
+        fprintf(stderr, "cyclesim: error: --format %s: expected table, json or csv\n", format);
+        return EXIT_USAGE;
+    }
+    FILE *con = NULL;
+    if (console) {
+        con = strcmp(console, "-") == 0 ? stderr : fopen(console, "w");
+        if (!con) {
+            fprintf(stderr, "cyclesim: error: %s: cannot write\n", console);
+            return EXIT_IO;
+        }
+    }
+    ro.console = con;
+
+    csim_diag d = {0};
+    csim_elf *elf = NULL;
+    csim_err err = csim_elf_load(argv[optind], &elf, &d);
+    if (err) {
+        return cli_fail(err, &d);
+    }
+    int rc = EXIT_OK;
+    csim_model *models = calloc(CLI_MAX_MODELS, sizeof(*models));
+    unsigned n = models ? cli_load_models(mcus, sets, n_sets, elf, models, CLI_MAX_MODELS, &rc) : 0;
+    csim_report *rep = n ? csim_report_new(stdout, fmt, elf) : NULL;
+    for (unsigned i = 0; i < n; i++) {
+        const csim_model *m = &models[i];
+        csim_run_result res;
+        memset(&d, 0, sizeof(d));
+        err = csim_run(elf, m, &ro, &res, &d);
+        if (err) {
+            csim_report_partial(rep, m, &res);
+            csim_run_result_free(&res);
+            rc = cli_fail(err, &d);
+            break;
+        }
+        csim_report_add(rep, m, &res, ro.warm);
+        for (size_t k = 0; k < res.n_cases; k++) {
+            if (res.cases[k].status != 0) {
+                fprintf(stderr, "cyclesim: error: %s: case %s failed its check (status %u)\n", m->name,
+                        res.cases[k].name, res.cases[k].status);
+                rc = EXIT_CASE_FAILED;
+            }
+        }
+        if (!ro.call && res.exited && res.exit_status != 0 && rc == EXIT_OK) {
+            fprintf(stderr, "cyclesim: error: %s: firmware exited with status %u\n", m->name, res.exit_status);
+            rc = EXIT_CASE_FAILED;
+        }
+        csim_run_result_free(&res);
+    }
+    if (rep) {
+        csim_report_finish(rep);
+    }
+    free(models);
+    csim_elf_free(elf);
+    if (con && con != stderr) {
+        fclose(con);
+    }
+    return rc;
+}
