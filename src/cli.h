@@ -23,6 +23,8 @@ enum {
     EXIT_FAULT = 5,
     EXIT_LIMIT = 6,
     EXIT_IO = 7,
+    EXIT_OVER_BUDGET = 8,
+    EXIT_BAD_INPUT = 9,
 };
 
 /* A subcommand returns these (not exit codes) to have main print the usage. */
