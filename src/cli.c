@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cyclesim/overlay.h"
 
 #ifndef CSIM_MODELS_DIR
 #define CSIM_MODELS_DIR "models"
@@ -65,14 +66,25 @@ unsigned cli_load_models(const char *mcus, const char *const *sets, unsigned n_s
         csim_model *m = &out[kept];
         csim_diag d = {0};
         csim_err err = csim_model_load(m, cli_models_dir(), names[i], &d);
+        bool bad_overlay = false;
         for (unsigned k = 0; !err && k < n_sets; k++) {
-            err = csim_model_set(m, sets[k], &d);
+            if (sets[k][0] == '@') {
+                err = csim_overlay_apply(m, sets[k] + 1, &d);
+                bad_overlay = err == CSIM_ERR_USAGE;
+            } else {
+                err = csim_model_set(m, sets[k], &d);
+            }
         }
         if (!err) {
             err = csim_model_check(m, &d);
         }
         if (err) {
-            *rc = cli_fail(err, &d);
+            if (bad_overlay) {
+                fprintf(stderr, "cyclesim: error: %s\n", d.msg);
+                *rc = EXIT_BAD_INPUT;
+            } else {
+                *rc = cli_fail(err, &d);
+            }
             return 0;
         }
         if (all && elf && !model_runs(m, elf->arch)) {
