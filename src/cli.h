@@ -40,7 +40,8 @@ const char *cli_models_dir(void);
 int cli_fail(csim_err e, const csim_diag *d);
 
 /** cli_load_models - the models named by `mcus` ("a,b" or "all"), each with
- *  the --set overrides applied and checked; with "all", models that cannot
+ *  the --set overrides applied in order ("key=value", or "@FILE": a model
+ *  overlay, docs/calibrate.md) and checked; with "all", models that cannot
  *  run `elf` (architecture) are left out.  Warnings go to stderr.  Returns
  *  the count (0 on error: message printed, *rc set). */
 unsigned cli_load_models(const char *mcus, const char *const *sets, unsigned n_sets,
@@ -50,5 +51,6 @@ unsigned cli_load_models(const char *mcus, const char *const *sets, unsigned n_s
 bool cli_parse_u64(const char *opt, const char *arg, unsigned long long *out);
 
 int cmd_run(int argc, char **argv);
+int cmd_calibrate(int argc, char **argv);
 
 #endif

@@ -14,11 +14,15 @@ static void usage(FILE *f)
             "usage: cyclesim run FW.elf [--mcu NAME[,NAME...]|all] [--set KEY=VALUE]...\n"
             "                    [--format table|json|csv] [--warm] [--console FILE|-]\n"
             "                    [--call SYMBOL [--arg N]...] [--max-insns N] [--no-reuse]\n"
+            "       cyclesim calibrate FW.elf --mcu NAME --measured FILE [--measured FILE]...\n"
+            "                    [--params uncertain|KEY,KEY...] [--holdout N] [--set KEY=VALUE]...\n"
+            "                    [-o OVERLAY.json] [--format table|json] [-j N]\n"
             "       cyclesim models           list the MCU models\n"
             "       cyclesim keys             the model keys as Markdown\n"
+            "--set @FILE applies a model overlay written by calibrate (docs/calibrate.md).\n"
             "Models are read from $CYCLESIM_MODELS or %s.\n"
             "Exit codes: 0 ok, 1 a case failed its check, 2 usage, 3 bad ELF, 4 bad model or\n"
-            "unknown MCU, 5 firmware fault, 6 instruction limit, 7 I/O error.\n",
+            "unknown MCU, 5 firmware fault, 6 instruction limit, 7 I/O error, 9 bad input file.\n",
             cli_models_dir());
 }
 
@@ -43,6 +47,7 @@ static const struct {
     int (*fn)(int argc, char **argv);
 } commands[] = {
     {"run", cmd_run},
+    {"calibrate", cmd_calibrate},
 };
 
 int main(int argc, char **argv)
