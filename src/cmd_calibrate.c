@@ -272,7 +272,8 @@ static bool match_rows(calib *c, const csim_run_result *res, const csim_pub_tabl
         size_t before = c->n_rows;
         for (size_t i = 0; i < res->n_cases; i++) {
             const csim_case_result *cr = &res->cases[i];
-            const char *key = tabs[f].board_output ? cr->name : cr->row;
+            /* A board's output keys a case by its row, or by its name when it has none. */
+            const char *key = tabs[f].board_output && !cr->row[0] ? cr->name : cr->row;
             const csim_pub_row *row = *key ? csim_pub_find(&tabs[f], key, CSIM_ROW_CYCLES) : NULL;
             if (!row || !isfinite(row->cycles) || row->cycles <= 0) {
                 continue;
