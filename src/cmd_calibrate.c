@@ -602,12 +602,29 @@ static void print_table(const csim_calibration *k, const calib *c)
     print_stats("held-out, after", &k->held_after);
 }
 
+static void tmp_name(char *tmp, size_t len, const char *path) { snprintf(tmp, len, "%s.tmp", path); }
+
+/* Checked before the runs, so an unwritable -o fails in a second, not at the end. */
+static bool writable(const char *path)
+{
+    char tmp[1024];
+    tmp_name(tmp, sizeof(tmp), path);
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        fprintf(stderr, "cyclesim: error: %s: cannot write\n", path);
+        return false;
+    }
+    fclose(f);
+    remove(tmp);
+    return true;
+}
+
 /* Writes text to path through a temporary file and rename(), so a reader
  * never sees half an overlay.  Returns an exit code. */
 static int write_atomically(const char *path, const char *text)
 {
     char tmp[1024];
-    snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+    tmp_name(tmp, sizeof(tmp), path);
     FILE *f = fopen(tmp, "w");
     bool ok = f && fputs(text, f) >= 0 && fputc('\n', f) != EOF;
     ok = f && fclose(f) == 0 && ok;
@@ -708,6 +725,23 @@ out:
     return rc;
 }
 
+/* Measurements taken in another set-up than the model's fit the wrong model. */
+static void warn_setup(const csim_pub_table *t, const csim_model *m)
+{
+    if (t->clock_hz && t->clock_hz != m->clock_hz) {
+        fprintf(stderr, "cyclesim: warning: %s: measured at %u Hz, %s runs at %u Hz\n", t->source,
+                t->clock_hz, m->name, m->clock_hz);
+    }
+    if (t->latency >= 0 && (unsigned)t->latency != m->flash.wait_states) {
+        fprintf(stderr, "cyclesim: warning: %s: measured with %d wait state(s), %s has %u\n", t->source,
+                t->latency, m->name, m->flash.wait_states);
+    }
+    if (t->icache >= 0 && t->icache != (int)m->flash.cache_enabled) {
+        fprintf(stderr, "cyclesim: warning: %s: measured with the instruction cache %s, %s has it %s\n",
+                t->source, t->icache ? "on" : "off", m->name, m->flash.cache_enabled ? "on" : "off");
+    }
+}
+
 int cmd_calibrate(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -772,6 +806,9 @@ int cmd_calibrate(int argc, char **argv)
         fprintf(stderr, "cyclesim: error: --mcu %s: calibrate fits one model\n", mcu);
         return EXIT_USAGE;
     }
+    if (out_path && !writable(out_path)) {
+        return EXIT_IO;
+    }
     bool json = strcmp(format, "json") == 0;
     if (!json && strcmp(format, "table") != 0) {
         fprintf(stderr, "cyclesim: error: --format %s: expected table or json\n", format);
@@ -811,6 +848,7 @@ int cmd_calibrate(int argc, char **argv)
             rc = err == CSIM_ERR_IO ? EXIT_IO : EXIT_BAD_INPUT;
             goto out;
         }
+        warn_setup(&tabs[n_tabs], model);
     }
 
     /* A first run at the starting values lists the cases to match. */

@@ -67,6 +67,14 @@ csim_err csim_overlay_apply(csim_model *m, const char *path, csim_diag *diag)
         return err;
     }
     cJSON *doc = cJSON_Parse(text);
+    if (!doc) {
+        unsigned line = 1;
+        for (const char *p = text, *end = cJSON_GetErrorPtr(); end && p < end && *p; p++) {
+            line += *p == '\n';
+        }
+        free(text);
+        return csim_fail(diag, CSIM_ERR_USAGE, "%s:%u: not valid JSON", path, line);
+    }
     free(text);
     if (!cJSON_IsObject(doc)) {
         cJSON_Delete(doc);
