@@ -569,24 +569,24 @@ static void print_table(const csim_calibration *k, const calib *c)
            "%u iteration(s), %u runs, %s\n\n",
            k->elf_path, k->model->name, k->n_rows, k->n_measured, c->n_fit, c->n_rows - c->n_fit,
            k->iterations, k->runs, k->converged ? "converged" : "NOT converged");
-    printf("%-24s %7s %7s  %-9s %-13s %s\n", "parameter", "start", "fitted", "state", "rows depending",
-           "cycles per unit min/median/max; held-out |error %| median/max");
+    printf("%-24s %6s %6s  %-9s %9s  %-24s  %s\n", "parameter", "start", "fitted", "state", "rows",
+           "cycles/unit min/med/max", "held-out |error %| med/max (rows)");
     for (size_t j = 0; j < k->n_params; j++) {
         const csim_calib_param *p = &k->params[j];
-        if (p->state != CSIM_FIT_FREE && p->state != CSIM_FIT_AT_BOUND) {
-            printf("%-24s %7g %7s  %s\n", p->key, p->start, "-", csim_fit_state_name(p->state));
+        if (!fitted_state(p->state)) {
+            printf("%-24s %6g %6s  %s\n", p->key, p->start, "-", csim_fit_state_name(p->state));
             continue;
         }
-        char held[96];
+        char rows[32], unit[64], held[64];
+        snprintf(rows, sizeof(rows), "%zu/%zu", p->rows_sensitive, c->n_fit);
+        snprintf(unit, sizeof(unit), "%g/%g/%g", p->per_unit_min, p->per_unit_median, p->per_unit_max);
         if (p->held_out.n) {
-            snprintf(held, sizeof(held), "%.3f/%.3f over %zu row(s)", p->held_out.median, p->held_out.max,
-                     p->held_out.n);
+            snprintf(held, sizeof(held), "%.3f/%.3f (%zu)", p->held_out.median, p->held_out.max, p->held_out.n);
         } else {
-            snprintf(held, sizeof(held), "no held-out row depends on it");
+            snprintf(held, sizeof(held), "- (no held-out row depends on it)");
         }
-        printf("%-24s %7g %7g  %-9s %6zu/%-6zu %g/%g/%g; %s\n", p->key, p->start, p->fitted,
-               csim_fit_state_name(p->state), p->rows_sensitive, c->n_fit, p->per_unit_min,
-               p->per_unit_median, p->per_unit_max, held);
+        printf("%-24s %6g %6g  %-9s %9s  %-24s  %s\n", p->key, p->start, p->fitted, csim_fit_state_name(p->state),
+               rows, unit, held);
     }
     printf("\n%-40s %-8s %12s %12s %12s %9s %9s\n", "row", "role", "measured", "before", "after",
            "before %", "after %");
