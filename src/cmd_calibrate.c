@@ -8,8 +8,9 @@
  * parameter stepped by one unit; the difference is the sensitivity of each
  * row to that parameter (the count of the events it prices, where the model
  * is linear in it).  fit.c solves for the step, which is bounded by the key
- * table's range and rounded (every fittable key is an integer or a boolean),
- * and the next iteration re-runs at the new values, until they stop changing.
+ * table's range and rounded (every fittable key is an integer or a boolean).
+ * The step is halved while the error does not fall; where no step helps,
+ * single-unit moves are tried; the fit ends where nothing lowers the error.
  */
 #include <getopt.h>
 #include <math.h>
