@@ -11,6 +11,13 @@ foreach(k ${PROFILE_KERNELS})
     set_tests_properties(profile_kernel_${n} PROPERTIES LABELS profile)
 endforeach()
 
+# --inputs: a test firmware (the emu-m33 run-time and tests/profile/fw/) with a
+# case whose cycles depend on the seed and one whose cycles do not.
+add_test(NAME profile_inputs
+    COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/check_inputs.sh $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
+            ${CMAKE_CURRENT_BINARY_DIR}/profile)
+set_tests_properties(profile_inputs PROPERTIES LABELS profile)
+
 if(TARGET firmware)
     set(FW ${CMAKE_BINARY_DIR}/firmware)
     # image:model[:case glob:function that must appear]
