@@ -27,7 +27,7 @@
 
 #define MEMO_EVENTS 512
 #define MAX_SPANS (1 + CSIM_MAX_REGIONS)
-#define BENCH_CASE_BYTES 28 /* sizeof(bench_case_t) on the target (firmware/include/bench.h) */
+#define BENCH_CASE_BYTES 28 /* sizeof(bench_case_t) of BENCH_ABI_VERSION 1 (firmware/include/bench.h) */
 #define PROGRESS_SHIFT 24 /* report progress every 2^24 instructions */
 
 /* A block's last pricing, reusable when it runs again from the same core
@@ -1354,10 +1354,13 @@ size_t csim_case_list(const csim_elf *e, char (*names)[96], char (*rows)[96], si
     if (!lo || !hi || hi->addr <= lo->addr) {
         return 0;
     }
-    size_t n = (hi->addr - lo->addr) / BENCH_CASE_BYTES;
+    /* The runner's empty case is a bench_case_t too: its size is the stride. */
+    const csim_symbol *empty = csim_elf_find(e, "bench_empty_case");
+    uint32_t stride = empty && empty->size >= 8 ? empty->size : BENCH_CASE_BYTES;
+    size_t n = (hi->addr - lo->addr) / stride;
     for (size_t i = 0; i < n && i < max; i++) {
         uint32_t ptrs[2] = {0, 0}; /* bench_case_t: name, row, ... */
-        elf_read(e, lo->addr + (uint32_t)(i * BENCH_CASE_BYTES), ptrs, sizeof(ptrs));
+        elf_read(e, lo->addr + (uint32_t)(i * stride), ptrs, sizeof(ptrs));
         if (names) {
             elf_cstr(e, ptrs[0], names[i], sizeof(names[i]));
         }
