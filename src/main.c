@@ -13,7 +13,10 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: cyclesim run FW.elf [--mcu NAME[,NAME...]|all] [--set KEY=VALUE]...\n"
             "                    [--format table|json|csv] [--warm] [--console FILE|-]\n"
-            "                    [--call SYMBOL [--arg N]...] [--max-insns N] [--no-reuse]\n"
+            "                    [--call SYMBOL [--arg N]...] [--max-insns N] [--no-reuse] [--case GLOB]...\n"
+            "       cyclesim profile FW.elf --mcu NAME [--case GLOB]... [--set KEY=VALUE]...\n"
+            "                    [--format table|callgrind|collapsed] [-o FILE|DIR] [--top N]\n"
+            "                    [--inputs N] [--warm] [-j N] [--call SYMBOL [--arg N]...]\n"
             "       cyclesim models           list the MCU models\n"
             "       cyclesim keys             the model keys as Markdown\n"
             "Models are read from $CYCLESIM_MODELS or %s.\n"
@@ -43,6 +46,7 @@ static const struct {
     int (*fn)(int argc, char **argv);
 } commands[] = {
     {"run", cmd_run},
+    {"profile", cmd_profile},
 };
 
 int main(int argc, char **argv)
