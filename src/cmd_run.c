@@ -17,12 +17,13 @@ int cmd_run(int argc, char **argv)
         {"format", required_argument, 0, 'f'}, {"warm", no_argument, 0, 'w'},
         {"console", required_argument, 0, 'c'}, {"call", required_argument, 0, 'C'},
         {"arg", required_argument, 0, 'a'},    {"max-insns", required_argument, 0, 'L'},
-        {"no-reuse", no_argument, 0, 'R'},     {"help", no_argument, 0, 'h'},
+        {"no-reuse", no_argument, 0, 'R'},     {"case", required_argument, 0, 'k'},
+        {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0},
     };
     const char *mcus = "all", *format = NULL, *console = NULL;
-    const char *sets[CLI_MAX_SETS];
-    unsigned n_sets = 0;
+    const char *sets[CLI_MAX_SETS], *globs[CLI_MAX_SETS];
+    unsigned n_sets = 0, n_globs = 0;
     csim_run_opts ro = {.max_insns = 50000000000ull};
     int c;
     optind = 1;
@@ -35,6 +36,13 @@ int cmd_run(int argc, char **argv)
                 return EXIT_USAGE;
             }
             sets[n_sets++] = optarg;
+            break;
+        case 'k':
+            if (n_globs == CLI_MAX_SETS) {
+                fprintf(stderr, "cyclesim: error: too many --case\n");
+                return EXIT_USAGE;
+            }
+            globs[n_globs++] = optarg;
             break;
         case 'f': format = optarg; break;
         case 'w': ro.warm = true; break;
@@ -66,6 +74,10 @@ int cmd_run(int argc, char **argv)
     if (optind + 1 != argc) {
         return CLI_BAD_USAGE;
     }
+    if (ro.call && n_globs) {
+        fprintf(stderr, "cyclesim: error: --case selects benchmark cases; --call times one function\n");
+        return EXIT_USAGE;
+    }
     csim_format fmt;
     if (!csim_report_format(format ? format : "table", &fmt)) {
         fprintf(stderr, "cyclesim: error: --format %s: expected table, json or csv\n", format);
@@ -88,14 +100,27 @@ int cmd_run(int argc, char **argv)
         return cli_fail(err, &d);
     }
     int rc = EXIT_OK;
-    csim_model *models = calloc(CLI_MAX_MODELS, sizeof(*models));
-    unsigned n = models ? cli_load_models(mcus, sets, n_sets, elf, models, CLI_MAX_MODELS, &rc) : 0;
+    unsigned n_ranges = 0, n = 0;
+    cli_range *ranges = cli_case_ranges(elf, globs, ro.call ? 0 : n_globs, &n_ranges, &rc);
+    csim_model *models = ranges ? calloc(CLI_MAX_MODELS, sizeof(*models)) : NULL;
+    n = models ? cli_load_models(mcus, sets, n_sets, elf, models, CLI_MAX_MODELS, &rc) : 0;
     csim_report *rep = n ? csim_report_new(stdout, fmt, elf) : NULL;
     for (unsigned i = 0; i < n; i++) {
         const csim_model *m = &models[i];
-        csim_run_result res;
-        memset(&d, 0, sizeof(d));
-        err = csim_run(elf, m, &ro, &res, &d);
+        csim_run_result res = {0};
+        err = CSIM_OK;
+        /* One run per range of consecutive selected cases. */
+        for (unsigned k = 0; k < n_ranges && !err; k++) {
+            csim_run_result part;
+            ro.case_first = ranges[k].first;
+            ro.case_count = ranges[k].count;
+            memset(&d, 0, sizeof(d));
+            err = csim_run(elf, m, &ro, &part, &d);
+            if (!cli_append_result(&res, &part)) {
+                csim_run_result_free(&part);
+                err = csim_fail(&d, CSIM_ERR_NOMEM, "out of memory");
+            }
+        }
         if (err) {
             csim_report_partial(rep, m, &res);
             csim_run_result_free(&res);
@@ -120,6 +145,7 @@ int cmd_run(int argc, char **argv)
         csim_report_finish(rep);
     }
     free(models);
+    free(ranges);
     csim_elf_free(elf);
     if (con && con != stderr) {
         fclose(con);

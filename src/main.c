@@ -13,7 +13,10 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: cyclesim run FW.elf [--mcu NAME[,NAME...]|all] [--set KEY=VALUE]...\n"
             "                    [--format table|json|csv] [--warm] [--console FILE|-]\n"
-            "                    [--call SYMBOL [--arg N]...] [--max-insns N] [--no-reuse]\n"
+            "                    [--call SYMBOL [--arg N]...] [--max-insns N] [--no-reuse] [--case GLOB]...\n"
+            "       cyclesim profile FW.elf --mcu NAME [--case GLOB]... [--set KEY=VALUE]...\n"
+            "                    [--format table|callgrind|collapsed] [-o FILE|DIR] [--top N]\n"
+            "                    [--inputs N] [--warm] [-j N] [--call SYMBOL [--arg N]...]\n"
             "       cyclesim calibrate FW.elf --mcu NAME --measured FILE [--measured FILE]...\n"
             "                    [--params uncertain|KEY,KEY...] [--holdout N] [--set KEY=VALUE]...\n"
             "                    [-o OVERLAY.json] [--format table|json] [-j N]\n"
@@ -47,6 +50,7 @@ static const struct {
     int (*fn)(int argc, char **argv);
 } commands[] = {
     {"run", cmd_run},
+    {"profile", cmd_profile},
     {"calibrate", cmd_calibrate},
 };
 
