@@ -52,7 +52,6 @@ typedef struct calib {
     match *rows;
     size_t n_rows, n_fit;
     uint32_t case_first, case_count;
-    size_t n_cases;          /* cases in a full run */
     unsigned workers;
     unsigned runs;
 } calib;
@@ -138,11 +137,10 @@ static void run_jobs(const csim_elf *elf, csim_job *jobs, size_t n, unsigned wor
     }
 }
 
-/* The result of matched row r in a run limited to [case_first, +case_count)
- * (or a full one: the engine may run every case). */
+/* The result of matched row r in a run limited to [case_first, +case_count). */
 static const csim_case_result *find_case(const calib *c, const csim_run_result *res, const match *r)
 {
-    size_t i = res->n_cases == c->n_cases ? r->case_index : r->case_index - c->case_first;
+    size_t i = r->case_index - c->case_first;
     if (i >= res->n_cases || strcmp(res->cases[i].name, r->name) != 0) {
         return NULL;
     }
@@ -199,6 +197,11 @@ static void evaluate(calib *c, const double *values, size_t n, double *cyc, bool
             if (!cr) {
                 jobs[k].err = csim_fail(&jobs[k].diag, CSIM_ERR_INTERNAL, "case %s missing from a run",
                                         c->rows[r].name);
+                ok[v] = false;
+            } else if (cr->status != 0) {
+                /* A model under which the firmware computes wrong results times nothing. */
+                jobs[k].err = csim_fail(&jobs[k].diag, CSIM_ERR_CASE, "%s: case %s failed its check (status %u)",
+                                        jobs[k].model->name, cr->name, cr->status);
                 ok[v] = false;
             } else {
                 cyc[v * c->n_rows + r] = (double)(c->rows[r].fw_measured ? cr->fw_cycles : cr->cycles);
@@ -261,27 +264,26 @@ static int cmp_match(const void *a, const void *b)
     return k ? k : (x->file > y->file) - (x->file < y->file);
 }
 
-/* Cases of the first run that meet a row of the measured tables. */
-static bool match_rows(calib *c, const csim_run_result *res, const csim_pub_table *tabs, unsigned n_tabs,
-                       const char *const *paths, unsigned holdout)
+/* The cases of the ELF's table (names, rows) that meet a row of the measured tables. */
+static bool match_rows(calib *c, size_t n_cases, char (*names)[96], char (*case_rows)[96],
+                       const csim_pub_table *tabs, unsigned n_tabs, const char *const *paths, unsigned holdout)
 {
-    c->rows = calloc(res->n_cases * n_tabs + 1, sizeof(*c->rows));
+    c->rows = calloc(n_cases * n_tabs + 1, sizeof(*c->rows));
     if (!c->rows) {
         return false;
     }
     for (unsigned f = 0; f < n_tabs; f++) {
         size_t before = c->n_rows;
-        for (size_t i = 0; i < res->n_cases; i++) {
-            const csim_case_result *cr = &res->cases[i];
+        for (size_t i = 0; i < n_cases; i++) {
             /* A board's output keys a case by its row, or by its name when it has none. */
-            const char *key = tabs[f].board_output && !cr->row[0] ? cr->name : cr->row;
+            const char *key = tabs[f].board_output && !case_rows[i][0] ? names[i] : case_rows[i];
             const csim_pub_row *row = *key ? csim_pub_find(&tabs[f], key, CSIM_ROW_CYCLES) : NULL;
             if (!row || !isfinite(row->cycles) || row->cycles <= 0) {
                 continue;
             }
             match *m = &c->rows[c->n_rows++];
             m->case_index = i;
-            snprintf(m->name, sizeof(m->name), "%s", cr->name);
+            snprintf(m->name, sizeof(m->name), "%s", names[i]);
             m->row = row;
             m->file = f;
             m->fw_measured = tabs[f].board_output;
@@ -291,14 +293,14 @@ static bool match_rows(calib *c, const csim_run_result *res, const csim_pub_tabl
         }
     }
     qsort(c->rows, c->n_rows, sizeof(*c->rows), cmp_match);
-    size_t lo = res->n_cases, hi = 0;
+    size_t lo = n_cases, hi = 0;
     for (size_t r = 0; r < c->n_rows; r++) {
         c->rows[r].held_out = holdout && (r + 1) % holdout == 0;
         c->n_fit += !c->rows[r].held_out;
         lo = c->rows[r].case_index < lo ? c->rows[r].case_index : lo;
         hi = c->rows[r].case_index > hi ? c->rows[r].case_index : hi;
     }
-    /* Later runs need only the cases from the first to the last matched one. */
+    /* The runs need only the cases from the first to the last matched one. */
     c->case_first = (uint32_t)lo;
     c->case_count = (uint32_t)(hi - lo + 1);
     return true;
@@ -826,7 +828,7 @@ int cmd_calibrate(int argc, char **argv)
     int rc = EXIT_OK;
     csim_model *model = malloc(sizeof(*model));
     csim_pub_table *tabs = calloc(n_paths, sizeof(*tabs));
-    csim_run_result first = {0};
+    char (*names)[96] = NULL, (*case_rows)[96] = NULL;
     outcome o = {0};
     unsigned n_tabs = 0;
     if (!model || !tabs) {
@@ -852,27 +854,18 @@ int cmd_calibrate(int argc, char **argv)
         warn_setup(&tabs[n_tabs], model);
     }
 
-    /* A first run at the starting values lists the cases to match. */
-    csim_run_opts ro = {.max_insns = 50000000000ull};
-    memset(&d, 0, sizeof(d));
-    err = csim_run(elf, model, &ro, &first, &d);
-    if (err) {
-        rc = cli_fail(err, &d);
+    size_t n_cases = csim_case_list(elf, NULL, NULL, 0);
+    if (n_cases == 0) {
+        fprintf(stderr, "cyclesim: error: %s has no benchmark cases (firmware/include/bench.h)\n", elf->path);
+        rc = EXIT_BAD_ELF;
         goto out;
     }
-    c.runs++;
-    for (size_t i = 0; i < first.n_cases; i++) {
-        if (first.cases[i].status != 0) {
-            fprintf(stderr, "cyclesim: error: %s: case %s failed its check (status %u)\n", model->name,
-                    first.cases[i].name, first.cases[i].status);
-            rc = EXIT_CASE_FAILED;
-        }
+    names = calloc(n_cases, sizeof(*names));
+    case_rows = calloc(n_cases, sizeof(*case_rows));
+    if (names && case_rows) {
+        csim_case_list(elf, names, case_rows, n_cases);
     }
-    if (rc != EXIT_OK) {
-        goto out;
-    }
-    c.n_cases = first.n_cases;
-    if (!match_rows(&c, &first, tabs, n_tabs, paths, holdout)) {
+    if (!names || !case_rows || !match_rows(&c, n_cases, names, case_rows, tabs, n_tabs, paths, holdout)) {
         fprintf(stderr, "cyclesim: error: out of memory\n");
         rc = EXIT_FAULT;
         goto out;
@@ -886,7 +879,8 @@ int cmd_calibrate(int argc, char **argv)
         rc = report(&c, &o, sets, n_sets, paths, n_paths, holdout, json, out_path);
     }
 out:
-    csim_run_result_free(&first);
+    free(names);
+    free(case_rows);
     for (unsigned i = 0; i < n_tabs; i++) {
         csim_pub_free(&tabs[i]);
     }

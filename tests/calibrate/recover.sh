@@ -4,16 +4,18 @@
 # against that output.  The expected values are the perturbation this script
 # applies, nothing the calibration printed.  Checks:
 #  - the perturbation changes the measured cycles (else the test proves nothing),
-#  - calibrate exits 0 and its overlay holds exactly the perturbed keys and values,
+#  - calibrate exits 0 and its overlay holds the perturbed keys with their values; any other key
+#    in it is a fitted parameter that stayed at its start value,
 #  - every key listed as not identifiable is reported so, with no value in the overlay,
 #  - with --holdout N, floor(rows/N) rows are held out and their error after the fit is 0,
 #    and each fitted parameter reports its held-out error,
 #  - running the image with `--set @overlay` prints the measured @case lines exactly.
-# usage: recover.sh CYCLESIM FIRMWARE_DIR WORKDIR NAME ELF MCU SETUP PERTURB PARAMS HOLDOUT UNFITTABLE
+# usage: recover.sh CYCLESIM FIRMWARE_DIR WORKDIR NAME ELF MCU SETUP PERTURB PARAMS HOLDOUT UNFITTABLE CASES
+# (CASES: a --case glob, or "*" for every case)
 set -u
 cyclesim=$1 fw=$2 work=$3 name=$4 elf=$fw/$5 mcu=$6 setup=$7 perturb=$8 params=$9
 shift 9
-holdout=$1 unfittable=$2
+holdout=$1 unfittable=$2 cases=$3
 w=$work/$name
 rm -rf "$w" && mkdir -p "$w"
 fail() { echo "FAIL $name: $*"; exit 1; }
@@ -21,9 +23,10 @@ sets=""
 for kv in $perturb; do sets="$sets --set $kv"; done
 
 # shellcheck disable=SC2086
-"$cyclesim" run "$elf" --mcu "$mcu" $sets --console "$w/measured.raw" > /dev/null 2> "$w/run.err" ||
+"$cyclesim" run "$elf" --mcu "$mcu" --case "$cases" $sets --console "$w/measured.raw" > /dev/null 2> "$w/run.err" ||
     fail "perturbed run exited $?: $(cat "$w/run.err")"
-"$cyclesim" run "$elf" --mcu "$mcu" --console "$w/base.raw" > /dev/null 2>&1 || fail "base run failed"
+"$cyclesim" run "$elf" --mcu "$mcu" --case "$cases" --console "$w/base.raw" > /dev/null 2>&1 ||
+    fail "base run failed"
 grep '^@case' "$w/measured.raw" > "$w/measured.cases"
 grep '^@case' "$w/base.raw" | cmp -s - "$w/measured.cases" && fail "the perturbation changes no case's cycles"
 # An emulator image leaves the set-up to the model and prints clock_hz=0 ...;
@@ -40,10 +43,16 @@ hold=""
 
 # The overlay's "keys" object: one "key": value line each (cJSON's layout).
 awk '/^\t"keys":/ {on = 1; next} on && /^\t}/ {exit} on' "$w/overlay.json" |
-    tr -d '\t,"' | sed 's/:/=/' | sort > "$w/keys.got"
-for kv in $perturb; do echo "$kv"; done | sort > "$w/keys.want"
-cmp -s "$w/keys.got" "$w/keys.want" ||
-    fail "overlay keys differ from the perturbation: $(diff "$w/keys.want" "$w/keys.got" | tr '\n' ' ')"
+    tr -d '\t,"' | sed 's/:/=/' > "$w/keys.got"
+for kv in $perturb; do
+    grep -qx "$kv" "$w/keys.got" || fail "overlay lacks $kv: $(tr '\n' ' ' < "$w/keys.got")"
+done
+while IFS='=' read -r k v; do
+    case " $perturb " in *" $k="*) continue ;; esac
+    # "key", "start", "fitted" are the first three members of each parameter.
+    fit=$(grep -A2 "\"key\":[[:space:]]*\"$k\"" "$w/overlay.json" | tr -d '\t,"' | cut -d: -f2 | tr '\n' ' ')
+    [ "$fit" = "$k $v $v " ] || fail "overlay sets $k=$v, which is neither perturbed nor a parameter left at its start"
+done < "$w/keys.got"
 
 for k in $(echo "$unfittable" | tr ',' ' '); do
     grep -A3 "\"key\":[[:space:]]*\"$k\"" "$w/overlay.json" | grep -q '"fitted":[[:space:]]*null' ||
@@ -65,7 +74,8 @@ if [ "$holdout" -gt 0 ]; then
     done
 fi
 
-"$cyclesim" run "$elf" --mcu "$mcu" --set "@$w/overlay.json" --console "$w/replay.raw" > /dev/null 2>&1 ||
+"$cyclesim" run "$elf" --mcu "$mcu" --case "$cases" --set "@$w/overlay.json" --console "$w/replay.raw" \
+    > /dev/null 2>&1 ||
     fail "run with the overlay failed"
 grep '^@case' "$w/replay.raw" | cmp -s - "$w/measured.cases" ||
     fail "the overlay does not reproduce the measured cycles: $(grep '^@case' "$w/replay.raw" | diff "$w/measured.cases" - | head -4 | tr '\n' ' ')"
