@@ -3,6 +3,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -107,5 +108,21 @@ bool cli_parse_u64(const char *opt, const char *arg, unsigned long long *out)
         fprintf(stderr, "cyclesim: error: %s %s: a positive integer\n", opt, arg);
         return false;
     }
+    return true;
+}
+
+bool cli_parse_jobs(const char *arg, unsigned *workers)
+{
+    char *end;
+    unsigned long v = arg && *arg != '-' ? strtoul(arg, &end, 10) : 0;
+    if (!arg || !*arg || *arg == '-' || *end || v > 1024) {
+        fprintf(stderr, "cyclesim: error: -j %s: a worker count in 0..1024 (0: one per CPU)\n", arg ? arg : "");
+        return false;
+    }
+    if (v == 0) {
+        long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+        v = cpus > 0 ? (unsigned long)cpus : 1;
+    }
+    *workers = (unsigned)v;
     return true;
 }

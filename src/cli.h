@@ -49,6 +49,10 @@ unsigned cli_load_models(const char *mcus, const char *const *sets, unsigned n_s
 /** cli_parse_u64 - a positive integer option value, or false (message printed). */
 bool cli_parse_u64(const char *opt, const char *arg, unsigned long long *out);
 
+/** cli_parse_jobs - the -j value: N worker threads, 0 for one per online CPU;
+ *  false on a bad value (message printed). */
+bool cli_parse_jobs(const char *arg, unsigned *workers);
+
 int cmd_run(int argc, char **argv);
 
 #endif

@@ -7,8 +7,22 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cyclesim/jobs.h"
 #include "cyclesim/report.h"
 #include "cyclesim/sim.h"
+
+/* With several workers each model's firmware text goes to a file of its own,
+ * copied out afterwards in model order, so the console does not interleave. */
+static void copy_console(FILE *from, FILE *to)
+{
+    char buf[4096];
+    size_t k;
+    rewind(from);
+    while ((k = fread(buf, 1, sizeof(buf), from)) > 0) {
+        fwrite(buf, 1, k, to);
+    }
+    fclose(from);
+}
 
 int cmd_run(int argc, char **argv)
 {
@@ -17,16 +31,19 @@ int cmd_run(int argc, char **argv)
         {"format", required_argument, 0, 'f'}, {"warm", no_argument, 0, 'w'},
         {"console", required_argument, 0, 'c'}, {"call", required_argument, 0, 'C'},
         {"arg", required_argument, 0, 'a'},    {"max-insns", required_argument, 0, 'L'},
-        {"no-reuse", no_argument, 0, 'R'},     {"help", no_argument, 0, 'h'},
+        {"no-reuse", no_argument, 0, 'R'},     {"jobs", required_argument, 0, 'j'},
+        {"no-progress", no_argument, 0, 'P'},  {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0},
     };
     const char *mcus = "all", *format = NULL, *console = NULL;
     const char *sets[CLI_MAX_SETS];
     unsigned n_sets = 0;
     csim_run_opts ro = {.max_insns = 50000000000ull};
+    unsigned workers = 1;
+    bool progress = true;
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "m:s:f:", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "m:s:f:j:", opts, NULL)) != -1) {
         switch (c) {
         case 'm': mcus = optarg; break;
         case 's':
@@ -40,6 +57,12 @@ int cmd_run(int argc, char **argv)
         case 'w': ro.warm = true; break;
         case 'R': ro.no_reuse = true; break;
         case 'c': console = optarg; break;
+        case 'j':
+            if (!cli_parse_jobs(optarg, &workers)) {
+                return EXIT_USAGE;
+            }
+            break;
+        case 'P': progress = false; break;
         case 'C': ro.call = optarg; break;
         case 'a': {
             char *end;
@@ -91,31 +114,55 @@ int cmd_run(int argc, char **argv)
     csim_model *models = calloc(CLI_MAX_MODELS, sizeof(*models));
     unsigned n = models ? cli_load_models(mcus, sets, n_sets, elf, models, CLI_MAX_MODELS, &rc) : 0;
     csim_report *rep = n ? csim_report_new(stdout, fmt, elf) : NULL;
+    csim_job *jobs = n ? calloc(n, sizeof(*jobs)) : NULL;
+    if (n && !jobs) {
+        fprintf(stderr, "cyclesim: error: out of memory\n");
+        rc = EXIT_FAULT;
+        n = 0;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        jobs[i].model = &models[i];
+        jobs[i].opts = ro;
+        if (con && workers > 1 && !(jobs[i].opts.console = tmpfile())) {
+            jobs[i].opts.console = con;
+        }
+    }
+    csim_jobs_run(elf, jobs, n, workers, progress);
+    /* Reported in model order, stopping at the first model that failed, as
+     * when the models run one after the other. */
+    bool stop = false;
     for (unsigned i = 0; i < n; i++) {
         const csim_model *m = &models[i];
-        csim_run_result res;
-        memset(&d, 0, sizeof(d));
-        err = csim_run(elf, m, &ro, &res, &d);
-        if (err) {
-            csim_report_partial(rep, m, &res);
-            csim_run_result_free(&res);
-            rc = cli_fail(err, &d);
-            break;
+        csim_run_result *res = &jobs[i].res;
+        if (jobs[i].opts.console != con) {
+            copy_console(jobs[i].opts.console, con);
         }
-        csim_report_add(rep, m, &res, ro.warm);
-        for (size_t k = 0; k < res.n_cases; k++) {
-            if (res.cases[k].status != 0) {
+        if (stop) {
+            csim_run_result_free(res);
+            continue;
+        }
+        if (jobs[i].err) {
+            csim_report_partial(rep, m, res);
+            csim_run_result_free(res);
+            rc = cli_fail(jobs[i].err, &jobs[i].diag);
+            stop = true;
+            continue;
+        }
+        csim_report_add(rep, m, res, ro.warm);
+        for (size_t k = 0; k < res->n_cases; k++) {
+            if (res->cases[k].status != 0) {
                 fprintf(stderr, "cyclesim: error: %s: case %s failed its check (status %u)\n", m->name,
-                        res.cases[k].name, res.cases[k].status);
+                        res->cases[k].name, res->cases[k].status);
                 rc = EXIT_CASE_FAILED;
             }
         }
-        if (!ro.call && res.exited && res.exit_status != 0 && rc == EXIT_OK) {
-            fprintf(stderr, "cyclesim: error: %s: firmware exited with status %u\n", m->name, res.exit_status);
+        if (!ro.call && res->exited && res->exit_status != 0 && rc == EXIT_OK) {
+            fprintf(stderr, "cyclesim: error: %s: firmware exited with status %u\n", m->name, res->exit_status);
             rc = EXIT_CASE_FAILED;
         }
-        csim_run_result_free(&res);
+        csim_run_result_free(res);
     }
+    free(jobs);
     if (rep) {
         csim_report_finish(rep);
     }

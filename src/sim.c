@@ -251,7 +251,7 @@ static bool try_replay(sim *s, block *b, uint32_t next)
 static void price_and_record(sim *s, block *b, uint32_t next)
 {
     csim_core *c = &s->core;
-    static memo tmp; /* large: kept off the stack */
+    static _Thread_local memo tmp; /* large: kept off the stack; one per worker thread (jobs.c) */
     bool ok = s->n_ev <= MEMO_EVENTS && csim_memsys_quiet(s->flash, csim_core_earliest_request(c)) &&
               csim_core_signature(c, b->addr, &tmp.entry);
     csim_ms_stats before = *csim_memsys_stats(s->flash);
