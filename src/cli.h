@@ -54,5 +54,6 @@ bool cli_parse_u64(const char *opt, const char *arg, unsigned long long *out);
 bool cli_parse_jobs(const char *arg, unsigned *workers);
 
 int cmd_run(int argc, char **argv);
+int cmd_sweep(int argc, char **argv);
 
 #endif

@@ -15,6 +15,10 @@ static void usage(FILE *f)
             "                    [--format table|json|csv] [--warm] [--console FILE|-]\n"
             "                    [--call SYMBOL [--arg N]...] [--max-insns N] [--no-reuse]\n"
             "                    [-j N] [--no-progress]\n"
+            "       cyclesim sweep FW.elf --mcu NAME [--case GLOB]... [--clock LIST|A:B:STEP]...\n"
+            "                    [--latency auto|LIST] [--cache on,off] [--prefetch on,off]\n"
+            "                    [--set KEY=V1,V2,...]... [--format table|json|csv] [-o FILE]\n"
+            "                    [--svg FILE] [--independent] [--max-insns N] [-j N] [--no-progress]\n"
             "       cyclesim models           list the MCU models\n"
             "       cyclesim keys             the model keys as Markdown\n"
             "Models are read from $CYCLESIM_MODELS or %s.\n"
@@ -46,6 +50,7 @@ static const struct {
     int (*fn)(int argc, char **argv);
 } commands[] = {
     {"run", cmd_run},
+    {"sweep", cmd_sweep},
 };
 
 int main(int argc, char **argv)
