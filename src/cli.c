@@ -4,6 +4,7 @@
 #include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "cyclesim/overlay.h"
@@ -194,8 +195,25 @@ bool cli_append_result(csim_run_result *into, csim_run_result *from)
     into->total_insns += from->total_insns;
     into->host_seconds += from->host_seconds;
     into->exited = from->exited;
+    into->call_result = from->call_result;
     into->exit_status = from->exit_status ? from->exit_status : into->exit_status;
     free(from->cases);
     memset(from, 0, sizeof(*from));
+    return true;
+}
+
+bool cli_parse_jobs(const char *arg, unsigned *workers)
+{
+    char *end;
+    unsigned long v = arg && *arg != '-' ? strtoul(arg, &end, 10) : 0;
+    if (!arg || !*arg || *arg == '-' || *end || v > 1024) {
+        fprintf(stderr, "cyclesim: error: -j %s: a worker count in 0..1024 (0: one per CPU)\n", arg ? arg : "");
+        return false;
+    }
+    if (v == 0) {
+        long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+        v = cpus > 0 ? (unsigned long)cpus : 1;
+    }
+    *workers = (unsigned)v;
     return true;
 }

@@ -67,8 +67,13 @@ cli_range *cli_case_ranges(const csim_elf *elf, const char *const *globs, unsign
  *  adds its totals (several selections run on one model). */
 bool cli_append_result(csim_run_result *into, csim_run_result *from);
 
+/** cli_parse_jobs - the -j value: N worker threads, 0 for one per online CPU;
+ *  false on a bad value (message printed). */
+bool cli_parse_jobs(const char *arg, unsigned *workers);
+
 int cmd_run(int argc, char **argv);
 int cmd_profile(int argc, char **argv);
+int cmd_sweep(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
 
 #endif

@@ -53,6 +53,7 @@ typedef struct calib {
     size_t n_rows, n_fit;
     uint32_t case_first, case_count;
     unsigned workers;
+    bool progress;           /* progress line on a terminal */
     unsigned runs;
 } calib;
 
@@ -128,15 +129,6 @@ static int choose_params(calib *c, const char *spec)
     return EXIT_OK;
 }
 
-/* Until csim_jobs_run is on main: the runs in order on this thread. */
-static void run_jobs(const csim_elf *elf, csim_job *jobs, size_t n, unsigned workers)
-{
-    (void)workers;
-    for (size_t i = 0; i < n; i++) {
-        jobs[i].err = csim_run(elf, jobs[i].model, &jobs[i].opts, &jobs[i].res, &jobs[i].diag);
-    }
-}
-
 /* The result of matched row r in a run limited to [case_first, +case_count). */
 static const csim_case_result *find_case(const calib *c, const csim_run_result *res, const match *r)
 {
@@ -187,7 +179,7 @@ static void evaluate(calib *c, const double *values, size_t n, double *cyc, bool
             jobs[v] = t;
         }
     }
-    run_jobs(c->elf, jobs, n_run, c->workers);
+    csim_jobs_run(c->elf, jobs, n_run, c->workers, c->progress);
     c->runs += (unsigned)n_run;
     for (size_t k = 0; k < n; k++) {
         size_t v = (size_t)(jobs[k].model - models);
@@ -751,13 +743,14 @@ int cmd_calibrate(int argc, char **argv)
         {"mcu", required_argument, 0, 'm'},      {"measured", required_argument, 0, 'M'},
         {"params", required_argument, 0, 'p'},   {"holdout", required_argument, 0, 'H'},
         {"set", required_argument, 0, 's'},      {"format", required_argument, 0, 'f'},
-        {"jobs", required_argument, 0, 'j'},     {"help", no_argument, 0, 'h'},
+        {"jobs", required_argument, 0, 'j'},     {"no-progress", no_argument, 0, 'P'},
+        {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0},
     };
     const char *mcu = NULL, *params = "uncertain", *format = "table", *out_path = NULL;
     const char *sets[CLI_MAX_SETS], *paths[MAX_MEASURED];
     unsigned n_sets = 0, n_paths = 0, holdout = 0;
-    calib c = {.workers = 1};
+    calib c = {.workers = 1, .progress = true};
     int opt;
     optind = 1;
     while ((opt = getopt_long(argc, argv, "m:s:f:o:j:", opts, NULL)) != -1) {
@@ -792,11 +785,11 @@ int cmd_calibrate(int argc, char **argv)
         case 'f': format = optarg; break;
         case 'o': out_path = optarg; break;
         case 'j':
-            if (!cli_parse_u64("-j", optarg, &v)) {
+            if (!cli_parse_jobs(optarg, &c.workers)) {
                 return EXIT_USAGE;
             }
-            c.workers = v > 256 ? 256 : (unsigned)v;
             break;
+        case 'P': c.progress = false; break;
         case 'h': return CLI_SHOW_HELP;
         default: return CLI_BAD_USAGE;
         }

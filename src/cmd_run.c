@@ -7,8 +7,22 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cyclesim/jobs.h"
 #include "cyclesim/report.h"
 #include "cyclesim/sim.h"
+
+/* With several workers each model's firmware text goes to a file of its own,
+ * copied out afterwards in model order, so the console does not interleave. */
+static void copy_console(FILE *from, FILE *to)
+{
+    char buf[4096];
+    size_t k;
+    rewind(from);
+    while ((k = fread(buf, 1, sizeof(buf), from)) > 0) {
+        fwrite(buf, 1, k, to);
+    }
+    fclose(from);
+}
 
 int cmd_run(int argc, char **argv)
 {
@@ -17,7 +31,8 @@ int cmd_run(int argc, char **argv)
         {"format", required_argument, 0, 'f'}, {"warm", no_argument, 0, 'w'},
         {"console", required_argument, 0, 'c'}, {"call", required_argument, 0, 'C'},
         {"arg", required_argument, 0, 'a'},    {"max-insns", required_argument, 0, 'L'},
-        {"no-reuse", no_argument, 0, 'R'},     {"case", required_argument, 0, 'k'},
+        {"no-reuse", no_argument, 0, 'R'},     {"jobs", required_argument, 0, 'j'},
+        {"no-progress", no_argument, 0, 'P'},  {"case", required_argument, 0, 'k'},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0},
     };
@@ -25,9 +40,11 @@ int cmd_run(int argc, char **argv)
     const char *sets[CLI_MAX_SETS], *globs[CLI_MAX_SETS];
     unsigned n_sets = 0, n_globs = 0;
     csim_run_opts ro = {.max_insns = 50000000000ull};
+    unsigned workers = 1;
+    bool progress = true;
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "m:s:f:", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "m:s:f:j:", opts, NULL)) != -1) {
         switch (c) {
         case 'm': mcus = optarg; break;
         case 's':
@@ -48,6 +65,12 @@ int cmd_run(int argc, char **argv)
         case 'w': ro.warm = true; break;
         case 'R': ro.no_reuse = true; break;
         case 'c': console = optarg; break;
+        case 'j':
+            if (!cli_parse_jobs(optarg, &workers)) {
+                return EXIT_USAGE;
+            }
+            break;
+        case 'P': progress = false; break;
         case 'C': ro.call = optarg; break;
         case 'a': {
             char *end;
@@ -105,27 +128,57 @@ int cmd_run(int argc, char **argv)
     csim_model *models = ranges ? calloc(CLI_MAX_MODELS, sizeof(*models)) : NULL;
     n = models ? cli_load_models(mcus, sets, n_sets, elf, models, CLI_MAX_MODELS, &rc) : 0;
     csim_report *rep = n ? csim_report_new(stdout, fmt, elf) : NULL;
+    /* One job per model and range of consecutive selected cases. */
+    size_t n_jobs = (size_t)n * n_ranges;
+    csim_job *jobs = n_jobs ? calloc(n_jobs, sizeof(*jobs)) : NULL;
+    if (n_jobs && !jobs) {
+        fprintf(stderr, "cyclesim: error: out of memory\n");
+        rc = EXIT_FAULT;
+        n = 0;
+        n_jobs = 0;
+    }
+    for (size_t j = 0; j < n_jobs; j++) {
+        jobs[j].model = &models[j / n_ranges];
+        jobs[j].opts = ro;
+        jobs[j].opts.case_first = ranges[j % n_ranges].first;
+        jobs[j].opts.case_count = ranges[j % n_ranges].count;
+        if (con && workers > 1 && !(jobs[j].opts.console = tmpfile())) {
+            jobs[j].opts.console = con;
+        }
+    }
+    csim_jobs_run(elf, jobs, n_jobs, workers, progress);
+    /* Reported in model order, stopping at the first model that failed, as
+     * when the models run one after the other. */
+    bool stop = false;
     for (unsigned i = 0; i < n; i++) {
         const csim_model *m = &models[i];
         csim_run_result res = {0};
-        err = CSIM_OK;
-        /* One run per range of consecutive selected cases. */
-        for (unsigned k = 0; k < n_ranges && !err; k++) {
-            csim_run_result part;
-            ro.case_first = ranges[k].first;
-            ro.case_count = ranges[k].count;
-            memset(&d, 0, sizeof(d));
-            err = csim_run(elf, m, &ro, &part, &d);
-            if (!cli_append_result(&res, &part)) {
-                csim_run_result_free(&part);
-                err = csim_fail(&d, CSIM_ERR_NOMEM, "out of memory");
+        csim_job *failed = NULL;
+        for (unsigned k = 0; k < n_ranges; k++) {
+            csim_job *jb = &jobs[(size_t)i * n_ranges + k];
+            if (jb->opts.console != con) {
+                copy_console(jb->opts.console, con);
+            }
+            if (!failed && jb->err) {
+                failed = jb;
+            }
+            if (!cli_append_result(&res, &jb->res)) {
+                csim_run_result_free(&jb->res);
+                fprintf(stderr, "cyclesim: error: out of memory\n");
+                rc = EXIT_FAULT;
+                stop = true;
             }
         }
-        if (err) {
+        if (stop) {
+            csim_run_result_free(&res);
+            continue;
+        }
+        if (failed) {
             csim_report_partial(rep, m, &res);
             csim_run_result_free(&res);
-            rc = cli_fail(err, &d);
-            break;
+            rc = cli_fail(failed->err, &failed->diag);
+            stop = true;
+            continue;
         }
         csim_report_add(rep, m, &res, ro.warm);
         for (size_t k = 0; k < res.n_cases; k++) {
@@ -141,11 +194,12 @@ int cmd_run(int argc, char **argv)
         }
         csim_run_result_free(&res);
     }
+    free(ranges);
+    free(jobs);
     if (rep) {
         csim_report_finish(rep);
     }
     free(models);
-    free(ranges);
     csim_elf_free(elf);
     if (con && con != stderr) {
         fclose(con);

@@ -4,7 +4,7 @@
 # against that output.  The expected values are the perturbation this script
 # applies, nothing the calibration printed.  Checks:
 #  - the perturbation changes the measured cycles (else the test proves nothing),
-#  - calibrate exits 0 and its overlay holds the perturbed keys with their values; any other key
+#  - calibrate exits 0 (and -j 2 writes the same overlay) and its overlay holds the perturbed keys with their values; any other key
 #    in it is a fitted parameter that stayed at its start value,
 #  - every key listed as not identifiable is reported so, with no value in the overlay,
 #  - with --holdout N, floor(rows/N) rows are held out and their error after the fit is 0,
@@ -40,6 +40,11 @@ hold=""
     -o "$w/overlay.json" > "$w/table.txt" 2> "$w/calibrate.err" ||
     fail "calibrate exited $?: $(cat "$w/calibrate.err")"
 [ -f "$w/overlay.json.tmp" ] && fail "the temporary overlay file was left behind"
+# The runs of an iteration on two threads: the same overlay, byte for byte.
+# shellcheck disable=SC2086
+"$cyclesim" calibrate "$elf" --mcu "$mcu" --measured "$w/measured.txt" --params "$params" $hold -j 2 \
+    --format json > "$w/overlay-j2.json" 2> /dev/null || fail "calibrate -j 2 failed"
+cmp -s "$w/overlay.json" "$w/overlay-j2.json" || fail "-j 2 gives another overlay than -j 1"
 
 # The overlay's "keys" object: one "key": value line each (cJSON's layout).
 awk '/^\t"keys":/ {on = 1; next} on && /^\t}/ {exit} on' "$w/overlay.json" |
