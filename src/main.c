@@ -14,11 +14,13 @@ static void usage(FILE *f)
             "usage: cyclesim run FW.elf [--mcu NAME[,NAME...]|all] [--set KEY=VALUE]...\n"
             "                    [--format table|json|csv] [--warm] [--console FILE|-]\n"
             "                    [--call SYMBOL [--arg N]...] [--max-insns N] [--no-reuse]\n"
+            "       cyclesim compare FW.elf --mcu NAME [--published FILE|auto] [--set KEY=VALUE]...\n"
+            "                    [--warm] [--case GLOB] [--format table|json|md|html] [-o FILE] [-j N]\n"
             "       cyclesim models           list the MCU models\n"
             "       cyclesim keys             the model keys as Markdown\n"
             "Models are read from $CYCLESIM_MODELS or %s.\n"
             "Exit codes: 0 ok, 1 a case failed its check, 2 usage, 3 bad ELF, 4 bad model or\n"
-            "unknown MCU, 5 firmware fault, 6 instruction limit, 7 I/O error.\n",
+            "unknown MCU, 5 firmware fault, 6 instruction limit, 7 I/O error, 9 bad input file.\n",
             cli_models_dir());
 }
 
@@ -43,6 +45,7 @@ static const struct {
     int (*fn)(int argc, char **argv);
 } commands[] = {
     {"run", cmd_run},
+    {"compare", cmd_compare},
 };
 
 int main(int argc, char **argv)
