@@ -111,6 +111,19 @@ if expect 0 v4-l5 compare "$work/cmox4.elf" --mcu stm32l552ze; then
     grep -q "mismatch" "$work/v4-l5.out" && bad "v4 against the V4 page: a mismatch banner"
 fi
 
+# ---- a case that fails its own check: exit 1, kept and marked, out of the summaries -----
+arm-none-eabi-gcc -mcpu=cortex-m33 -mthumb -nostdlib -Wl,-Ttext=0x08000000 -Wl,-e,reset \
+    "$fix/failing_case.S" -o "$work/failing.elf" || bad "cannot build the failing-case fixture"
+if expect 1 failing compare "$work/failing.elf" --mcu stm32l552ze --format json -o "$work/failing.json"; then
+    grep -q "case sha256/sole/32 failed its check (status 3)" "$work/failing.err" || bad "failing: no message"
+    python3 -c "
+import json, sys
+r = json.load(open(sys.argv[1]))
+ok = (len(r['cycles']) == 1 and r['cycles'][0]['failed'] and r['cycles'][0]['status'] == 3
+      and r['cycles'][0]['key'] == 'sha256/sole/32' and r['summary'] == [])
+sys.exit(not ok)" "$work/failing.json" || bad "failing: the row is not kept, marked and left out of the summary"
+fi
+
 # ---- a board output as the measured results -------------------------------------------
 if expect 0 board compare "$sha" --mcu stm32l552ze --case 'sha256/sole/32' --published "$fix/board_ok.txt" --format json; then
     # board_ok.txt: sha256/sole/32 measured 4702 cycles; its three other cases are not in sha.elf.
