@@ -6,21 +6,19 @@
  */
 #include <ctype.h>
 #include <dirent.h>
-#include <fnmatch.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "cyclesim/compare.h"
+#include "cyclesim/jobs.h"
 #include "cyclesim/published.h"
 #include "cyclesim/sim.h"
 
 #ifndef CSIM_PUBLISHED_DIR
 #define CSIM_PUBLISHED_DIR "data/published"
 #endif
-
-#define BENCH_CASE_BYTES 28 /* bench_case_t on a 32-bit target: seven pointers (bench.h) */
 
 static const char *published_dir(void)
 {
@@ -97,47 +95,6 @@ static void read_backend(const csim_elf *elf, char *out, size_t len)
     }
 }
 
-/* Name of case i of the ELF's bench_cases table ("" if unreadable). */
-static void case_name(const csim_elf *elf, uint32_t table, uint32_t i, char *out, size_t len)
-{
-    uint32_t p = 0;
-    size_t k = 0;
-    if (csim_elf_read(elf, table + i * BENCH_CASE_BYTES, &p, sizeof(p)) == 0) {
-        for (; k + 1 < len && csim_elf_read(elf, p + (uint32_t)k, &out[k], 1) == 0 && out[k]; k++) {
-        }
-    }
-    out[k] = '\0';
-}
-
-/* Does --case GLOB select at least one of the ELF's cases?  Lists them if not. */
-static bool glob_selects(const csim_elf *elf, const char *glob)
-{
-    const csim_symbol *lo = csim_elf_find(elf, "__start_bench_cases");
-    const csim_symbol *hi = csim_elf_find(elf, "__stop_bench_cases");
-    uint32_t n = lo && hi && hi->addr > lo->addr ? (hi->addr - lo->addr) / BENCH_CASE_BYTES : 0;
-    for (uint32_t i = 0; i < n; i++) {
-        char name[96];
-        case_name(elf, lo->addr, i, name, sizeof(name));
-        if (fnmatch(glob, name, 0) == 0) {
-            return true;
-        }
-    }
-    fprintf(stderr, "cyclesim: error: --case %s matches none of the %u cases of %s\n", glob, n, elf->path);
-    return false;
-}
-
-/* Keeps the cases --case selects, in run order. */
-static void select_cases(csim_run_result *res, const char *glob)
-{
-    size_t kept = 0;
-    for (size_t i = 0; i < res->n_cases; i++) {
-        if (!glob || fnmatch(glob, res->cases[i].name, 0) == 0) {
-            res->cases[kept++] = res->cases[i];
-        }
-    }
-    res->n_cases = kept;
-}
-
 int cmd_compare(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -145,13 +102,13 @@ int cmd_compare(int argc, char **argv)
         {"set", required_argument, 0, 's'},       {"warm", no_argument, 0, 'w'},
         {"case", required_argument, 0, 'c'},      {"format", required_argument, 0, 'f'},
         {"output", required_argument, 0, 'o'},    {"jobs", required_argument, 0, 'j'},
-        {"help", no_argument, 0, 'h'},            {0, 0, 0, 0},
+        {"no-progress", no_argument, 0, 'P'},     {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0},
     };
-    const char *mcu = NULL, *published = "auto", *glob = NULL, *format = "table", *output = NULL;
-    const char *sets[CLI_MAX_SETS];
-    unsigned n_sets = 0;
-    unsigned long long jobs = 1;
-    bool warm = false;
+    const char *mcu = NULL, *published = "auto", *format = "table", *output = NULL;
+    const char *sets[CLI_MAX_SETS], *globs[CLI_MAX_SETS];
+    unsigned n_sets = 0, n_globs = 0, workers = 1;
+    bool warm = false, progress = true;
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "m:s:f:o:j:", opts, NULL)) != -1) {
@@ -159,21 +116,25 @@ int cmd_compare(int argc, char **argv)
         case 'm': mcu = optarg; break;
         case 'p': published = optarg; break;
         case 's':
-            if (n_sets == CLI_MAX_SETS) {
-                fprintf(stderr, "cyclesim: error: too many --set\n");
+        case 'c': {
+            const char **list = c == 's' ? sets : globs;
+            unsigned *n = c == 's' ? &n_sets : &n_globs;
+            if (*n == CLI_MAX_SETS) {
+                fprintf(stderr, "cyclesim: error: too many --%s\n", c == 's' ? "set" : "case");
                 return EXIT_USAGE;
             }
-            sets[n_sets++] = optarg;
+            list[(*n)++] = optarg;
             break;
+        }
         case 'w': warm = true; break;
-        case 'c': glob = optarg; break;
         case 'f': format = optarg; break;
         case 'o': output = optarg; break;
         case 'j':
-            if (!cli_parse_u64("-j", optarg, &jobs)) {
+            if (!cli_parse_jobs(optarg, &workers)) {
                 return EXIT_USAGE;
             }
             break;
+        case 'P': progress = false; break;
         case 'h': return CLI_SHOW_HELP;
         default: return CLI_BAD_USAGE;
         }
@@ -203,14 +164,13 @@ int cmd_compare(int argc, char **argv)
     csim_pub_table page = {0};
     csim_run_result res = {0};
     csim_comparison cmp = {0};
+    csim_job *jobs = NULL;
     FILE *out = NULL;
     char backend[16];
     read_backend(elf, backend, sizeof(backend));
-    if (glob && !glob_selects(elf, glob)) {
-        rc = EXIT_USAGE;
-        goto done;
-    }
-    if (!cli_load_models(mcu, sets, n_sets, elf, &model, 1, &rc)) {
+    unsigned n_ranges = 0;
+    cli_range *ranges = cli_case_ranges(elf, globs, n_globs, &n_ranges, &rc);
+    if (!ranges || !cli_load_models(mcu, sets, n_sets, elf, &model, 1, &rc)) {
         goto done;
     }
     if (strcmp(published, "auto") == 0) {
@@ -221,12 +181,29 @@ int cmd_compare(int argc, char **argv)
         rc = pub_fail(err, &d);
         goto done;
     }
-    csim_run_opts ro = {.max_insns = 50000000000ull, .warm = warm};
-    if ((err = csim_run(elf, &model, &ro, &res, &d))) {
-        rc = cli_fail(err, &d);
+    /* One job per range of consecutive selected cases, joined in table order. */
+    if (!(jobs = calloc(n_ranges, sizeof(*jobs)))) {
+        rc = cli_fail(csim_fail(&d, CSIM_ERR_NOMEM, "out of memory"), &d);
         goto done;
     }
-    select_cases(&res, glob);
+    for (unsigned k = 0; k < n_ranges; k++) {
+        jobs[k].model = &model;
+        jobs[k].opts = (csim_run_opts){.max_insns = 50000000000ull, .warm = warm,
+                                       .case_first = ranges[k].first, .case_count = ranges[k].count};
+    }
+    csim_jobs_run(elf, jobs, n_ranges, workers, progress);
+    for (unsigned k = 0; k < n_ranges; k++) {
+        if (!rc && jobs[k].err) {
+            rc = cli_fail(jobs[k].err, &jobs[k].diag);
+        }
+        if (!cli_append_result(&res, &jobs[k].res)) {
+            csim_run_result_free(&jobs[k].res);
+            rc = rc ? rc : cli_fail(csim_fail(&d, CSIM_ERR_NOMEM, "out of memory"), &d);
+        }
+    }
+    if (rc) {
+        goto done;
+    }
     if ((err = csim_compare_build(&cmp, elf, &model, warm, backend, &page, res.cases, res.n_cases, &d))) {
         rc = cli_fail(err, &d);
         goto done;
@@ -250,6 +227,8 @@ int cmd_compare(int argc, char **argv)
         }
     }
 done:
+    free(jobs);
+    free(ranges);
     csim_compare_free(&cmp);
     csim_run_result_free(&res);
     csim_pub_free(&page);

@@ -13,14 +13,25 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: cyclesim run FW.elf [--mcu NAME[,NAME...]|all] [--set KEY=VALUE]...\n"
             "                    [--format table|json|csv] [--warm] [--console FILE|-]\n"
-            "                    [--call SYMBOL [--arg N]...] [--max-insns N] [--no-reuse]\n"
+            "                    [--call SYMBOL [--arg N]...] [--max-insns N] [--no-reuse] [--case GLOB]...\n"
+            "                    [-j N] [--no-progress]\n"
+            "       cyclesim profile FW.elf --mcu NAME [--case GLOB]... [--set KEY=VALUE]...\n"
+            "                    [--format table|callgrind|collapsed] [-o FILE|DIR] [--top N]\n"
+            "                    [--inputs N] [--warm] [-j N] [--call SYMBOL [--arg N]...]\n"
+            "       cyclesim sweep FW.elf --mcu NAME [--case GLOB]... [--clock LIST|A:B:STEP]...\n"
+            "                    [--latency auto|LIST] [--cache on,off] [--prefetch on,off]\n"
+            "                    [--set KEY=V1,V2,...]... [--format table|json|csv] [-o FILE]\n"
+            "                    [--svg FILE] [--independent] [--max-insns N] [-j N] [--no-progress]\n"
             "       cyclesim compare FW.elf --mcu NAME [--published FILE|auto] [--set KEY=VALUE]...\n"
-            "                    [--warm] [--case GLOB] [--format table|json|md|html] [-o FILE] [-j N]\n"
+            "                    [--warm] [--case GLOB]... [--format table|json|md|html] [-o FILE]\n"
+            "                    [-j N] [--no-progress]\n"
             "       cyclesim models           list the MCU models\n"
             "       cyclesim keys             the model keys as Markdown\n"
             "Models are read from $CYCLESIM_MODELS or %s.\n"
             "Exit codes: 0 ok, 1 a case failed its check, 2 usage, 3 bad ELF, 4 bad model or\n"
-            "unknown MCU, 5 firmware fault, 6 instruction limit, 7 I/O error, 9 bad input file.\n",
+            "unknown MCU, 5 firmware fault, 6 instruction limit, 7 I/O error, 9 bad input file.\n"
+            "-j N runs N models (or parts of a run) at a time, 0 = one per CPU; a progress line\n"
+            "is shown on stderr when it is a terminal (--no-progress: never).\n",
             cli_models_dir());
 }
 
@@ -45,6 +56,8 @@ static const struct {
     int (*fn)(int argc, char **argv);
 } commands[] = {
     {"run", cmd_run},
+    {"profile", cmd_profile},
+    {"sweep", cmd_sweep},
     {"compare", cmd_compare},
 };
 

@@ -73,7 +73,7 @@ static const csim_key keys[] = {
      "voltage scaling range (selects the latency table row)", "reference manual"},
     {"flash.latency_table", CSIM_K_LATENCY, OFF(latency), OFF(n_latency), 0, 0, NULL,
      "per voltage range, the highest clock allowed with 0, 1, 2... wait states",
-     "ST HAL/LL *_ll_utils.c tables (timing-facts 3.1)"},
+     "RM read-access-latency tables as ST's HAL copies them (docs/sweep.md, timing-facts 3.1)"},
     /* Flash interface */
     {"flash.interface", CSIM_K_ENUM, OFF(flash.type), 0, 0, 3, ms_names,
      "flash-interface model", "reference manual, flash chapter"},

@@ -33,31 +33,39 @@ def p90(values):
     return s[math.ceil(0.9 * len(s)) - 1]
 
 
+METRICS = ("cycles", "code", "const_data", "global_data", "stack", "workbuf")
+
+
 def summary(report):
     r = json.load(open(report))
     ratio = r["framing"] == "ratio"
-    groups = {}
-    for row in r["cycles"]:
-        c = row["cycles"]
-        if row["failed"] or c["estimate"] is None or not c["published"]:
-            continue
-        v = c["estimate"] / c["published"] if ratio else abs((c["estimate"] - c["published"]) / c["published"] * 100)
-        groups.setdefault(row["section"], []).append(v)
-        groups.setdefault(None, []).append(v)
-    ours = {s["section"]: s for s in r["summary"] if s["metric"] == "cycles"}
-    if set(ours) != set(groups):
-        fail("cycles summary sections %s, recomputed %s" % (sorted(map(str, ours)), sorted(map(str, groups))))
-    for sec, vals in groups.items():
-        s = ours.get(sec)
-        if s is None:
-            continue
-        want = {"count": len(vals), "median": statistics.median(vals), "p90": p90(vals), "max": max(vals)}
-        for k, w in want.items():
-            if not close(s[k], w):
-                fail("summary %s %s: report %r, recomputed %r" % (sec, k, s[k], w))
-        if s["statistic"] != ("ratio" if ratio else "abs_error_pct"):
-            fail("summary %s: statistic %s" % (sec, s["statistic"]))
-    print("summary: %d sections, %d rows recomputed" % (len(groups) - 1, len(groups.get(None, []))))
+    rows = 0
+    for metric in METRICS:
+        groups = {}
+        for row in r["cycles"] if metric == "cycles" else r["footprint"]:
+            c = row[metric]
+            if row["failed"] or c["estimate"] is None or not c["published"]:
+                continue
+            e, p = c["estimate"], c["published"]
+            v = e / p if ratio else abs((e - p) / p * 100)
+            groups.setdefault(row["section"], []).append(v)
+            groups.setdefault(None, []).append(v)
+        rows += len(groups.get(None, []))
+        ours = {s["section"]: s for s in r["summary"] if s["metric"] == metric}
+        if set(ours) != set(groups):
+            fail("%s summary sections %s, recomputed %s" % (metric, sorted(map(str, ours)),
+                                                            sorted(map(str, groups))))
+        for sec, vals in groups.items():
+            s = ours.get(sec)
+            if s is None:
+                continue
+            want = {"count": len(vals), "median": statistics.median(vals), "p90": p90(vals), "max": max(vals)}
+            for k, w in want.items():
+                if not close(s[k], w):
+                    fail("summary %s %s %s: report %r, recomputed %r" % (metric, sec, k, s[k], w))
+            if s["statistic"] != ("ratio" if ratio else "abs_error_pct"):
+                fail("summary %s %s: statistic %s" % (metric, sec, s["statistic"]))
+    print("summary: %d row figures recomputed over %d metrics" % (rows, len(METRICS)))
 
 
 def cover(report, cycle_keys, footprint_keys):

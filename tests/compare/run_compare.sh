@@ -89,6 +89,16 @@ if expect 0 sha-html compare "$sha" --mcu stm32l552ze --case 'sha*' --format htm
     $check html "$work/sha.html" "$work/sha2.json" || bad "sha html"
 fi
 
+# ---- ECDSA (open): footprint rows with a working-buffer column, two runs on two workers --
+if expect 0 ecdsa-json compare "$fw/emu-m33/ecdsa.elf" --mcu stm32l552ze --case 'ecdsa/p256/sign/small/*' \
+       --case 'ecdsa/p384/verify/fast/high' -j 2 --format json -o "$work/ecdsa.json"; then
+    $check summary "$work/ecdsa.json" || bad "ecdsa summary"
+    $check cover "$work/ecdsa.json" "$work/l5-cycle-keys" "$work/l5-footprint-keys" || bad "ecdsa cover"
+    n=$(python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print(sorted(c['key'] for c in r['cycles']), len(r['footprint']))" "$work/ecdsa.json")
+    [ "$n" = "['ecdsa/p256/sign/small/high', 'ecdsa/p256/sign/small/low', 'ecdsa/p384/verify/fast/high'] 3" ] ||
+        bad "ecdsa: $n"
+fi
+
 # ---- the CMOX version banner: an image claiming CMOX V4 against the V5 (U3) page ------
 arm-none-eabi-gcc -mcpu=cortex-m33 -mthumb -nostdlib -Wl,-Ttext=0x08000000 -Wl,-e,reset \
     "$fix/cmox4_backend.S" -o "$work/cmox4.elf" || bad "cannot build the cmox4 fixture"
@@ -162,7 +172,7 @@ mcu_all          | 2 | @SHA --mcu all                                           
 mcu_list         | 2 | @SHA --mcu stm32l552ze,stm32u385rg                                              | one MCU model
 no_mcu           | 2 | @SHA                                                                            | one MCU model
 bad_format       | 2 | @SHA --mcu stm32l552ze --format xml                                             | expected table, json, md or html
-case_none        | 2 | @SHA --mcu stm32l552ze --case nothing*                                          | --case nothing* matches none of the 18 cases
+case_none        | 2 | @SHA --mcu stm32l552ze --case nothing*                                          | --case nothing* matches no case of
 unknown_mcu      | 4 | @SHA --mcu stm32f999                                                            | unknown MCU "stm32f999"
 EOF
 
