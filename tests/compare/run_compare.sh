@@ -97,6 +97,10 @@ if expect 0 ecdsa-json compare "$fw/emu-m33/ecdsa.elf" --mcu stm32l552ze --case 
     n=$(python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print(sorted(c['key'] for c in r['cycles']), len(r['footprint']))" "$work/ecdsa.json")
     [ "$n" = "['ecdsa/p256/sign/small/high', 'ecdsa/p256/sign/small/low', 'ecdsa/p384/verify/fast/high'] 3" ] ||
         bad "ecdsa: $n"
+    # The report does not depend on the number of workers.
+    expect 0 ecdsa-j1 compare "$fw/emu-m33/ecdsa.elf" --mcu stm32l552ze --case 'ecdsa/p256/sign/small/*' \
+        --case 'ecdsa/p384/verify/fast/high' -j 1 --format json -o "$work/ecdsa-j1.json" &&
+        { cmp -s "$work/ecdsa.json" "$work/ecdsa-j1.json" || bad "ecdsa: -j 2 and -j 1 reports differ"; }
 fi
 
 # ---- the CMOX version banner: an image claiming CMOX V4 against the V5 (U3) page ------
