@@ -26,13 +26,19 @@
 #define EXC_RETURN_MIN 0xFFFFFF00u
 
 #define MEMO_EVENTS 512
+#define MEMO_FLASH_READS MEMO_EVENTS
+#define MEMO_SLOTS 4
 #define MAX_SPANS (1 + CSIM_MAX_REGIONS)
 #define BENCH_CASE_BYTES 28 /* sizeof(bench_case_t) of BENCH_ABI_VERSION 1 (firmware/include/bench.h) */
 #define PROGRESS_SHIFT 24 /* report progress every 2^24 instructions */
 
-/* A block's last pricing, reusable when it runs again from the same core
- * state, with the same kinds of transfers, to the same next block, and all
- * its flash-interface accesses are plain cache hits again. */
+/* A block's pricing, reusable when it runs again from the same core state,
+ * with the same kinds of transfers, to the same next block, and
+ *  - ICACHE: all its flash-interface accesses are plain cache hits again
+ *    (replayed access by access: the cache is too large to compare);
+ *  - other flash interfaces: from the same flash-interface state (buffers,
+ *    reads in flight, cache tags) and with the same flash data addresses
+ *    where they matter, so the whole state after it is known too. */
 typedef struct memo {
     bool valid;
     unsigned epoch;          /* flash configuration it was priced under */
@@ -40,16 +46,28 @@ typedef struct memo {
     csim_core_sig entry, exit;
     uint64_t dt;
     csim_breakdown d;
-    unsigned n_ev;
-    uint8_t ev_class[MEMO_EVENTS];
-    csim_access_rec acc;
+    csim_ms_stats ms_d;      /* flash-interface statistics it adds (state replay) */
+    unsigned n_ev, n_acc, n_flash, ms_in, ms_out;
+    /* acc_addr u32[n_acc], flash_addr u32[n_flash], ev_class[n_ev],
+     * acc_kind[n_acc], flash-interface state before [ms_in] and after [ms_out] */
+    uint8_t *blob;
 } memo;
+
+/* The pricing being recorded (large: kept in the sim, off the stack). */
+typedef struct memo_rec {
+    csim_core_sig entry, exit;
+    csim_access_rec acc;
+    unsigned n_flash;
+    uint32_t flash_addr[MEMO_FLASH_READS];
+    csim_ms_state ms_in, ms_out;
+} memo_rec;
 
 typedef struct block {
     uint32_t addr, size;
     unsigned n;
     csim_insn *insns;
-    memo *memo;          /* two slots: a block often ends two ways */
+    memo *memo;          /* MEMO_SLOTS slots: a block may end several ways or start from several states */
+    unsigned memo_rr;    /* next slot to replace */
     uint16_t reuse_fails;/* consecutive pricings that could not be reused */
     uint16_t reuse_skip; /* executions left before reuse is tried again */
     unsigned fp_epoch;   /* region in which it last ran (footprint) */
@@ -80,6 +98,7 @@ typedef struct sim {
     block *pending;       /* executed, not yet priced */
     unsigned cursor;      /* next instruction of `pending` to price */
     csim_mem_event ev[MAX_EVENTS];
+    uint8_t ev_class[MAX_EVENTS]; /* event_class() of each, as recorded */
     unsigned n_ev, ev_pos;
     uint64_t insns;
     action act;
@@ -100,9 +119,9 @@ typedef struct sim {
     unsigned exc_depth;
     bool memo_on;
     unsigned epoch;       /* bumped when the firmware reconfigures the flash interface */
-    uint64_t memo_hits, memo_misses;
+    uint64_t memo_hits, memo_misses, memo_skips;
     uint64_t why[6]; /* reuse refusals: none recorded, outcome, transfers, state, memory, not reusable */
-    memo memo_tmp;        /* the pricing being recorded (large: kept off the stack) */
+    memo_rec rec;         /* the pricing being recorded */
     /* case selection and inputs: written when main starts (start-up code has
      * initialised RAM by then) */
     uint32_t m_main, v_case_first, v_case_count, v_seed;
@@ -163,6 +182,9 @@ static void free_blocks(sim *s)
     for (unsigned i = 0; i < BLOCK_SLOTS; i++) {
         for (block *b = s->slots[i], *n; b; b = n) {
             n = b->next;
+            for (unsigned k = 0; b->memo && k < MEMO_SLOTS; k++) {
+                free(b->memo[k].blob);
+            }
             free(b->memo);
             free(b->insns);
             free(b);
@@ -209,20 +231,34 @@ static uint8_t event_class(const sim *s, const csim_mem_event *e)
     return (uint8_t)(k | e->write << 2);
 }
 
+static const uint8_t *memo_ev_class(const memo *m) { return m->blob + 4 * (m->n_acc + m->n_flash); }
+
 static bool events_match(const sim *s, const memo *m)
 {
-    if (m->n_ev != s->n_ev) {
-        return false;
+    return m->n_ev == s->n_ev && memcmp(memo_ev_class(m), s->ev_class, s->n_ev) == 0;
+}
+
+/* Collects the addresses of the data reads of the flash (class 1, not
+ * written) where they matter; false if there are more than MEMO_FLASH_READS. */
+static bool flash_reads(const sim *s, uint32_t *addr, unsigned *n)
+{
+    *n = 0;
+    if (csim_memsys_data_anywhere(s->flash)) {
+        return true;
     }
     for (unsigned i = 0; i < s->n_ev; i++) {
-        if (event_class(s, &s->ev[i]) != m->ev_class[i]) {
-            return false;
+        if (s->ev_class[i] == 1) {
+            if (*n == MEMO_FLASH_READS) {
+                return false;
+            }
+            addr[(*n)++] = s->ev[i].addr;
         }
     }
     return true;
 }
 
-/* The slot holding the pricing that ended at `next`, else the one to reuse. */
+/* ICACHE: the slot holding the pricing that ended at `next`, else the one to
+ * reuse (slots 0 and 1). */
 static memo *memo_slot(block *b, uint32_t next)
 {
     if (!b->memo) {
@@ -232,6 +268,53 @@ static memo *memo_slot(block *b, uint32_t next)
         return &b->memo[1];
     }
     return !b->memo[0].valid || b->memo[0].next == next || b->memo[1].valid ? &b->memo[0] : &b->memo[1];
+}
+
+/* Keeps the recorded pricing in slot m; false when out of memory. */
+static bool memo_store(sim *s, memo *m, uint32_t next, uint64_t dt, const csim_breakdown *d, bool with_acc)
+{
+    const memo_rec *r = &s->rec;
+    unsigned n_acc = with_acc ? r->acc.n : 0;
+    unsigned ms_in = with_acc ? 0 : r->ms_in.n, ms_out = with_acc ? 0 : r->ms_out.n;
+    size_t len = 4 * ((size_t)n_acc + r->n_flash) + s->n_ev + n_acc + ms_in + ms_out;
+    uint8_t *blob = malloc(len ? len : 1);
+    if (!blob) {
+        return false;
+    }
+    free(m->blob);
+    m->blob = blob;
+    memcpy(blob, r->acc.addr, 4 * n_acc);
+    blob += 4 * n_acc;
+    memcpy(blob, r->flash_addr, 4 * r->n_flash);
+    blob += 4 * r->n_flash;
+    memcpy(blob, s->ev_class, s->n_ev);
+    blob += s->n_ev;
+    memcpy(blob, r->acc.kind, n_acc);
+    blob += n_acc;
+    memcpy(blob, r->ms_in.b, ms_in);
+    memcpy(blob + ms_in, r->ms_out.b, ms_out);
+    m->valid = true;
+    m->epoch = s->epoch;
+    m->next = next;
+    m->entry = r->entry;
+    m->exit = r->exit;
+    m->dt = dt;
+    m->d = *d;
+    m->n_ev = s->n_ev;
+    m->n_acc = n_acc;
+    m->n_flash = r->n_flash;
+    m->ms_in = ms_in;
+    m->ms_out = ms_out;
+    return true;
+}
+
+static void breakdown_diff(csim_breakdown *d, const csim_breakdown *a, const csim_breakdown *b)
+{
+#define DIFF(f) d->f = a->f - b->f;
+    DIFF(cycles) DIFF(instructions) DIFF(core) DIFF(branch) DIFF(fetch_stall) DIFF(data_wait)
+    DIFF(bus_conflict) DIFF(load_use) DIFF(exception) DIFF(taken_branches) DIFF(loads) DIFF(stores)
+    DIFF(flash_data_reads)
+#undef DIFF
 }
 
 static bool try_replay(sim *s, block *b, uint32_t next)
@@ -250,12 +333,13 @@ static bool try_replay(sim *s, block *b, uint32_t next)
     }
     /* Fetches repeat the recorded words; data reads of the flash take this
      * run's addresses, in order (a hit costs the same wherever it hits). */
+    const uint8_t *ev_class = memo_ev_class(m), *kind = ev_class + m->n_ev;
     uint32_t addr[CSIM_REC_MAX];
+    memcpy(addr, m->blob, 4 * m->n_acc);
     unsigned e = 0;
-    for (unsigned j = 0; j < m->acc.n; j++) {
-        addr[j] = m->acc.addr[j];
-        if (m->acc.kind[j] == CSIM_MS_DATA) {
-            while (e < s->n_ev && (s->ev[e].write || (m->ev_class[e] & 3) != 1)) {
+    for (unsigned j = 0; j < m->n_acc; j++) {
+        if (kind[j] == CSIM_MS_DATA) {
+            while (e < s->n_ev && ev_class[e] != 1) {
                 e++;
             }
             if (e == s->n_ev) {
@@ -265,8 +349,7 @@ static bool try_replay(sim *s, block *b, uint32_t next)
         }
     }
     uint64_t last = s->core.t + m->dt + (uint64_t)(int64_t)(int8_t)m->exit.b[3];
-    if (!csim_memsys_replay_hits(s->flash, csim_core_earliest_request(&s->core), last, addr, m->acc.kind,
-                                 m->acc.n)) {
+    if (!csim_memsys_replay_hits(s->flash, csim_core_earliest_request(&s->core), last, addr, kind, m->n_acc)) {
         s->why[4]++;
         return false;
     }
@@ -278,62 +361,132 @@ static bool try_replay(sim *s, block *b, uint32_t next)
 static void price_and_record(sim *s, block *b, uint32_t next)
 {
     csim_core *c = &s->core;
-    memo *tmp = &s->memo_tmp;
+    memo_rec *r = &s->rec;
     bool ok = s->n_ev <= MEMO_EVENTS && csim_memsys_quiet(s->flash, csim_core_earliest_request(c)) &&
-              csim_core_signature(c, b->addr, &tmp->entry);
+              csim_core_signature(c, b->addr, &r->entry);
     csim_ms_stats before = *csim_memsys_stats(s->flash);
-    csim_breakdown bd = c->bd;
+    csim_breakdown bd = c->bd, d;
     uint64_t t0 = c->t;
-    tmp->acc.n = 0;
-    tmp->acc.overflow = false;
-    c->rec = ok ? &tmp->acc : NULL;
+    r->acc.n = 0;
+    r->acc.overflow = false;
+    r->n_flash = 0;
+    c->rec = ok ? &r->acc : NULL;
     price_until(s, b->n, next);
     c->rec = NULL;
     if (!ok) {
         return;
     }
     const csim_ms_stats *after = csim_memsys_stats(s->flash);
-    if (tmp->acc.overflow || after->misses != before.misses || after->flash_reads != before.flash_reads ||
+    if (r->acc.overflow || after->misses != before.misses || after->flash_reads != before.flash_reads ||
         after->prefetch_hits != before.prefetch_hits || !csim_memsys_quiet(s->flash, c->t) ||
-        !csim_core_signature(c, b->addr, &tmp->exit)) {
+        !csim_core_signature(c, b->addr, &r->exit)) {
         return;
     }
-    for (unsigned i = 0; i < s->n_ev; i++) {
-        tmp->ev_class[i] = event_class(s, &s->ev[i]);
-    }
-    if (!b->memo && !(b->memo = calloc(2, sizeof(memo)))) {
+    if (!b->memo && !(b->memo = calloc(MEMO_SLOTS, sizeof(memo)))) {
         return;
     }
-    tmp->valid = true;
-    tmp->epoch = s->epoch;
-    tmp->next = next;
-    tmp->n_ev = s->n_ev;
-    tmp->dt = c->t - t0;
-#define DIFF(f) tmp->d.f = c->bd.f - bd.f;
-    DIFF(cycles) DIFF(instructions) DIFF(core) DIFF(branch) DIFF(fetch_stall) DIFF(data_wait)
-    DIFF(bus_conflict) DIFF(load_use) DIFF(exception) DIFF(taken_branches) DIFF(loads) DIFF(stores)
-    DIFF(flash_data_reads)
-#undef DIFF
-    *memo_slot(b, next) = *tmp;
+    breakdown_diff(&d, &c->bd, &bd);
+    memo_store(s, memo_slot(b, next), next, c->t - t0, &d, true);
+}
+
+static void diff_stats(csim_ms_stats *d, const csim_ms_stats *a, const csim_ms_stats *b);
+
+static bool try_replay_state(sim *s, block *b, uint32_t next)
+{
+    csim_core *c = &s->core;
+    memo *m = NULL;
+    csim_core_sig sig;
+    csim_ms_state st;
+    uint32_t fa[MEMO_FLASH_READS];
+    unsigned nf = 0, why = 0;
+    bool have_sig = false, have_st = false, have_fa = false;
+    /* The first kept pricing whose conditions all hold; `why` is how far the
+     * closest one came. */
+    for (unsigned k = 0; b->memo && k < MEMO_SLOTS && !m; k++) {
+        memo *x = &b->memo[k];
+        unsigned w = 0;
+        if (x->valid && ++w && x->epoch == s->epoch && x->next == next && ++w && events_match(s, x) &&
+            (have_fa || (have_fa = true, flash_reads(s, fa, &nf) ? true : (nf = UINT32_MAX, true))) &&
+            nf == x->n_flash && memcmp(fa, x->blob + 4 * x->n_acc, 4 * nf) == 0 && ++w &&
+            (have_sig || (have_sig = csim_core_signature(c, b->addr, &sig))) &&
+            memcmp(&sig, &x->entry, sizeof(sig)) == 0 && ++w &&
+            (have_st || (have_st = csim_memsys_save(s->flash, c->t, csim_core_earliest_request(c), true, &st))) &&
+            st.n == x->ms_in && memcmp(st.b, memo_ev_class(x) + x->n_ev, st.n) == 0) {
+            m = x;
+        }
+        why = w > why ? w : why;
+    }
+    if (!m) {
+        s->why[why]++;
+        return false;
+    }
+    csim_core_restore(c, b->addr, &m->exit, m->dt, &m->d);
+    csim_ms_state out;
+    out.n = m->ms_out;
+    memcpy(out.b, memo_ev_class(m) + m->n_ev + m->ms_in, m->ms_out);
+    csim_memsys_load(s->flash, c->t, &out, &m->ms_d);
+    return true;
+}
+
+/* Prices the whole pending block and keeps the pricing with the core and
+ * flash-interface states before and after it. */
+static void price_and_record_state(sim *s, block *b, uint32_t next)
+{
+    csim_core *c = &s->core;
+    memo_rec *r = &s->rec;
+    bool ok = s->n_ev <= MEMO_EVENTS && flash_reads(s, r->flash_addr, &r->n_flash) &&
+              csim_core_signature(c, b->addr, &r->entry) &&
+              csim_memsys_save(s->flash, c->t, csim_core_earliest_request(c), true, &r->ms_in);
+    csim_ms_stats before = *csim_memsys_stats(s->flash);
+    csim_breakdown bd = c->bd, d;
+    uint64_t t0 = c->t;
+    price_until(s, b->n, next);
+    /* The entry state assumed that a read comes first (see csim_memsys_save). */
+    const csim_ms_stats *after = csim_memsys_stats(s->flash);
+    if (!ok || after->fetches + after->data_reads == before.fetches + before.data_reads ||
+        !csim_core_signature(c, b->addr, &r->exit) ||
+        !csim_memsys_save(s->flash, c->t, csim_core_earliest_request(c), false, &r->ms_out)) {
+        return;
+    }
+    if (!b->memo && !(b->memo = calloc(MEMO_SLOTS, sizeof(memo)))) {
+        return;
+    }
+    memo *m = NULL;
+    for (unsigned k = 0; k < MEMO_SLOTS && !m; k++) {
+        m = b->memo[k].valid ? NULL : &b->memo[k];
+    }
+    if (!m) {
+        m = &b->memo[b->memo_rr++ % MEMO_SLOTS];
+    }
+    breakdown_diff(&d, &c->bd, &bd);
+    if (memo_store(s, m, next, c->t - t0, &d, false)) {
+        diff_stats(&m->ms_d, after, &before);
+    }
 }
 
 static void finish_pending(sim *s, uint32_t next)
 {
     block *b = s->pending;
     if (b) {
+        bool by_state = csim_memsys_config(s->flash)->type != CSIM_MS_ICACHE;
         if (!s->memo_on || s->cursor != 0) {
             price_until(s, b->n, next);
         } else if (b->reuse_skip) {
-            /* Blocks that keep missing (flash reads every pass, as on the L0)
-             * are priced directly for a while: trying costs more than it saves. */
+            /* Blocks that keep missing are priced directly for a while:
+             * trying costs more than it saves. */
             b->reuse_skip--;
+            s->memo_skips++;
             price_until(s, b->n, next);
-        } else if (try_replay(s, b, next)) {
+        } else if (by_state ? try_replay_state(s, b, next) : try_replay(s, b, next)) {
             s->memo_hits++;
             b->reuse_fails = 0;
         } else {
             s->memo_misses++;
-            price_and_record(s, b, next);
+            if (by_state) {
+                price_and_record_state(s, b, next);
+            } else {
+                price_and_record(s, b, next);
+            }
             if (++b->reuse_fails == 8) {
                 b->reuse_fails = 0;
                 b->reuse_skip = 256;
@@ -814,7 +967,9 @@ static void on_mem(void *user, uint32_t addr, unsigned size, bool write)
 {
     sim *s = user;
     if (s->n_ev < MAX_EVENTS) {
-        s->ev[s->n_ev++] = (csim_mem_event){addr, (uint8_t)size, write};
+        s->ev[s->n_ev] = (csim_mem_event){addr, (uint8_t)size, write};
+        s->ev_class[s->n_ev] = event_class(s, &s->ev[s->n_ev]);
+        s->n_ev++;
     }
     if (s->in_region) {
         if (write && addr - s->stk_lo < s->stk_min - s->stk_lo) {
@@ -1292,8 +1447,9 @@ done:
         }
     }
     if (getenv("CYCLESIM_DEBUG_REUSE")) { /* docs/performance.md */
-        fprintf(stderr, "reuse: %llu reused, %llu priced (none %llu, outcome %llu, transfers %llu, state %llu, memory %llu)\n",
-                (unsigned long long)s->memo_hits, (unsigned long long)s->memo_misses,
+        fprintf(stderr, "reuse: %llu reused, %llu priced, %llu not tried (none %llu, outcome %llu, transfers %llu, "
+                "state %llu, memory %llu)\n",
+                (unsigned long long)s->memo_hits, (unsigned long long)s->memo_misses, (unsigned long long)s->memo_skips,
                 (unsigned long long)s->why[0], (unsigned long long)s->why[1], (unsigned long long)s->why[2],
                 (unsigned long long)s->why[3], (unsigned long long)s->why[4]);
     }

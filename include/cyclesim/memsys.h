@@ -114,6 +114,34 @@ bool csim_memsys_quiet(const csim_memsys *ms, uint64_t now);
 bool csim_memsys_replay_hits(csim_memsys *ms, uint64_t now, uint64_t last, const uint32_t *addr,
                              const uint8_t *kind, unsigned n);
 
+/* The whole model state in a comparable form, for block reuse on models
+ * whose accesses csim_memsys_replay_hits cannot replay (buffers, prefetch and
+ * pre-read in flight, a small cache): times relative to `now`, LRU stamps as
+ * ranks, values that can no longer matter in canonical form. */
+#define CSIM_MS_STATE_MAX 512
+typedef struct csim_ms_state {
+    unsigned n; /* bytes of b in use */
+    uint8_t b[CSIM_MS_STATE_MAX];
+} csim_ms_state;
+
+/** csim_memsys_save - the state at cycle `now`, given that no request will be
+ *  issued before `floor`; false when it does not fit (times far from now, a
+ *  large cache).  Two models with equal states answer the same requests
+ *  (relative to their `now`) identically and end in equal states.  With
+ *  `before_read`, the state is only valid if a read comes next (not a
+ *  configure, invalidate or reset). */
+bool csim_memsys_save(const csim_memsys *ms, uint64_t now, uint64_t floor, bool before_read,
+                      csim_ms_state *st);
+
+/** csim_memsys_data_anywhere - a data read of the flash costs the same and
+ *  leaves the same state whatever its address (it looks up and fills no
+ *  buffer or cache): block reuse need not compare the addresses. */
+bool csim_memsys_data_anywhere(const csim_memsys *ms);
+
+/** csim_memsys_load - put the model into a saved state, relative to `now`,
+ *  and add `add` to the statistics (a replayed block's accesses). */
+void csim_memsys_load(csim_memsys *ms, uint64_t now, const csim_ms_state *st, const csim_ms_stats *add);
+
 const csim_ms_stats *csim_memsys_stats(const csim_memsys *ms);
 void csim_memsys_clear_stats(csim_memsys *ms);
 

@@ -533,3 +533,223 @@ bool csim_memsys_replay_hits(csim_memsys *ms, uint64_t now, uint64_t last, const
         ms->last_now = last;
     return true;
 }
+
+/* ---- whole state, for block reuse (csim_memsys_save/load) ------------------
+ * Canonical form, so that states that behave the same compare equal:
+ *  - times are relative to `now`; a buffer's ready time and the words of a
+ *    refill that is over are raised to `floor`: every later request is issued
+ *    at or after floor, and these values only ever meet a request time in a
+ *    max(); the array's free time likewise, and it also meets the earliest
+ *    start of a pending prefetch or pre-read in a max();
+ *  - LRU stamps become ranks (1 = oldest, 0 = empty) among what they are
+ *    compared with: all buffers, the ways of one set; buffers are listed
+ *    oldest first, since where a word sits does not matter (words are unique
+ *    in the buffers, and only empty buffers, which are all alike, tie);
+ *  - what is not pending (prefetch, pre-read, refill) is left out;
+ *  - before a read, a prefetch or pre-read of words that are all present
+ *    counts as not pending: the read's ms_advance drops it (H-SKIP). */
+
+typedef struct st_writer {
+    uint8_t *p, *end;
+    bool ok;
+} st_writer;
+
+static void st_put(st_writer *w, const void *v, size_t n)
+{
+    if ((size_t)(w->end - w->p) < n) {
+        w->ok = false;
+        return;
+    }
+    memcpy(w->p, v, n);
+    w->p += n;
+}
+
+static void st_put32(st_writer *w, uint32_t v) { st_put(w, &v, 4); }
+
+static void st_put8(st_writer *w, unsigned v)
+{
+    const uint8_t b = (uint8_t)v;
+    st_put(w, &b, 1);
+}
+
+static void st_time(st_writer *w, uint64_t t, uint64_t now)
+{
+    const int64_t r = (int64_t)(t - now);
+    if (r < INT16_MIN || r > INT16_MAX) {
+        w->ok = false;
+        return;
+    }
+    const int16_t v = (int16_t)r;
+    st_put(w, &v, 2);
+}
+
+/* Rank of stamp `x` among `n` stamps spaced `stride` apart (0 stays 0). */
+static unsigned lru_rank(const uint64_t *lru, unsigned n, size_t stride, uint64_t x)
+{
+    if (!x)
+        return 0;
+    unsigned r = 1;
+    for (unsigned i = 0; i < n; i++) {
+        const uint64_t l = *(const uint64_t *)((const uint8_t *)lru + i * stride);
+        r += l && l < x;
+    }
+    return r;
+}
+
+bool csim_memsys_save(const csim_memsys *ms, uint64_t now, uint64_t floor, bool before_read, csim_ms_state *st)
+{
+    st_writer w = {st->b, st->b + sizeof st->b, true};
+    const bool pf = ms->pf_pending && !(before_read && prefetch_idle(ms));
+    const bool pr = ms->pr_pending && !(before_read && !pf && word_present(ms, ms->pr_word));
+    uint64_t soonest = floor; /* the earliest time flash_free can be compared with */
+    if (pf && ms->pf_at < soonest)
+        soonest = ms->pf_at;
+    if (pr && ms->pr_at < soonest)
+        soonest = ms->pr_at;
+    st_time(&w, floor, now);
+    st_put8(&w, pf | pr << 1);
+    st_time(&w, ms_max(ms->flash_free, soonest), now);
+    if (pf) {
+        st_put32(&w, ms->pf_word);
+        st_put8(&w, ms->pf_left);
+        st_time(&w, ms->pf_at, now);
+    }
+    if (pr) {
+        st_put32(&w, ms->pr_word);
+        st_time(&w, ms->pr_at, now);
+    }
+    uint8_t by_age[MS_MAX_BUFFERS];
+    unsigned used = 0;
+    for (unsigned i = 0; i < ms->nbufs; i++) {
+        const unsigned rank = lru_rank(ms->buf_lru, ms->nbufs, sizeof ms->buf_lru[0], ms->buf_lru[i]);
+        if (rank) {
+            by_age[rank - 1] = (uint8_t)i;
+            used++;
+        }
+    }
+    st_put8(&w, used);
+    for (unsigned r = 0; r < used; r++) {
+        const unsigned i = by_age[r];
+        st_put32(&w, ms->buf_word[i]);
+        st_put8(&w, ms->buf_pf[i]);
+        st_time(&w, ms_max(ms->buf_ready[i], floor), now);
+    }
+    const bool refilling = ms->refill_end > floor;
+    st_put8(&w, refilling);
+    if (refilling) {
+        st_put32(&w, ms->refill_line);
+        st_time(&w, ms->refill_end, now);
+        for (unsigned k = 0; k <= ms->wpl_mask; k++)
+            st_time(&w, ms_max(ms->word_ready[k], floor), now);
+    }
+    if (ms->cache_on) {
+        const unsigned n = (ms->set_mask + 1) * ms->ways;
+        if (n > ms->lines_cap)
+            return false;
+        for (unsigned i = 0; i < n; i++) {
+            st_put32(&w, ms->lines[i].line);
+            if (ms->ways > 1) {
+                const ms_line *set = &ms->lines[i - i % ms->ways];
+                st_put8(&w, lru_rank(&set->lru, ms->ways, sizeof *set, ms->lines[i].lru));
+            }
+        }
+    }
+    st->n = (unsigned)(w.p - st->b);
+    return w.ok;
+}
+
+bool csim_memsys_data_anywhere(const csim_memsys *ms)
+{
+    switch (ms->cfg.type) {
+    case CSIM_MS_ZERO_WAIT:
+        return true;
+    case CSIM_MS_U0_FLASH: /* straight to the array unless cached (ms_u0_read) */
+        return !(ms->cache_on && ms->cfg.cache_data);
+    default:
+        return false;
+    }
+}
+
+typedef struct st_reader {
+    const uint8_t *p;
+} st_reader;
+
+static uint32_t st_get32(st_reader *r)
+{
+    uint32_t v;
+    memcpy(&v, r->p, 4);
+    r->p += 4;
+    return v;
+}
+
+static unsigned st_get8(st_reader *r) { return *r->p++; }
+
+static uint64_t st_get_time(st_reader *r, uint64_t now)
+{
+    int16_t v;
+    memcpy(&v, r->p, 2);
+    r->p += 2;
+    return now + (uint64_t)(int64_t)v;
+}
+
+void csim_memsys_load(csim_memsys *ms, uint64_t now, const csim_ms_state *st, const csim_ms_stats *add)
+{
+    st_reader r = {st->b};
+    const uint64_t base = ms->stamp;
+    uint64_t top = base;
+    ms->last_now = st_get_time(&r, now); /* floor: no request comes earlier */
+    const unsigned pending = st_get8(&r);
+    ms->pf_pending = pending & 1;
+    ms->pr_pending = (pending >> 1) & 1;
+    ms->flash_free = st_get_time(&r, now);
+    if (ms->pf_pending) {
+        ms->pf_word = st_get32(&r);
+        ms->pf_left = st_get8(&r);
+        ms->pf_at = st_get_time(&r, now);
+    }
+    if (ms->pr_pending) {
+        ms->pr_word = st_get32(&r);
+        ms->pr_at = st_get_time(&r, now);
+    }
+    const unsigned used = st_get8(&r);
+    for (unsigned i = 0; i < ms->nbufs; i++) {
+        ms->buf_word[i] = MS_NONE;
+        ms->buf_pf[i] = 0;
+        ms->buf_lru[i] = 0;
+        ms->buf_ready[i] = 0;
+        if (i < used) {
+            ms->buf_word[i] = st_get32(&r);
+            ms->buf_pf[i] = st_get8(&r);
+            ms->buf_lru[i] = base + i + 1;
+            top = ms_max(top, ms->buf_lru[i]);
+            ms->buf_ready[i] = st_get_time(&r, now);
+        }
+    }
+    if (st_get8(&r)) {
+        ms->refill_line = st_get32(&r);
+        ms->refill_end = st_get_time(&r, now);
+        for (unsigned k = 0; k <= ms->wpl_mask; k++)
+            ms->word_ready[k] = st_get_time(&r, now);
+    } else {
+        ms->refill_end = ms->last_now; /* over: only ever compared with later requests */
+    }
+    if (ms->cache_on) {
+        const unsigned n = (ms->set_mask + 1) * ms->ways;
+        for (unsigned i = 0; i < n; i++) {
+            ms->lines[i].line = st_get32(&r);
+            const unsigned rank = ms->ways > 1 ? st_get8(&r) : ms->lines[i].line != MS_NONE;
+            ms->lines[i].lru = rank ? base + rank : 0;
+            top = ms_max(top, ms->lines[i].lru);
+        }
+        ms->last_line = 0;
+    }
+    ms->stamp = top;
+    ms->st.fetches += add->fetches;
+    ms->st.data_reads += add->data_reads;
+    ms->st.hits += add->hits;
+    ms->st.misses += add->misses;
+    ms->st.prefetch_hits += add->prefetch_hits;
+    ms->st.flash_reads += add->flash_reads;
+    ms->st.fetch_stall += add->fetch_stall;
+    ms->st.data_stall += add->data_stall;
+}

@@ -44,17 +44,21 @@ if(TARGET firmware)
 endif()
 
 # Block reuse (a block priced once is replayed when it runs again from the same
-# state) must not change a single number: compare with full pricing.
+# state) must not change a single number: compare with full pricing (JSON: every
+# field, the flash-interface statistics included).  Replay by cache hits on the
+# L5/U3 ICACHE, replay by whole flash-interface state on the L0 NVM and the U0.
 if(TARGET firmware)
     foreach(pair emu-m0plus/sha:stm32u083rc emu-m0plus/sha:stm32l552ze emu-m33/ed25519:stm32u385rg
-                 emu-m33/selftest:stm32l552ze)
+                 emu-m33/selftest:stm32l552ze emu-m0plus/sha:stm32l073rz emu-m0plus/ed25519:stm32l073rz
+                 emu-m0plus/ed25519:stm32u083rc emu-m0plus/selftest:stm32l073rz)
         string(REPLACE ":" ";" p ${pair})
         list(GET p 0 img)
         list(GET p 1 m)
         string(REPLACE "/" "_" n ${img})
         add_test(NAME e2e_reuse_identical_${n}_${m}
-            COMMAND sh -c "$<TARGET_FILE:cyclesim> run ${FW}/${img}.elf --mcu ${m} --format csv > reuse-${n}-${m}.csv && \
-$<TARGET_FILE:cyclesim> run ${FW}/${img}.elf --mcu ${m} --format csv --no-reuse > full-${n}-${m}.csv && cmp reuse-${n}-${m}.csv full-${n}-${m}.csv"
+            COMMAND sh -c "$<TARGET_FILE:cyclesim> run ${FW}/${img}.elf --mcu ${m} --format json > reuse-${n}-${m}.json && \
+$<TARGET_FILE:cyclesim> run ${FW}/${img}.elf --mcu ${m} --format json --no-reuse > full-${n}-${m}.json && \
+cmp reuse-${n}-${m}.json full-${n}-${m}.json"
             WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
         set_tests_properties(e2e_reuse_identical_${n}_${m} PROPERTIES LABELS e2e)
     endforeach()

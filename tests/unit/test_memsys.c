@@ -779,6 +779,106 @@ static void test_equal_now(void)
     csim_memsys_free(ms);
 }
 
+/* ---- whole state (csim_memsys_save/load, used by block reuse) ---------------
+ * No hand-derived cycles here: the oracle is the model itself.  Model A runs a
+ * request stream; its state is saved and loaded into model B, which had
+ * another history and whose clock is elsewhere; both then get the same
+ * requests (B's shifted in time) and must answer them alike, with the same
+ * statistics, and B saves back the very state it was given. */
+
+typedef struct req_stream {
+    uint32_t x, pc;
+    uint64_t t;
+} req_stream;
+
+/* Code in a 16-KB region with a branch every 8 fetches, a flash data read
+ * every 5 requests (literal pool/table), issued at the data's arrival or a
+ * few cycles after the previous request. */
+static uint64_t drive(csim_memsys *ms, req_stream *s, uint64_t shift, unsigned i)
+{
+    s->x = s->x * 1103515245u + 12345u;
+    const bool data = i % 5 == 4;
+    if (!data)
+        s->pc = (i & 7) == 7 ? (s->x >> 8) & 0x3FFC : (s->pc + 4) & 0x3FFF;
+    const uint32_t addr = FL + (data ? 0x8000 + ((s->x >> 4) & 0xFC) : s->pc);
+    const uint64_t r = csim_memsys_read(ms, s->t + shift, addr, data ? CSIM_MS_DATA : CSIM_MS_FETCH) - shift;
+    const uint64_t answer = r - s->t;
+    s->t = (s->x & 0x10000) ? r : s->t + ((s->x >> 20) & 3);
+    return answer;
+}
+
+static void test_save_load(const char *name, const csim_ms_cfg *c, bool before_read)
+{
+    begin(name);
+    csim_memsys *a = must_new(c), *b = must_new(c);
+    req_stream sa = {12345, 0, 0}, sb = {777, 0x2000, 0};
+    for (unsigned i = 0; i < 3000; i++) {
+        drive(a, &sa, 0, i);
+        drive(b, &sb, 0, i);
+    }
+    csim_ms_state st, back;
+    const uint64_t shift = sb.t + 100 - sa.t; /* B's clock is ahead of A's */
+    CHECK(csim_memsys_save(a, sa.t, sa.t, before_read, &st));
+    const csim_ms_stats none = {0};
+    csim_memsys_load(b, sa.t + shift, &st, &none);
+    CHECK(csim_memsys_save(b, sa.t + shift, sa.t + shift, before_read, &back));
+    CHECK_EQ(back.n, st.n);
+    CHECK(back.n == st.n && memcmp(back.b, st.b, st.n) == 0);
+    const csim_ms_stats a0 = *csim_memsys_stats(a), b0 = *csim_memsys_stats(b);
+    req_stream s2 = sa;
+    unsigned differ = 0;
+    for (unsigned i = 0; i < 3000; i++)
+        differ += drive(a, &sa, 0, 3000 + i) != drive(b, &s2, shift, 3000 + i);
+    CHECK_EQ(differ, 0);
+    const csim_ms_stats *a1 = csim_memsys_stats(a), *b1 = csim_memsys_stats(b);
+    CHECK_EQ(a1->hits - a0.hits, b1->hits - b0.hits);
+    CHECK_EQ(a1->misses - a0.misses, b1->misses - b0.misses);
+    CHECK_EQ(a1->prefetch_hits - a0.prefetch_hits, b1->prefetch_hits - b0.prefetch_hits);
+    CHECK_EQ(a1->flash_reads - a0.flash_reads, b1->flash_reads - b0.flash_reads);
+    CHECK_EQ(a1->fetch_stall - a0.fetch_stall, b1->fetch_stall - b0.fetch_stall);
+    CHECK_EQ(a1->data_stall - a0.data_stall, b1->data_stall - b0.data_stall);
+    csim_memsys_free(a);
+    csim_memsys_free(b);
+}
+
+static void test_state(void)
+{
+    csim_ms_cfg c = cfg_l0(1, true, true, true);
+    test_save_load("state: L0 prefetch + pre-read", &c, false);
+    test_save_load("state: L0 prefetch + pre-read, before a read", &c, true);
+    c = cfg_l0(2, false, false, false);
+    test_save_load("state: L0 DISAB_BUF", &c, false);
+    c = cfg_u0(1, true, true, 1);
+    test_save_load("state: U0 cache + prefetch", &c, false);
+    test_save_load("state: U0 cache + prefetch, before a read", &c, true);
+    c = cfg_u0(2, true, true, 2);
+    test_save_load("state: U0 2-way cache", &c, true);
+    c = cfg_u0(1, false, true, 1);
+    test_save_load("state: U0 cache off", &c, true);
+    c = cfg_ic(3, 2, 1);
+    c.cache_bytes = 512;
+    c.prefetch = true;
+    c.flash_buffers = 1;
+    test_save_load("state: small ICACHE + prefetch", &c, true);
+
+    begin("state: an 8-KB ICACHE does not fit");
+    c = cfg_ic(5, 2, 1);
+    csim_memsys *ms = must_new(&c);
+    csim_ms_state st;
+    CHECK(!csim_memsys_save(ms, 0, 0, false, &st));
+    csim_memsys_free(ms);
+
+    begin("state: data reads anywhere");
+    c = cfg_u0(1, true, true, 1);
+    ms = must_new(&c);
+    CHECK(csim_memsys_data_anywhere(ms)); /* U0 data reads go to the array, uncached */
+    csim_memsys_free(ms);
+    c = cfg_l0(1, true, true, true);
+    ms = must_new(&c);
+    CHECK(!csim_memsys_data_anywhere(ms)); /* L0: they land in the NVM buffers */
+    csim_memsys_free(ms);
+}
+
 /* ---- throughput ------------------------------------------------------------ */
 
 static double seconds(void)
@@ -835,6 +935,7 @@ int main(void)
     test_configure();
     test_bad_configs();
     test_equal_now();
+    test_state();
 
     csim_ms_cfg c = cfg_l0(1, true, true, true);
     throughput("l0", &c);
