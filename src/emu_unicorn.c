@@ -2,12 +2,17 @@
  * emu_unicorn.c - the only file that includes Unicorn (2.0.1).
  *
  * Thumb M-class; the Cortex-M0 CPU model for ARMv6-M and the Cortex-M33 one
- * for ARMv8-M mainline.  One block hook and one data-access hook drive the
+ * for ARMv8-M mainline.  One block hook and the data accesses drive the
  * timing model; peripherals are MMIO pages.
- * Note: Unicorn 2.0.1 sends every store through its slow path (its
- * notdirty_write() invalidates code on every write; fixed upstream after
- * 2.0.1), and any read hook sends every load there too: docs/performance.md.
+ * Note: Unicorn 2.0.1 sends every store to plain memory through its slow path
+ * (its notdirty_write() invalidates code on every write, with a malloc/free;
+ * fixed upstream after 2.0.1), and any memory hook sends every load and store
+ * there too, whatever its range: docs/performance.md.  Data accesses are
+ * seen through range-bound memory hooks on plain memory and in the MMIO
+ * callbacks; "traced" SRAM is MMIO backed by a buffer of ours, which costs
+ * less than plain memory with hooks.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unicorn/unicorn.h>
@@ -15,20 +20,34 @@
 #include "cyclesim/emu.h"
 
 typedef struct mmio_ctx {
-    csim_mmio_read_fn rd;
+    csim_emu *e;
+    csim_mmio_read_fn rd;  /* peripheral pages; NULL: traced memory */
     csim_mmio_write_fn wr;
     void *user;
-    uint32_t base;
+    uint32_t base, size;
+    uint8_t *mem;          /* traced memory: its contents */
     struct mmio_ctx *next;
 } mmio_ctx;
 
 struct csim_emu {
     uc_engine *uc;
+    bool m33;
+    bool host_io;   /* csim_emu_read/write in progress: not a firmware access */
     csim_emu_hooks hooks;
     csim_stop stop;
     uint32_t stop_addr;
-    mmio_ctx *mmio; /* peripheral pages, freed with the emulator */
+    mmio_ctx *mmio; /* peripheral pages and traced memory, freed with the emulator */
 };
+
+static mmio_ctx *traced_at(const csim_emu *e, uint32_t addr)
+{
+    for (mmio_ctx *m = e->mmio; m; m = m->next) {
+        if (m->mem && addr - m->base < m->size) {
+            return m;
+        }
+    }
+    return NULL;
+}
 
 static void on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 {
@@ -62,6 +81,9 @@ static bool on_invalid(uc_engine *uc, uc_mem_type type, uint64_t addr, int size,
     case UC_MEM_READ_UNMAPPED: e->stop = CSIM_STOP_UNMAPPED_READ; break;
     case UC_MEM_WRITE_UNMAPPED: e->stop = CSIM_STOP_UNMAPPED_WRITE; break;
     case UC_MEM_FETCH_UNMAPPED: e->stop = CSIM_STOP_UNMAPPED_FETCH; break;
+    case UC_MEM_FETCH_PROT: /* MMIO is not executable */
+        e->stop = traced_at(e, (uint32_t)addr) ? CSIM_STOP_TRACED_FETCH : CSIM_STOP_PROT;
+        break;
     default: e->stop = CSIM_STOP_PROT; break;
     }
     e->stop_addr = (uint32_t)addr;
@@ -75,6 +97,7 @@ csim_err csim_emu_new(csim_emu **out, bool m33, const csim_emu_hooks *hooks, csi
         return csim_fail(diag, CSIM_ERR_NOMEM, "out of memory");
     }
     e->hooks = *hooks;
+    e->m33 = m33;
     uc_err err = uc_open(UC_ARCH_ARM, UC_MODE_THUMB | UC_MODE_MCLASS, &e->uc);
     if (!err) {
         err = uc_ctl_set_cpu_model(e->uc, m33 ? UC_CPU_ARM_CORTEX_M33 : UC_CPU_ARM_CORTEX_M0);
@@ -82,9 +105,6 @@ csim_err csim_emu_new(csim_emu **out, bool m33, const csim_emu_hooks *hooks, csi
     uc_hook h;
     if (!err) {
         err = uc_hook_add(e->uc, &h, UC_HOOK_BLOCK, (void *)on_block, e, 1, 0);
-    }
-    if (!err) {
-        err = uc_hook_add(e->uc, &h, UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE, (void *)on_mem, e, 1, 0);
     }
     if (!err) {
         err = uc_hook_add(e->uc, &h, UC_HOOK_INTR, (void *)on_intr, e, 1, 0);
@@ -111,6 +131,7 @@ void csim_emu_free(csim_emu *e)
     }
     while (e->mmio) {
         mmio_ctx *n = e->mmio->next;
+        free(e->mmio->mem);
         free(e->mmio);
         e->mmio = n;
     }
@@ -121,6 +142,11 @@ csim_err csim_emu_map(csim_emu *e, uint32_t base, uint32_t size, bool writable, 
 {
     uint32_t perms = UC_PROT_READ | UC_PROT_EXEC | (writable ? UC_PROT_WRITE : 0);
     uc_err err = uc_mem_map(e->uc, base, size, perms);
+    uc_hook h;
+    if (!err && size) {
+        err = uc_hook_add(e->uc, &h, UC_HOOK_MEM_READ | (writable ? UC_HOOK_MEM_WRITE : 0), (void *)on_mem, e,
+                          base, base + (size - 1));
+    }
     if (err) {
         return csim_fail(diag, CSIM_ERR_MODEL, "memory region 0x%08x+0x%x: %s (regions must be 4 KiB aligned "
                          "and must not overlap)", base, size, uc_strerror(err));
@@ -128,18 +154,72 @@ csim_err csim_emu_map(csim_emu *e, uint32_t base, uint32_t size, bool writable, 
     return CSIM_OK;
 }
 
+/* The access is reported first: a peripheral read may ask for the time. */
 static uint64_t mmio_read(uc_engine *uc, uint64_t off, unsigned size, void *user)
 {
     (void)uc;
     mmio_ctx *m = user;
-    return m->rd(m->user, m->base + (uint32_t)off, size);
+    uint32_t addr = m->base + (uint32_t)off;
+    if (!m->e->host_io) {
+        m->e->hooks.mem(m->e->hooks.user, addr, size, false);
+    }
+    return m->rd(m->user, addr, size);
 }
 
 static void mmio_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t value, void *user)
 {
     (void)uc;
     mmio_ctx *m = user;
-    m->wr(m->user, m->base + (uint32_t)off, size, (uint32_t)value);
+    uint32_t addr = m->base + (uint32_t)off;
+    if (!m->e->host_io) {
+        m->e->hooks.mem(m->e->hooks.user, addr, size, true);
+    }
+    m->wr(m->user, addr, size, (uint32_t)value);
+}
+
+/* Traced memory: little-endian, as the target. */
+static uint64_t traced_read(uc_engine *uc, uint64_t off, unsigned size, void *user)
+{
+    (void)uc;
+    mmio_ctx *m = user;
+    m->e->hooks.mem(m->e->hooks.user, m->base + (uint32_t)off, size, false);
+    uint64_t v = 0;
+    for (unsigned i = size; i-- > 0;) {
+        v = v << 8 | m->mem[off + i];
+    }
+    return v;
+}
+
+static void traced_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t value, void *user)
+{
+    (void)uc;
+    mmio_ctx *m = user;
+    m->e->hooks.mem(m->e->hooks.user, m->base + (uint32_t)off, size, true);
+    for (unsigned i = 0; i < size; i++, value >>= 8) {
+        m->mem[off + i] = (uint8_t)value;
+    }
+}
+
+csim_err csim_emu_map_traced(csim_emu *e, uint32_t base, uint32_t size, csim_diag *diag)
+{
+    if (e->m33) { /* an unaligned access to MMIO is split into aligned ones */
+        return csim_fail(diag, CSIM_ERR_INTERNAL, "traced memory needs a core without unaligned accesses");
+    }
+    mmio_ctx *m = calloc(1, sizeof(*m));
+    uint8_t *mem = calloc(size ? size : 1, 1);
+    if (!m || !mem) {
+        free(m);
+        free(mem);
+        return csim_fail(diag, CSIM_ERR_NOMEM, "out of memory");
+    }
+    *m = (mmio_ctx){e, NULL, NULL, NULL, base, size, mem, e->mmio};
+    e->mmio = m;
+    uc_err err = uc_mmio_map(e->uc, base, size, traced_read, m, traced_write, m);
+    if (err) {
+        return csim_fail(diag, CSIM_ERR_MODEL, "memory region 0x%08x+0x%x: %s (regions must be 4 KiB aligned "
+                         "and must not overlap)", base, size, uc_strerror(err));
+    }
+    return CSIM_OK;
 }
 
 csim_err csim_emu_map_mmio(csim_emu *e, uint32_t base, uint32_t size, csim_mmio_read_fn rd,
@@ -149,7 +229,7 @@ csim_err csim_emu_map_mmio(csim_emu *e, uint32_t base, uint32_t size, csim_mmio_
     if (!m) {
         return csim_fail(diag, CSIM_ERR_NOMEM, "out of memory");
     }
-    *m = (mmio_ctx){rd, wr, user, base, e->mmio};
+    *m = (mmio_ctx){e, rd, wr, user, base, size, NULL, e->mmio};
     e->mmio = m;
     uc_err err = uc_mmio_map(e->uc, base, size, mmio_read, m, mmio_write, m);
     if (err) {
@@ -159,14 +239,48 @@ csim_err csim_emu_map_mmio(csim_emu *e, uint32_t base, uint32_t size, csim_mmio_
     return CSIM_OK;
 }
 
+/* Host access to target memory (not a firmware access: not reported), piece by
+ * piece: traced memory is ours, the rest Unicorn's. */
+static csim_err host_access(csim_emu *e, uint32_t addr, uint8_t *data, uint32_t len, bool write)
+{
+    while (len) {
+        mmio_ctx *m = traced_at(e, addr);
+        uint32_t n = len;
+        if (m) {
+            n = m->size - (addr - m->base) < len ? m->size - (addr - m->base) : len;
+            if (write) {
+                memcpy(m->mem + (addr - m->base), data, n);
+            } else {
+                memcpy(data, m->mem + (addr - m->base), n);
+            }
+        } else {
+            for (mmio_ctx *t = e->mmio; t; t = t->next) { /* stop short of traced memory */
+                if (t->mem && t->base > addr && t->base - addr < n) {
+                    n = t->base - addr;
+                }
+            }
+            e->host_io = true;
+            uc_err err = write ? uc_mem_write(e->uc, addr, data, n) : uc_mem_read(e->uc, addr, data, n);
+            e->host_io = false;
+            if (err) {
+                return CSIM_ERR_FAULT;
+            }
+        }
+        addr += n;
+        data += n;
+        len -= n;
+    }
+    return CSIM_OK;
+}
+
 csim_err csim_emu_write(csim_emu *e, uint32_t addr, const void *data, uint32_t len)
 {
-    return uc_mem_write(e->uc, addr, data, len) ? CSIM_ERR_FAULT : CSIM_OK;
+    return host_access(e, addr, (uint8_t *)(uintptr_t)data, len, true);
 }
 
 csim_err csim_emu_read(csim_emu *e, uint32_t addr, void *data, uint32_t len)
 {
-    return uc_mem_read(e->uc, addr, data, len) ? CSIM_ERR_FAULT : CSIM_OK;
+    return host_access(e, addr, data, len, false);
 }
 
 static int uc_reg_id(int reg)

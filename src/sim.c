@@ -28,6 +28,7 @@
 #define MEMO_EVENTS 512
 #define MEMO_FLASH_READS MEMO_EVENTS
 #define MEMO_SLOTS 4
+#define MEMO_ALWAYS_TRY 16 /* blocks of this many instructions are never priced without trying reuse */
 #define MAX_SPANS (1 + CSIM_MAX_REGIONS)
 #define BENCH_CASE_BYTES 28 /* sizeof(bench_case_t) of BENCH_ABI_VERSION 1 (firmware/include/bench.h) */
 #define PROGRESS_SHIFT 24 /* report progress every 2^24 instructions */
@@ -487,7 +488,8 @@ static void finish_pending(sim *s, uint32_t next)
             } else {
                 price_and_record(s, b, next);
             }
-            if (++b->reuse_fails == 8) {
+            /* Pricing a long block costs far more than trying: always try. */
+            if (++b->reuse_fails == 8 && b->n < MEMO_ALWAYS_TRY) {
                 b->reuse_fails = 0;
                 b->reuse_skip = 256;
             }
@@ -1202,6 +1204,18 @@ static csim_err setup_inputs(sim *s)
     return CSIM_OK;
 }
 
+/* Has the ELF an executable section in [base, base + size)? */
+static bool code_in(const csim_elf *e, uint32_t base, uint32_t size)
+{
+    for (size_t k = 0; k < e->n_secs; k++) {
+        const csim_section *c = &e->secs[k];
+        if (c->alloc && c->exec && c->size && c->addr - base < size) {
+            return true;
+        }
+    }
+    return false;
+}
+
 static csim_err setup(sim *s)
 {
     const csim_model *m = s->model;
@@ -1227,7 +1241,12 @@ static csim_err setup(sim *s)
         return err;
     }
     for (unsigned i = 0; i < m->n_sram; i++) {
-        if ((err = csim_emu_map(s->emu, m->sram[i].base, m->sram[i].size, true, d))) {
+        /* ARMv6-M SRAM as traced memory (docs/performance.md), unless the ELF
+         * has code there: code cannot run from it. */
+        bool traced = m->core.kind == CSIM_CORE_M0PLUS && !code_in(s->elf, m->sram[i].base, m->sram[i].size);
+        err = traced ? csim_emu_map_traced(s->emu, m->sram[i].base, m->sram[i].size, d)
+                     : csim_emu_map(s->emu, m->sram[i].base, m->sram[i].size, true, d);
+        if (err) {
             return err;
         }
     }
@@ -1372,7 +1391,8 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
                                : why == CSIM_STOP_UNMAPPED_FETCH ? "instruction fetch from unmapped memory"
                                : why == CSIM_STOP_PROT ? "write to read-only memory (flash)"
                                : why == CSIM_STOP_UNDEFINED ? "undefined instruction"
-                                                            : "emulator error";
+                               : why == CSIM_STOP_TRACED_FETCH ? "code in SRAM, where the ELF has no executable section"
+                                                               : "emulator error";
             if (lim && sp < lim && why != CSIM_STOP_UNMAPPED_FETCH) {
                 err = csim_fail(diag, CSIM_ERR_FAULT, "fault at %s: stack overflow (SP 0x%08x below "
                                 "__stack_limit 0x%08x)", at, sp, lim);

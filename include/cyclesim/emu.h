@@ -20,7 +20,7 @@ enum csim_reg {
 typedef enum csim_stop {
     CSIM_STOP_NONE = 0,
     CSIM_STOP_UNMAPPED_READ, CSIM_STOP_UNMAPPED_WRITE, CSIM_STOP_UNMAPPED_FETCH,
-    CSIM_STOP_PROT, CSIM_STOP_UNDEFINED, CSIM_STOP_EMU_ERROR,
+    CSIM_STOP_PROT, CSIM_STOP_UNDEFINED, CSIM_STOP_EMU_ERROR, CSIM_STOP_TRACED_FETCH,
 } csim_stop;
 
 typedef struct csim_emu_hooks {
@@ -40,8 +40,17 @@ typedef void (*csim_mmio_write_fn)(void *user, uint32_t addr, unsigned size, uin
 csim_err csim_emu_new(csim_emu **out, bool m33, const csim_emu_hooks *hooks, csim_diag *diag);
 void csim_emu_free(csim_emu *e);
 
+/* Every data access to mapped memory reaches hooks.mem, in program order, before
+ * it is done (a faulting access does not). */
+
 /** Map plain memory (flash: not writable by the firmware; SRAM: read/write). */
 csim_err csim_emu_map(csim_emu *e, uint32_t base, uint32_t size, bool writable, csim_diag *diag);
+/** Map read/write memory that the emulator serves from its own buffer, seeing
+ *  each access as it is made: much cheaper than plain memory on Unicorn 2.0.1,
+ *  whose stores to plain memory are slow.  Only for cores that fault on
+ *  unaligned accesses (ARMv6-M; an unaligned access would be split), and code
+ *  cannot run from it (csim_emu_run fails with CSIM_STOP_TRACED_FETCH). */
+csim_err csim_emu_map_traced(csim_emu *e, uint32_t base, uint32_t size, csim_diag *diag);
 /** Map a peripheral page range served by callbacks (addr is absolute). */
 csim_err csim_emu_map_mmio(csim_emu *e, uint32_t base, uint32_t size, csim_mmio_read_fn rd,
                            csim_mmio_write_fn wr, void *user, csim_diag *diag);

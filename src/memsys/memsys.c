@@ -644,13 +644,14 @@ bool csim_memsys_save(const csim_memsys *ms, uint64_t now, uint64_t floor, bool 
     }
     if (ms->cache_on) {
         const unsigned n = (ms->set_mask + 1) * ms->ways;
-        if (n > ms->lines_cap)
+        if (n > ms->lines_cap || (size_t)(w.end - w.p) < n * (ms->ways > 1 ? 5u : 4u))
             return false;
-        for (unsigned i = 0; i < n; i++) {
-            st_put32(&w, ms->lines[i].line);
+        for (unsigned i = 0; i < n; i++) { /* the hot part: room checked above */
+            memcpy(w.p, &ms->lines[i].line, 4);
+            w.p += 4;
             if (ms->ways > 1) {
                 const ms_line *set = &ms->lines[i - i % ms->ways];
-                st_put8(&w, lru_rank(&set->lru, ms->ways, sizeof *set, ms->lines[i].lru));
+                *w.p++ = (uint8_t)lru_rank(&set->lru, ms->ways, sizeof *set, ms->lines[i].lru);
             }
         }
     }
@@ -739,8 +740,8 @@ void csim_memsys_load(csim_memsys *ms, uint64_t now, const csim_ms_state *st, co
             ms->lines[i].line = st_get32(&r);
             const unsigned rank = ms->ways > 1 ? st_get8(&r) : ms->lines[i].line != MS_NONE;
             ms->lines[i].lru = rank ? base + rank : 0;
-            top = ms_max(top, ms->lines[i].lru);
         }
+        top += ms->ways; /* ranks are at most the number of ways */
         ms->last_line = 0;
     }
     ms->stamp = top;
