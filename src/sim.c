@@ -71,6 +71,7 @@ typedef struct block {
     unsigned memo_rr;    /* next slot to replace */
     uint16_t reuse_fails;/* consecutive pricings that could not be reused */
     uint16_t reuse_skip; /* executions left before reuse is tried again */
+    bool has_wfi;        /* holds a WFI/WFE (ends the run) */
     unsigned fp_epoch;   /* region in which it last ran (footprint) */
     struct block *next;
 } block;
@@ -93,6 +94,7 @@ typedef struct sim {
     csim_emu *emu;
     csim_disasm *dis;
     csim_memsys *flash;
+    const csim_ms_cfg *flash_cfg; /* its configuration in force (csim_memsys_config) */
     csim_periph *periph;
     csim_core core;
     block *slots[BLOCK_SLOTS];
@@ -173,6 +175,9 @@ static block *find_block(sim *s, uint32_t addr, uint32_t size)
     b->size = size;
     b->n = n > 0 ? (unsigned)n : 0;
     b->insns = tmp;
+    for (unsigned i = 0; i < b->n; i++) {
+        b->has_wfi |= tmp[i].iclass == CSIM_IC_WFI;
+    }
     b->next = s->slots[h];
     s->slots[h] = b;
     return b;
@@ -225,7 +230,8 @@ static void price_until(sim *s, unsigned upto, uint32_t next)
 static uint8_t event_class(const sim *s, const csim_mem_event *e)
 {
     const csim_core_params *p = &s->model->core;
-    uint8_t k = csim_memsys_contains(s->flash, e->addr)       ? 1
+    const csim_ms_cfg *f = s->flash_cfg; /* csim_memsys_contains, inline: once per transfer */
+    uint8_t k = e->addr - f->flash_base < f->flash_size || e->addr - f->alias_base < f->flash_size ? 1
                 : p->ioport_size && e->addr - p->ioport_base < p->ioport_size ? 3
                 : e->addr >= 0x40000000u && e->addr < 0x60000000u ? 2
                                                                    : 0;
@@ -569,7 +575,12 @@ static void mark_touched(sim *s, uint32_t addr, unsigned size)
         span *p = &s->spans[i];
         uint32_t off = addr - p->lo;
         if (off < p->len) {
-            for (unsigned k = 0; k < size && off + k < p->len; k++) {
+            unsigned n = size < p->len - off ? size : p->len - off;
+            if ((off & 7) + n <= 8) { /* the usual case: one byte of the bitmap */
+                p->bits[off >> 3] |= (uint8_t)(((1u << n) - 1) << (off & 7));
+                return;
+            }
+            for (unsigned k = 0; k < n; k++) {
                 p->bits[(off + k) >> 3] |= (uint8_t)(1u << ((off + k) & 7));
             }
             return;
@@ -944,15 +955,13 @@ static void on_block(void *user, uint32_t addr, uint32_t size)
         csim_emu_stop(s->emu);
         return;
     }
-    for (unsigned i = 0; i < b->n; i++) {
-        if (b->insns[i].iclass == CSIM_IC_WFI) {
-            /* A board image sleeps when it is done; cyclesim models no sleep,
-             * so waiting for an interrupt ends the run. */
-            s->act = ACT_DONE;
-            s->act_pc = addr;
-            csim_emu_stop(s->emu);
-            return;
-        }
+    if (b->has_wfi) {
+        /* A board image sleeps when it is done; cyclesim models no sleep,
+         * so waiting for an interrupt ends the run. */
+        s->act = ACT_DONE;
+        s->act_pc = addr;
+        csim_emu_stop(s->emu);
+        return;
     }
     if (s->in_region) {
         note_block(s, b);
@@ -1229,6 +1238,7 @@ static csim_err setup(sim *s)
     if (!s->flash || !s->dis) {
         return csim_fail(d, CSIM_ERR_MODEL, "%s: flash interface or decoder could not be created", m->name);
     }
+    s->flash_cfg = csim_memsys_config(s->flash);
     csim_core_init(&s->core, &m->core, s->flash);
     csim_periph_env env = {s, sim_now, sim_flash_config, s->opts->console};
     s->periph = csim_periph_new(m, &env);

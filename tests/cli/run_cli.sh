@@ -10,7 +10,8 @@ export CYCLESIM_MODELS="$work/models" LC_ALL=C
 for s in "$here"/fixtures/*.S; do
     n=$(basename "$s" .S)
     case $n in v8m*) cpu=cortex-m33 ;; *) cpu=cortex-m0plus ;; esac
-    arm-none-eabi-gcc -mcpu=$cpu -mthumb -nostdlib -Wl,-Ttext=0x08000000 -Wl,-e,kernel "$s" -o "$work/$n.elf" || exit 2
+    case $n in ramcode*) at=-Wl,--section-start=.ramcode=0x20000100 ;; *) at= ;; esac
+    arm-none-eabi-gcc -mcpu=$cpu -mthumb -nostdlib -Wl,-Ttext=0x08000000 $at -Wl,-e,kernel "$s" -o "$work/$n.elf" || exit 2
 done
 arm-none-eabi-gcc -mcpu=cortex-m0plus -mthumb -nostdlib -Wl,-Ttext=0x08100000 -Wl,-e,kernel \
     "$here/fixtures/ok.S" -o "$work/far.elf" || exit 2
