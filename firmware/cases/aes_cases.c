@@ -9,7 +9,7 @@
  *                remainder (8000 = 3*2048 + 1856).
  *
  * Key, IV and message are fixed xorshift32 streams (aes_sha2_prng_fill in
- * sha_cases.c); the known answer of a case is the SHA-256 of its output.
+ * flow_input.c); the known answer of a case is the SHA-256 of its output.
  * Decryption cases decrypt the message stream itself: CBC without padding
  * accepts any whole blocks.  The output depends only on direction, key length
  * and message length, not on the implementation or the chunking, so the
@@ -21,13 +21,8 @@
 
 #include "aes.h"
 #include "bench.h"
+#include "flow_input.h"
 #include "sha2.h"
-
-/* Defined in sha_cases.c: one 8000-byte input for the whole family, to fit
- * the RAM of the smallest target. */
-#define AES_SHA2_INPUT_BYTES 8000u
-extern uint8_t aes_sha2_input[AES_SHA2_INPUT_BYTES];
-void aes_sha2_prng_fill(uint8_t *buf, size_t len, uint32_t seed);
 
 #include "aes_known.h"
 

@@ -5,41 +5,15 @@
  *
  * The message comes from a fixed xorshift32 stream, so the known answers are
  * short digests instead of stored messages.  The 8000-byte input buffer and
- * the generator are shared with aes_cases.c to keep RAM within the budget of
- * the smallest target.
+ * the generator are shared with aes_cases.c (flow_input.c).
  */
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "bench.h"
+#include "flow_input.h"
 #include "sha2.h"
-
-/* ---- Shared with aes_cases.c ---------------------------------------------- */
-
-#define AES_SHA2_INPUT_BYTES 8000u
-
-uint8_t aes_sha2_input[AES_SHA2_INPUT_BYTES];
-
-void aes_sha2_prng_fill(uint8_t *buf, size_t len, uint32_t seed);
-
-/* Marsaglia's xorshift32 (J. Stat. Softw. 8(14), 2003, shifts 13/17/5),
- * emitting each state little-endian; any prefix of a stream is the shorter
- * stream of the same seed.  `seed` must be non-zero. */
-void aes_sha2_prng_fill(uint8_t *buf, size_t len, uint32_t seed)
-{
-    uint32_t x = seed;
-    size_t i;
-
-    for (i = 0; i < len; i++) {
-        if ((i & 3) == 0) {
-            x ^= x << 13;
-            x ^= x >> 17;
-            x ^= x << 5;
-        }
-        buf[i] = (uint8_t)(x >> (8 * (i & 3)));
-    }
-}
 
 /* ---- SHA cases -------------------------------------------------------------- */
 
