@@ -1,8 +1,9 @@
 /*
  * cmd_compare.c - `cyclesim compare`: run the cases of one or more ELFs on one
  * MCU model and set the estimates against a published page (data/published)
- * or a board's output, row by row (docs/compare.md).  Never fails on the size of an error:
- * exit 1 only when a case fails its own check, 9 on a bad measured-results file.
+ * or a board's output, row by row (docs/compare.md).  Never fails on the size
+ * of an error: exit 1 only when a case fails its own check, 9 on a bad
+ * measured-results file, 2 when two ELFs give the same row.
  */
 #include <ctype.h>
 #include <dirent.h>
