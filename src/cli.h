@@ -50,5 +50,6 @@ unsigned cli_load_models(const char *mcus, const char *const *sets, unsigned n_s
 bool cli_parse_u64(const char *opt, const char *arg, unsigned long long *out);
 
 int cmd_run(int argc, char **argv);
+int cmd_check(int argc, char **argv);
 
 #endif

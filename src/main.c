@@ -14,11 +14,16 @@ static void usage(FILE *f)
             "usage: cyclesim run FW.elf [--mcu NAME[,NAME...]|all] [--set KEY=VALUE]...\n"
             "                    [--format table|json|csv] [--warm] [--console FILE|-]\n"
             "                    [--call SYMBOL [--arg N]...] [--max-insns N] [--no-reuse]\n"
+            "       cyclesim check FW.elf --budgets FILE [--update] | --baseline OLD.elf\n"
+            "                    [--mcu NAME[,NAME...]] [--set KEY=VALUE]... [--warm]\n"
+            "                    [--tolerance PCT] [--junit FILE] [--markdown FILE] [-j N] [--max-insns N]\n"
+            "                    cycle, stack and code budgets (docs/budgets.md, docs/ci.md)\n"
             "       cyclesim models           list the MCU models\n"
             "       cyclesim keys             the model keys as Markdown\n"
             "Models are read from $CYCLESIM_MODELS or %s.\n"
             "Exit codes: 0 ok, 1 a case failed its check, 2 usage, 3 bad ELF, 4 bad model or\n"
-            "unknown MCU, 5 firmware fault, 6 instruction limit, 7 I/O error.\n",
+            "unknown MCU, 5 firmware fault, 6 instruction limit, 7 I/O error, 8 over budget,\n"
+            "9 bad input file.\n",
             cli_models_dir());
 }
 
@@ -43,6 +48,7 @@ static const struct {
     int (*fn)(int argc, char **argv);
 } commands[] = {
     {"run", cmd_run},
+    {"check", cmd_check},
 };
 
 int main(int argc, char **argv)
