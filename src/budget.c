@@ -129,7 +129,7 @@ static budget_err get_uint(const reader *r, const cJSON *o, const char *key, con
     double d = cJSON_IsNumber(v) ? v->valuedouble : -1;
     if (!cJSON_IsNumber(v) || d < (positive ? 1 : 0) || d > MAX_INT || d != floor(d)) {
         if (cJSON_IsNumber(v)) {
-            snprintf(msg, sizeof(msg), "%.17g is not %s", d, positive ? "a positive integer" : "a non-negative integer");
+            snprintf(msg, sizeof(msg), "%.15g is not %s", d, positive ? "a positive integer" : "a non-negative integer");
         } else {
             snprintf(msg, sizeof(msg), "expected %s", positive ? "a positive integer" : "a non-negative integer");
         }

@@ -1,0 +1,371 @@
+#!/usr/bin/env python3
+"""Tests of `cyclesim check` (docs/budgets.md).
+
+usage: test_check.py CYCLESIM SOURCE_DIR FIRMWARE_DIR WORK_DIR TEST
+
+Expected figures never come from `cyclesim check` itself: they are measured
+in the test by `cyclesim run --format csv` (the independent path through the
+simulator that docs/output.md documents), and budgets are derived from them
+(a budget 10 % below the real figure, the smallest budget a tolerance lets
+pass, ...).  Every test can fail: each asserts an exit code and the figures.
+"""
+import csv
+import hashlib
+import io
+import json
+import math
+import os
+import re
+import stat
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+CYCLESIM, SRC, FW, WORK, TEST = sys.argv[1:6]
+M33_SHA = os.path.join(FW, "emu-m33", "sha.elf")
+BOARD_SHA = os.path.join(FW, "nucleo-l552zeq", "sha.elf")  # same cases, other HAL and layout
+MCU = "stm32l552ze"
+KINDS = ["core", "branch", "fetch_stall", "data_wait", "bus_conflict", "load_use", "exception"]
+
+os.makedirs(WORK, exist_ok=True)
+
+
+def fail(msg):
+    print("FAIL " + TEST + ": " + msg)
+    sys.exit(1)
+
+
+def expect(cond, msg):
+    if not cond:
+        fail(msg)
+
+
+def cyclesim(*args):
+    p = subprocess.run([CYCLESIM, *args], capture_output=True, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def run_figures(elf, mcu):
+    """Every case of `elf` on `mcu` as `cyclesim run --format csv` reports it."""
+    rc, out, err = cyclesim("run", elf, "--mcu", mcu, "--format", "csv")
+    expect(rc == 0, f"cyclesim run {elf} exited {rc}: {err}")
+    return {r["case"]: r for r in csv.DictReader(io.StringIO(out))}
+
+
+def write_budgets(path, budgets, elf=None):
+    doc = {"schema_version": 1, "budgets": budgets}
+    if elf:
+        doc["elf"] = elf
+    with open(path, "w") as f:
+        json.dump(doc, f, indent=1)
+    return path
+
+
+def check(*args):
+    return cyclesim("check", *args)
+
+
+def sha256(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+# A summary row: case, mcu, figure, budget, tol%, actual, delta, verdict.
+ROW = re.compile(r"^(\S+)\s+(stm32\w+)\s+(cycles|stack_bytes|code_bytes)\s+(\d+)\s+(\S+)\s+(\d+)\s+(\S+)%\s+(\S+)$")
+
+
+def summary_rows(out):
+    rows = {}
+    for line in out.splitlines():
+        m = ROW.match(line)
+        if m:
+            rows[(m[1], m[2], m[3])] = {"budget": int(m[4]), "tol": float(m[5]), "actual": int(m[6]),
+                                        "delta": float(m[7]), "verdict": m[8]}
+    return rows
+
+
+def min_passing_budget(actual, tol_num, tol_den=1):
+    """Smallest integer budget B with actual <= B * (1 + tol/100), tol = tol_num/tol_den:
+    100 * den * actual <= B * (100 * den + num)."""
+    return -(-100 * tol_den * actual // (100 * tol_den + tol_num))
+
+
+def t_pass():
+    fig = run_figures(M33_SHA, MCU)
+    sole = [c for c in fig if c.startswith("sha256/sole/")]
+    b = write_budgets(os.path.join(WORK, "pass.json"), [
+        {"case": "sha384/sole/16", "mcu": MCU, "cycles": int(fig["sha384/sole/16"]["cycles"])},
+        {"case": "sha256/sole/*", "mcu": MCU, "cycles": max(int(fig[c]["cycles"]) for c in sole)},
+    ])
+    rc, out, err = check(M33_SHA, "--budgets", b)
+    expect(rc == 0, f"exit {rc}, expected 0\n{out}{err}")
+    rows = summary_rows(out)
+    expect(len(rows) == 1 + len(sole), f"{len(rows)} rows, expected {1 + len(sole)}\n{out}")
+    for c in ["sha384/sole/16"] + sole:
+        r = rows.get((c, MCU, "cycles"))
+        expect(r and r["actual"] == int(fig[c]["cycles"]) and r["verdict"] == "ok", f"{c}: {r}")
+
+
+def t_fail():
+    fig = run_figures(M33_SHA, MCU)
+    a64, a16 = int(fig["sha256/sole/64"]["cycles"]), int(fig["sha384/sole/16"]["cycles"])
+    low = a64 * 9 // 10  # 10 % below the real figure
+    b = write_budgets(os.path.join(WORK, "fail.json"), [
+        {"case": "sha256/sole/64", "mcu": MCU, "cycles": low},
+        {"case": "sha384/sole/16", "mcu": MCU, "cycles": a16},
+    ])
+    rc, out, err = check(M33_SHA, "--budgets", b)
+    expect(rc == 8, f"exit {rc}, expected 8 (over budget)\n{out}{err}")
+    rows = summary_rows(out)
+    r = rows.get(("sha256/sole/64", MCU, "cycles"))
+    expect(r and r["verdict"] == "OVER" and r["budget"] == low and r["actual"] == a64, f"failing row {r}")
+    expect(abs(r["delta"] - (a64 - low) * 100 / low) < 0.006, f"delta {r['delta']}, expected {(a64 - low) * 100 / low}")
+    r = rows.get(("sha384/sole/16", MCU, "cycles"))
+    expect(r and r["verdict"] == "ok", f"passing row {r}")
+    expect("sha256/sole/64 on stm32l552ze:" in out, "no explanation of the failing case\n" + out)
+
+
+def t_tolerance():
+    fig = run_figures(M33_SHA, MCU)
+    case = "sha256/sole/128"
+    a = int(fig[case]["cycles"])
+    path = os.path.join(WORK, "tolerance.json")
+    # (tolerance as written, numerator, denominator)
+    for text, num, den in [(0, 0, 1), (10, 10, 1), (2.5, 5, 2)]:
+        bmin = min_passing_budget(a, num, den)
+        for budget, want in [(bmin, 0), (bmin - 1, 8)]:
+            write_budgets(path, [{"case": case, "mcu": MCU, "cycles": budget, "tolerance_pct": text}])
+            rc, out, err = check(M33_SHA, "--budgets", path)
+            expect(rc == want, f"tolerance {text}%, budget {budget}, actual {a}: exit {rc}, expected {want}\n{out}{err}")
+    # --tolerance overrides the file: a budget 1 below the figure fails at 0 %.
+    write_budgets(path, [{"case": case, "mcu": MCU, "cycles": a - 1, "tolerance_pct": 50}])
+    rc, out, err = check(M33_SHA, "--budgets", path)
+    expect(rc == 0, f"file tolerance 50 %: exit {rc}\n{out}{err}")
+    rc, out, err = check(M33_SHA, "--budgets", path, "--tolerance", "0")
+    expect(rc == 8, f"--tolerance 0: exit {rc}, expected 8\n{out}{err}")
+
+
+def t_update():
+    fig = run_figures(M33_SHA, MCU)
+    path = write_budgets(os.path.join(WORK, "update.json"), [
+        {"case": "sha256/sole/64", "mcu": MCU, "cycles": 1, "tolerance_pct": 3, "stack_bytes": 1, "code_bytes": 1},
+        {"case": "sha384/sole/*", "mcu": MCU, "cycles": 1},
+    ])
+    os.chmod(path, 0o640)
+    before = sha256(path)
+    rc, out, err = check(M33_SHA, "--budgets", path, "--junit", os.path.join(WORK, "u.xml"),
+                         "--markdown", os.path.join(WORK, "u.md"))
+    expect(rc == 8, f"budgets of 1 cycle: exit {rc}, expected 8\n{out}{err}")
+    expect(sha256(path) == before, "the budget file changed without --update")
+    rc, out, err = check(M33_SHA, "--budgets", path, "--update")
+    expect(rc == 0, f"--update: exit {rc}\n{out}{err}")
+    expect(stat.S_IMODE(os.stat(path).st_mode) == 0o640, "--update lost the file's permissions")
+    leftovers = [f for f in os.listdir(WORK) if f.startswith(".update.json.")]
+    expect(not leftovers, f"temporary files left: {leftovers}")
+    with open(path) as f:
+        doc = json.load(f)
+    expect(doc["schema_version"] == 1 and doc["elf"] == "sha.elf", f"header {doc}")
+    exact, glob = doc["budgets"]
+    r = fig["sha256/sole/64"]
+    expect(exact["cycles"] == int(r["cycles"]), f"cycles {exact['cycles']}, run says {r['cycles']}")
+    expect(exact["tolerance_pct"] == 3, "tolerance not kept")
+    for k in KINDS:
+        expect(exact["breakdown"][k] == int(r[k]), f"breakdown {k}: {exact['breakdown'][k]}, run says {r[k]}")
+    expect(exact["breakdown"]["cache_misses"] == int(r["cache_misses"]), "cache_misses")
+    expect("stack_bytes" in exact and "code_bytes" in exact, "stack/code budgets dropped")
+    want = max(int(v["cycles"]) for c, v in fig.items() if c.startswith("sha384/sole/"))
+    expect(glob["cycles"] == want, f"glob budget {glob['cycles']}, largest sha384/sole/* figure {want}")
+    expect("breakdown" not in glob and "functions" not in glob and "tolerance_pct" not in glob, f"glob {glob}")
+    after = sha256(path)
+    rc, out, err = check(M33_SHA, "--budgets", path)
+    expect(rc == 0, f"check against the updated budgets: exit {rc}\n{out}{err}")
+    expect(sha256(path) == after, "the budget file changed without --update")
+
+
+def baseline_rows(new, old, *extra):
+    rc, out, err = check(new, "--baseline", old, "--mcu", MCU, *extra)
+    return rc, out, err, summary_rows(out)
+
+
+def t_baseline_same():
+    fig = run_figures(M33_SHA, MCU)
+    rc, out, err, rows = baseline_rows(M33_SHA, M33_SHA)
+    expect(rc == 0, f"exit {rc}\n{out}{err}")
+    cyc = {k[0]: v for k, v in rows.items() if k[2] == "cycles"}
+    expect(set(cyc) == set(fig), f"compared {sorted(cyc)}, the ELF has {sorted(fig)}")
+    for c, r in cyc.items():
+        expect(r["budget"] == r["actual"] == int(fig[c]["cycles"]) and r["delta"] == 0, f"{c}: {r}")
+
+
+def t_baseline_variant():
+    old, new = run_figures(M33_SHA, MCU), run_figures(BOARD_SHA, MCU)
+    common = set(old) & set(new)
+    expect(common, "no common case")
+    grew = [c for c in common if int(new[c]["cycles"]) > int(old[c]["cycles"])]
+    expect(grew, "the variant grows no case: this test would prove nothing")
+    rc, out, err, rows = baseline_rows(BOARD_SHA, M33_SHA, "--tolerance", "0")
+    expect(rc == 8, f"--tolerance 0 with {len(grew)} grown cases: exit {rc}\n{out}{err}")
+    for c in common:
+        r = rows.get((c, MCU, "cycles"))
+        o, n = int(old[c]["cycles"]), int(new[c]["cycles"])
+        expect(r and r["budget"] == o and r["actual"] == n, f"{c}: {r}, runs say {o} -> {n}")
+        expect(abs(r["delta"] - (n - o) * 100 / o) < 0.006, f"{c}: delta {r['delta']}")
+        expect(r["verdict"] == ("OVER" if n > o else "ok"), f"{c}: verdict {r['verdict']}")
+    worst = max((int(new[c]["cycles"]) - int(old[c]["cycles"])) * 100 / int(old[c]["cycles"]) for c in common)
+    rc, out, err, rows = baseline_rows(BOARD_SHA, M33_SHA, "--tolerance", str(math.ceil(worst * 100) / 100))
+    expect(rc == 0, f"--tolerance above the worst growth ({worst:.3f} %): exit {rc}\n{out}{err}")
+
+
+def t_bad_files():
+    path = os.path.join(WORK, "bad.json")
+    bad = 0
+    with open(os.path.join(SRC, "tests", "check", "bad_budgets.txt")) as f:
+        for line in f:
+            if not line.strip() or line.startswith("#"):
+                continue
+            name, content, want = (x.strip() for x in line.split(" | "))
+            with open(path, "w") as g:
+                g.write(content + "\n")
+            rc, out, err = check(M33_SHA, "--budgets", path)
+            lines = err.strip().splitlines()
+            if rc != 9 or want not in err or len(lines) != 1 or not lines[0].startswith("cyclesim: error: "):
+                print(f"FAIL {name}: exit {rc} (expected 9), stderr {err!r} should be one error line with {want!r}")
+                bad += 1
+            elif out:
+                print(f"FAIL {name}: printed results for a bad file: {out!r}")
+                bad += 1
+    expect(bad == 0, f"{bad} bad budget files not refused as expected")
+
+
+def t_usage():
+    ok = write_budgets(os.path.join(WORK, "usage.json"), [{"case": "sha256/sole/64", "mcu": MCU, "cycles": 1}])
+    cases = [
+        (["check", M33_SHA], 2, "needs --budgets FILE or --baseline"),
+        (["check", M33_SHA, "--baseline", M33_SHA, "--update"], 2, "--update rewrites a --budgets file"),
+        (["check", M33_SHA, "--update"], 2, "needs --budgets FILE or --baseline"),
+        (["check", M33_SHA, "--budgets", ok, "--tolerance", "150"], 2, "--tolerance 150: a percentage in [0, 100]"),
+        (["check", M33_SHA, "--budgets", ok, "--tolerance", "x"], 2, "--tolerance x: a percentage"),
+        (["check", M33_SHA, "--budgets", ok, "--mcu", "stm32u385rg"], 2, "--mcu stm32u385rg: no budget of"),
+        (["check", M33_SHA, "--budgets", ok, "-j", "0"], 2, "-j 0: a positive integer"),
+        (["check", M33_SHA, "--budgets", os.path.join(WORK, "no-such.json")], 7, "no-such.json: cannot open"),
+        (["check", os.path.join(WORK, "no-such.elf"), "--budgets", ok], 7, "cannot open"),
+        (["check", M33_SHA, "--budgets", ok, "--junit", os.path.join(WORK, "no-dir", "j.xml")], 7, "j.xml: cannot write"),
+        (["check", CYCLESIM, "--budgets", ok], 3, ""),
+    ]
+    bad = 0
+    for args, code, want in cases:
+        rc, out, err = cyclesim(*args)
+        if rc != code or want not in err:
+            print(f"FAIL {' '.join(args[2:])}: exit {rc} (expected {code}), stderr {err!r}")
+            bad += 1
+    expect(bad == 0, f"{bad} usage cases")
+
+
+def md_table(lines, start):
+    """The rows (lists of cells) of the Markdown table whose header is lines[start]."""
+    head = [c.strip() for c in lines[start].strip("|").split("|")]
+    expect(re.fullmatch(r"\|(-+:?\|)+", lines[start + 1]), f"no separator under {lines[start]!r}")
+    rows, i = [], start + 2
+    while i < len(lines) and lines[i].startswith("|"):
+        cells = [c.strip() for c in re.split(r"(?<!\\)\|", lines[i].strip()[1:-1])]
+        expect(len(cells) == len(head), f"row {lines[i]!r} has {len(cells)} cells, header {len(head)}")
+        rows.append(dict(zip(head, cells)))
+        i += 1
+    return rows
+
+
+def t_reports():
+    fig = run_figures(M33_SHA, MCU)
+    sole = sorted(c for c in fig if c.startswith("sha256/sole/"))
+    over = "sha384/final"
+    b = write_budgets(os.path.join(WORK, "reports.json"), [
+        {"case": "sha256/sole/*", "mcu": MCU, "cycles": max(int(fig[c]["cycles"]) for c in sole)},
+        {"case": over, "mcu": MCU, "cycles": int(fig[over]["cycles"]) * 9 // 10, "tolerance_pct": 1},
+    ])
+    junit, md = os.path.join(WORK, "reports.xml"), os.path.join(WORK, "reports.md")
+    rc, out, err = check(M33_SHA, "--budgets", b, "--junit", junit, "--markdown", md)
+    expect(rc == 8, f"exit {rc}, expected 8\n{out}{err}")
+    # JUnit: the usual shape (testsuites > testsuite > testcase [> failure]), counts that agree.
+    root = ET.parse(junit).getroot()
+    expect(root.tag == "testsuites", f"root <{root.tag}>")
+    suites = root.findall("testsuite")
+    expect(len(suites) == 1, f"{len(suites)} testsuites")
+    suite = suites[0]
+    cases = suite.findall("testcase")
+    expect(len(cases) == len(sole) + 1, f"{len(cases)} testcases, expected {len(sole) + 1}")
+    failed = [tc for tc in cases if tc.find("failure") is not None]
+    for el in (root, suite):
+        expect(el.get("tests") == str(len(cases)) and el.get("failures") == str(len(failed)) and
+               el.get("errors") == "0", f"<{el.tag}> counts {el.attrib}")
+        float(el.get("time"))
+    for tc in cases:
+        expect(tc.get("classname") == "cyclesim." + MCU and tc.get("name") in sole + [over], f"testcase {tc.attrib}")
+        for child in tc:
+            expect(child.tag in ("failure", "error", "skipped", "system-out", "system-err"), f"child <{child.tag}>")
+    expect([tc.get("name") for tc in failed] == [over], f"failing testcases {[tc.get('name') for tc in failed]}")
+    f = failed[0].find("failure")
+    expect(f.get("type") == "over-budget" and f.get("message", "").startswith("cycles " + fig[over]["cycles"] + " > "),
+           f"failure {f.attrib}")
+    # Markdown: a heading, one table row per figure, a section for the failing case.
+    with open(md) as fh:
+        lines = fh.read().splitlines()
+    expect(lines[0] == f"## cyclesim check: 1 of {len(cases)} not within budget", f"heading {lines[0]!r}")
+    start = next(i for i, l in enumerate(lines) if l.startswith("| verdict |"))
+    rows = md_table(lines, start)
+    expect(len(rows) == len(cases), f"{len(rows)} table rows")
+    for r in rows:
+        case = r["case"].strip("`")
+        want = "**over budget**" if case == over else "ok"
+        expect(r["verdict"] == want and r["actual"] == fig[case]["cycles"], f"row {r}")
+    sec = lines.index(f"### `{over}` on {MCU}")
+    expect(sec > start, "no section for the failing case")
+    expect(all("###" not in l for l in lines[start:sec]) and sum(l.startswith("### ") for l in lines) == 1,
+           "sections for passing cases")
+
+
+def t_growth():
+    """A failing case names the functions and kinds of cycles that grew.  The
+    reference is a budget recorded by --update and then edited by this test:
+    one function's recorded self cycles lowered by D, the data_wait bucket by
+    E, the cycle budget 10 % below the figure.  The report must say that
+    function grew by exactly D (largest growth) and data_wait by E."""
+    path = write_budgets(os.path.join(WORK, "growth.json"), [{"case": "sha256/sole/128", "mcu": MCU, "cycles": 1}])
+    rc, out, err = check(M33_SHA, "--budgets", path, "--update")
+    expect(rc == 0, f"--update: exit {rc}\n{out}{err}")
+    with open(path) as f:
+        doc = json.load(f)
+    b = doc["budgets"][0]
+    fns = b.get("functions", [])
+    expect(fns, "--update recorded no functions (is the per-function profile, csim_run_opts.profile, implemented?)")
+    total = sum(f["cycles"] for f in fns)
+    expect(total * 100 >= 95 * b["cycles"] * 0.9, f"recorded functions cover {total} of {b['cycles']} cycles")
+    top = fns[0]
+    d = max(1, top["cycles"] // 4)
+    e = max(1, b["breakdown"]["data_wait"] // 2)
+    top["cycles"] -= d
+    b["breakdown"]["data_wait"] -= e
+    b["cycles"] = b["cycles"] * 9 // 10
+    with open(path, "w") as f:
+        json.dump(doc, f)
+    md = os.path.join(WORK, "growth.md")
+    rc, out, err = check(M33_SHA, "--budgets", path, "--markdown", md)
+    expect(rc == 8, f"exit {rc}, expected 8\n{out}{err}")
+    grew = next((l for l in out.splitlines() if "functions that grew" in l), "")
+    expect(f": {top['name']} +{d}" in grew, f"expected {top['name']} +{d} first in {grew!r}")
+    kinds = next((l for l in out.splitlines() if "kinds of cycles" in l), "")
+    expect(f"data_wait +{e}" in kinds, f"expected data_wait +{e} in {kinds!r}")
+    with open(md) as fh:
+        lines = fh.read().splitlines()
+    start = next(i for i, l in enumerate(lines) if l.startswith("| function |"))
+    rows = md_table(lines, start)
+    expect(rows[0]["function"] == f"`{top['name']}`" and rows[0]["delta"].startswith(f"+{d} "), f"row {rows[0]}")
+    start = next(i for i, l in enumerate(lines) if l.startswith("| kind of cycles |"))
+    dw = next(r for r in md_table(lines, start) if r["kind of cycles"] == "data_wait")
+    expect(dw["delta"].startswith(f"+{e} "), f"data_wait row {dw}")
+
+
+TESTS = {n[2:]: f for n, f in globals().items() if n.startswith("t_")}
+if TEST not in TESTS:
+    fail("unknown test; one of " + ", ".join(TESTS))
+TESTS[TEST]()
+print("ok " + TEST)
