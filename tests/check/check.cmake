@@ -12,3 +12,12 @@ if(TARGET firmware)
         endforeach()
     endif()
 endif()
+
+# The repository's own budgets (budgets/<target>/<family>.json) hold for the
+# firmware as built: what .ci/run also runs, with its reports kept.
+if(TARGET firmware)
+    add_test(NAME check_budgets
+        COMMAND sh ${CMAKE_SOURCE_DIR}/tools/check_budgets.sh ${CMAKE_BINARY_DIR}
+                ${CMAKE_CURRENT_BINARY_DIR}/check/budgets)
+    set_tests_properties(check_budgets PROPERTIES LABELS check TIMEOUT 900)
+endif()
