@@ -388,7 +388,7 @@ static void m33_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev
     }
 
     unsigned ntr = in->transfers;
-    uint64_t wait = 0, last_ready = s;
+    uint64_t wait = 0, last_ready = s, beat_ready[16];
     bool write = transfer_is_write(in);
     for (unsigned k = 0; k < ntr; k++) {
         uint32_t a = transfer_addr(in, ev, nev, k);
@@ -407,6 +407,9 @@ static void m33_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev
         }
         wait += ready - (at + 1);
         last_ready = ready;
+        if (k < 16) {
+            beat_ready[k] = ready;
+        }
     }
     account_transfers(c, in, ntr);
 
@@ -419,7 +422,21 @@ static void m33_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev
 
     /* Results. */
     uint16_t dst = (uint16_t)(in->regs_written & ~PC_BIT);
-    if (ntr && !write) {
+    if (ntr > 1 && !write) {
+        /* LDM/POP/LDRD: each register arrives with its own beat (registers in
+         * ascending order, as the transfers), so an early register is usable
+         * before the last beat ends (timing-facts §2.4 a: LDM of x registers
+         * takes x cycles, one beat per cycle). */
+        uint16_t regs = (uint16_t)(dst & ~((in->flags & CSIM_IF_WRITEBACK) ? in->addr_regs : 0));
+        for (unsigned k = 0; regs; k++) {
+            unsigned r = (unsigned)__builtin_ctz(regs);
+            regs &= (uint16_t)(regs - 1);
+            c->reg_ready[r] = beat_ready[k < ntr ? k : ntr - 1] + p->m33_load_latency - 1;
+        }
+        if (in->flags & CSIM_IF_WRITEBACK) {
+            set_regs_ready(c, (uint16_t)(in->addr_regs & dst), s + 1);
+        }
+    } else if (ntr && !write) {
         set_regs_ready(c, dst, last_ready + p->m33_load_latency - 1);
         if (in->flags & CSIM_IF_WRITEBACK) {
             set_regs_ready(c, (uint16_t)(in->addr_regs & dst), s + 1);
