@@ -12,6 +12,7 @@
 
 #include "cyclesim/elf.h"
 #include "cyclesim/model.h"
+#include "cyclesim/sim.h"
 
 /* Exit codes: docs/exit-codes.md. */
 enum {
@@ -40,7 +41,8 @@ const char *cli_models_dir(void);
 int cli_fail(csim_err e, const csim_diag *d);
 
 /** cli_load_models - the models named by `mcus` ("a,b" or "all"), each with
- *  the --set overrides applied and checked; with "all", models that cannot
+ *  the --set overrides applied in order ("key=value", or "@FILE": a model
+ *  overlay, docs/calibrate.md) and checked; with "all", models that cannot
  *  run `elf` (architecture) are left out.  Warnings go to stderr.  Returns
  *  the count (0 on error: message printed, *rc set). */
 unsigned cli_load_models(const char *mcus, const char *const *sets, unsigned n_sets,
@@ -49,7 +51,30 @@ unsigned cli_load_models(const char *mcus, const char *const *sets, unsigned n_s
 /** cli_parse_u64 - a positive integer option value, or false (message printed). */
 bool cli_parse_u64(const char *opt, const char *arg, unsigned long long *out);
 
+/* Consecutive cases of the ELF's bench_cases table (a run's case_first/count). */
+typedef struct cli_range {
+    uint32_t first, count;
+} cli_range;
+
+/** cli_case_ranges - the table ranges of the cases matching any of the --case
+ *  globs (fnmatch), in table order; no glob: one range of every case
+ *  (count 0).  Returns a malloc'ed array (*n set), or NULL with the message
+ *  printed and *rc set (a glob matching nothing is a usage error). */
+cli_range *cli_case_ranges(const csim_elf *elf, const char *const *globs, unsigned n_globs, unsigned *n,
+                           int *rc);
+
+/** cli_append_result - moves the cases of `from` behind those of `into` and
+ *  adds its totals (several selections run on one model). */
+bool cli_append_result(csim_run_result *into, csim_run_result *from);
+
+/** cli_parse_jobs - the -j value: N worker threads, 0 for one per online CPU;
+ *  false on a bad value (message printed). */
+bool cli_parse_jobs(const char *arg, unsigned *workers);
+
 int cmd_run(int argc, char **argv);
+int cmd_profile(int argc, char **argv);
+int cmd_sweep(int argc, char **argv);
+int cmd_calibrate(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 
 #endif

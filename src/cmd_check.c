@@ -19,8 +19,6 @@
 #include "cyclesim/jobs.h"
 #include "cyclesim/sim.h"
 
-#define CASE_ENTRY_BYTES 28 /* sizeof(bench_case_t): seven 32-bit pointers (firmware/include/bench.h) */
-#define CASE_NAME_MAX 96
 #define FN_COVER_PCT 95     /* --update records the functions that make up this share of a case */
 #define FN_RECORD_MAX 32
 #define FN_SHOW 5           /* functions named when a case fails */
@@ -33,7 +31,7 @@ static const char *const verdict_names[] = {"ok", "over budget", "case failed", 
 
 /* The benchmark cases an ELF declares (its bench_cases table), by index. */
 typedef struct case_table {
-    char (*names)[CASE_NAME_MAX];
+    char (*names)[96];       /* csim_case_list */
     uint32_t n;
 } case_table;
 
@@ -70,44 +68,18 @@ typedef struct check {
 
 /* ---- the ELF's case table ---------------------------------------------- */
 
-static const uint8_t *elf_bytes(const csim_elf *e, uint32_t addr, uint32_t len)
-{
-    for (size_t i = 0; i < e->n_segs; i++) {
-        const csim_segment *s = &e->segs[i];
-        if (addr >= s->paddr && (uint64_t)addr + len <= (uint64_t)s->paddr + s->filesz) {
-            return s->data + (addr - s->paddr);
-        }
-    }
-    return NULL;
-}
-
 static bool read_cases(const csim_elf *e, case_table *t)
 {
-    const csim_section *sec = csim_elf_section(e, "bench_cases");
-    const uint8_t *tab = sec ? elf_bytes(e, sec->addr, sec->size) : NULL;
-    if (!tab || sec->size == 0 || sec->size % CASE_ENTRY_BYTES) {
+    size_t n = csim_case_list(e, NULL, NULL, 0);
+    if (n == 0) {
         fprintf(stderr, "cyclesim: error: %s: no benchmark case table (bench_cases section, firmware/include/bench.h)\n",
                 e->path);
         return false;
     }
-    t->n = sec->size / CASE_ENTRY_BYTES;
-    if (!(t->names = calloc(t->n, sizeof(*t->names)))) {
+    if (!(t->names = calloc(n, sizeof(*t->names)))) {
         return false;
     }
-    for (uint32_t i = 0; i < t->n; i++) {
-        uint32_t p;
-        memcpy(&p, tab + (size_t)i * CASE_ENTRY_BYTES, 4);
-        const uint8_t *s = elf_bytes(e, p, 1);
-        size_t k = 0;
-        while (s && k + 1 < CASE_NAME_MAX && elf_bytes(e, p + (uint32_t)k, 1) && s[k]) {
-            t->names[i][k] = (char)s[k];
-            k++;
-        }
-        if (k == 0) {
-            fprintf(stderr, "cyclesim: error: %s: benchmark case %u has no readable name\n", e->path, i);
-            return false;
-        }
-    }
+    t->n = (uint32_t)csim_case_list(e, t->names, NULL, n);
     return true;
 }
 
@@ -555,6 +527,20 @@ static const char *state_name(const check *c)
     return c->warm ? "warm" : "cold";
 }
 
+/* The one-line verdict of an over-budget row ("cycles 10 > 9 (+11.1%, tolerance 0%)"). */
+static void over_text(const row *r, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    for (int g = 0; g < FIGS; g++) {
+        if (r->over[g] && used < len) {
+            used += (size_t)snprintf(buf + used, len - used, "%s%s %llu > %llu (%+.2f%%, tolerance %g%%)",
+                                     used ? "; " : "", fig_names[g], (unsigned long long)r->actual[g],
+                                     (unsigned long long)r->limit[g], delta_pct(r->actual[g], r->limit[g]), r->tol);
+        }
+    }
+}
+
 static void print_summary(const check *c, FILE *f)
 {
     fprintf(f, "cyclesim check: %s (sha256 %.12s) against %s%s, state %s\n", c->elf_path, c->elf->sha256_hex,
@@ -587,8 +573,9 @@ static void print_summary(const check *c, FILE *f)
         }
         explain x;
         explain_row(c, r, &x);
-        fprintf(f, "\n%s on %s: %+.2f%% cycles\n", r->case_name, c->models[r->model].name,
-                delta_pct(r->actual[FIG_CYCLES], r->limit[FIG_CYCLES]));
+        char msg[512];
+        over_text(r, msg, sizeof(msg));
+        fprintf(f, "\n%s on %s: %s\n", r->case_name, c->models[r->model].name, msg);
         if (x.have_kinds) {
             fputs("  kinds of cycles:", f);
             for (int k = 0; k < BUDGET_KINDS; k++) {
@@ -630,20 +617,6 @@ static void xml_str(FILE *f, const char *s)
             if ((unsigned char)*s >= 0x20 || *s == '\n' || *s == '\t') {
                 fputc(*s, f);
             }
-        }
-    }
-}
-
-/* The one-line verdict of an over-budget row ("cycles 10 > 9 (+11.1%, tolerance 0%)"). */
-static void over_text(const row *r, char *buf, size_t len)
-{
-    size_t used = 0;
-    buf[0] = 0;
-    for (int g = 0; g < FIGS; g++) {
-        if (r->over[g] && used < len) {
-            used += (size_t)snprintf(buf + used, len - used, "%s%s %llu > %llu (%+.2f%%, tolerance %g%%)",
-                                     used ? "; " : "", fig_names[g], (unsigned long long)r->actual[g],
-                                     (unsigned long long)r->limit[g], delta_pct(r->actual[g], r->limit[g]), r->tol);
         }
     }
 }
@@ -895,14 +868,6 @@ static bool update_budgets(check *c)
 
 /* ---- the command ---------------------------------------------------------------- */
 
-static void run_jobs(const csim_elf *elf, csim_job *jobs, size_t n, unsigned workers)
-{
-    (void)workers; /* csim_jobs_run (src/jobs.c) spreads them over threads */
-    for (size_t i = 0; i < n; i++) {
-        jobs[i].err = csim_run(elf, jobs[i].model, &jobs[i].opts, &jobs[i].res, &jobs[i].diag);
-    }
-}
-
 static void free_check(check *c)
 {
     for (size_t i = 0; i < c->n_jobs; i++) {
@@ -933,7 +898,7 @@ static FILE *open_out(const char *path, int *rc)
 }
 
 static int run_check(check *c, const char *mcus, const char *const *sets, unsigned n_sets,
-                     const csim_run_opts *ro, unsigned workers, FILE **junit, FILE **md,
+                     const csim_run_opts *ro, unsigned workers, bool progress, FILE **junit, FILE **md,
                      const char *junit_path, const char *md_path)
 {
     csim_diag d = {0};
@@ -977,9 +942,9 @@ static int run_check(check *c, const char *mcus, const char *const *sets, unsign
     if (!c->jobs || (c->old_elf && !c->old_jobs)) {
         return EXIT_FAULT;
     }
-    run_jobs(c->elf, c->jobs, c->n_jobs, workers);
+    csim_jobs_run(c->elf, c->jobs, c->n_jobs, workers, progress);
     if (c->old_elf) {
-        run_jobs(c->old_elf, c->old_jobs, c->n_old_jobs, workers);
+        csim_jobs_run(c->old_elf, c->old_jobs, c->n_old_jobs, workers, progress);
     }
     for (size_t i = 0; i < c->n_jobs; i++) {
         c->host_seconds += c->jobs[i].res.host_seconds;
@@ -1054,12 +1019,14 @@ int cmd_check(int argc, char **argv)
         {"junit", required_argument, 0, 'J'},     {"markdown", required_argument, 0, 'M'},
         {"update", no_argument, 0, 'U'},          {"baseline", required_argument, 0, 'B'},
         {"tolerance", required_argument, 0, 'T'}, {"max-insns", required_argument, 0, 'L'},
-        {"help", no_argument, 0, 'h'},            {0, 0, 0, 0},
+        {"no-progress", no_argument, 0, 'P'},     {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0},
     };
     check c = {.tolerance = -1};
     const char *mcus = NULL, *junit_path = NULL, *md_path = NULL;
     const char *sets[CLI_MAX_SETS];
     unsigned n_sets = 0, workers = 1;
+    bool progress = true;
     csim_run_opts ro = {.max_insns = 50000000000ull, .profile = true};
     unsigned long long v;
     int o;
@@ -1090,11 +1057,11 @@ int cmd_check(int argc, char **argv)
             break;
         }
         case 'j':
-            if (!cli_parse_u64("-j", optarg, &v) || v > 256) {
+            if (!cli_parse_jobs(optarg, &workers)) {
                 return EXIT_USAGE;
             }
-            workers = (unsigned)v;
             break;
+        case 'P': progress = false; break;
         case 'L':
             if (!cli_parse_u64("--max-insns", optarg, &v)) {
                 return EXIT_USAGE;
@@ -1118,7 +1085,7 @@ int cmd_check(int argc, char **argv)
         return EXIT_USAGE;
     }
     FILE *junit = NULL, *md = NULL;
-    int rc = run_check(&c, mcus, sets, n_sets, &ro, workers, &junit, &md, junit_path, md_path);
+    int rc = run_check(&c, mcus, sets, n_sets, &ro, workers, progress, &junit, &md, junit_path, md_path);
     if ((junit && fclose(junit) != 0) || (md && fclose(md) != 0)) {
         fprintf(stderr, "cyclesim: error: cannot write the --junit or --markdown report\n");
         rc = rc ? rc : EXIT_IO;

@@ -13,17 +13,32 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: cyclesim run FW.elf [--mcu NAME[,NAME...]|all] [--set KEY=VALUE]...\n"
             "                    [--format table|json|csv] [--warm] [--console FILE|-]\n"
-            "                    [--call SYMBOL [--arg N]...] [--max-insns N] [--no-reuse]\n"
+            "                    [--call SYMBOL [--arg N]...] [--max-insns N] [--no-reuse] [--case GLOB]...\n"
+            "                    [-j N] [--no-progress]\n"
+            "       cyclesim profile FW.elf --mcu NAME [--case GLOB]... [--set KEY=VALUE]...\n"
+            "                    [--format table|callgrind|collapsed] [-o FILE|DIR] [--top N]\n"
+            "                    [--inputs N] [--warm] [-j N] [--call SYMBOL [--arg N]...]\n"
+            "       cyclesim sweep FW.elf --mcu NAME [--case GLOB]... [--clock LIST|A:B:STEP]...\n"
+            "                    [--latency auto|LIST] [--cache on,off] [--prefetch on,off]\n"
+            "                    [--set KEY=V1,V2,...]... [--format table|json|csv] [-o FILE]\n"
+            "                    [--svg FILE] [--independent] [--max-insns N] [-j N] [--no-progress]\n"
+            "       cyclesim calibrate FW.elf --mcu NAME --measured FILE [--measured FILE]...\n"
+            "                    [--params uncertain|KEY,KEY...] [--holdout N] [--set KEY=VALUE]...\n"
+            "                    [-o OVERLAY.json] [--format table|json] [-j N] [--no-progress]\n"
             "       cyclesim check FW.elf --budgets FILE [--update] | --baseline OLD.elf\n"
             "                    [--mcu NAME[,NAME...]] [--set KEY=VALUE]... [--warm]\n"
-            "                    [--tolerance PCT] [--junit FILE] [--markdown FILE] [-j N] [--max-insns N]\n"
+            "                    [--tolerance PCT] [--junit FILE] [--markdown FILE] [--max-insns N]\n"
+            "                    [-j N] [--no-progress]\n"
             "                    cycle, stack and code budgets (docs/budgets.md, docs/ci.md)\n"
             "       cyclesim models           list the MCU models\n"
             "       cyclesim keys             the model keys as Markdown\n"
+            "--set @FILE applies a model overlay written by calibrate (docs/calibrate.md).\n"
             "Models are read from $CYCLESIM_MODELS or %s.\n"
             "Exit codes: 0 ok, 1 a case failed its check, 2 usage, 3 bad ELF, 4 bad model or\n"
             "unknown MCU, 5 firmware fault, 6 instruction limit, 7 I/O error, 8 over budget,\n"
-            "9 bad input file.\n",
+            "9 bad input file.\n"
+            "-j N runs N models (or parts of a run) at a time, 0 = one per CPU; a progress line\n"
+            "is shown on stderr when it is a terminal (--no-progress: never).\n",
             cli_models_dir());
 }
 
@@ -48,6 +63,9 @@ static const struct {
     int (*fn)(int argc, char **argv);
 } commands[] = {
     {"run", cmd_run},
+    {"profile", cmd_profile},
+    {"sweep", cmd_sweep},
+    {"calibrate", cmd_calibrate},
     {"check", cmd_check},
 };
 

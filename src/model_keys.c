@@ -73,7 +73,7 @@ static const csim_key keys[] = {
      "voltage scaling range (selects the latency table row)", "reference manual"},
     {"flash.latency_table", CSIM_K_LATENCY, OFF(latency), OFF(n_latency), 0, 0, NULL,
      "per voltage range, the highest clock allowed with 0, 1, 2... wait states",
-     "ST HAL/LL *_ll_utils.c tables (timing-facts 3.1)"},
+     "RM read-access-latency tables as ST's HAL copies them (docs/sweep.md, timing-facts 3.1)"},
     /* Flash interface */
     {"flash.interface", CSIM_K_ENUM, OFF(flash.type), 0, 0, 3, ms_names,
      "flash-interface model", "reference manual, flash chapter"},
@@ -162,6 +162,30 @@ const csim_key *csim_key_find(const char *name)
         }
     }
     return NULL;
+}
+
+bool csim_key_applies(const csim_key *k, const csim_model *m)
+{
+    const csim_ms_type t = m->flash.type;
+    const bool m33 = m->core.kind == CSIM_CORE_M33;
+    if (strncmp(k->name, "m33.", 4) == 0) {
+        return m33;
+    }
+    if (strncmp(k->name, "cache.", 6) == 0) {
+        return (t == CSIM_MS_U0_FLASH || t == CSIM_MS_ICACHE) && m->flash.cache_bytes > 0;
+    }
+    switch (k->offset) {
+    case OFF(core.mul_cycles):
+    case OFF(core.ioport_base):
+    case OFF(core.ioport_size): return !m33;
+    case OFF(flash.flash_buffers):
+    case OFF(flash.demand_buffered):
+    case OFF(flash.prefetch_words): return t == CSIM_MS_U0_FLASH || t == CSIM_MS_ICACHE;
+    case OFF(flash.preread):
+    case OFF(flash.buffers):
+    case OFF(flash.nvm_buffers): return t == CSIM_MS_L0_NVM;
+    default: return true;
+    }
 }
 
 csim_err csim_key_set_number(csim_model *m, const csim_key *k, double v, const char *where,

@@ -41,7 +41,7 @@ csim_report *csim_report_new(FILE *out, csim_format fmt, const csim_elf *elf)
     } else if (fmt == CSIM_FMT_CSV) {
         fprintf(out, "mcu,clock_hz,latency,icache,prefetch,state,case,row,cycles,time_us,instructions,core,"
                      "branch,fetch_stall,data_wait,bus_conflict,load_use,exception,cache_hits,cache_misses,"
-                     "fw_cycles,status,model_version,elf_sha256\n");
+                     "fw_cycles,status,model_version,elf_sha256,workbuf,stack,code,const,data\n");
     }
     return r;
 }
@@ -71,8 +71,8 @@ static void add_cases(csim_report *r, const csim_model *m, const csim_run_result
         fprintf(f, "\n%s (%s): %.3g MHz, %u WS, cache %s, prefetch %s, state %s, model v%u\n", m->name, m->chain,
                 mhz, fl->wait_states, fl->cache_enabled ? "on" : "off", fl->prefetch ? "on" : "off",
                 warm ? "warm" : "cold", m->version);
-        fprintf(f, "%-44s %12s %11s %11s %10s %8s %9s %9s %9s %8s %8s %8s\n", "case", "cycles", "time_us",
-                "insns", "core", "branch", "fetch", "data_ws", "bus", "ld_use", "hits", "misses");
+        fprintf(f, "%-44s %12s %11s %11s %10s %8s %9s %9s %9s %8s %8s %8s %7s\n", "case", "cycles", "time_us",
+                "insns", "core", "branch", "fetch", "data_ws", "bus", "ld_use", "hits", "misses", "stack");
     }
     for (size_t i = 0; i < res->n_cases; i++) {
         const csim_case_result *c = &res->cases[i];
@@ -80,23 +80,25 @@ static void add_cases(csim_report *r, const csim_model *m, const csim_run_result
         double us = (double)c->cycles / mhz;
         switch (r->fmt) {
         case CSIM_FMT_TABLE:
-            fprintf(f, "%-44s %12llu %11.2f %11llu %10llu %8llu %9llu %9llu %9llu %8llu %8llu %8llu%s\n", c->name,
+            fprintf(f, "%-44s %12llu %11.2f %11llu %10llu %8llu %9llu %9llu %9llu %8llu %8llu %8llu %7u%s\n", c->name,
                     (unsigned long long)c->cycles, us, (unsigned long long)b->instructions,
                     (unsigned long long)b->core, (unsigned long long)b->branch,
                     (unsigned long long)b->fetch_stall, (unsigned long long)b->data_wait,
                     (unsigned long long)b->bus_conflict, (unsigned long long)b->load_use,
-                    (unsigned long long)c->ms.hits, (unsigned long long)c->ms.misses,
+                    (unsigned long long)c->ms.hits, (unsigned long long)c->ms.misses, c->stack_bytes,
                     c->status ? "  FAILED" : "");
             break;
         case CSIM_FMT_CSV:
-            fprintf(f, "%s,%u,%u,%d,%d,%s,%s,%s,%llu,%.3f,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%u,%u,%u,%s\n",
+            fprintf(f, "%s,%u,%u,%d,%d,%s,%s,%s,%llu,%.3f,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%u,%u,%u,%s,"
+                       "%u,%u,%u,%u,%u\n",
                     m->name, m->clock_hz, fl->wait_states, fl->cache_enabled, fl->prefetch, warm ? "warm" : "cold",
                     c->name, c->row, (unsigned long long)c->cycles, us, (unsigned long long)b->instructions,
                     (unsigned long long)b->core, (unsigned long long)b->branch, (unsigned long long)b->fetch_stall,
                     (unsigned long long)b->data_wait, (unsigned long long)b->bus_conflict,
                     (unsigned long long)b->load_use, (unsigned long long)b->exception,
                     (unsigned long long)c->ms.hits, (unsigned long long)c->ms.misses, c->fw_cycles, c->status,
-                    m->version, r->elf->sha256_hex);
+                    m->version, r->elf->sha256_hex, c->workbuf, c->stack_bytes, c->code_bytes, c->const_bytes,
+                    c->data_bytes);
             break;
         case CSIM_FMT_JSON:
             fprintf(f, "%s\n  {\"mcu\": \"%s\", \"model_chain\": \"%s\", \"model_version\": %u, \"clock_hz\": %u, "
@@ -109,12 +111,14 @@ static void add_cases(csim_report *r, const csim_model *m, const csim_run_result
             fputs(", \"row\": ", f);
             json_str(f, c->row);
             fprintf(f, ", \"cycles\": %llu, \"time_us\": %.3f, \"instructions\": %llu, \"status\": %u, "
-                       "\"fw_cycles\": %u, \"workbuf\": %u, \"breakdown\": {\"core\": %llu, \"branch\": %llu, "
+                       "\"fw_cycles\": %u, \"workbuf\": %u, \"stack\": %u, \"code\": %u, \"const\": %u, "
+                       "\"data\": %u, \"breakdown\": {\"core\": %llu, \"branch\": %llu, "
                        "\"fetch_stall\": %llu, \"data_wait\": %llu, \"bus_conflict\": %llu, \"load_use\": %llu, "
                        "\"exception\": %llu}, \"flash\": {\"fetches\": %llu, \"data_reads\": %llu, \"hits\": %llu, "
                        "\"misses\": %llu, \"prefetch_hits\": %llu, \"flash_reads\": %llu}}",
                     (unsigned long long)c->cycles, us, (unsigned long long)b->instructions, c->status,
-                    c->fw_cycles, c->workbuf, (unsigned long long)b->core, (unsigned long long)b->branch,
+                    c->fw_cycles, c->workbuf, c->stack_bytes, c->code_bytes, c->const_bytes, c->data_bytes,
+                    (unsigned long long)b->core, (unsigned long long)b->branch,
                     (unsigned long long)b->fetch_stall, (unsigned long long)b->data_wait,
                     (unsigned long long)b->bus_conflict, (unsigned long long)b->load_use,
                     (unsigned long long)b->exception, (unsigned long long)c->ms.fetches,

@@ -17,6 +17,7 @@
 #include "cyclesim/emu.h"
 #include "cyclesim/periph.h"
 #include "cyclesim/sim.h"
+#include "profile.h"
 
 #define MAX_BLOCK_INSNS 2048 /* Unicorn ends a block after 512 instructions or a page */
 #define MAX_EVENTS 1024
@@ -25,6 +26,9 @@
 #define EXC_RETURN_MIN 0xFFFFFF00u
 
 #define MEMO_EVENTS 512
+#define MAX_SPANS (1 + CSIM_MAX_REGIONS)
+#define BENCH_CASE_BYTES 28 /* sizeof(bench_case_t) of BENCH_ABI_VERSION 1 (firmware/include/bench.h) */
+#define PROGRESS_SHIFT 24 /* report progress every 2^24 instructions */
 
 /* A block's last pricing, reusable when it runs again from the same core
  * state, with the same kinds of transfers, to the same next block, and all
@@ -48,8 +52,16 @@ typedef struct block {
     memo *memo;          /* two slots: a block often ends two ways */
     uint16_t reuse_fails;/* consecutive pricings that could not be reused */
     uint16_t reuse_skip; /* executions left before reuse is tried again */
+    unsigned fp_epoch;   /* region in which it last ran (footprint) */
     struct block *next;
 } block;
+
+/* A memory range holding ELF sections, with a bit per byte accessed in the
+ * current region (footprint of data and constants). */
+typedef struct span {
+    uint32_t lo, len;
+    uint8_t *bits;
+} span;
 
 typedef enum action { ACT_NONE = 0, ACT_SEMIHOST, ACT_EXCEPTION, ACT_EXC_RETURN, ACT_DONE, ACT_FAULT, ACT_LIMIT } action;
 
@@ -90,6 +102,21 @@ typedef struct sim {
     unsigned epoch;       /* bumped when the firmware reconfigures the flash interface */
     uint64_t memo_hits, memo_misses;
     uint64_t why[6]; /* reuse refusals: none recorded, outcome, transfers, state, memory, not reusable */
+    memo memo_tmp;        /* the pricing being recorded (large: kept off the stack) */
+    /* case selection and inputs: written when main starts (start-up code has
+     * initialised RAM by then) */
+    uint32_t m_main, v_case_first, v_case_count, v_seed;
+    /* footprint of the region (docs/footprint.md) */
+    uint32_t stk_lo, stk_sp, stk_min; /* stack limit, SP at region begin, lowest write below it */
+    span spans[MAX_SPANS];
+    unsigned n_spans;
+    unsigned fp_epoch;
+    block **fp_blocks;    /* blocks run in the region */
+    size_t n_fp_blocks, cap_fp_blocks;
+    uint32_t region_fn;   /* function the region starts in (the runner's run_one): not the case's code */
+    uint32_t io_lo, io_hi, ioc_lo, ioc_hi; /* the cases' I/O buffers (RAM, flash): not counted */
+    uint8_t *sym_seen;
+    csim_prof *prof;      /* opts.profile */
 } sim;
 
 /* ---- blocks --------------------------------------------------------- */
@@ -251,43 +278,43 @@ static bool try_replay(sim *s, block *b, uint32_t next)
 static void price_and_record(sim *s, block *b, uint32_t next)
 {
     csim_core *c = &s->core;
-    static memo tmp; /* large: kept off the stack */
+    memo *tmp = &s->memo_tmp;
     bool ok = s->n_ev <= MEMO_EVENTS && csim_memsys_quiet(s->flash, csim_core_earliest_request(c)) &&
-              csim_core_signature(c, b->addr, &tmp.entry);
+              csim_core_signature(c, b->addr, &tmp->entry);
     csim_ms_stats before = *csim_memsys_stats(s->flash);
     csim_breakdown bd = c->bd;
     uint64_t t0 = c->t;
-    tmp.acc.n = 0;
-    tmp.acc.overflow = false;
-    c->rec = ok ? &tmp.acc : NULL;
+    tmp->acc.n = 0;
+    tmp->acc.overflow = false;
+    c->rec = ok ? &tmp->acc : NULL;
     price_until(s, b->n, next);
     c->rec = NULL;
     if (!ok) {
         return;
     }
     const csim_ms_stats *after = csim_memsys_stats(s->flash);
-    if (tmp.acc.overflow || after->misses != before.misses || after->flash_reads != before.flash_reads ||
+    if (tmp->acc.overflow || after->misses != before.misses || after->flash_reads != before.flash_reads ||
         after->prefetch_hits != before.prefetch_hits || !csim_memsys_quiet(s->flash, c->t) ||
-        !csim_core_signature(c, b->addr, &tmp.exit)) {
+        !csim_core_signature(c, b->addr, &tmp->exit)) {
         return;
     }
     for (unsigned i = 0; i < s->n_ev; i++) {
-        tmp.ev_class[i] = event_class(s, &s->ev[i]);
+        tmp->ev_class[i] = event_class(s, &s->ev[i]);
     }
     if (!b->memo && !(b->memo = calloc(2, sizeof(memo)))) {
         return;
     }
-    tmp.valid = true;
-    tmp.epoch = s->epoch;
-    tmp.next = next;
-    tmp.n_ev = s->n_ev;
-    tmp.dt = c->t - t0;
-#define DIFF(f) tmp.d.f = c->bd.f - bd.f;
+    tmp->valid = true;
+    tmp->epoch = s->epoch;
+    tmp->next = next;
+    tmp->n_ev = s->n_ev;
+    tmp->dt = c->t - t0;
+#define DIFF(f) tmp->d.f = c->bd.f - bd.f;
     DIFF(cycles) DIFF(instructions) DIFF(core) DIFF(branch) DIFF(fetch_stall) DIFF(data_wait)
     DIFF(bus_conflict) DIFF(load_use) DIFF(exception) DIFF(taken_branches) DIFF(loads) DIFF(stores)
     DIFF(flash_data_reads)
 #undef DIFF
-    *memo_slot(b, next) = tmp;
+    *memo_slot(b, next) = *tmp;
 }
 
 static void finish_pending(sim *s, uint32_t next)
@@ -379,6 +406,216 @@ static void read_cstr(sim *s, uint32_t addr, char *out, size_t len)
     out[len - 1] = 0;
 }
 
+/* ---- footprint (docs/footprint.md) ------------------------------------ */
+
+static void mark_touched(sim *s, uint32_t addr, unsigned size)
+{
+    for (unsigned i = 0; i < s->n_spans; i++) {
+        span *p = &s->spans[i];
+        uint32_t off = addr - p->lo;
+        if (off < p->len) {
+            for (unsigned k = 0; k < size && off + k < p->len; k++) {
+                p->bits[(off + k) >> 3] |= (uint8_t)(1u << ((off + k) & 7));
+            }
+            return;
+        }
+    }
+}
+
+static bool touched(const sim *s, uint32_t addr, uint32_t size)
+{
+    for (unsigned i = 0; i < s->n_spans; i++) {
+        const span *p = &s->spans[i];
+        uint32_t off = addr - p->lo;
+        if (off >= p->len) {
+            continue;
+        }
+        uint32_t end = size < p->len - off ? off + size : p->len;
+        while (off < end) {
+            if ((off & 7) == 0 && end - off >= 8) {
+                if (p->bits[off >> 3]) {
+                    return true;
+                }
+                off += 8;
+            } else if (p->bits[off >> 3] >> (off & 7) & 1) {
+                return true;
+            } else {
+                off++;
+            }
+        }
+        return false;
+    }
+    return false;
+}
+
+/* One span per memory of the model over the ELF sections it holds. */
+static csim_err make_spans(sim *s)
+{
+    const csim_model *m = s->model;
+    uint32_t lo[1 + CSIM_MAX_REGIONS], hi[1 + CSIM_MAX_REGIONS];
+    uint32_t base[1 + CSIM_MAX_REGIONS], size[1 + CSIM_MAX_REGIONS];
+    unsigned n = 1 + m->n_sram;
+    base[0] = m->flash.flash_base;
+    size[0] = m->flash.flash_size;
+    for (unsigned i = 0; i < m->n_sram; i++) {
+        base[1 + i] = m->sram[i].base;
+        size[1 + i] = m->sram[i].size;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        lo[i] = UINT32_MAX;
+        hi[i] = 0;
+    }
+    for (size_t k = 0; k < s->elf->n_secs; k++) {
+        const csim_section *c = &s->elf->secs[k];
+        for (unsigned i = 0; c->alloc && c->size && i < n; i++) {
+            if (c->addr - base[i] < size[i]) {
+                uint32_t end = c->addr - base[i] + c->size > size[i] ? base[i] + size[i] : c->addr + c->size;
+                lo[i] = c->addr < lo[i] ? c->addr : lo[i];
+                hi[i] = end > hi[i] ? end : hi[i];
+            }
+        }
+    }
+    for (unsigned i = 0; i < n && s->n_spans < MAX_SPANS; i++) {
+        if (lo[i] < hi[i]) {
+            span *p = &s->spans[s->n_spans++];
+            p->lo = lo[i];
+            p->len = hi[i] - lo[i];
+            if (!(p->bits = calloc((p->len + 7) / 8, 1))) {
+                return csim_fail(s->diag, CSIM_ERR_NOMEM, "out of memory");
+            }
+        }
+    }
+    if (!(s->sym_seen = calloc(s->elf->n_syms + 1, 1))) {
+        return csim_fail(s->diag, CSIM_ERR_NOMEM, "out of memory");
+    }
+    return CSIM_OK;
+}
+
+/* The lowest address of the stack: __stack_limit, else the end of the
+ * highest ELF section below sp in its SRAM, else that SRAM's base. */
+static uint32_t stack_floor(const sim *s, uint32_t sp)
+{
+    const csim_symbol *lim = csim_elf_find(s->elf, "__stack_limit");
+    if (lim && lim->addr <= sp) {
+        return lim->addr;
+    }
+    uint32_t floor = sp;
+    for (unsigned i = 0; i < s->model->n_sram; i++) {
+        if (sp - s->model->sram[i].base <= s->model->sram[i].size) {
+            floor = s->model->sram[i].base;
+        }
+    }
+    for (size_t k = 0; k < s->elf->n_secs; k++) {
+        const csim_section *c = &s->elf->secs[k];
+        uint32_t end = c->addr + c->size;
+        if (c->alloc && c->size && c->addr >= floor && end <= sp && end > floor) {
+            floor = end;
+        }
+    }
+    return floor;
+}
+
+/* A region (or --call) starts at pc: footprint and profile from here. */
+static void track_begin(sim *s, uint32_t pc, bool called)
+{
+    uint32_t sp = csim_emu_reg(s->emu, CSIM_SP);
+    s->stk_sp = s->stk_min = sp;
+    s->stk_lo = stack_floor(s, sp);
+    for (unsigned i = 0; i < s->n_spans; i++) {
+        memset(s->spans[i].bits, 0, (s->spans[i].len + 7) / 8);
+    }
+    s->fp_epoch++;
+    s->n_fp_blocks = 0;
+    uint32_t off;
+    const csim_symbol *f = called ? NULL : csim_elf_locate(s->elf, pc, &off);
+    s->region_fn = f ? f->addr : UINT32_MAX;
+    if (s->prof) {
+        csim_prof_begin(s->prof, pc, called, &s->core.bd, csim_core_now(&s->core));
+    }
+}
+
+static void note_block(sim *s, block *b)
+{
+    if (b->fp_epoch == s->fp_epoch) {
+        return;
+    }
+    if (s->n_fp_blocks == s->cap_fp_blocks) {
+        size_t cap = s->cap_fp_blocks ? 2 * s->cap_fp_blocks : 256;
+        block **n = realloc(s->fp_blocks, cap * sizeof(*n));
+        if (!n) {
+            return;
+        }
+        s->fp_blocks = n;
+        s->cap_fp_blocks = cap;
+    }
+    b->fp_epoch = s->fp_epoch;
+    s->fp_blocks[s->n_fp_blocks++] = b;
+}
+
+/* The runner's own code and data, which the region runs but the case does not use. */
+static bool runner_symbol(const sim *s, const csim_symbol *sym)
+{
+    static const char *const names[] = {"bench_region_begin", "bench_region_end", "bench_case_done",
+                                        "bench_note_workbuf", "bench_workbuf_bytes"};
+    if (sym->addr == s->region_fn) {
+        return true;
+    }
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        if (strcmp(sym->name, names[i]) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool in_range(uint32_t a, uint32_t lo, uint32_t hi) { return a >= lo && a < hi; }
+
+static const csim_section *section_of(const csim_elf *e, uint32_t addr)
+{
+    for (size_t i = 0; i < e->n_secs; i++) {
+        const csim_section *c = &e->secs[i];
+        if (c->alloc && addr - c->addr < c->size) {
+            return c;
+        }
+    }
+    return NULL;
+}
+
+static void footprint(sim *s, csim_case_result *c)
+{
+    const csim_elf *e = s->elf;
+    c->stack_bytes = s->stk_sp - s->stk_min;
+    c->code_bytes = c->const_bytes = c->data_bytes = 0;
+    memset(s->sym_seen, 0, e->n_syms);
+    for (size_t i = 0; i < s->n_fp_blocks; i++) {
+        uint32_t off;
+        const csim_symbol *f = csim_elf_locate(e, s->fp_blocks[i]->addr, &off);
+        if (f && !s->sym_seen[f - e->syms]) {
+            s->sym_seen[f - e->syms] = 1;
+            c->code_bytes += runner_symbol(s, f) ? 0 : f->size;
+        }
+    }
+    uint32_t last = UINT32_MAX;
+    for (size_t i = 0; i < e->n_syms; i++) {
+        const csim_symbol *o = &e->syms[i];
+        if (o->type != CSIM_SYM_OBJECT || !o->size || o->addr == last ||
+            in_range(o->addr, s->cases_lo, s->cases_hi) || in_range(o->addr, s->io_lo, s->io_hi) ||
+            in_range(o->addr, s->ioc_lo, s->ioc_hi) || !touched(s, o->addr, o->size) || runner_symbol(s, o)) {
+            continue;
+        }
+        const csim_section *sec = section_of(e, o->addr);
+        if (!sec) {
+            continue;
+        }
+        last = o->addr; /* aliases of one object count once */
+        if (sec->write) {
+            c->data_bytes += o->size;
+        } else {
+            c->const_bytes += o->size;
+        }
+    }
+}
+
 static void region_start(sim *s)
 {
     if (!s->opts->warm) {
@@ -389,6 +626,7 @@ static void region_start(sim *s)
     s->r_bd = s->core.bd;
     s->r_ms = *csim_memsys_stats(s->flash);
     s->in_region = true;
+    track_begin(s, s->region_ret, false);
 }
 
 static void diff_stats(csim_ms_stats *d, const csim_ms_stats *a, const csim_ms_stats *b)
@@ -419,9 +657,14 @@ static void region_end(sim *s)
 #undef SUB
     d->cycles = csim_core_now(&s->core) - s->r_cycles;
     diff_stats(&s->cur.ms, csim_memsys_stats(s->flash), &s->r_ms);
+    footprint(s, &s->cur);
+    csim_profile_free(s->cur.profile);
+    s->cur.profile = s->prof ? csim_prof_end(s->prof) : NULL;
     if (!s->opts->call && (s->region_case < s->cases_lo || s->region_case >= s->cases_hi)) {
         /* The runner's empty case: the overhead to subtract, measured the
          * same way as the board does (firmware/bench/runner.c). */
+        csim_profile_free(s->cur.profile);
+        s->cur.profile = NULL;
         s->empty = s->cur;
         s->have_empty = true;
         memset(&s->cur, 0, sizeof(s->cur));
@@ -434,6 +677,7 @@ static void case_done(sim *s, uint32_t desc, uint32_t fw_cycles, uint32_t status
     c->fw_cycles = fw_cycles;
     c->status = status;
     if (desc < s->cases_lo || desc >= s->cases_hi) {
+        csim_profile_free(c->profile);
         memset(c, 0, sizeof(*c));
         return;
     }
@@ -444,6 +688,7 @@ static void case_done(sim *s, uint32_t desc, uint32_t fw_cycles, uint32_t status
     }
     read_cstr(s, ptrs[0], c->name, sizeof(c->name));
     read_cstr(s, ptrs[1], c->row, sizeof(c->row));
+    uint64_t raw = c->bd.cycles;
     if (s->have_empty) {
         csim_breakdown *d = &c->bd;
         const csim_breakdown *e = &s->empty.bd;
@@ -455,12 +700,17 @@ static void case_done(sim *s, uint32_t desc, uint32_t fw_cycles, uint32_t status
                           d->exception;
         d->core = d->cycles > others ? d->cycles - others : 0;
     }
+    if (c->profile) {
+        c->profile->overhead_cycles = raw - c->bd.cycles;
+    }
     c->cycles = c->bd.cycles;
     csim_run_result *r = s->res;
     if (r->n_cases == s->cap_cases) {
         s->cap_cases = s->cap_cases ? 2 * s->cap_cases : 64;
         csim_case_result *n = realloc(r->cases, s->cap_cases * sizeof(*n));
         if (!n) {
+            csim_profile_free(c->profile);
+            memset(c, 0, sizeof(*c));
             return;
         }
         r->cases = n;
@@ -471,10 +721,31 @@ static void case_done(sim *s, uint32_t desc, uint32_t fw_cycles, uint32_t status
 
 /* ---- hooks ---------------------------------------------------------- */
 
+/* Case selection and the input seed, once start-up has initialised RAM. */
+static void write_inputs(sim *s)
+{
+    const csim_run_opts *o = s->opts;
+    if (o->case_count) {
+        csim_emu_write(s->emu, s->v_case_first, &o->case_first, 4);
+        csim_emu_write(s->emu, s->v_case_count, &o->case_count, 4);
+    }
+    if (o->input_seed) {
+        csim_emu_write(s->emu, s->v_seed, &o->input_seed, 4);
+    }
+}
+
 static void on_block(void *user, uint32_t addr, uint32_t size)
 {
     sim *s = user;
+    block *prev = s->pending;
     finish_pending(s, addr);
+    if (s->prof && s->in_region) {
+        csim_prof_flush(s->prof, &s->core.bd, csim_core_now(&s->core));
+        if (addr != s->m_end && addr != RETURN_STUB) {
+            csim_prof_goto(s->prof, addr, prev && prev->n ? &prev->insns[prev->n - 1] : NULL,
+                           csim_emu_reg(s->emu, CSIM_SP));
+        }
+    }
 
     if (s->insns >= s->opts->max_insns) {
         s->act = ACT_LIMIT;
@@ -506,6 +777,8 @@ static void on_block(void *user, uint32_t addr, uint32_t size)
     } else if (addr == s->m_done && s->m_done) {
         case_done(s, csim_emu_reg(s->emu, CSIM_R0), csim_emu_reg(s->emu, CSIM_R1),
                   csim_emu_reg(s->emu, CSIM_R2));
+    } else if (addr == s->m_main && s->m_main) {
+        write_inputs(s);
     }
 
     block *b = find_block(s, addr, size);
@@ -526,8 +799,14 @@ static void on_block(void *user, uint32_t addr, uint32_t size)
             return;
         }
     }
+    if (s->in_region) {
+        note_block(s, b);
+    }
     s->pending = b;
     s->cursor = 0;
+    if (s->opts->progress && (s->insns >> PROGRESS_SHIFT) != ((s->insns + b->n) >> PROGRESS_SHIFT)) {
+        s->opts->progress(s->opts->progress_ctx, s->insns + b->n, csim_core_now(&s->core));
+    }
     s->insns += b->n;
 }
 
@@ -536,6 +815,12 @@ static void on_mem(void *user, uint32_t addr, unsigned size, bool write)
     sim *s = user;
     if (s->n_ev < MAX_EVENTS) {
         s->ev[s->n_ev++] = (csim_mem_event){addr, (uint8_t)size, write};
+    }
+    if (s->in_region) {
+        if (write && addr - s->stk_lo < s->stk_min - s->stk_lo) {
+            s->stk_min = addr;
+        }
+        mark_touched(s, addr, size);
     }
 }
 
@@ -640,6 +925,15 @@ static bool take_exception(sim *s, uint32_t ret_pc)
     csim_emu_set_reg(s->emu, CSIM_LR, 0xFFFFFFF9u);
     csim_periph_systick_taken(s->periph);
     s->exc_depth++;
+    if (s->in_region) {
+        if (sp - s->stk_lo < s->stk_min - s->stk_lo) {
+            s->stk_min = sp; /* the frame is stacked by the core, not by a traced store */
+        }
+        if (s->prof) {
+            csim_prof_flush(s->prof, &s->core.bd, csim_core_now(&s->core));
+            csim_prof_exception(s->prof, vec & ~1u);
+        }
+    }
     csim_core_exception(&s->core, true, vec & ~1u);
     s->act_pc = vec & ~1u;
     return true;
@@ -660,6 +954,10 @@ static bool exception_return(sim *s)
     csim_emu_set_reg(s->emu, CSIM_XPSR, frame[7] & ~(1u << 9));
     s->exc_depth--;
     csim_core_exception(&s->core, false, frame[6] & ~1u);
+    if (s->prof && s->in_region) { /* the handler's last block and the return are the handler's */
+        csim_prof_flush(s->prof, &s->core.bd, csim_core_now(&s->core));
+        csim_prof_exception_return(s->prof);
+    }
     s->act_pc = frame[6] & ~1u;
     return true;
 }
@@ -718,6 +1016,37 @@ static csim_err load_image(sim *s)
     return CSIM_OK;
 }
 
+static csim_err setup_inputs(sim *s)
+{
+    const csim_run_opts *o = s->opts;
+    const csim_symbol *sym;
+    if (o->call || (!o->case_count && !o->input_seed)) {
+        return CSIM_OK;
+    }
+    if (o->case_count) {
+        s->v_case_first = (sym = csim_elf_find(s->elf, "bench_case_first")) ? sym->addr : 0;
+        s->v_case_count = (sym = csim_elf_find(s->elf, "bench_case_count")) ? sym->addr : 0;
+        if (!s->v_case_first || !s->v_case_count) {
+            return csim_fail(s->diag, CSIM_ERR_ELF,
+                             "%s: firmware has no case selection (bench_case_first/bench_case_count): "
+                             "build it with a current firmware/bench/runner.c", s->elf->path);
+        }
+    }
+    if (o->input_seed) {
+        s->v_seed = (sym = csim_elf_find(s->elf, "bench_input_seed")) ? sym->addr : 0;
+        if (!s->v_seed) {
+            return csim_fail(s->diag, CSIM_ERR_USAGE,
+                             "%s: firmware has no random-input support (bench_input_seed)", s->elf->path);
+        }
+    }
+    s->m_main = (sym = csim_elf_find(s->elf, "main")) && sym->type == CSIM_SYM_FUNC ? sym->addr : 0;
+    if (!s->m_main) {
+        return csim_fail(s->diag, CSIM_ERR_ELF, "%s: no main function: cannot select cases or inputs",
+                         s->elf->path);
+    }
+    return CSIM_OK;
+}
+
 static csim_err setup(sim *s)
 {
     const csim_model *m = s->model;
@@ -759,8 +1088,11 @@ static csim_err setup(sim *s)
     }
     static const uint16_t stub[2] = {0xE7FE, 0xE7FE}; /* b . */
     csim_emu_write(s->emu, RETURN_STUB, stub, sizeof(stub));
-    if ((err = load_image(s))) {
+    if ((err = load_image(s)) || (err = make_spans(s))) {
         return err;
+    }
+    if (s->opts->profile && !(s->prof = csim_prof_new(s->elf))) {
+        return csim_fail(d, CSIM_ERR_NOMEM, "out of memory");
     }
     const csim_symbol *sym;
     s->m_begin = (sym = csim_elf_find(s->elf, "bench_region_begin")) ? sym->addr : 0;
@@ -769,7 +1101,11 @@ static csim_err setup(sim *s)
     s->cases_lo = (sym = csim_elf_find(s->elf, "__start_bench_cases")) ? sym->addr : 0;
     s->cases_hi = (sym = csim_elf_find(s->elf, "__stop_bench_cases")) ? sym->addr : 0;
     s->workbuf_var = (sym = csim_elf_find(s->elf, "bench_workbuf_bytes")) ? sym->addr : 0;
-    return CSIM_OK;
+    s->io_lo = (sym = csim_elf_find(s->elf, "__bench_io_start")) ? sym->addr : 0;
+    s->io_hi = (sym = csim_elf_find(s->elf, "__bench_io_end")) ? sym->addr : 0;
+    s->ioc_lo = (sym = csim_elf_find(s->elf, "__bench_io_const_start")) ? sym->addr : 0;
+    s->ioc_hi = (sym = csim_elf_find(s->elf, "__bench_io_const_end")) ? sym->addr : 0;
+    return setup_inputs(s);
 }
 
 static void describe_pc(sim *s, uint32_t pc, char *buf, size_t len)
@@ -839,6 +1175,7 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
         s->region_ret = 0;
         s->in_region = true;
         s->r_bd = s->core.bd;
+        track_begin(s, pc, true);
     }
     while (!err) {
         s->act = ACT_NONE;
@@ -951,6 +1288,7 @@ done:
             c->cycles = c->bd.cycles;
             res->cases = c;
             res->n_cases = 1;
+            s->cur.profile = NULL;
         }
     }
     if (getenv("CYCLESIM_DEBUG_REUSE")) { /* docs/performance.md */
@@ -964,6 +1302,13 @@ done:
     clock_gettime(CLOCK_MONOTONIC, &t1);
     res->host_seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     free_blocks(s);
+    csim_profile_free(s->cur.profile);
+    csim_prof_free(s->prof);
+    for (unsigned i = 0; i < s->n_spans; i++) {
+        free(s->spans[i].bits);
+    }
+    free(s->fp_blocks);
+    free(s->sym_seen);
     csim_emu_free(s->emu);
     csim_disasm_free(s->dis);
     csim_memsys_free(s->flash);
@@ -974,6 +1319,54 @@ done:
 
 void csim_run_result_free(csim_run_result *res)
 {
+    for (size_t i = 0; i < res->n_cases; i++) {
+        csim_profile_free(res->cases[i].profile);
+    }
     free(res->cases);
     memset(res, 0, sizeof(*res));
+}
+
+/* Copies len bytes at addr from the ELF's loadable segments (as loaded). */
+static bool elf_read(const csim_elf *e, uint32_t addr, void *out, uint32_t len)
+{
+    for (size_t i = 0; i < e->n_segs; i++) {
+        const csim_segment *g = &e->segs[i];
+        if (addr - g->vaddr < g->filesz && len <= g->filesz - (addr - g->vaddr)) {
+            memcpy(out, g->data + (addr - g->vaddr), len);
+            return true;
+        }
+    }
+    return false;
+}
+
+static void elf_cstr(const csim_elf *e, uint32_t addr, char *out, size_t len)
+{
+    size_t n = 0;
+    while (n + 1 < len && addr && elf_read(e, addr + (uint32_t)n, &out[n], 1) && out[n]) {
+        n++;
+    }
+    out[n] = 0;
+}
+
+size_t csim_case_list(const csim_elf *e, char (*names)[96], char (*rows)[96], size_t max)
+{
+    const csim_symbol *lo = csim_elf_find(e, "__start_bench_cases"), *hi = csim_elf_find(e, "__stop_bench_cases");
+    if (!lo || !hi || hi->addr <= lo->addr) {
+        return 0;
+    }
+    /* The runner's empty case is a bench_case_t too: its size is the stride. */
+    const csim_symbol *empty = csim_elf_find(e, "bench_empty_case");
+    uint32_t stride = empty && empty->size >= 8 ? empty->size : BENCH_CASE_BYTES;
+    size_t n = (hi->addr - lo->addr) / stride;
+    for (size_t i = 0; i < n && i < max; i++) {
+        uint32_t ptrs[2] = {0, 0}; /* bench_case_t: name, row, ... */
+        elf_read(e, lo->addr + (uint32_t)(i * stride), ptrs, sizeof(ptrs));
+        if (names) {
+            elf_cstr(e, ptrs[0], names[i], sizeof(names[i]));
+        }
+        if (rows) {
+            elf_cstr(e, ptrs[1], rows[i], sizeof(rows[i]));
+        }
+    }
+    return n;
 }

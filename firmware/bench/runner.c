@@ -33,6 +33,13 @@ static uint32_t t_begin, t_end;
 /* Read by cyclesim at bench_case_done() (external, so it keeps its symbol). */
 uint32_t bench_workbuf_bytes;
 
+/* The cases to run: table indices [bench_case_first, bench_case_first +
+ * bench_case_count).  cyclesim writes both before bench_run_all() runs, to time
+ * a subset (`--case`); a board leaves them, so it runs every case.  volatile:
+ * written from outside the program. */
+volatile uint32_t bench_case_first = 0;
+volatile uint32_t bench_case_count = 0xFFFFFFFFu;
+
 static int empty_op(const bench_case_t *c)
 {
     (void)c;
@@ -146,6 +153,8 @@ int bench_run_all(void)
     const bench_case_t *c;
     uint32_t overhead, raw, status;
     uint32_t cases = 0, failed = 0;
+    const uint32_t first = bench_case_first, count = bench_case_count;
+    uint32_t index = 0;
 
     put_field("@cyclesim-bench ", BENCH_ABI_VERSION);
     put_str(" target=");
@@ -161,7 +170,10 @@ int bench_run_all(void)
     (void)run_one(&bench_empty_case, &status); /* warm-up */
     overhead = run_one(&bench_empty_case, &status);
 
-    for (c = __start_bench_cases; c < __stop_bench_cases; c++) {
+    for (c = __start_bench_cases; c < __stop_bench_cases; c++, index++) {
+        if (index < first || index - first >= count) {
+            continue;
+        }
         raw = run_one(c, &status);
         bench_case_done(c, raw > overhead ? raw - overhead : 0, status);
         cases++;

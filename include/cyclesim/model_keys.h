@@ -32,6 +32,9 @@ typedef struct csim_key {
 
 const csim_key *csim_keys(size_t *n);
 const csim_key *csim_key_find(const char *name);
+/** csim_key_applies - whether the key can change anything on model m (an
+ *  m33.* key on a Cortex-M0+, a cache key without a cache do not). */
+bool csim_key_applies(const csim_key *k, const csim_model *m);
 
 /* Setters used by the JSON loader and by --set; `where` prefixes messages. */
 csim_err csim_key_set_number(csim_model *m, const csim_key *k, double v, const char *where,

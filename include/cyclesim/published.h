@@ -1,6 +1,6 @@
 /*
  * published.h - measured results: a published performance page
- * (data/published/*.json) or a board's calibration output (the "@case" lines
+ * (data/published/<mcu>.json) or a board's calibration output (the "@case" lines
  * of firmware/bench/runner.c), as rows keyed like the firmware cases
  * (docs/row-keys.md).  Used by `compare` and `calibrate`.
  */

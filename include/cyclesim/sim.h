@@ -56,7 +56,11 @@ typedef struct csim_stack_cost {
     uint64_t cycles;
 } csim_stack_cost;
 
+/* The profile covers the measured region, the empty-region overhead included:
+ * the self cycles of fns sum to the case's cycles + overhead_cycles
+ * (docs/profile.md). */
 typedef struct csim_profile {
+    uint64_t overhead_cycles; /* the empty region's cycles subtracted from the case */
     csim_fn_cost *fns;       /* sorted by self_cycles, descending */
     size_t n_fns;
     csim_call_edge *edges;
@@ -96,5 +100,11 @@ typedef struct csim_run_result {
 csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_opts *opts,
                   csim_run_result *res, csim_diag *diag);
 void csim_run_result_free(csim_run_result *res);
+
+/** csim_case_list - the names and rows of the ELF's bench_cases table, in table
+ *  order (index = what case_first counts), read from its loadable segments
+ *  without running it.  Fills at most `max` entries (names/rows may be NULL to
+ *  only count with max = 0); returns the number of cases in the table. */
+size_t csim_case_list(const csim_elf *e, char (*names)[96], char (*rows)[96], size_t max);
 
 #endif

@@ -1,0 +1,70 @@
+/*
+ * overlay.h - model overlays (docs/calibrate.md): a base model name, key
+ * values to apply on top of it, and where they came from (a calibration's
+ * measurements, rows, residuals).  `--set @FILE` applies one; `cyclesim
+ * calibrate -o FILE` writes one.
+ */
+#ifndef CYCLESIM_OVERLAY_H
+#define CYCLESIM_OVERLAY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "cyclesim/diag.h"
+#include "cyclesim/fit.h"
+#include "cyclesim/model.h"
+
+#define CSIM_OVERLAY_VERSION 1
+
+/** csim_overlay_apply - apply the overlay file at path to m, every key through
+ *  the key table as `--set` does.  CSIM_ERR_IO (cannot read) or CSIM_ERR_USAGE
+ *  (malformed, made for another base model, unknown key, bad value). */
+csim_err csim_overlay_apply(csim_model *m, const char *path, csim_diag *diag);
+
+/* |error| in percent over a set of rows. */
+typedef struct csim_err_stats {
+    size_t n;
+    double median, p90, max;
+} csim_err_stats;
+
+typedef struct csim_calib_param {
+    char key[64];
+    double start, fitted;
+    csim_fit_state state;
+    size_t rows_sensitive;    /* fitted rows whose cycles change with it */
+    double per_unit_min, per_unit_median, per_unit_max; /* |cycles| per unit, over those rows */
+    csim_err_stats held_out;  /* after the fit, the held-out rows whose cycles change with it */
+} csim_calib_param;
+
+typedef struct csim_calib_row {
+    char key[96];
+    unsigned file;            /* index into csim_calibration.measured */
+    bool held_out;
+    double measured, before, after;
+} csim_calib_row;
+
+typedef struct csim_calibration {
+    const csim_model *model;  /* the calibrated model: base file + --set + fitted values */
+    const csim_model *base;   /* the base model file alone */
+    const char *elf_path, *elf_sha256;
+    const char *const *sets;  /* --set given to calibrate */
+    unsigned n_sets;
+    const char *const *measured;
+    unsigned n_measured;
+    unsigned holdout, iterations, runs;
+    bool converged;
+    const csim_calib_param *params;
+    size_t n_params;
+    const csim_calib_row *rows;
+    size_t n_rows;
+    csim_err_stats fit_before, fit_after, held_before, held_after;
+} csim_calibration;
+
+/** csim_fit_state_name - "fitted", "at bound", "not identifiable: ..." */
+const char *csim_fit_state_name(csim_fit_state s);
+
+/** csim_overlay_json - the overlay document of a calibration (malloc'd text,
+ *  NULL when out of memory). */
+char *csim_overlay_json(const csim_calibration *c);
+
+#endif

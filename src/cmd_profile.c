@@ -1,0 +1,428 @@
+/*
+ * cmd_profile.c - `cyclesim profile`: where each case's cycles go, by
+ * function (self, inclusive, calls, breakdown by kind), as a table, callgrind
+ * files or collapsed stacks (docs/profile.md); with --inputs N, how much each
+ * case's cycles vary over random inputs.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "cyclesim/jobs.h"
+#include "cyclesim/sim.h"
+
+typedef enum pformat { PF_TABLE, PF_CALLGRIND, PF_COLLAPSED } pformat;
+
+typedef struct popts {
+    pformat fmt;
+    const char *out;
+    unsigned top;
+    unsigned inputs;
+    unsigned workers;
+    csim_run_opts ro;
+} popts;
+
+/* Runs the jobs in order.  TODO(sweep): csim_jobs_run (src/jobs.c) once it is on main. */
+static void run_jobs(const csim_elf *elf, csim_job *jobs, size_t n, unsigned workers)
+{
+    (void)workers;
+    for (size_t i = 0; i < n; i++) {
+        jobs[i].err = csim_run(elf, jobs[i].model, &jobs[i].opts, &jobs[i].res, &jobs[i].diag);
+    }
+}
+
+static void model_line(FILE *f, const csim_model *m, bool warm)
+{
+    const csim_ms_cfg *fl = &m->flash;
+    fprintf(f, "%s (%.3g MHz, %u WS, cache %s, prefetch %s, state %s)", m->name, m->clock_hz / 1e6,
+            fl->wait_states, fl->cache_enabled ? "on" : "off", fl->prefetch ? "on" : "off", warm ? "warm" : "cold");
+}
+
+static uint64_t profile_total(const csim_profile *p)
+{
+    uint64_t t = 0;
+    for (size_t i = 0; i < p->n_fns; i++) {
+        t += p->fns[i].self_cycles;
+    }
+    return t;
+}
+
+static double pct(uint64_t a, uint64_t total) { return total ? 100.0 * (double)a / (double)total : 0.0; }
+
+static void print_table(FILE *f, const csim_model *m, const csim_case_result *c, const popts *o)
+{
+    const csim_profile *p = c->profile;
+    uint64_t total = profile_total(p);
+    fprintf(f, "\n== ");
+    model_line(f, m, o->ro.warm);
+    fprintf(f, ": %s\n", c->name);
+    fprintf(f, "%llu cycles; profile %llu = cycles + %llu region overhead; stack %u B, code %u B, const %u B, "
+               "data %u B\n",
+            (unsigned long long)c->cycles, (unsigned long long)total, (unsigned long long)p->overhead_cycles,
+            c->stack_bytes, c->code_bytes, c->const_bytes, c->data_bytes);
+    fprintf(f, "%-32s %11s %6s %11s %6s %8s %11s %9s %9s %9s %9s %9s %9s\n", "function", "self", "%", "incl",
+            "%", "calls", "core", "branch", "fetch", "data_ws", "bus", "ld_use", "exc");
+    for (size_t i = 0; i < p->n_fns && i < o->top; i++) {
+        const csim_fn_cost *fn = &p->fns[i];
+        const csim_breakdown *b = &fn->self_bd;
+        fprintf(f, "%-32s %11llu %5.1f%% %11llu %5.1f%% %8llu %11llu %9llu %9llu %9llu %9llu %9llu %9llu\n",
+                fn->name, (unsigned long long)fn->self_cycles, pct(fn->self_cycles, total),
+                (unsigned long long)fn->incl_cycles, pct(fn->incl_cycles, total), (unsigned long long)fn->calls,
+                (unsigned long long)b->core, (unsigned long long)b->branch, (unsigned long long)b->fetch_stall,
+                (unsigned long long)b->data_wait, (unsigned long long)b->bus_conflict,
+                (unsigned long long)b->load_use, (unsigned long long)b->exception);
+    }
+    if (p->n_fns > o->top) {
+        fprintf(f, "(%zu more functions; --top N)\n", p->n_fns - o->top);
+    }
+}
+
+/* Names in file names and collapsed stacks: no separators. */
+static void clean_name(char *out, size_t len, const char *in, const char *bad)
+{
+    size_t i = 0;
+    for (; in[i] && i + 1 < len; i++) {
+        out[i] = strchr(bad, in[i]) ? '_' : in[i];
+    }
+    out[i] = 0;
+}
+
+static void print_collapsed(FILE *f, const csim_model *m, const csim_case_result *c)
+{
+    const csim_profile *p = c->profile;
+    char name[128];
+    clean_name(name, sizeof(name), c->name, "; \t\n");
+    for (size_t i = 0; i < p->n_stacks; i++) {
+        const csim_stack_cost *s = &p->stacks[i];
+        fprintf(f, "%s;%s", m->name, name);
+        for (uint32_t k = 0; k < s->depth; k++) {
+            char fn[128];
+            clean_name(fn, sizeof(fn), p->fns[s->frames[k]].name, "; \t\n");
+            fprintf(f, ";%s", fn);
+        }
+        fprintf(f, " %llu\n", (unsigned long long)s->cycles);
+    }
+}
+
+/* Callgrind format (valgrind's docs/callgrind format): one file per case and model. */
+static int write_callgrind(const char *dir, const csim_elf *elf, const csim_model *m, const csim_case_result *c,
+                           bool warm)
+{
+    char file[96], path[1024];
+    clean_name(file, sizeof(file), c->name, "/\\ \t\n:;*?\"<>|");
+    snprintf(path, sizeof(path), "%s/callgrind.out.%s.%s", dir, m->name, file);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "cyclesim: error: %s: cannot write (%s)\n", path, strerror(errno));
+        return EXIT_IO;
+    }
+    const csim_profile *p = c->profile;
+    const char *base = strrchr(elf->path, '/') ? strrchr(elf->path, '/') + 1 : elf->path;
+    fprintf(f, "# callgrind format\nversion: 1\ncreator: cyclesim\ncmd: %s case %s\n", base, c->name);
+    fprintf(f, "desc: MCU: ");
+    model_line(f, m, warm);
+    fprintf(f, "\ndesc: Case: %llu cycles + %llu region overhead (the empty case), stack %u B\n",
+            (unsigned long long)c->cycles, (unsigned long long)p->overhead_cycles, c->stack_bytes);
+    fprintf(f, "positions: line\nevents: Cycles Instructions Core Branch FetchStall DataWait BusConflict LoadUse "
+               "Exception\n\nfl=(1) ???\n");
+    csim_breakdown sum = {0};
+    for (size_t i = 0; i < p->n_fns; i++) {
+        const csim_fn_cost *fn = &p->fns[i];
+        const csim_breakdown *b = &fn->self_bd;
+        /* Name compression: "(id) name" the first time, "(id)" after. */
+        fprintf(f, "fn=(%zu) %s\n0 %llu %llu %llu %llu %llu %llu %llu %llu %llu\n", i + 1, fn->name,
+                (unsigned long long)fn->self_cycles, (unsigned long long)b->instructions,
+                (unsigned long long)b->core, (unsigned long long)b->branch, (unsigned long long)b->fetch_stall,
+                (unsigned long long)b->data_wait, (unsigned long long)b->bus_conflict,
+                (unsigned long long)b->load_use, (unsigned long long)b->exception);
+        sum.cycles += fn->self_cycles;
+        sum.instructions += b->instructions;
+        sum.core += b->core;
+        sum.branch += b->branch;
+        sum.fetch_stall += b->fetch_stall;
+        sum.data_wait += b->data_wait;
+        sum.bus_conflict += b->bus_conflict;
+        sum.load_use += b->load_use;
+        sum.exception += b->exception;
+        for (size_t k = 0; k < p->n_edges; k++) {
+            const csim_call_edge *e = &p->edges[k];
+            if (e->caller == i) {
+                /* Inclusive cost of the calls: cycles only. */
+                fprintf(f, "cfn=(%u)%s%s\ncalls=%llu 0\n0 %llu\n", e->callee + 1, e->callee > i ? " " : "",
+                        e->callee > i ? p->fns[e->callee].name : "", (unsigned long long)e->calls,
+                        (unsigned long long)e->incl_cycles);
+            }
+        }
+    }
+    fprintf(f, "\ntotals: %llu %llu %llu %llu %llu %llu %llu %llu %llu\n", (unsigned long long)sum.cycles,
+            (unsigned long long)sum.instructions, (unsigned long long)sum.core, (unsigned long long)sum.branch,
+            (unsigned long long)sum.fetch_stall, (unsigned long long)sum.data_wait,
+            (unsigned long long)sum.bus_conflict, (unsigned long long)sum.load_use,
+            (unsigned long long)sum.exception);
+    if (fclose(f) != 0) {
+        fprintf(stderr, "cyclesim: error: %s: write error\n", path);
+        return EXIT_IO;
+    }
+    return EXIT_OK;
+}
+
+/* min/mean/max/stddev of each case's cycles over the known-answer run and the seeds. */
+static void print_variation(FILE *f, const csim_model *m, const csim_run_result *runs, unsigned n_runs, bool warm)
+{
+    fprintf(f, "\ninput variation, ");
+    model_line(f, m, warm);
+    fprintf(f, ": known answer + %u random inputs (seeds 1..%u)\n", n_runs - 1, n_runs - 1);
+    fprintf(f, "%-44s %5s %12s %14s %12s %12s\n", "case", "runs", "min", "mean", "max", "stddev");
+    for (size_t i = 0; i < runs[0].n_cases; i++) {
+        const csim_case_result *c = &runs[0].cases[i];
+        uint64_t lo = c->cycles, hi = c->cycles;
+        double sum = 0, sq = 0;
+        unsigned n = 0;
+        for (unsigned r = 0; r < n_runs; r++) {
+            for (size_t k = 0; k < runs[r].n_cases; k++) {
+                if (strcmp(runs[r].cases[k].name, c->name) == 0) {
+                    uint64_t v = runs[r].cases[k].cycles;
+                    lo = v < lo ? v : lo;
+                    hi = v > hi ? v : hi;
+                    sum += (double)v;
+                    sq += (double)v * (double)v;
+                    n++;
+                    break;
+                }
+            }
+        }
+        double mean = sum / n, var = sq / n - mean * mean;
+        fprintf(f, "%-44s %5u %12llu %14.1f %12llu %12.1f%s\n", c->name, n, (unsigned long long)lo, mean,
+                (unsigned long long)hi, var > 0 ? sqrt(var) : 0.0, hi != lo ? "  varies with the data" : "");
+    }
+}
+
+static bool parse_unsigned(const char *opt, const char *arg, unsigned *out)
+{
+    unsigned long long v;
+    if (!cli_parse_u64(opt, arg, &v)) {
+        return false;
+    }
+    if (v > 1000000) {
+        fprintf(stderr, "cyclesim: error: %s %s: too large\n", opt, arg);
+        return false;
+    }
+    *out = (unsigned)v;
+    return true;
+}
+
+int cmd_profile(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"mcu", required_argument, 0, 'm'},   {"set", required_argument, 0, 's'},
+        {"format", required_argument, 0, 'f'}, {"output", required_argument, 0, 'o'},
+        {"case", required_argument, 0, 'k'},  {"top", required_argument, 0, 't'},
+        {"inputs", required_argument, 0, 'i'}, {"warm", no_argument, 0, 'w'},
+        {"jobs", required_argument, 0, 'j'},  {"call", required_argument, 0, 'C'},
+        {"arg", required_argument, 0, 'a'},   {"max-insns", required_argument, 0, 'L'},
+        {"no-reuse", no_argument, 0, 'R'},    {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0},
+    };
+    const char *mcus = NULL, *format = "table";
+    const char *sets[CLI_MAX_SETS], *globs[CLI_MAX_SETS];
+    unsigned n_sets = 0, n_globs = 0;
+    popts o = {.top = 15, .workers = 1, .ro = {.max_insns = 50000000000ull, .profile = true}};
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "m:s:f:o:j:", opts, NULL)) != -1) {
+        switch (c) {
+        case 'm': mcus = optarg; break;
+        case 's':
+        case 'k': {
+            const char **list = c == 's' ? sets : globs;
+            unsigned *n = c == 's' ? &n_sets : &n_globs;
+            if (*n == CLI_MAX_SETS) {
+                fprintf(stderr, "cyclesim: error: too many --%s\n", c == 's' ? "set" : "case");
+                return EXIT_USAGE;
+            }
+            list[(*n)++] = optarg;
+            break;
+        }
+        case 'f': format = optarg; break;
+        case 'o': o.out = optarg; break;
+        case 't':
+            if (!parse_unsigned("--top", optarg, &o.top)) {
+                return EXIT_USAGE;
+            }
+            break;
+        case 'i':
+            if (!parse_unsigned("--inputs", optarg, &o.inputs)) {
+                return EXIT_USAGE;
+            }
+            break;
+        case 'j':
+            if (!parse_unsigned("-j", optarg, &o.workers)) {
+                return EXIT_USAGE;
+            }
+            break;
+        case 'w': o.ro.warm = true; break;
+        case 'R': o.ro.no_reuse = true; break;
+        case 'C': o.ro.call = optarg; break;
+        case 'a': {
+            char *end;
+            unsigned long v = strtoul(optarg, &end, 0);
+            if (*end || o.ro.n_call_args == 4) {
+                fprintf(stderr, "cyclesim: error: --arg %s: an integer, at most 4 arguments\n", optarg);
+                return EXIT_USAGE;
+            }
+            o.ro.call_args[o.ro.n_call_args++] = (uint32_t)v;
+            break;
+        }
+        case 'L': {
+            unsigned long long v;
+            if (!cli_parse_u64("--max-insns", optarg, &v)) {
+                return EXIT_USAGE;
+            }
+            o.ro.max_insns = v;
+            break;
+        }
+        case 'h': return CLI_SHOW_HELP;
+        default: return CLI_BAD_USAGE;
+        }
+    }
+    if (optind + 1 != argc) {
+        return CLI_BAD_USAGE;
+    }
+    if (!mcus) {
+        fprintf(stderr, "cyclesim: error: profile needs --mcu NAME\n");
+        return EXIT_USAGE;
+    }
+    if (strcmp(format, "table") == 0) {
+        o.fmt = PF_TABLE;
+    } else if (strcmp(format, "callgrind") == 0) {
+        o.fmt = PF_CALLGRIND;
+    } else if (strcmp(format, "collapsed") == 0) {
+        o.fmt = PF_COLLAPSED;
+    } else {
+        fprintf(stderr, "cyclesim: error: --format %s: expected table, callgrind or collapsed\n", format);
+        return EXIT_USAGE;
+    }
+    if (o.ro.call && (n_globs || o.inputs)) {
+        fprintf(stderr, "cyclesim: error: --case and --inputs select benchmark cases; --call profiles one "
+                        "function\n");
+        return EXIT_USAGE;
+    }
+    if (o.inputs && o.fmt == PF_COLLAPSED && !o.out) {
+        fprintf(stderr, "cyclesim: error: --inputs with --format collapsed needs -o FILE (stdout holds the "
+                        "stacks)\n");
+        return EXIT_USAGE;
+    }
+    const char *dir = o.fmt == PF_CALLGRIND ? (o.out ? o.out : ".") : NULL;
+    if (dir && mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "cyclesim: error: %s: cannot create directory (%s)\n", dir, strerror(errno));
+        return EXIT_IO;
+    }
+
+    csim_diag d = {0};
+    csim_elf *elf = NULL;
+    csim_err err = csim_elf_load(argv[optind], &elf, &d);
+    if (err) {
+        return cli_fail(err, &d);
+    }
+    if (o.inputs && !csim_elf_find(elf, "bench_input_seed")) {
+        fprintf(stderr, "cyclesim: error: %s: firmware has no random-input support (bench_input_seed)\n",
+                elf->path);
+        csim_elf_free(elf);
+        return EXIT_USAGE;
+    }
+    int rc = EXIT_OK;
+    unsigned n_ranges = 0, n_models = 0;
+    cli_range *ranges = cli_case_ranges(elf, globs, o.ro.call ? 0 : n_globs, &n_ranges, &rc);
+    csim_model *models = ranges ? calloc(CLI_MAX_MODELS, sizeof(*models)) : NULL;
+    n_models = models ? cli_load_models(mcus, sets, n_sets, elf, models, CLI_MAX_MODELS, &rc) : 0;
+    unsigned n_runs = 1 + o.inputs; /* the known-answer run, then seeds 1..N */
+    size_t n_jobs = (size_t)n_models * n_runs * n_ranges;
+    csim_job *jobs = n_jobs ? calloc(n_jobs, sizeof(*jobs)) : NULL;
+    csim_run_result *runs = n_jobs ? calloc((size_t)n_models * n_runs, sizeof(*runs)) : NULL;
+    FILE *out = stdout;
+    if (n_jobs && (!jobs || !runs)) {
+        fprintf(stderr, "cyclesim: error: out of memory\n");
+        rc = EXIT_FAULT;
+        n_jobs = 0;
+    }
+    if (n_jobs && o.out && o.fmt != PF_CALLGRIND) {
+        FILE *f = fopen(o.out, "w");
+        if (f) {
+            out = f;
+        } else {
+            fprintf(stderr, "cyclesim: error: %s: cannot write (%s)\n", o.out, strerror(errno));
+            rc = EXIT_IO;
+            n_jobs = 0;
+        }
+    }
+    for (size_t j = 0; j < n_jobs; j++) {
+        csim_job *jb = &jobs[j];
+        unsigned seed = (unsigned)(j / n_ranges % n_runs);
+        jb->model = &models[j / n_ranges / n_runs];
+        jb->opts = o.ro;
+        jb->opts.case_first = ranges[j % n_ranges].first;
+        jb->opts.case_count = ranges[j % n_ranges].count;
+        jb->opts.input_seed = seed;
+        jb->opts.profile = seed == 0; /* the random-input runs only count cycles */
+    }
+    run_jobs(elf, jobs, n_jobs, o.workers);
+    /* Jobs in order: model, run, range; each run gathers its ranges' cases. */
+    for (size_t j = 0; j < n_jobs && rc == EXIT_OK; j++) {
+        if (jobs[j].err) {
+            rc = cli_fail(jobs[j].err, &jobs[j].diag);
+        } else if (!cli_append_result(&runs[j / n_ranges], &jobs[j].res)) {
+            fprintf(stderr, "cyclesim: error: out of memory\n");
+            rc = EXIT_FAULT;
+        }
+    }
+    for (unsigned mi = 0; mi < n_models && rc == EXIT_OK; mi++) {
+        const csim_model *m = &models[mi];
+        const csim_run_result *known = &runs[(size_t)mi * n_runs];
+        for (size_t k = 0; k < known->n_cases && rc == EXIT_OK; k++) {
+            const csim_case_result *cr = &known->cases[k];
+            if (!cr->profile) {
+                fprintf(stderr, "cyclesim: error: %s: %s: out of memory for the profile\n", m->name, cr->name);
+                rc = EXIT_FAULT;
+            } else if (o.fmt == PF_TABLE) {
+                print_table(out, m, cr, &o);
+            } else if (o.fmt == PF_COLLAPSED) {
+                print_collapsed(out, m, cr);
+            } else {
+                rc = write_callgrind(dir, elf, m, cr, o.ro.warm);
+            }
+        }
+        if (o.inputs && rc == EXIT_OK) {
+            print_variation(o.fmt == PF_COLLAPSED ? stdout : out, m, known, n_runs, o.ro.warm);
+        }
+        for (unsigned r = 0; r < n_runs && rc == EXIT_OK; r++) {
+            const csim_run_result *res = &runs[(size_t)mi * n_runs + r];
+            for (size_t k = 0; k < res->n_cases; k++) {
+                if (res->cases[k].status != 0) {
+                    fprintf(stderr, "cyclesim: error: %s: case %s failed its check (status %u, input seed %u)\n",
+                            m->name, res->cases[k].name, res->cases[k].status, r);
+                    rc = EXIT_CASE_FAILED;
+                }
+            }
+        }
+    }
+    if (out != stdout && fclose(out) != 0 && rc == EXIT_OK) {
+        fprintf(stderr, "cyclesim: error: %s: write error\n", o.out);
+        rc = EXIT_IO;
+    }
+    for (size_t j = 0; j < n_jobs; j++) {
+        csim_run_result_free(&jobs[j].res);
+    }
+    for (size_t r = 0; runs && r < (size_t)n_models * n_runs; r++) {
+        csim_run_result_free(&runs[r]);
+    }
+    free(runs);
+    free(jobs);
+    free(models);
+    free(ranges);
+    csim_elf_free(elf);
+    return rc;
+}

@@ -1,0 +1,44 @@
+/*
+ * profile.h - cycles per function within a measured region (docs/profile.md).
+ *
+ * sim.c drives it: after pricing it flushes what the core priced since the
+ * last flush to the running function, and at every block start it tells where
+ * execution went, so a shadow call stack follows calls (BL/BLX), returns
+ * (reaching a pushed return address), jumps into other functions (tail calls)
+ * and exceptions.  Working from the core's breakdown deltas, the attribution
+ * is the same whether a block was priced instruction by instruction or
+ * replayed from the reuse memo.
+ */
+#ifndef CYCLESIM_PROFILE_H
+#define CYCLESIM_PROFILE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cyclesim/elf.h"
+#include "cyclesim/insn.h"
+#include "cyclesim/sim.h"
+
+typedef struct csim_prof csim_prof;
+
+csim_prof *csim_prof_new(const csim_elf *elf);
+void csim_prof_free(csim_prof *p);
+
+/** Start a region at pc with the core's breakdown and clock as they are now;
+ *  the base frame is pc's function (`called`: it counts one call, as --call). */
+void csim_prof_begin(csim_prof *p, uint32_t pc, bool called, const csim_breakdown *bd, uint64_t now);
+/** Attribute what the core priced since the last flush to the running function. */
+void csim_prof_flush(csim_prof *p, const csim_breakdown *bd, uint64_t now);
+/** Execution continues at addr with this SP; prev is the last instruction
+ *  executed before (NULL when unknown: after a restart of the emulator at the
+ *  same place). */
+void csim_prof_goto(csim_prof *p, uint32_t addr, const csim_insn *prev, uint32_t sp);
+/** Exception entry to handler / return from the innermost handler. */
+void csim_prof_exception(csim_prof *p, uint32_t handler);
+void csim_prof_exception_return(csim_prof *p);
+/** End the region: the profile (NULL when out of memory). */
+csim_profile *csim_prof_end(csim_prof *p);
+
+void csim_profile_free(csim_profile *pr);
+
+#endif

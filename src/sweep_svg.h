@@ -1,0 +1,23 @@
+/*
+ * sweep_svg.h - the chart of `cyclesim sweep --svg`: time versus clock, one
+ * polyline per (case, configuration).  Self-contained SVG, no scripts.
+ */
+#ifndef CYCLESIM_SWEEP_SVG_H
+#define CYCLESIM_SWEEP_SVG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct sweep_line {
+    char label[192];
+    size_t n;
+    double *mhz;      /* sorted ascending */
+    double *us;
+    bool *outside;    /* outside the reference manual: drawn as a ring */
+} sweep_line;
+
+/** sweep_svg_write - writes the chart; false on a write error. */
+bool sweep_svg_write(FILE *f, const char *title, const sweep_line *lines, size_t n);
+
+#endif

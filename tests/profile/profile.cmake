@@ -1,0 +1,54 @@
+# Profiles, footprint and case selection (label profile): hand-derived kernels,
+# then firmware images whose profiles must add up exactly (check_firmware.sh).
+find_program(PROFILE_ARM_GCC arm-none-eabi-gcc REQUIRED)
+find_program(PROFILE_CALLGRIND_ANNOTATE callgrind_annotate REQUIRED)
+file(GLOB PROFILE_KERNELS CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/kernels/*.S)
+foreach(k ${PROFILE_KERNELS})
+    get_filename_component(n ${k} NAME_WE)
+    add_test(NAME profile_kernel_${n}
+        COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_profile_kernel.sh $<TARGET_FILE:cyclesim> ${k}
+                ${CMAKE_CURRENT_BINARY_DIR}/profile)
+    set_tests_properties(profile_kernel_${n} PROPERTIES LABELS profile)
+endforeach()
+
+# --inputs: a test firmware (the emu-m33 run-time and tests/profile/fw/) with a
+# case whose cycles depend on the seed and one whose cycles do not.
+add_test(NAME profile_inputs
+    COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/check_inputs.sh $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
+            ${CMAKE_CURRENT_BINARY_DIR}/profile)
+set_tests_properties(profile_inputs PROPERTIES LABELS profile)
+
+if(TARGET firmware)
+    set(FW ${CMAKE_BINARY_DIR}/firmware)
+    # image:model[:case glob:function that must appear]
+    foreach(spec emu-m0plus/selftest:stm32l073rz emu-m0plus/selftest:stm32u083rc emu-m33/sha:stm32l552ze
+                 emu-m33/selftest:stm32u385rg emu-m0plus/sha:stm32l552ze
+                 "emu-m0plus/ed25519:stm32u083rc:ed25519-verify/small/*:SysTick_Handler")
+        string(REPLACE ":" ";" p "${spec}")
+        list(GET p 0 img)
+        list(GET p 1 m)
+        string(REPLACE "/" "_" n ${img})
+        set(extra "")
+        list(LENGTH p len)
+        if(len GREATER 2)
+            list(GET p 2 glob)
+            list(GET p 3 fn)
+            set(extra "${glob}" "${fn}")
+            set(n "${n}_${fn}")
+        endif()
+        add_test(NAME profile_fw_${n}_${m}
+            COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/check_firmware.sh $<TARGET_FILE:cyclesim> ${FW}/${img}.elf ${m}
+                    ${CMAKE_CURRENT_BINARY_DIR}/profile ${extra})
+        set_tests_properties(profile_fw_${n}_${m} PROPERTIES LABELS profile TIMEOUT 900)
+    endforeach()
+endif()
+
+# csim_run_opts.progress: calls at each 2^24 instructions of a long loop.
+add_executable(test_progress ${CMAKE_CURRENT_LIST_DIR}/test_progress.c)
+target_link_libraries(test_progress PRIVATE csim_core)
+add_test(NAME profile_progress
+    COMMAND sh -c "arm-none-eabi-gcc -mcpu=cortex-m33 -mthumb -nostdlib -Wl,--no-warn-rwx-segments \
+-Wl,-Ttext=0x20000000 -Wl,-e,kernel ${CMAKE_CURRENT_LIST_DIR}/progress_loop.S -o progress_loop.elf && \
+$<TARGET_FILE:test_progress> progress_loop.elf ${CMAKE_SOURCE_DIR}/models"
+    WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
+set_tests_properties(profile_progress PROPERTIES LABELS profile)
