@@ -446,7 +446,7 @@ static budget_fn *profile_fns(const csim_profile *p, size_t *n)
 typedef struct growth {
     const char *name;
     uint64_t ref, now;
-    bool known;              /* the reference knows this function */
+    bool known;              /* the reference knows this function (else ref is an upper bound) */
 } growth;
 
 static int cmp_growth(const void *a, const void *b)
@@ -485,10 +485,17 @@ static void explain_row(const check *c, const row *r, explain *x)
         n_ref = b->n_fns;
     }
     x->have_fns = n_now && n_ref;
+    /* A budget records only the largest functions: one it lacks had at most
+     * the smallest recorded figure, and is named only if it now exceeds it. */
+    uint64_t floor_cycles = UINT64_MAX;
+    for (size_t k = 0; !r->old && k < n_ref; k++) {
+        floor_cycles = ref[k].cycles < floor_cycles ? ref[k].cycles : floor_cycles;
+    }
     growth *g = x->have_fns ? calloc(n_now, sizeof(*g)) : NULL;
     size_t n_g = 0;
     for (size_t i = 0; g && i < n_now; i++) {
-        growth e = {now[i].name, 0, now[i].cycles, false};
+        /* A baseline profile is complete: a function it lacks is new (0 before). */
+        growth e = {now[i].name, r->old ? 0 : floor_cycles, now[i].cycles, r->old != NULL};
         for (size_t k = 0; k < n_ref; k++) {
             if (strcmp(ref[k].name, e.name) == 0) {
                 e.ref = ref[k].cycles;
@@ -496,9 +503,7 @@ static void explain_row(const check *c, const row *r, explain *x)
                 break;
             }
         }
-        /* A baseline profile is complete: a function it lacks is new. */
         if (e.now > e.ref) {
-            e.known = e.known || r->old;
             g[n_g++] = e;
         }
     }
@@ -590,8 +595,8 @@ static void print_summary(const check *c, FILE *f)
             fputs("  functions that grew (self cycles):", f);
             for (size_t k = 0; k < x.n_fns; k++) {
                 const growth *g = &x.fns[k];
-                fprintf(f, "%s %s %+lld%s", k ? "," : "", g->name, (long long)(g->now - g->ref),
-                        g->known ? "" : " (not recorded)");
+                fprintf(f, "%s %s %s%+lld%s", k ? "," : "", g->name, g->known ? "" : ">= ",
+                        (long long)(g->now - g->ref), g->known ? "" : " (not recorded)");
             }
             fputc('\n', f);
         } else if (!x.have_fns) {
@@ -667,7 +672,7 @@ static void write_junit(const check *c, FILE *f)
                 for (size_t k = 0; k < x.n_fns; k++) {
                     fputs("  ", f);
                     xml_str(f, x.fns[k].name);
-                    fprintf(f, " %+lld%s\n", (long long)(x.fns[k].now - x.fns[k].ref),
+                    fprintf(f, " %s%+lld%s\n", x.fns[k].known ? "" : "&gt;= ", (long long)(x.fns[k].now - x.fns[k].ref),
                             x.fns[k].known ? "" : " (not recorded)");
                 }
             }
@@ -793,7 +798,8 @@ static void write_markdown(const check *c, FILE *f)
                     fprintf(f, "` | %llu | %llu | ", (unsigned long long)g->ref, (unsigned long long)g->now);
                     md_delta(f, g->now, g->ref);
                 } else {
-                    fprintf(f, "` | not recorded | %llu | ", (unsigned long long)g->now);
+                    fprintf(f, "` | not recorded (<= %llu) | %llu | >= %+lld", (unsigned long long)g->ref,
+                            (unsigned long long)g->now, (long long)(g->now - g->ref));
                 }
                 fputs(" |\n", f);
             }

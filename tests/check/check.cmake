@@ -4,7 +4,8 @@ if(TARGET firmware)
     find_program(PYTHON3 python3)
     set(FW ${CMAKE_BINARY_DIR}/firmware)
     if(PYTHON3)
-        foreach(t pass fail tolerance update baseline_same baseline_variant bad_files usage reports growth)
+        foreach(t pass fail tolerance update baseline_same baseline_variant bad_files usage reports growth
+                  growth_unrecorded)
             add_test(NAME check_${t}
                 COMMAND ${PYTHON3} ${CMAKE_CURRENT_LIST_DIR}/test_check.py $<TARGET_FILE:cyclesim>
                         ${CMAKE_SOURCE_DIR} ${FW} ${CMAKE_CURRENT_BINARY_DIR}/check/${t} ${t})

@@ -376,6 +376,44 @@ def t_growth():
     expect(dw["delta"].startswith(f"+{e} "), f"data_wait row {dw}")
 
 
+def t_growth_unrecorded():
+    """A function the budget did not record (below its 95 % cut) is named only
+    when it now exceeds the smallest recorded function, with its growth as a
+    lower bound.  The test removes the top function from a budget recorded by
+    --update: that function, unchanged since, must be reported as growing by
+    at least (its cycles - the smallest remaining recorded figure)."""
+    elf = os.path.join(FW, "emu-m33", "ecdsa.elf")
+    path = write_budgets(os.path.join(WORK, "unrecorded.json"),
+                         [{"case": "ecdsa/p256/sign/fast/high", "mcu": MCU, "cycles": 1}])
+    rc, out, err = check(elf, "--budgets", path, "--update")
+    expect(rc == 0, f"--update: exit {rc}\n{out}{err}")
+    with open(path) as f:
+        doc = json.load(f)
+    b = doc["budgets"][0]
+    fns = b.get("functions", [])
+    expect(len(fns) >= 3, f"{len(fns)} functions recorded; the test needs three")
+    top = fns.pop(0)
+    floor = min(f["cycles"] for f in fns)
+    b["cycles"] = b["cycles"] * 9 // 10
+    with open(path, "w") as f:
+        json.dump(doc, f)
+    md = os.path.join(WORK, "unrecorded.md")
+    rc, out, err = check(elf, "--budgets", path, "--markdown", md)
+    expect(rc == 8, f"exit {rc}, expected 8\n{out}{err}")
+    grew = next((l for l in out.splitlines() if "functions that grew" in l), "")
+    want = f": {top['name']} >= +{top['cycles'] - floor} (not recorded)"
+    expect(grew.split(",")[0].endswith(want[2:]) and want in grew, f"expected {want!r} first in {grew!r}")
+    # The recorded functions did not change: none of them is said to have grown.
+    for f in fns:
+        expect(f" {f['name']} " not in grew, f"{f['name']} reported as grown in {grew!r}")
+    with open(md) as fh:
+        lines = fh.read().splitlines()
+    rows = md_table(lines, next(i for i, l in enumerate(lines) if l.startswith("| function |")))
+    expect(len(rows) == 1 and rows[0]["function"] == f"`{top['name']}`" and
+           rows[0]["budget"] == f"not recorded (<= {floor})" and rows[0]["delta"] == f">= +{top['cycles'] - floor}",
+           f"rows {rows}")
+
+
 TESTS = {n[2:]: f for n, f in globals().items() if n.startswith("t_")}
 if TEST not in TESTS:
     fail("unknown test; one of " + ", ".join(TESTS))
