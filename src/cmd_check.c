@@ -986,9 +986,12 @@ static int run_check(check *c, const char *mcus, const char *const *sets, unsign
         }
     }
     for (size_t i = 0; i < c->n_rows; i++) {
-        if (c->rows[i].v == V_CASE_FAILED) {
-            fprintf(stderr, "cyclesim: error: %s: case %s: %s\n", c->models[c->rows[i].model].name,
-                    c->rows[i].case_name, c->rows[i].why);
+        const row *r = &c->rows[i];
+        /* A case missing from a run that completed: the firmware skipped it. */
+        bool unreported = r->v == V_ERROR && !run_rc;
+        if (r->v == V_CASE_FAILED || unreported) {
+            fprintf(stderr, "cyclesim: error: %s: case %s: %s\n", c->models[r->model].name, r->case_name, r->why);
+            case_failed = true;
         }
     }
     rc = run_rc ? run_rc : case_failed ? EXIT_CASE_FAILED : EXIT_OK;

@@ -414,6 +414,68 @@ def t_growth_unrecorded():
            f"rows {rows}")
 
 
+def build_kat_firmware():
+    """tests/check/fw/kat_cases.c on the emu-m33 run-time (as tests/profile builds its test firmware)."""
+    fw, elf = os.path.join(SRC, "firmware"), os.path.join(WORK, "kat.elf")
+    cmd = ["arm-none-eabi-gcc", "-mcpu=cortex-m33+nofp", "-mthumb", "-mfloat-abi=soft", "-O2",
+           "-ffunction-sections", "-fdata-sections", "--specs=nano.specs", "-nostartfiles", "-Wl,--gc-sections",
+           "-fno-tree-loop-distribute-patterns", '-DFW_TARGET_NAME="emu-m33"', "-I" + fw + "/include",
+           "-I" + fw + "/hal", "-L" + fw + "/ld", "-T" + fw + "/ld/emu-m33.ld"]
+    cmd += [os.path.join(fw, f) for f in ("bench/startup.c", "bench/main.c", "bench/runner.c", "hal/emu_m33.c",
+                                          "hal/cycles_dwt.c", "hal/semihost.c")]
+    cmd += [os.path.join(SRC, "tests", "check", "fw", "kat_cases.c"), "-o", elf]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    expect(p.returncode == 0, "cannot build the test firmware: " + p.stderr)
+    return elf
+
+
+def t_case_failed():
+    """A case that fails its known-answer check: exit 1 whatever the budgets
+    (even one over budget), a known-answer failure in JUnit, no --update."""
+    elf = build_kat_firmware()
+    rc, out, err = cyclesim("run", elf, "--mcu", MCU, "--format", "csv")
+    expect(rc == 1, f"cyclesim run of the test firmware: exit {rc}, expected 1 (kat/fail)")
+    fig = {r["case"]: r for r in csv.DictReader(io.StringIO(out))}
+    path = write_budgets(os.path.join(WORK, "kat.json"), [
+        {"case": "kat/pass", "mcu": MCU, "cycles": int(fig["kat/pass"]["cycles"]) * 9 // 10},
+        {"case": "kat/fail", "mcu": MCU, "cycles": int(fig["kat/fail"]["cycles"]) * 10},
+    ])
+    before = sha256(path)
+    junit, md = os.path.join(WORK, "kat.xml"), os.path.join(WORK, "kat.md")
+    rc, out, err = check(elf, "--budgets", path, "--junit", junit, "--markdown", md)
+    expect(rc == 1, f"exit {rc}, expected 1\n{out}{err}")
+    expect("case kat/fail" in err and "known-answer" in err, "stderr: " + err)
+    cases = {tc.get("name"): tc for tc in ET.parse(junit).getroot().iter("testcase")}
+    f = cases["kat/fail"].find("failure")
+    expect(f is not None and f.get("type") == "known-answer", "kat/fail: no known-answer failure")
+    f = cases["kat/pass"].find("failure")
+    expect(f is not None and f.get("type") == "over-budget", "kat/pass: no over-budget failure")
+    with open(md) as fh:
+        expect("| **case failed** | `kat/fail` |" in fh.read(), "Markdown lacks the failed case")
+    rc, out, err = check(elf, "--budgets", path, "--update")
+    expect(rc == 1 and "not updated" in err, f"--update with a failed case: exit {rc}\n{err}")
+    expect(sha256(path) == before, "--update rewrote the budgets although a case failed")
+
+
+def t_run_error():
+    """A run that stops (instruction limit): its exit code, an <error> per case
+    in JUnit, and --update leaves the file alone."""
+    path = write_budgets(os.path.join(WORK, "limit.json"), [
+        {"case": "sha256/sole/*", "mcu": MCU, "cycles": 1000000},
+    ])
+    before = sha256(path)
+    junit = os.path.join(WORK, "limit.xml")
+    rc, out, err = check(M33_SHA, "--budgets", path, "--max-insns", "1000", "--junit", junit)
+    expect(rc == 6 and "instruction limit of 1000 reached" in err, f"exit {rc}, expected 6\n{out}{err}")
+    root = ET.parse(junit).getroot()
+    tcs = list(root.iter("testcase"))
+    expect(len(tcs) == 4 and root.get("errors") == "4" and root.get("failures") == "0", f"counts {root.attrib}")
+    expect(all(tc.find("error") is not None and tc.find("error").get("type") == "run-error" for tc in tcs),
+           "a testcase without <error>")
+    rc, out, err = check(M33_SHA, "--budgets", path, "--max-insns", "1000", "--update")
+    expect(rc == 6 and sha256(path) == before, f"--update after a stopped run: exit {rc}, file changed?")
+
+
 TESTS = {n[2:]: f for n, f in globals().items() if n.startswith("t_")}
 if TEST not in TESTS:
     fail("unknown test; one of " + ", ".join(TESTS))
