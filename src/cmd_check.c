@@ -10,6 +10,7 @@
 #include <fnmatch.h>
 #include <getopt.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,11 +109,16 @@ static row *add_row(check *c)
     return r;
 }
 
-static int fail_input(const char *fmt, const char *a, const char *b, const char *d)
+/* A bad budget file (or pair of ELFs): one error line, exit 9. */
+static int fail_input(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int fail_input(const char *fmt, ...)
 {
+    va_list ap;
+    va_start(ap, fmt);
     fputs("cyclesim: error: ", stderr);
-    fprintf(stderr, fmt, a, b, d);
+    vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
+    va_end(ap);
     return EXIT_BAD_INPUT;
 }
 
@@ -126,16 +132,14 @@ static int model_index(check *c, const char *name, const char *const *sets, unsi
         }
     }
     if (c->n_models == CLI_MAX_MODELS) {
-        *rc = fail_input("%s: more than 64 MCUs%s%s", c->budget_path, "", "");
+        *rc = fail_input("%s: more than %d MCUs", c->budget_path, CLI_MAX_MODELS);
         return -1;
     }
     csim_model *m = &c->models[c->n_models];
     csim_diag d = {0};
     csim_err err = csim_model_load(m, cli_models_dir(), name, &d);
     if (err == CSIM_ERR_UNKNOWN_MCU) {
-        char where[64];
-        snprintf(where, sizeof(where), "budgets[%zu].mcu", budget_i);
-        *rc = fail_input("%s: %s: %s", c->budget_path, where, d.msg);
+        *rc = fail_input("%s: budgets[%zu].mcu: %s", c->budget_path, budget_i, d.msg);
         return -1;
     }
     for (unsigned k = 0; !err && k < n_sets; k++) {
@@ -200,9 +204,8 @@ static int rows_from_file(check *c, const char *mcus, const char *const *sets, u
             matched++;
         }
         if (!matched) {
-            char where[64];
-            snprintf(where, sizeof(where), "budgets[%zu].case", i);
-            return fail_input("%s: %s: \"%s\" matches no case of the ELF", c->budget_path, where, b->case_pat);
+            return fail_input("%s: budgets[%zu].case: \"%s\" matches no case of the ELF", c->budget_path, i,
+                              b->case_pat);
         }
     }
     if (mcus) {
@@ -262,7 +265,7 @@ static int rows_from_baseline(check *c, const char *mcus, const char *const *set
                 c->elf_path, c->old_path);
     }
     if (!c->n_rows) {
-        return fail_input("%s and %s have no benchmark case in common%s", c->elf_path, c->old_path, "");
+        return fail_input("%s and %s have no benchmark case in common", c->elf_path, c->old_path);
     }
     return EXIT_OK;
 }
