@@ -250,7 +250,7 @@ def t_bad_files():
 
 
 def t_usage():
-    aes = os.path.join(FW, "emu-m33", "aes.elf")
+    ecdsa = os.path.join(FW, "emu-m33", "ecdsa.elf")  # no SHA case of its own
     ok = write_budgets(os.path.join(WORK, "usage.json"), [{"case": "sha256/sole/64", "mcu": MCU, "cycles": 1}])
     cases = [
         (["check", M33_SHA], 2, "needs --budgets FILE or --baseline"),
@@ -264,8 +264,8 @@ def t_usage():
         (["check", os.path.join(WORK, "no-such.elf"), "--budgets", ok], 7, "cannot open"),
         (["check", M33_SHA, "--budgets", ok, "--junit", os.path.join(WORK, "no-dir", "j.xml")], 7, "j.xml: cannot write"),
         (["check", CYCLESIM, "--budgets", ok], 3, ""),
-        (["check", M33_SHA, "--budgets", ok, "--baseline", aes], 9, "case sha256/sole/64 is not in the baseline"),
-        (["check", M33_SHA, "--baseline", aes, "--mcu", MCU], 9, "have no benchmark case in common"),
+        (["check", M33_SHA, "--budgets", ok, "--baseline", ecdsa], 9, "case sha256/sole/64 is not in the baseline"),
+        (["check", M33_SHA, "--baseline", ecdsa, "--mcu", MCU], 9, "have no benchmark case in common"),
     ]
     bad = 0
     for args, code, want in cases:
