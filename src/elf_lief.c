@@ -347,3 +347,15 @@ const csim_section *csim_elf_section(const csim_elf *e, const char *name)
     }
     return NULL;
 }
+
+int csim_elf_read(const csim_elf *e, uint32_t addr, void *buf, size_t len)
+{
+    for (size_t i = 0; i < e->n_segs; i++) {
+        const csim_segment *g = &e->segs[i];
+        if (addr >= g->vaddr && addr - g->vaddr <= g->filesz && len <= g->filesz - (addr - g->vaddr)) {
+            memcpy(buf, g->data + (addr - g->vaddr), len);
+            return 0;
+        }
+    }
+    return -1;
+}

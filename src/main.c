@@ -22,6 +22,9 @@ static void usage(FILE *f)
             "                    [--latency auto|LIST] [--cache on,off] [--prefetch on,off]\n"
             "                    [--set KEY=V1,V2,...]... [--format table|json|csv] [-o FILE]\n"
             "                    [--svg FILE] [--independent] [--max-insns N] [-j N] [--no-progress]\n"
+            "       cyclesim compare FW.elf --mcu NAME [--published FILE|auto] [--set KEY=VALUE]...\n"
+            "                    [--warm] [--case GLOB]... [--format table|json|md|html] [-o FILE]\n"
+            "                    [-j N] [--no-progress]\n"
             "       cyclesim calibrate FW.elf --mcu NAME --measured FILE [--measured FILE]...\n"
             "                    [--params uncertain|KEY,KEY...] [--holdout N] [--set KEY=VALUE]...\n"
             "                    [-o OVERLAY.json] [--format table|json] [-j N] [--no-progress]\n"
@@ -65,6 +68,7 @@ static const struct {
     {"run", cmd_run},
     {"profile", cmd_profile},
     {"sweep", cmd_sweep},
+    {"compare", cmd_compare},
     {"calibrate", cmd_calibrate},
     {"check", cmd_check},
 };

@@ -540,8 +540,12 @@ static csim_err board_header(const bctx *c, char *rest, csim_pub_table *t)
         return bfail(c, "%s: malformed (expected key=value fields)", "@cyclesim-bench");
     }
     const char *mcu = field(&f, "mcu"), *target = field(&f, "target");
-    if (!mcu || !*mcu || !field_u32(&f, "clock_hz", &hz) || hz == 0) {
-        return bfail(c, "%s: needs mcu= and a positive clock_hz=", "@cyclesim-bench");
+    if (!mcu || !*mcu || !field_u32(&f, "clock_hz", &hz)) {
+        return bfail(c, "%s: needs mcu= and clock_hz=", "@cyclesim-bench");
+    }
+    if (hz == 0) {
+        return bfail(c, "@cyclesim-bench: clock_hz=0 (mcu=%.32s): an emulator target's output, not a board's "
+                     "measurement", mcu);
     }
     if (field(&f, "latency") && (!field_u32(&f, "latency", &lat) || lat > 15)) {
         return bfail(c, "%s: latency= expects an integer in [0, 15]", "@cyclesim-bench");

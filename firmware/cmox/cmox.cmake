@@ -126,7 +126,7 @@ foreach(target IN LISTS FW_ALL_TARGETS)
         set(img fw-cmox-${family}-${target})
         # SYSTEM: ST's headers are not held to the project's -Werror.
         target_include_directories(${img} SYSTEM PRIVATE ${CMOX_INCLUDE_DIR})
-        target_compile_definitions(${img} PRIVATE BENCH_CMOX_SERIES_${series})
+        target_compile_definitions(${img} PRIVATE BENCH_CMOX_SERIES_${series} BENCH_CMOX_MAJOR=${cmox_major})
         if(cmox_major EQUAL 5)
             target_compile_definitions(${img} PRIVATE BENCH_CMOX_LIB_V5=1)
         endif()

@@ -73,4 +73,8 @@ const csim_symbol *csim_elf_locate(const csim_elf *e, uint32_t addr, uint32_t *o
 /** csim_elf_section - section by name, or NULL. */
 const csim_section *csim_elf_section(const csim_elf *e, const char *name);
 
+/** csim_elf_read - len bytes of the image's initial contents at run address
+ *  addr (constants, strings); -1 unless they all lie in one segment's file data. */
+int csim_elf_read(const csim_elf *e, uint32_t addr, void *buf, size_t len);
+
 #endif

@@ -1,0 +1,107 @@
+/*
+ * compare.h - estimates of a run set against measured results (a published
+ * page or a board output): rows matched by key in both directions, per-row
+ * error or ratio, and summaries per section (docs/compare.md).  compare.c
+ * builds it; compare_report.c prints it as a table, JSON, Markdown or HTML.
+ */
+#ifndef CYCLESIM_COMPARE_H
+#define CYCLESIM_COMPARE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "cyclesim/elf.h"
+#include "cyclesim/model.h"
+#include "cyclesim/published.h"
+#include "cyclesim/sim.h"
+
+/* What is compared: cycles, then the footprint columns of the pages. */
+typedef enum csim_metric {
+    CSIM_MET_CYCLES,
+    CSIM_MET_CODE,
+    CSIM_MET_CONST,
+    CSIM_MET_DATA,
+    CSIM_MET_STACK,
+    CSIM_MET_WORKBUF,
+    CSIM_MET_COUNT
+} csim_metric;
+
+extern const char *const csim_metric_names[CSIM_MET_COUNT]; /* "cycles", "code", ... (JSON names) */
+
+/* One figure: NAN where missing (not published, not measured). */
+typedef struct csim_cmp_value {
+    double est, pub;
+} csim_cmp_value;
+
+/* A published cycles row and its case, or a footprint row (or a cycles row
+ * that carries footprint figures, ML-DSA) and the cases it covers. */
+typedef struct csim_cmp_row {
+    const csim_pub_row *pub;
+    const csim_case_result *c;  /* cycles: the matched case, or NULL; footprint: the first case */
+    size_t n_cases;             /* cases matched */
+    bool failed;                /* a matched case failed its check: kept out of the summaries */
+    csim_cmp_value v[CSIM_MET_COUNT];
+} csim_cmp_row;
+
+/* The statistics of one metric over one section (or "" = every section). */
+typedef struct csim_cmp_summary {
+    bool overall;               /* every section together */
+    char section[16];
+    char section_title[96];
+    csim_metric metric;
+    size_t count;
+    double median, p90, max;
+} csim_cmp_summary;
+
+typedef enum csim_framing {
+    CSIM_FRAME_ERROR, /* estimate of the same code: signed error (est - pub) / pub */
+    CSIM_FRAME_RATIO, /* the open implementation against ST's library: est / pub */
+} csim_framing;
+
+#define CSIM_CMP_MAX_NOTES 8
+
+typedef struct csim_comparison {
+    const csim_elf *elf;
+    const csim_model *model;
+    const csim_pub_table *page;
+    bool warm;
+    char backend[16];           /* the ELF's bench_backend ("open", "cmox4"); "" unknown */
+    csim_framing framing;
+    char notes[CSIM_CMP_MAX_NOTES][320]; /* notes[0..n_notes): shown at the top of every format */
+    size_t n_notes;
+    bool version_mismatch;      /* notes[0] says the CMOX versions differ */
+    csim_cmp_row *cycles;       /* matched published cycle rows, page order */
+    size_t n_cycles;
+    csim_cmp_row *footprint;    /* matched footprint rows, page order */
+    size_t n_footprint;
+    const csim_pub_row **unmatched_pub; /* published rows with no case, page order */
+    size_t n_unmatched_pub;
+    const csim_case_result **unmatched_cases; /* cases with no published cycles row */
+    size_t n_unmatched_cases;
+    csim_cmp_summary *summary;  /* per metric: per section, then overall; only where count > 0 */
+    size_t n_summary;
+} csim_comparison;
+
+/** csim_compare_build - match the cases against the page and summarise.
+ *  `backend` is the ELF's bench_backend ("" if it has none).  The result
+ *  points into elf, model, page and cases, which must outlive it. */
+csim_err csim_compare_build(csim_comparison *cmp, const csim_elf *elf, const csim_model *model, bool warm,
+                            const char *backend, const csim_pub_table *page, const csim_case_result *cases,
+                            size_t n_cases, csim_diag *diag);
+void csim_compare_free(csim_comparison *cmp);
+
+/** csim_cmp_deviation - the per-row figure of the framing: error in percent or
+ *  ratio; NAN when either side is missing or the published figure is 0. */
+double csim_cmp_deviation(csim_framing f, csim_cmp_value v);
+
+/** csim_cmp_stats - median, 90th percentile (nearest rank) and maximum of the
+ *  n values (sorted in place); docs/compare.md defines them.  n > 0. */
+void csim_cmp_stats(double *values, size_t n, double *median, double *p90, double *max);
+
+typedef enum csim_cmp_format { CSIM_CMP_TABLE, CSIM_CMP_JSON, CSIM_CMP_MD, CSIM_CMP_HTML } csim_cmp_format;
+
+bool csim_cmp_format_parse(const char *name, csim_cmp_format *out);
+void csim_compare_print(FILE *out, csim_cmp_format fmt, const csim_comparison *cmp);
+
+#endif

@@ -1,0 +1,237 @@
+/*
+ * cmd_compare.c - `cyclesim compare`: run an ELF's cases on one MCU model and
+ * set the estimates against a published page (data/published) or a board's
+ * output, row by row (docs/compare.md).  Never fails on the size of an error:
+ * exit 1 only when a case fails its own check, 9 on a bad measured-results file.
+ */
+#include <ctype.h>
+#include <dirent.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "cyclesim/compare.h"
+#include "cyclesim/jobs.h"
+#include "cyclesim/published.h"
+#include "cyclesim/sim.h"
+
+#ifndef CSIM_PUBLISHED_DIR
+#define CSIM_PUBLISHED_DIR "data/published"
+#endif
+
+static const char *published_dir(void)
+{
+    const char *d = getenv("CYCLESIM_PUBLISHED");
+    return d && *d ? d : CSIM_PUBLISHED_DIR;
+}
+
+/* Loader errors: unreadable is an I/O error, malformed a bad input file. */
+static int pub_fail(csim_err e, const csim_diag *d)
+{
+    fprintf(stderr, "cyclesim: error: %s\n", d->msg[0] ? d->msg : csim_strerror(e));
+    return e == CSIM_ERR_USAGE ? EXIT_BAD_INPUT : cli_exit_code(e);
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+    return strcmp(a, b);
+}
+
+/* The page of the published directory whose MCU the model names
+ * ("stm32l552ze" for "STM32L552ZET6Q"). */
+static int load_auto(const csim_model *m, csim_pub_table *page)
+{
+    const char *dir = published_dir();
+    DIR *dp = opendir(dir);
+    if (!dp) {
+        fprintf(stderr, "cyclesim: error: %s: cannot open the published pages' directory\n", dir);
+        return EXIT_IO;
+    }
+    char names[64][256];
+    unsigned n = 0;
+    for (struct dirent *e; (e = readdir(dp)) && n < 64;) {
+        size_t len = strlen(e->d_name);
+        if (len > 5 && len < sizeof(names[0]) && strcmp(e->d_name + len - 5, ".json") == 0) {
+            snprintf(names[n++], sizeof(names[0]), "%s", e->d_name);
+        }
+    }
+    closedir(dp);
+    qsort(names, n, sizeof(names[0]), cmp_name);
+    char seen[512] = "";
+    for (unsigned i = 0; i < n; i++) {
+        char path[1024];
+        csim_diag d = {0};
+        snprintf(path, sizeof(path), "%.700s/%.255s", dir, names[i]);
+        csim_err e = csim_pub_load(path, page, &d);
+        if (e) {
+            return pub_fail(e, &d);
+        }
+        char mcu[sizeof(page->mcu)];
+        size_t k = 0;
+        for (; page->mcu[k]; k++) {
+            mcu[k] = (char)tolower((unsigned char)page->mcu[k]);
+        }
+        mcu[k] = '\0';
+        if (!page->board_output && strncmp(mcu, m->name, strlen(m->name)) == 0) {
+            return EXIT_OK;
+        }
+        size_t used = strlen(seen);
+        snprintf(seen + used, sizeof(seen) - used, "%s%s", used ? ", " : "", page->mcu);
+        csim_pub_free(page);
+    }
+    fprintf(stderr, "cyclesim: error: --published auto: no page in %s for %s (pages for: %s); name a file "
+                    "with --published\n", dir, m->name, seen[0] ? seen : "none");
+    return EXIT_BAD_INPUT;
+}
+
+/* The ELF's bench_backend string ("" without one). */
+static void read_backend(const csim_elf *elf, char *out, size_t len)
+{
+    const csim_symbol *s = csim_elf_find(elf, "bench_backend");
+    out[0] = '\0';
+    if (s && s->size > 0 && s->size <= len && csim_elf_read(elf, s->addr, out, s->size) == 0) {
+        out[s->size - 1] = '\0';
+    }
+}
+
+int cmd_compare(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"mcu", required_argument, 0, 'm'},       {"published", required_argument, 0, 'p'},
+        {"set", required_argument, 0, 's'},       {"warm", no_argument, 0, 'w'},
+        {"case", required_argument, 0, 'c'},      {"format", required_argument, 0, 'f'},
+        {"output", required_argument, 0, 'o'},    {"jobs", required_argument, 0, 'j'},
+        {"no-progress", no_argument, 0, 'P'},     {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0},
+    };
+    const char *mcu = NULL, *published = "auto", *format = "table", *output = NULL;
+    const char *sets[CLI_MAX_SETS], *globs[CLI_MAX_SETS];
+    unsigned n_sets = 0, n_globs = 0, workers = 1;
+    bool warm = false, progress = true;
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "m:s:f:o:j:", opts, NULL)) != -1) {
+        switch (c) {
+        case 'm': mcu = optarg; break;
+        case 'p': published = optarg; break;
+        case 's':
+        case 'c': {
+            const char **list = c == 's' ? sets : globs;
+            unsigned *n = c == 's' ? &n_sets : &n_globs;
+            if (*n == CLI_MAX_SETS) {
+                fprintf(stderr, "cyclesim: error: too many --%s\n", c == 's' ? "set" : "case");
+                return EXIT_USAGE;
+            }
+            list[(*n)++] = optarg;
+            break;
+        }
+        case 'w': warm = true; break;
+        case 'f': format = optarg; break;
+        case 'o': output = optarg; break;
+        case 'j':
+            if (!cli_parse_jobs(optarg, &workers)) {
+                return EXIT_USAGE;
+            }
+            break;
+        case 'P': progress = false; break;
+        case 'h': return CLI_SHOW_HELP;
+        default: return CLI_BAD_USAGE;
+        }
+    }
+    if (optind + 1 != argc) {
+        return CLI_BAD_USAGE;
+    }
+    csim_cmp_format fmt;
+    if (!csim_cmp_format_parse(format, &fmt)) {
+        fprintf(stderr, "cyclesim: error: --format %s: expected table, json, md or html\n", format);
+        return EXIT_USAGE;
+    }
+    if (!mcu || strchr(mcu, ',') || strcmp(mcu, "all") == 0) {
+        fprintf(stderr, "cyclesim: error: compare needs --mcu with one MCU model (the one the results were "
+                        "measured on)\n");
+        return EXIT_USAGE;
+    }
+
+    csim_diag d = {0};
+    csim_elf *elf = NULL;
+    csim_err err = csim_elf_load(argv[optind], &elf, &d);
+    if (err) {
+        return cli_fail(err, &d);
+    }
+    int rc = EXIT_OK;
+    csim_model model;
+    csim_pub_table page = {0};
+    csim_run_result res = {0};
+    csim_comparison cmp = {0};
+    csim_job *jobs = NULL;
+    FILE *out = NULL;
+    char backend[16];
+    read_backend(elf, backend, sizeof(backend));
+    unsigned n_ranges = 0;
+    cli_range *ranges = cli_case_ranges(elf, globs, n_globs, &n_ranges, &rc);
+    if (!ranges || !cli_load_models(mcu, sets, n_sets, elf, &model, 1, &rc)) {
+        goto done;
+    }
+    if (strcmp(published, "auto") == 0) {
+        if ((rc = load_auto(&model, &page))) {
+            goto done;
+        }
+    } else if ((err = csim_pub_load(published, &page, &d))) {
+        rc = pub_fail(err, &d);
+        goto done;
+    }
+    /* One job per range of consecutive selected cases, joined in table order. */
+    if (!(jobs = calloc(n_ranges, sizeof(*jobs)))) {
+        rc = cli_fail(csim_fail(&d, CSIM_ERR_NOMEM, "out of memory"), &d);
+        goto done;
+    }
+    for (unsigned k = 0; k < n_ranges; k++) {
+        jobs[k].model = &model;
+        jobs[k].opts = (csim_run_opts){.max_insns = 50000000000ull, .warm = warm,
+                                       .case_first = ranges[k].first, .case_count = ranges[k].count};
+    }
+    csim_jobs_run(elf, jobs, n_ranges, workers, progress);
+    for (unsigned k = 0; k < n_ranges; k++) {
+        if (!rc && jobs[k].err) {
+            rc = cli_fail(jobs[k].err, &jobs[k].diag);
+        }
+        if (!cli_append_result(&res, &jobs[k].res)) {
+            csim_run_result_free(&jobs[k].res);
+            rc = rc ? rc : cli_fail(csim_fail(&d, CSIM_ERR_NOMEM, "out of memory"), &d);
+        }
+    }
+    if (rc) {
+        goto done;
+    }
+    if ((err = csim_compare_build(&cmp, elf, &model, warm, backend, &page, res.cases, res.n_cases, &d))) {
+        rc = cli_fail(err, &d);
+        goto done;
+    }
+    out = output ? fopen(output, "w") : stdout;
+    if (!out) {
+        fprintf(stderr, "cyclesim: error: %s: cannot write\n", output);
+        rc = EXIT_IO;
+        goto done;
+    }
+    csim_compare_print(out, fmt, &cmp);
+    if (out != stdout && fclose(out) != 0) {
+        fprintf(stderr, "cyclesim: error: %s: write error\n", output);
+        rc = EXIT_IO;
+    }
+    for (size_t i = 0; i < res.n_cases; i++) {
+        if (res.cases[i].status != 0) {
+            fprintf(stderr, "cyclesim: error: %s: case %s failed its check (status %u)\n", model.name,
+                    res.cases[i].name, res.cases[i].status);
+            rc = rc ? rc : EXIT_CASE_FAILED;
+        }
+    }
+done:
+    free(jobs);
+    free(ranges);
+    csim_compare_free(&cmp);
+    csim_run_result_free(&res);
+    csim_pub_free(&page);
+    csim_elf_free(elf);
+    return rc;
+}

@@ -1,0 +1,327 @@
+/*
+ * compare.c - match a run's cases with the rows of a published page or a
+ * board output by row key, and summarise the differences (compare.h,
+ * docs/compare.md).  Nothing is dropped: a row or case without a partner is
+ * listed as unmatched.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cyclesim/compare.h"
+
+const char *const csim_metric_names[CSIM_MET_COUNT] = {"cycles", "code", "const_data", "global_data", "stack",
+                                                        "workbuf"};
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+void csim_cmp_stats(double *v, size_t n, double *median, double *p90, double *max)
+{
+    qsort(v, n, sizeof(*v), cmp_double);
+    *median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    size_t rank = (9 * n + 9) / 10; /* ceil(0.9 n): nearest rank */
+    *p90 = v[rank - 1];
+    *max = v[n - 1];
+}
+
+double csim_cmp_deviation(csim_framing f, csim_cmp_value v)
+{
+    if (isnan(v.est) || isnan(v.pub) || v.pub == 0) {
+        return NAN;
+    }
+    return f == CSIM_FRAME_RATIO ? v.est / v.pub : (v.est - v.pub) / v.pub * 100.0;
+}
+
+/* Rows of one page compare by their place in its rows array. */
+static int cmp_row_order(const void *a, const void *b)
+{
+    const csim_pub_row *x = *(const csim_pub_row *const *)a, *y = *(const csim_pub_row *const *)b;
+    return (x > y) - (x < y);
+}
+
+/* A case's key: its row, or its name when it reproduces no row (as the board output keys it). */
+static const char *case_key(const csim_case_result *c)
+{
+    return c->row[0] ? c->row : c->name;
+}
+
+/* A measured footprint figure: 0 means the engine did not measure it. */
+static double measured(uint32_t v)
+{
+    return v ? (double)v : NAN;
+}
+
+static double case_figure(const csim_case_result *c, csim_metric m)
+{
+    switch (m) {
+    case CSIM_MET_CYCLES: return (double)c->cycles;
+    case CSIM_MET_CODE: return measured(c->code_bytes);
+    case CSIM_MET_CONST: return measured(c->const_bytes);
+    case CSIM_MET_DATA: return measured(c->data_bytes);
+    case CSIM_MET_STACK: return measured(c->stack_bytes);
+    case CSIM_MET_WORKBUF: return measured(c->workbuf);
+    default: return NAN;
+    }
+}
+
+static double pub_figure(const csim_pub_row *r, csim_metric m)
+{
+    switch (m) {
+    case CSIM_MET_CYCLES: return r->cycles;
+    case CSIM_MET_CODE: return r->code;
+    case CSIM_MET_CONST: return r->const_data;
+    case CSIM_MET_DATA: return r->global_data;
+    case CSIM_MET_STACK: return r->stack;
+    case CSIM_MET_WORKBUF: return r->workbuf;
+    default: return NAN;
+    }
+}
+
+static bool has_footprint(const csim_pub_row *r)
+{
+    for (int m = CSIM_MET_CODE; m < CSIM_MET_COUNT; m++) {
+        if (!isnan(pub_figure(r, (csim_metric)m))) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static void note(csim_comparison *cmp, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void note(csim_comparison *cmp, const char *fmt, ...)
+{
+    if (cmp->n_notes == CSIM_CMP_MAX_NOTES) {
+        return;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(cmp->notes[cmp->n_notes++], sizeof(cmp->notes[0]), fmt, ap);
+    va_end(ap);
+}
+
+/* The back end, the framing and what the reader must know before the numbers. */
+static void frame(csim_comparison *cmp, const char *backend)
+{
+    const csim_pub_table *p = cmp->page;
+    const csim_model *m = cmp->model;
+    snprintf(cmp->backend, sizeof(cmp->backend), "%s", backend);
+    bool open = strcmp(backend, "open") == 0;
+    int major = strncmp(backend, "cmox", 4) == 0 ? atoi(backend + 4) : 0;
+    cmp->framing = open && !p->board_output ? CSIM_FRAME_RATIO : CSIM_FRAME_ERROR;
+    if (major && p->library_major && major != p->library_major) {
+        cmp->version_mismatch = true;
+        note(cmp, "CMOX version mismatch: the ELF runs CMOX V%d, the page measured V%d (%s); the "
+             "differences include the library's own changes, not only the model's error",
+             major, p->library_major, p->library_version);
+    }
+    if (cmp->framing == CSIM_FRAME_RATIO) {
+        note(cmp, "open implementation versus ST's library%s%s: each row gives the ratio estimate / "
+             "published, not an error of the model", p->library_version[0] ? " CMOX " : "", p->library_version);
+    } else if (!backend[0]) {
+        note(cmp, "the ELF has no bench_backend symbol: it is taken to run the code that was measured");
+    }
+    if (p->clock_hz && p->clock_hz != m->clock_hz) {
+        note(cmp, "clock differs: model %.6g MHz, measured at %.6g MHz", m->clock_hz / 1e6, p->clock_hz / 1e6);
+    }
+    if (p->latency >= 0 && (unsigned)p->latency != m->flash.wait_states) {
+        note(cmp, "flash latency differs: model %u WS, measured with %d WS", m->flash.wait_states, p->latency);
+    }
+    if (p->icache >= 0 && p->icache != (int)m->flash.cache_enabled) {
+        note(cmp, "instruction cache differs: model %s, measured with it %s", m->flash.cache_enabled ? "on" : "off",
+             p->icache ? "on" : "off");
+    }
+}
+
+static bool push(void **arr, size_t *n, size_t *cap, size_t size)
+{
+    if (*n == *cap) {
+        size_t c = *cap ? 2 * *cap : 32;
+        void *a = realloc(*arr, c * size);
+        if (!a) {
+            return false;
+        }
+        *arr = a;
+        *cap = c;
+    }
+    (*n)++;
+    return true;
+}
+
+#define PUSH(arr, n, cap) push((void **)&(arr), &(n), &(cap), sizeof(*(arr)))
+
+static csim_cmp_row *new_row(csim_cmp_row **arr, size_t *n, size_t *cap, const csim_pub_row *pub)
+{
+    if (!push((void **)arr, n, cap, sizeof(**arr))) {
+        return NULL;
+    }
+    csim_cmp_row *r = &(*arr)[*n - 1];
+    memset(r, 0, sizeof(*r));
+    r->pub = pub;
+    for (int m = 0; m < CSIM_MET_COUNT; m++) {
+        r->v[m].est = r->v[m].pub = NAN;
+    }
+    return r;
+}
+
+/* Summaries of one metric: per section in page order, then overall. */
+static bool summarise(csim_comparison *cmp, csim_metric m, size_t *cap)
+{
+    const csim_cmp_row *rows = m == CSIM_MET_CYCLES ? cmp->cycles : cmp->footprint;
+    size_t n = m == CSIM_MET_CYCLES ? cmp->n_cycles : cmp->n_footprint;
+    double *sec = malloc((n ? n : 1) * sizeof(*sec));
+    bool ok = sec != NULL;
+    for (size_t i = 0; ok && i <= n; i++) {
+        /* One pass per section, at its first row; i == n is the overall pass. */
+        const char *id = i < n ? rows[i].pub->section : NULL;
+        bool first = true;
+        for (size_t k = 0; id && k < i; k++) {
+            first &= strcmp(rows[k].pub->section, id) != 0;
+        }
+        if (!first) {
+            continue;
+        }
+        size_t n_sec = 0;
+        for (size_t k = 0; k < n; k++) {
+            double d = csim_cmp_deviation(cmp->framing, rows[k].v[m]);
+            if (rows[k].failed || isnan(d) || (id && strcmp(rows[k].pub->section, id) != 0)) {
+                continue;
+            }
+            sec[n_sec++] = cmp->framing == CSIM_FRAME_ERROR ? fabs(d) : d;
+        }
+        if (!n_sec) {
+            continue;
+        }
+        if (!(ok = PUSH(cmp->summary, cmp->n_summary, *cap))) {
+            break;
+        }
+        csim_cmp_summary *s = &cmp->summary[cmp->n_summary - 1];
+        memset(s, 0, sizeof(*s));
+        if (id) {
+            snprintf(s->section, sizeof(s->section), "%s", id);
+            snprintf(s->section_title, sizeof(s->section_title), "%s", rows[i].pub->section_title);
+        }
+        s->overall = !id;
+        s->metric = m;
+        s->count = n_sec;
+        csim_cmp_stats(sec, n_sec, &s->median, &s->p90, &s->max);
+    }
+    free(sec);
+    return ok;
+}
+
+csim_err csim_compare_build(csim_comparison *cmp, const csim_elf *elf, const csim_model *model, bool warm,
+                            const char *backend, const csim_pub_table *page, const csim_case_result *cases,
+                            size_t n_cases, csim_diag *diag)
+{
+    memset(cmp, 0, sizeof(*cmp));
+    cmp->elf = elf;
+    cmp->model = model;
+    cmp->page = page;
+    cmp->warm = warm;
+    frame(cmp, backend);
+    size_t cap_c = 0, cap_f = 0, cap_up = 0, cap_uc = 0, cap_s = 0;
+    bool *used = calloc(n_cases ? n_cases : 1, sizeof(*used));
+    bool ok = used != NULL;
+    /* Cycles rows: the first case carrying the row's key. */
+    for (size_t i = 0; ok && i < page->n_rows; i++) {
+        const csim_pub_row *p = &page->rows[i];
+        if (p->kind != CSIM_ROW_CYCLES) {
+            continue;
+        }
+        size_t k = 0;
+        while (k < n_cases && (used[k] || strcmp(case_key(&cases[k]), p->key) != 0)) {
+            k++;
+        }
+        if (k == n_cases) {
+            if ((ok = PUSH(cmp->unmatched_pub, cmp->n_unmatched_pub, cap_up))) {
+                cmp->unmatched_pub[cmp->n_unmatched_pub - 1] = p;
+            }
+            continue;
+        }
+        used[k] = true;
+        csim_cmp_row *r = new_row(&cmp->cycles, &cmp->n_cycles, &cap_c, p);
+        if (!(ok = r != NULL)) {
+            break;
+        }
+        r->c = &cases[k];
+        r->n_cases = 1;
+        r->failed = cases[k].status != 0;
+        r->v[CSIM_MET_CYCLES] = (csim_cmp_value){case_figure(&cases[k], CSIM_MET_CYCLES), p->cycles};
+    }
+    for (size_t k = 0; ok && k < n_cases; k++) {
+        if (!used[k] && (ok = PUSH(cmp->unmatched_cases, cmp->n_unmatched_cases, cap_uc))) {
+            cmp->unmatched_cases[cmp->n_unmatched_cases - 1] = &cases[k];
+        }
+    }
+    /* Footprint rows, and cycles rows that carry footprint figures (ML-DSA):
+     * every case they cover; the estimate is the largest of those cases'. */
+    for (size_t i = 0; ok && i < page->n_rows; i++) {
+        const csim_pub_row *p = &page->rows[i];
+        bool fp_row = p->kind == CSIM_ROW_FOOTPRINT;
+        if (!fp_row && !has_footprint(p)) {
+            continue;
+        }
+        csim_cmp_row r;
+        memset(&r, 0, sizeof(r));
+        for (int m = 0; m < CSIM_MET_COUNT; m++) {
+            r.v[m].est = NAN;
+            r.v[m].pub = m == CSIM_MET_CYCLES ? NAN : pub_figure(p, (csim_metric)m);
+        }
+        for (size_t k = 0; k < n_cases; k++) {
+            const char *key = case_key(&cases[k]);
+            if (fp_row ? csim_pub_find(page, key, CSIM_ROW_FOOTPRINT) != p : strcmp(key, p->key) != 0) {
+                continue;
+            }
+            r.c = r.c ? r.c : &cases[k];
+            r.n_cases++;
+            r.failed |= cases[k].status != 0;
+            for (int m = CSIM_MET_CODE; m < CSIM_MET_COUNT; m++) {
+                double e = case_figure(&cases[k], (csim_metric)m);
+                if (!isnan(e) && (isnan(r.v[m].est) || e > r.v[m].est)) {
+                    r.v[m].est = e;
+                }
+            }
+        }
+        if (!r.n_cases) {
+            /* An unmatched cycles row is listed once, from the cycles pass. */
+            if (fp_row && (ok = PUSH(cmp->unmatched_pub, cmp->n_unmatched_pub, cap_up))) {
+                cmp->unmatched_pub[cmp->n_unmatched_pub - 1] = p;
+            }
+            continue;
+        }
+        csim_cmp_row *dst = new_row(&cmp->footprint, &cmp->n_footprint, &cap_f, p);
+        if (!(ok = dst != NULL)) {
+            break;
+        }
+        r.pub = p;
+        *dst = r;
+    }
+    if (ok && cmp->n_unmatched_pub) {
+        /* Page order: cycles and footprint rows were collected in two passes. */
+        qsort(cmp->unmatched_pub, cmp->n_unmatched_pub, sizeof(*cmp->unmatched_pub), cmp_row_order);
+    }
+    for (int m = 0; ok && m < CSIM_MET_COUNT; m++) {
+        ok = summarise(cmp, (csim_metric)m, &cap_s);
+    }
+    free(used);
+    if (!ok) {
+        csim_compare_free(cmp);
+        return csim_fail(diag, CSIM_ERR_NOMEM, "out of memory");
+    }
+    return CSIM_OK;
+}
+
+void csim_compare_free(csim_comparison *cmp)
+{
+    free(cmp->cycles);
+    free(cmp->footprint);
+    free(cmp->unmatched_pub);
+    free(cmp->unmatched_cases);
+    free(cmp->summary);
+    memset(cmp, 0, sizeof(*cmp));
+}

@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""check_report.py - independent checks of `cyclesim compare` reports
+(tests/compare/run_compare.sh).  Recomputes from the report's rows, the page
+and a `cyclesim run` of the same ELF what the C code computed; shares no code
+with it.  Exits 1 with a FAIL line per mismatch.
+
+  check_report.py summary REPORT.json
+  check_report.py cover REPORT.json CYCLE_KEYS FOOTPRINT_KEYS   (one key per line)
+  check_report.py values REPORT.json PAGE.json RUN.json
+  check_report.py html REPORT.html REPORT.json [--warn TEXT]
+"""
+import json
+import math
+import statistics
+import sys
+import xml.etree.ElementTree as ET
+
+failures = []
+
+
+def fail(msg):
+    failures.append(msg)
+    print("FAIL " + msg)
+
+
+def close(a, b):
+    return a is not None and b is not None and abs(a - b) <= 1e-9 * max(1.0, abs(b))
+
+
+def p90(values):
+    """Nearest rank: the ceil(0.9 n)-th smallest value (docs/compare.md)."""
+    s = sorted(values)
+    return s[math.ceil(0.9 * len(s)) - 1]
+
+
+METRICS = ("cycles", "code", "const_data", "global_data", "stack", "workbuf")
+
+
+def summary(report):
+    r = json.load(open(report))
+    ratio = r["framing"] == "ratio"
+    rows = 0
+    for metric in METRICS:
+        groups = {}
+        for row in r["cycles"] if metric == "cycles" else r["footprint"]:
+            c = row[metric]
+            if row["failed"] or c["estimate"] is None or not c["published"]:
+                continue
+            e, p = c["estimate"], c["published"]
+            v = e / p if ratio else abs((e - p) / p * 100)
+            groups.setdefault(row["section"], []).append(v)
+            groups.setdefault(None, []).append(v)
+        rows += len(groups.get(None, []))
+        ours = {s["section"]: s for s in r["summary"] if s["metric"] == metric}
+        if set(ours) != set(groups):
+            fail("%s summary sections %s, recomputed %s" % (metric, sorted(map(str, ours)),
+                                                            sorted(map(str, groups))))
+        for sec, vals in groups.items():
+            s = ours.get(sec)
+            if s is None:
+                continue
+            want = {"count": len(vals), "median": statistics.median(vals), "p90": p90(vals), "max": max(vals)}
+            for k, w in want.items():
+                if not close(s[k], w):
+                    fail("summary %s %s %s: report %r, recomputed %r" % (metric, sec, k, s[k], w))
+            if s["statistic"] != ("ratio" if ratio else "abs_error_pct"):
+                fail("summary %s %s: statistic %s" % (metric, sec, s["statistic"]))
+    print("summary: %d row figures recomputed over %d metrics" % (rows, len(METRICS)))
+
+
+def cover(report, cycle_keys, footprint_keys):
+    r = json.load(open(report))
+    for kind, listed, path in (("cycles", r["cycles"], cycle_keys), ("footprint", r["footprint"], footprint_keys)):
+        page = [k.strip() for k in open(path) if k.strip()]
+        matched = [row["key"] for row in listed]
+        unmatched = [u["key"] for u in r["unmatched_published"] if u["kind"] == kind]
+        both = sorted(matched + unmatched)
+        if both != sorted(page):
+            fail("%s: matched + unmatched (%d + %d) is not the page's %d keys; missing %s, extra %s" % (
+                kind, len(matched), len(unmatched), len(page), sorted(set(page) - set(both))[:5],
+                sorted(set(both) - set(page))[:5]))
+        print("%s: %d page rows = %d matched + %d unmatched" % (kind, len(page), len(matched), len(unmatched)))
+
+
+def values(report, page_path, run_path):
+    r = json.load(open(report))
+    page = json.load(open(page_path))
+    run = json.load(open(run_path))
+    published = {}
+    for sec in page["sections"]:
+        if sec["kind"] == "cycles":
+            for row in sec["rows"]:
+                published[row["key"]] = row["values"]["cycles"]
+    estimated = {rec["row"]: rec["cycles"] for rec in run["records"] if rec["row"]}
+    for row in r["cycles"]:
+        k = row["key"]
+        if row["cycles"]["published"] != published.get(k):
+            fail("%s: published %r, page says %r" % (k, row["cycles"]["published"], published.get(k)))
+        if row["cycles"]["estimate"] != estimated.get(k):
+            fail("%s: estimate %r, cyclesim run says %r" % (k, row["cycles"]["estimate"], estimated.get(k)))
+    print("values: %d rows against the page and cyclesim run" % len(r["cycles"]))
+
+
+def html(path, report, warn=None):
+    try:
+        root = ET.parse(path).getroot()
+    except ET.ParseError as e:
+        fail("%s: not well-formed XML: %s" % (path, e))
+        return
+    ns = {"h": "http://www.w3.org/1999/xhtml", "s": "http://www.w3.org/2000/svg"}
+    svgs = root.findall(".//s:svg", ns)
+    sections = {row["section"] for row in json.load(open(report))["cycles"]}
+    if len(svgs) != len(sections):
+        fail("%s: %d svg charts for %d sections" % (path, len(svgs), len(sections)))
+    for bad in ("script", "link", "iframe", "img"):
+        if root.findall(".//h:" + bad, ns):
+            fail("%s: has a <%s> element (must be self-contained)" % (path, bad))
+    if warn is not None:
+        first = root.find(".//h:body/h:p", ns)
+        text = "".join(first.itertext()) if first is not None else ""
+        if first is None or first.get("class") != "warn" or warn not in text:
+            fail("%s: the first paragraph is not the warning %r: %r" % (path, warn, text[:100]))
+    print("html: %d svg for %d sections" % (len(svgs), len(sections)))
+
+
+if __name__ == "__main__":
+    cmd, args = sys.argv[1], sys.argv[2:]
+    if cmd == "html" and len(args) == 4 and args[2] == "--warn":
+        html(args[0], args[1], args[3])
+    else:
+        {"summary": summary, "cover": cover, "values": values, "html": html}[cmd](*args)
+    sys.exit(1 if failures else 0)
