@@ -94,5 +94,6 @@ int cmd_profile(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
+int cmd_check(int argc, char **argv);
 
 #endif
