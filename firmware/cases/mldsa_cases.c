@@ -289,34 +289,40 @@ BENCH_CASE(mldsa87_verify_lowram_case, "ml-dsa-87/verify/lowram", "mldsa87/verif
 
 /* Standard variants, where RAM allows (the guards mirror MLDSA_WORK_BYTES). */
 #if FW_RAM_BYTES >= MLDSA_NEEDS(MLDSA44_SIGN_WORK_BYTES)
-static const mldsa_case_arg mldsa44_sign_std BENCH_IO_CONST = MLDSA_ARG(44, MLDSA44_SIGN_WORK_BYTES);
+static const mldsa_case_arg mldsa44_sign_std BENCH_IO_CONST =
+    MLDSA_ARG(44, MLDSA44_SIGN_WORK_BYTES);
 BENCH_CASE(mldsa44_sign_case, "ml-dsa-44/sign", "mldsa44/sign", MLDSA_PARAMS(4, 4, "standard"),
            mldsa_sign_setup, mldsa_sign_run, mldsa_sign_check, &mldsa44_sign_std);
 #endif
 #if FW_RAM_BYTES >= MLDSA_NEEDS(MLDSA65_SIGN_WORK_BYTES)
-static const mldsa_case_arg mldsa65_sign_std BENCH_IO_CONST = MLDSA_ARG(65, MLDSA65_SIGN_WORK_BYTES);
+static const mldsa_case_arg mldsa65_sign_std BENCH_IO_CONST =
+    MLDSA_ARG(65, MLDSA65_SIGN_WORK_BYTES);
 BENCH_CASE(mldsa65_sign_case, "ml-dsa-65/sign", "mldsa65/sign", MLDSA_PARAMS(6, 5, "standard"),
            mldsa_sign_setup, mldsa_sign_run, mldsa_sign_check, &mldsa65_sign_std);
 #endif
 #if FW_RAM_BYTES >= MLDSA_NEEDS(MLDSA87_SIGN_WORK_BYTES)
-static const mldsa_case_arg mldsa87_sign_std BENCH_IO_CONST = MLDSA_ARG(87, MLDSA87_SIGN_WORK_BYTES);
+static const mldsa_case_arg mldsa87_sign_std BENCH_IO_CONST =
+    MLDSA_ARG(87, MLDSA87_SIGN_WORK_BYTES);
 BENCH_CASE(mldsa87_sign_case, "ml-dsa-87/sign", "mldsa87/sign", MLDSA_PARAMS(8, 7, "standard"),
            mldsa_sign_setup, mldsa_sign_run, mldsa_sign_check, &mldsa87_sign_std);
 #endif
 #if FW_RAM_BYTES >= MLDSA_NEEDS(MLDSA44_VERIFY_WORK_BYTES)
-static const mldsa_case_arg mldsa44_verify_std BENCH_IO_CONST = MLDSA_ARG(44, MLDSA44_VERIFY_WORK_BYTES);
+static const mldsa_case_arg mldsa44_verify_std BENCH_IO_CONST =
+    MLDSA_ARG(44, MLDSA44_VERIFY_WORK_BYTES);
 BENCH_CASE(mldsa44_verify_case, "ml-dsa-44/verify", "mldsa44/verify",
            MLDSA_PARAMS(4, 4, "standard"), mldsa_verify_setup, mldsa_verify_run,
            mldsa_verify_check, &mldsa44_verify_std);
 #endif
 #if FW_RAM_BYTES >= MLDSA_NEEDS(MLDSA65_VERIFY_WORK_BYTES)
-static const mldsa_case_arg mldsa65_verify_std BENCH_IO_CONST = MLDSA_ARG(65, MLDSA65_VERIFY_WORK_BYTES);
+static const mldsa_case_arg mldsa65_verify_std BENCH_IO_CONST =
+    MLDSA_ARG(65, MLDSA65_VERIFY_WORK_BYTES);
 BENCH_CASE(mldsa65_verify_case, "ml-dsa-65/verify", "mldsa65/verify",
            MLDSA_PARAMS(6, 5, "standard"), mldsa_verify_setup, mldsa_verify_run,
            mldsa_verify_check, &mldsa65_verify_std);
 #endif
 #if FW_RAM_BYTES >= MLDSA_NEEDS(MLDSA87_VERIFY_WORK_BYTES)
-static const mldsa_case_arg mldsa87_verify_std BENCH_IO_CONST = MLDSA_ARG(87, MLDSA87_VERIFY_WORK_BYTES);
+static const mldsa_case_arg mldsa87_verify_std BENCH_IO_CONST =
+    MLDSA_ARG(87, MLDSA87_VERIFY_WORK_BYTES);
 BENCH_CASE(mldsa87_verify_case, "ml-dsa-87/verify", "mldsa87/verify",
            MLDSA_PARAMS(8, 7, "standard"), mldsa_verify_setup, mldsa_verify_run,
            mldsa_verify_check, &mldsa87_verify_std);
