@@ -2,9 +2,10 @@
  * flow_input.c - the data-flow cases' message buffer and its generator
  * (flow_input.h).
  */
+#include "bench.h"
 #include "flow_input.h"
 
-uint8_t aes_sha2_input[AES_SHA2_INPUT_BYTES];
+uint8_t aes_sha2_input[AES_SHA2_INPUT_BYTES] BENCH_IO;
 
 /* Marsaglia's xorshift32 (J. Stat. Softw. 8(14), 2003, shifts 13/17/5),
  * emitting each state little-endian; any prefix of a stream is the shorter
