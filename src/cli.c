@@ -124,8 +124,10 @@ bool cli_parse_u64(const char *opt, const char *arg, unsigned long long *out)
     return true;
 }
 
-cli_range *cli_case_ranges(const csim_elf *elf, const char *const *globs, unsigned n_globs, unsigned *n,
-                           int *rc)
+/* The ranges of the ELF's cases that match one of the globs (no glob: one
+ * range of every case); glob_hit[g] is set for each glob that matched. */
+static cli_range *select_cases(const csim_elf *elf, const char *const *globs, unsigned n_globs, bool *glob_hit,
+                               unsigned *n, int *rc)
 {
     *n = 0;
     size_t total = csim_case_list(elf, NULL, NULL, 0);
@@ -135,51 +137,194 @@ cli_range *cli_case_ranges(const csim_elf *elf, const char *const *globs, unsign
     if (!r || !names || !hit) {
         fprintf(stderr, "cyclesim: error: out of memory\n");
         *rc = EXIT_FAULT;
-        goto fail;
-    }
-    if (n_globs == 0) {
+        free(r);
+        r = NULL;
+    } else if (n_globs == 0) {
         r[(*n)++] = (cli_range){0, 0};
-        free(names);
-        free(hit);
-        return r;
-    }
-    if (total == 0) {
-        fprintf(stderr, "cyclesim: error: --case: %s has no bench_cases table\n", elf->path);
-        *rc = EXIT_USAGE;
-        goto fail;
-    }
-    csim_case_list(elf, names, NULL, total);
-    for (unsigned g = 0; g < n_globs; g++) {
-        bool any = false;
-        for (size_t i = 0; i < total; i++) {
-            if (fnmatch(globs[g], names[i], 0) == 0) {
-                hit[i] = any = true;
+    } else {
+        csim_case_list(elf, names, NULL, total);
+        for (unsigned g = 0; g < n_globs; g++) {
+            for (size_t i = 0; i < total; i++) {
+                if (fnmatch(globs[g], names[i], 0) == 0) {
+                    hit[i] = glob_hit[g] = true;
+                }
             }
         }
-        if (!any) {
-            fprintf(stderr, "cyclesim: error: --case %s matches no case of %s\n", globs[g], elf->path);
-            *rc = EXIT_USAGE;
-            goto fail;
-        }
-    }
-    for (size_t i = 0; i < total; i++) {
-        if (!hit[i]) {
-            continue;
-        }
-        if (*n && r[*n - 1].first + r[*n - 1].count == i) {
-            r[*n - 1].count++;
-        } else {
-            r[(*n)++] = (cli_range){(uint32_t)i, 1};
+        for (size_t i = 0; i < total; i++) {
+            if (!hit[i]) {
+                continue;
+            }
+            if (*n && r[*n - 1].first + r[*n - 1].count == i) {
+                r[*n - 1].count++;
+            } else {
+                r[(*n)++] = (cli_range){(uint32_t)i, 1};
+            }
         }
     }
     free(names);
     free(hit);
     return r;
-fail:
-    free(r);
-    free(names);
-    free(hit);
+}
+
+/* The first glob that matched nothing, or NULL. */
+static const char *unmatched_glob(const char *const *globs, unsigned n_globs, const bool *glob_hit)
+{
+    for (unsigned g = 0; g < n_globs; g++) {
+        if (!glob_hit[g]) {
+            return globs[g];
+        }
+    }
     return NULL;
+}
+
+cli_range *cli_case_ranges(const csim_elf *elf, const char *const *globs, unsigned n_globs, unsigned *n,
+                           int *rc)
+{
+    *n = 0;
+    if (n_globs && csim_case_list(elf, NULL, NULL, 0) == 0) {
+        fprintf(stderr, "cyclesim: error: --case: %s has no bench_cases table\n", elf->path);
+        *rc = EXIT_USAGE;
+        return NULL;
+    }
+    bool *glob_hit = calloc(n_globs + 1, sizeof(*glob_hit));
+    cli_range *r = glob_hit ? select_cases(elf, globs, n_globs, glob_hit, n, rc) : NULL;
+    const char *missed = r ? unmatched_glob(globs, n_globs, glob_hit) : NULL;
+    if (!glob_hit) {
+        fprintf(stderr, "cyclesim: error: out of memory\n");
+        *rc = EXIT_FAULT;
+    } else if (missed) {
+        fprintf(stderr, "cyclesim: error: --case %s matches no case of %s\n", missed, elf->path);
+        *rc = EXIT_USAGE;
+        free(r);
+        r = NULL;
+    }
+    free(glob_hit);
+    return r;
+}
+
+bool cli_case_ranges_images(const csim_elf *const *elfs, unsigned n_elfs, const char *const *globs,
+                            unsigned n_globs, cli_range **ranges, unsigned *n, int *rc)
+{
+    if (n_elfs == 1) {
+        return (ranges[0] = cli_case_ranges(elfs[0], globs, n_globs, &n[0], rc)) != NULL;
+    }
+    bool *glob_hit = calloc(n_globs + 1, sizeof(*glob_hit));
+    unsigned done = 0;
+    if (!glob_hit) {
+        fprintf(stderr, "cyclesim: error: out of memory\n");
+        *rc = EXIT_FAULT;
+    }
+    while (glob_hit && done < n_elfs && (ranges[done] = select_cases(elfs[done], globs, n_globs, glob_hit,
+                                                                      &n[done], rc))) {
+        done++;
+    }
+    const char *missed = done == n_elfs ? unmatched_glob(globs, n_globs, glob_hit) : NULL;
+    if (missed) {
+        fprintf(stderr, "cyclesim: error: --case %s matches no case of the %u ELFs\n", missed, n_elfs);
+        *rc = EXIT_USAGE;
+    }
+    free(glob_hit);
+    if (done == n_elfs && !missed) {
+        return true;
+    }
+    for (unsigned i = 0; i < done; i++) {
+        free(ranges[i]);
+        ranges[i] = NULL;
+    }
+    return false;
+}
+
+/* A selected case's key (row, or name without one) and its image. */
+typedef struct keyed_case {
+    const char *key, *name;
+    unsigned image;
+} keyed_case;
+
+static int cmp_keyed(const void *a, const void *b)
+{
+    const keyed_case *x = a, *y = b;
+    int k = strcmp(x->key, y->key);
+    return k ? k : (x->image > y->image) - (x->image < y->image);
+}
+
+static bool in_ranges(size_t i, const cli_range *r, unsigned n)
+{
+    for (unsigned k = 0; k < n; k++) {
+        if (r[k].count == 0 || (i >= r[k].first && i - r[k].first < r[k].count)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+bool cli_unique_keys(const csim_elf *const *elfs, unsigned n_elfs, cli_range *const *ranges,
+                     const unsigned *n_ranges, int *rc)
+{
+    size_t total = 0, n = 0;
+    for (unsigned e = 0; e < n_elfs; e++) {
+        total += csim_case_list(elfs[e], NULL, NULL, 0);
+    }
+    char (*names)[96] = malloc((total + 1) * sizeof(*names));
+    char (*rows)[96] = malloc((total + 1) * sizeof(*rows));
+    keyed_case *k = malloc((total + 1) * sizeof(*k));
+    bool ok = names && rows && k;
+    if (!ok) {
+        fprintf(stderr, "cyclesim: error: out of memory\n");
+        *rc = EXIT_FAULT;
+    }
+    for (size_t e = 0, at = 0; ok && e < n_elfs; e++) {
+        size_t cases = csim_case_list(elfs[e], names + at, rows + at, total - at);
+        for (size_t i = 0; i < cases; i++) {
+            if (in_ranges(i, ranges[e], n_ranges[e])) {
+                k[n++] = (keyed_case){rows[at + i][0] ? rows[at + i] : names[at + i], names[at + i], (unsigned)e};
+            }
+        }
+        at += cases;
+    }
+    if (ok) {
+        qsort(k, n, sizeof(*k), cmp_keyed);
+    }
+    for (size_t i = 1; ok && i < n; i++) {
+        if (strcmp(k[i - 1].key, k[i].key) == 0 && k[i - 1].image != k[i].image) {
+            fprintf(stderr, "cyclesim: error: row %s is in two images: %s (case %s) and %s (case %s); a "
+                            "measured row must meet one case\n",
+                    k[i].key, elfs[k[i - 1].image]->path, k[i - 1].name, elfs[k[i].image]->path, k[i].name);
+            *rc = EXIT_USAGE;
+            ok = false;
+        }
+    }
+    free(names);
+    free(rows);
+    free(k);
+    return ok;
+}
+
+csim_elf **cli_load_elfs(char *const *paths, unsigned n, int *rc)
+{
+    csim_elf **elfs = calloc(n + 1, sizeof(*elfs));
+    if (!elfs) {
+        fprintf(stderr, "cyclesim: error: out of memory\n");
+        *rc = EXIT_FAULT;
+        return NULL;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        csim_diag d = {0};
+        csim_err e = csim_elf_load(paths[i], &elfs[i], &d);
+        if (e) {
+            *rc = cli_fail(e, &d);
+            cli_free_elfs(elfs, i);
+            return NULL;
+        }
+    }
+    return elfs;
+}
+
+void cli_free_elfs(csim_elf **elfs, unsigned n)
+{
+    for (unsigned i = 0; elfs && i < n; i++) {
+        csim_elf_free(elfs[i]);
+    }
+    free(elfs);
 }
 
 bool cli_append_result(csim_run_result *into, csim_run_result *from)

@@ -63,6 +63,24 @@ typedef struct cli_range {
 cli_range *cli_case_ranges(const csim_elf *elf, const char *const *globs, unsigned n_globs, unsigned *n,
                            int *rc);
 
+/** cli_case_ranges_images - cli_case_ranges for each of several images
+ *  (ranges[i], n[i]): a glob must match a case of at least one of them.  One
+ *  image: exactly cli_case_ranges.  false with the message printed and *rc set. */
+bool cli_case_ranges_images(const csim_elf *const *elfs, unsigned n_elfs, const char *const *globs,
+                            unsigned n_globs, cli_range **ranges, unsigned *n, int *rc);
+
+/** cli_unique_keys - false (message printed, *rc = EXIT_USAGE) when two images
+ *  have a selected case with the same key (its row, or its name without one):
+ *  a measured row would meet either.  Keys repeated within one image are left
+ *  to the matching, as with a single image. */
+bool cli_unique_keys(const csim_elf *const *elfs, unsigned n_elfs, cli_range *const *ranges,
+                     const unsigned *n_ranges, int *rc);
+
+/** cli_load_elfs - loads every path (NULL on the first failure: message printed,
+ *  *rc set, nothing left loaded); free with cli_free_elfs. */
+csim_elf **cli_load_elfs(char *const *paths, unsigned n, int *rc);
+void cli_free_elfs(csim_elf **elfs, unsigned n);
+
 /** cli_append_result - moves the cases of `from` behind those of `into` and
  *  adds its totals (several selections run on one model). */
 bool cli_append_result(csim_run_result *into, csim_run_result *from);
@@ -76,5 +94,6 @@ int cmd_profile(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
+int cmd_check(int argc, char **argv);
 
 #endif

@@ -4,7 +4,7 @@
  * Gauss-Newton on the relative errors, and write the result as a model
  * overlay (docs/calibrate.md).
  *
- * Each iteration runs the ELF once at the current values and once per
+ * Each iteration runs the ELFs once at the current values and once per
  * parameter stepped by one unit; the difference is the sensitivity of each
  * row to that parameter (the count of the events it prices, where the model
  * is linear in it).  fit.c solves for the step, which is bounded by the key
@@ -34,9 +34,10 @@ typedef struct param {
     double start, value;
 } param;
 
-/* A case of the ELF that meets a measured row. */
+/* A case of one of the ELFs that meets a measured row. */
 typedef struct match {
-    size_t case_index;       /* position in the ELF's case table */
+    unsigned image;          /* which ELF */
+    size_t case_index;       /* position in its case table */
     char name[96];           /* case name */
     const csim_pub_row *row;
     unsigned file;
@@ -44,14 +45,21 @@ typedef struct match {
     bool fw_measured;        /* a board's own count: compare the firmware's count under the model */
 } match;
 
+/* The cases of an ELF that the runs cover: from its first matched case to
+ * its last (count 0: none matched, the ELF is not run). */
+typedef struct span {
+    uint32_t first, count;
+} span;
+
 typedef struct calib {
-    const csim_elf *elf;
+    const csim_elf *const *elfs;
+    unsigned n_elfs;
     const csim_model *model; /* base file + --set */
     param params[MAX_PARAMS];
     size_t n_params;
     match *rows;
     size_t n_rows, n_fit;
-    uint32_t case_first, case_count;
+    span *spans;             /* per ELF */
     unsigned workers;
     bool progress;           /* progress line on a terminal */
     unsigned runs;
@@ -129,86 +137,95 @@ static int choose_params(calib *c, const char *spec)
     return EXIT_OK;
 }
 
-/* The result of matched row r in a run limited to [case_first, +case_count). */
+/* The result of matched row r in its ELF's run (limited to the ELF's span). */
 static const csim_case_result *find_case(const calib *c, const csim_run_result *res, const match *r)
 {
-    size_t i = r->case_index - c->case_first;
+    size_t i = r->case_index - c->spans[r->image].first;
     if (i >= res->n_cases || strcmp(res->cases[i].name, r->name) != 0) {
         return NULL;
     }
     return &res->cases[i];
 }
 
-/* Runs the model at each of n value vectors (n_params values each) and
- * stores the cycles of every matched row in cyc[v * n_rows + row].  ok[v]
- * tells which runs succeeded; the first failure is kept in *err / *d. */
+/* Runs the model at each of n value vectors (n_params values each), one run
+ * per vector and ELF with matched rows, and stores the cycles of every
+ * matched row in cyc[v * n_rows + row].  ok[v] tells which vectors ran
+ * without error; the first failure is kept in *err / *d. */
 static void evaluate(calib *c, const double *values, size_t n, double *cyc, bool *ok,
                      csim_err *err, csim_diag *d)
 {
     csim_model *models = calloc(n, sizeof(*models));
-    csim_job *jobs = calloc(n, sizeof(*jobs));
+    csim_job *jobs = calloc(n * c->n_elfs + 1, sizeof(*jobs));
+    unsigned *job_elf = calloc(n * c->n_elfs + 1, sizeof(*job_elf));
+    size_t n_jobs = 0;
     *err = CSIM_OK;
-    if (!models || !jobs) {
+    if (!models || !jobs || !job_elf) {
         free(models);
         free(jobs);
+        free(job_elf);
         *err = csim_fail(d, CSIM_ERR_NOMEM, "out of memory");
         memset(ok, 0, n * sizeof(*ok));
         return;
     }
     for (size_t v = 0; v < n; v++) {
-        models[v] = *c->model;
+        csim_diag md = {0};
         csim_err e = CSIM_OK;
+        models[v] = *c->model;
         for (size_t j = 0; j < c->n_params && !e; j++) {
-            e = set_key(&models[v], c->params[j].key, values[v * c->n_params + j], &jobs[v].diag);
+            e = set_key(&models[v], c->params[j].key, values[v * c->n_params + j], &md);
         }
         if (!e) {
-            e = csim_model_check(&models[v], &jobs[v].diag);
+            e = csim_model_check(&models[v], &md);
         }
-        jobs[v].err = e;
-        jobs[v].model = &models[v];
-        jobs[v].opts.max_insns = 50000000000ull;
-        jobs[v].opts.case_first = c->case_first;
-        jobs[v].opts.case_count = c->case_count;
-    }
-    /* Models that fail their check are not run. */
-    size_t n_run = 0;
-    for (size_t v = 0; v < n; v++) {
-        if (!jobs[v].err) {
-            csim_job t = jobs[n_run];
-            jobs[n_run++] = jobs[v];
-            jobs[v] = t;
+        /* Models that fail their check are not run. */
+        ok[v] = !e;
+        if (e && !*err) {
+            *err = e;
+            *d = md;
+        }
+        for (unsigned i = 0; ok[v] && i < c->n_elfs; i++) {
+            if (c->spans[i].count) {
+                job_elf[n_jobs] = i;
+                jobs[n_jobs].elf = c->elfs[i];
+                jobs[n_jobs].model = &models[v];
+                jobs[n_jobs].opts.max_insns = 50000000000ull;
+                jobs[n_jobs].opts.case_first = c->spans[i].first;
+                jobs[n_jobs++].opts.case_count = c->spans[i].count;
+            }
         }
     }
-    csim_jobs_run(c->elf, jobs, n_run, c->workers, c->progress);
-    c->runs += (unsigned)n_run;
-    for (size_t k = 0; k < n; k++) {
-        size_t v = (size_t)(jobs[k].model - models);
-        ok[v] = !jobs[k].err;
-        for (size_t r = 0; ok[v] && r < c->n_rows; r++) {
-            const csim_case_result *cr = find_case(c, &jobs[k].res, &c->rows[r]);
+    csim_jobs_run(c->elfs[0], jobs, n_jobs, c->workers, c->progress);
+    c->runs += (unsigned)n_jobs;
+    for (size_t k = 0; k < n_jobs; k++) {
+        csim_job *jb = &jobs[k];
+        size_t v = (size_t)(jb->model - models);
+        for (size_t r = 0; ok[v] && !jb->err && r < c->n_rows; r++) {
+            if (c->rows[r].image != job_elf[k]) {
+                continue;
+            }
+            const csim_case_result *cr = find_case(c, &jb->res, &c->rows[r]);
             if (!cr) {
-                jobs[k].err = csim_fail(&jobs[k].diag, CSIM_ERR_INTERNAL, "case %s missing from a run",
-                                        c->rows[r].name);
-                ok[v] = false;
+                jb->err = csim_fail(&jb->diag, CSIM_ERR_INTERNAL, "case %s missing from a run", c->rows[r].name);
             } else if (cr->status != 0) {
                 /* A model under which the firmware computes wrong results times nothing. */
-                jobs[k].err = csim_fail(&jobs[k].diag, CSIM_ERR_CASE, "%s: case %s failed its check (status %u)",
-                                        jobs[k].model->name, cr->name, cr->status);
-                ok[v] = false;
+                jb->err = csim_fail(&jb->diag, CSIM_ERR_CASE, "%s: case %s failed its check (status %u)",
+                                    jb->model->name, cr->name, cr->status);
             } else {
                 cyc[v * c->n_rows + r] = (double)(c->rows[r].fw_measured ? cr->fw_cycles : cr->cycles);
             }
         }
-        if (!ok[v] && !*err) {
-            *err = jobs[k].err;
-            *d = jobs[k].diag;
+        if (jb->err && ok[v]) {
+            ok[v] = false;
+            if (!*err) {
+                *err = jb->err;
+                *d = jb->diag;
+            }
         }
-        if (k < n_run) {
-            csim_run_result_free(&jobs[k].res);
-        }
+        csim_run_result_free(&jb->res);
     }
     free(models);
     free(jobs);
+    free(job_elf);
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -256,45 +273,79 @@ static int cmp_match(const void *a, const void *b)
     return k ? k : (x->file > y->file) - (x->file < y->file);
 }
 
-/* The cases of the ELF's table (names, rows) that meet a row of the measured tables. */
-static bool match_rows(calib *c, size_t n_cases, char (*names)[96], char (*case_rows)[96],
-                       const csim_pub_table *tabs, unsigned n_tabs, const char *const *paths, unsigned holdout)
+/* The case table of one ELF (csim_case_list). */
+typedef struct case_table {
+    size_t n;
+    char (*names)[96], (*rows)[96];
+} case_table;
+
+static void warn_unmatched_file(const calib *c, const char *path)
 {
+    if (c->n_elfs == 1) {
+        fprintf(stderr, "cyclesim: warning: %s: no row meets a case of %s\n", path, c->elfs[0]->path);
+    } else {
+        fprintf(stderr, "cyclesim: warning: %s: no row meets a case of the %u ELFs\n", path, c->n_elfs);
+    }
+}
+
+/* The cases of the ELFs' tables that meet a row of the measured tables, and
+ * each ELF's span. */
+static bool match_rows(calib *c, const case_table *cases, const csim_pub_table *tabs, unsigned n_tabs,
+                       const char *const *paths, unsigned holdout)
+{
+    size_t n_cases = 0;
+    for (unsigned e = 0; e < c->n_elfs; e++) {
+        n_cases += cases[e].n;
+    }
     c->rows = calloc(n_cases * n_tabs + 1, sizeof(*c->rows));
-    if (!c->rows) {
+    c->spans = calloc(c->n_elfs, sizeof(*c->spans));
+    if (!c->rows || !c->spans) {
         return false;
     }
     for (unsigned f = 0; f < n_tabs; f++) {
         size_t before = c->n_rows;
-        for (size_t i = 0; i < n_cases; i++) {
-            /* A board's output keys a case by its row, or by its name when it has none. */
-            const char *key = tabs[f].board_output && !case_rows[i][0] ? names[i] : case_rows[i];
-            const csim_pub_row *row = *key ? csim_pub_find(&tabs[f], key, CSIM_ROW_CYCLES) : NULL;
-            if (!row || !isfinite(row->cycles) || row->cycles <= 0) {
-                continue;
+        for (unsigned e = 0; e < c->n_elfs; e++) {
+            for (size_t i = 0; i < cases[e].n; i++) {
+                /* A board's output keys a case by its row, or by its name when it has none. */
+                const char *name = cases[e].names[i], *case_row = cases[e].rows[i];
+                const char *key = tabs[f].board_output && !case_row[0] ? name : case_row;
+                const csim_pub_row *row = *key ? csim_pub_find(&tabs[f], key, CSIM_ROW_CYCLES) : NULL;
+                if (!row || !isfinite(row->cycles) || row->cycles <= 0) {
+                    continue;
+                }
+                match *m = &c->rows[c->n_rows++];
+                m->image = e;
+                m->case_index = i;
+                snprintf(m->name, sizeof(m->name), "%s", name);
+                m->row = row;
+                m->file = f;
+                m->fw_measured = tabs[f].board_output;
             }
-            match *m = &c->rows[c->n_rows++];
-            m->case_index = i;
-            snprintf(m->name, sizeof(m->name), "%s", names[i]);
-            m->row = row;
-            m->file = f;
-            m->fw_measured = tabs[f].board_output;
         }
         if (c->n_rows == before) {
-            fprintf(stderr, "cyclesim: warning: %s: no row meets a case of %s\n", paths[f], c->elf->path);
+            warn_unmatched_file(c, paths[f]);
         }
     }
     qsort(c->rows, c->n_rows, sizeof(*c->rows), cmp_match);
-    size_t lo = n_cases, hi = 0;
     for (size_t r = 0; r < c->n_rows; r++) {
         c->rows[r].held_out = holdout && (r + 1) % holdout == 0;
         c->n_fit += !c->rows[r].held_out;
-        lo = c->rows[r].case_index < lo ? c->rows[r].case_index : lo;
-        hi = c->rows[r].case_index > hi ? c->rows[r].case_index : hi;
     }
     /* The runs need only the cases from the first to the last matched one. */
-    c->case_first = (uint32_t)lo;
-    c->case_count = (uint32_t)(hi - lo + 1);
+    for (unsigned e = 0; e < c->n_elfs; e++) {
+        size_t lo = cases[e].n, hi = 0;
+        for (size_t r = 0; r < c->n_rows; r++) {
+            if (c->rows[r].image == e) {
+                lo = c->rows[r].case_index < lo ? c->rows[r].case_index : lo;
+                hi = c->rows[r].case_index > hi ? c->rows[r].case_index : hi;
+            }
+        }
+        if (lo <= hi) {
+            c->spans[e] = (span){(uint32_t)lo, (uint32_t)(hi - lo + 1)};
+        } else if (c->n_elfs > 1) {
+            fprintf(stderr, "cyclesim: warning: %s: no measured row meets one of its cases\n", c->elfs[e]->path);
+        }
+    }
     return true;
 }
 
@@ -560,9 +611,13 @@ static void print_stats(const char *what, const csim_err_stats *s)
 
 static void print_table(const csim_calibration *k, const calib *c)
 {
-    printf("calibrate %s on %s: %zu rows matched in %u file(s), %zu fitted, %zu held out; "
+    printf("calibrate ");
+    for (unsigned i = 0; i < k->n_elfs; i++) {
+        printf("%s%s", i ? ", " : "", k->elfs[i]->path);
+    }
+    printf(" on %s: %zu rows matched in %u file(s), %zu fitted, %zu held out; "
            "%u iteration(s), %u runs, %s\n\n",
-           k->elf_path, k->model->name, k->n_rows, k->n_measured, c->n_fit, c->n_rows - c->n_fit,
+           k->model->name, k->n_rows, k->n_measured, c->n_fit, c->n_rows - c->n_fit,
            k->iterations, k->runs, k->converged ? "converged" : "NOT converged");
     printf("%-24s %6s %6s  %-9s %9s  %-24s  %s\n", "parameter", "start", "fitted", "state", "rows",
            "cycles/unit min/med/max", "held-out |error %| med/max (rows)");
@@ -683,6 +738,7 @@ static int report(calib *c, const outcome *o, const char *const *sets, unsigned 
     }
     for (size_t r = 0; r < R; r++) {
         snprintf(rows[r].key, sizeof(rows[r].key), "%s", c->rows[r].row->key);
+        rows[r].elf = c->rows[r].image;
         rows[r].file = c->rows[r].file;
         rows[r].held_out = c->rows[r].held_out;
         rows[r].measured = c->rows[r].row->cycles;
@@ -690,7 +746,7 @@ static int report(calib *c, const outcome *o, const char *const *sets, unsigned 
         rows[r].after = o->after[r];
     }
     csim_calibration k = {
-        .model = fitted, .base = base, .elf_path = c->elf->path, .elf_sha256 = c->elf->sha256_hex,
+        .model = fitted, .base = base, .elfs = c->elfs, .n_elfs = c->n_elfs,
         .sets = sets, .n_sets = n_sets, .measured = paths, .n_measured = n_paths, .holdout = holdout,
         .iterations = o->iterations, .runs = c->runs, .converged = o->converged,
         .params = params, .n_params = c->n_params, .rows = rows, .n_rows = R,
@@ -794,7 +850,7 @@ int cmd_calibrate(int argc, char **argv)
         default: return CLI_BAD_USAGE;
         }
     }
-    if (optind + 1 != argc || !mcu || n_paths == 0) {
+    if (optind == argc || !mcu || n_paths == 0) {
         fprintf(stderr, "cyclesim: error: calibrate needs an ELF, --mcu NAME and at least one --measured FILE\n");
         return CLI_BAD_USAGE;
     }
@@ -812,24 +868,28 @@ int cmd_calibrate(int argc, char **argv)
     }
 
     csim_diag d = {0};
-    csim_elf *elf = NULL;
-    csim_err err = csim_elf_load(argv[optind], &elf, &d);
-    if (err) {
-        return cli_fail(err, &d);
-    }
-    c.elf = elf;
+    csim_err err;
     int rc = EXIT_OK;
+    c.n_elfs = (unsigned)(argc - optind);
+    csim_elf **elfs = cli_load_elfs(argv + optind, c.n_elfs, &rc);
+    if (!elfs) {
+        return rc;
+    }
+    c.elfs = (const csim_elf *const *)elfs;
     csim_model *model = malloc(sizeof(*model));
     csim_pub_table *tabs = calloc(n_paths, sizeof(*tabs));
-    char (*names)[96] = NULL, (*case_rows)[96] = NULL;
+    case_table *cases = calloc(c.n_elfs, sizeof(*cases));
+    cli_range whole_table = {0, 0}; /* calibrate matches every case of each ELF */
+    cli_range **whole = calloc(c.n_elfs, sizeof(*whole));
+    unsigned *n_whole = calloc(c.n_elfs, sizeof(*n_whole));
     outcome o = {0};
     unsigned n_tabs = 0;
-    if (!model || !tabs) {
+    if (!model || !tabs || !cases || !whole || !n_whole) {
         fprintf(stderr, "cyclesim: error: out of memory\n");
         rc = EXIT_FAULT;
         goto out;
     }
-    if (!cli_load_models(mcu, sets, n_sets, elf, model, 1, &rc)) {
+    if (!cli_load_models(mcu, sets, n_sets, elfs[0], model, 1, &rc)) {
         goto out;
     }
     c.model = model;
@@ -847,24 +907,39 @@ int cmd_calibrate(int argc, char **argv)
         warn_setup(&tabs[n_tabs], model);
     }
 
-    size_t n_cases = csim_case_list(elf, NULL, NULL, 0);
-    if (n_cases == 0) {
-        fprintf(stderr, "cyclesim: error: %s has no benchmark cases (firmware/include/bench.h)\n", elf->path);
-        rc = EXIT_BAD_ELF;
+    for (unsigned e = 0; e < c.n_elfs; e++) {
+        case_table *t = &cases[e];
+        whole[e] = &whole_table;
+        n_whole[e] = 1;
+        if ((t->n = csim_case_list(elfs[e], NULL, NULL, 0)) == 0) {
+            fprintf(stderr, "cyclesim: error: %s has no benchmark cases (firmware/include/bench.h)\n",
+                    elfs[e]->path);
+            rc = EXIT_BAD_ELF;
+            goto out;
+        }
+        t->names = calloc(t->n, sizeof(*t->names));
+        t->rows = calloc(t->n, sizeof(*t->rows));
+        if (!t->names || !t->rows) {
+            fprintf(stderr, "cyclesim: error: out of memory\n");
+            rc = EXIT_FAULT;
+            goto out;
+        }
+        csim_case_list(elfs[e], t->names, t->rows, t->n);
+    }
+    if (!cli_unique_keys(c.elfs, c.n_elfs, whole, n_whole, &rc)) {
         goto out;
     }
-    names = calloc(n_cases, sizeof(*names));
-    case_rows = calloc(n_cases, sizeof(*case_rows));
-    if (names && case_rows) {
-        csim_case_list(elf, names, case_rows, n_cases);
-    }
-    if (!names || !case_rows || !match_rows(&c, n_cases, names, case_rows, tabs, n_tabs, paths, holdout)) {
+    if (!match_rows(&c, cases, tabs, n_tabs, paths, holdout)) {
         fprintf(stderr, "cyclesim: error: out of memory\n");
         rc = EXIT_FAULT;
         goto out;
     }
     if (c.n_rows == 0) {
-        fprintf(stderr, "cyclesim: error: no measured row meets a case of %s\n", elf->path);
+        if (c.n_elfs == 1) {
+            fprintf(stderr, "cyclesim: error: no measured row meets a case of %s\n", elfs[0]->path);
+        } else {
+            fprintf(stderr, "cyclesim: error: no measured row meets a case of the %u ELFs\n", c.n_elfs);
+        }
         rc = EXIT_BAD_INPUT;
         goto out;
     }
@@ -872,17 +947,23 @@ int cmd_calibrate(int argc, char **argv)
         rc = report(&c, &o, sets, n_sets, paths, n_paths, holdout, json, out_path);
     }
 out:
-    free(names);
-    free(case_rows);
+    for (unsigned e = 0; cases && e < c.n_elfs; e++) {
+        free(cases[e].names);
+        free(cases[e].rows);
+    }
+    free(cases);
+    free(whole);
+    free(n_whole);
     for (unsigned i = 0; i < n_tabs; i++) {
         csim_pub_free(&tabs[i]);
     }
     free(tabs);
     free(model);
     free(c.rows);
+    free(c.spans);
     free(o.before);
     free(o.after);
     free(o.sens);
-    csim_elf_free(elf);
+    cli_free_elfs(elfs, c.n_elfs);
     return rc;
 }

@@ -1,8 +1,9 @@
 /*
- * cmd_compare.c - `cyclesim compare`: run an ELF's cases on one MCU model and
- * set the estimates against a published page (data/published) or a board's
- * output, row by row (docs/compare.md).  Never fails on the size of an error:
- * exit 1 only when a case fails its own check, 9 on a bad measured-results file.
+ * cmd_compare.c - `cyclesim compare`: run the cases of one or more ELFs on one
+ * MCU model and set the estimates against a published page (data/published)
+ * or a board's output, row by row (docs/compare.md).  Never fails on the size
+ * of an error: exit 1 only when a case fails its own check, 9 on a bad
+ * measured-results file, 2 when two ELFs give the same row.
  */
 #include <ctype.h>
 #include <dirent.h>
@@ -139,7 +140,7 @@ int cmd_compare(int argc, char **argv)
         default: return CLI_BAD_USAGE;
         }
     }
-    if (optind + 1 != argc) {
+    if (optind == argc) {
         return CLI_BAD_USAGE;
     }
     csim_cmp_format fmt;
@@ -153,24 +154,30 @@ int cmd_compare(int argc, char **argv)
         return EXIT_USAGE;
     }
 
-    csim_diag d = {0};
-    csim_elf *elf = NULL;
-    csim_err err = csim_elf_load(argv[optind], &elf, &d);
-    if (err) {
-        return cli_fail(err, &d);
-    }
+    const unsigned n_elfs = (unsigned)(argc - optind);
     int rc = EXIT_OK;
+    csim_elf **elfs = cli_load_elfs(argv + optind, n_elfs, &rc);
+    if (!elfs) {
+        return rc;
+    }
+    csim_diag d = {0};
+    csim_err err;
     csim_model model;
     csim_pub_table page = {0};
     csim_run_result res = {0};
     csim_comparison cmp = {0};
     csim_job *jobs = NULL;
     FILE *out = NULL;
-    char backend[16];
-    read_backend(elf, backend, sizeof(backend));
-    unsigned n_ranges = 0;
-    cli_range *ranges = cli_case_ranges(elf, globs, n_globs, &n_ranges, &rc);
-    if (!ranges || !cli_load_models(mcu, sets, n_sets, elf, &model, 1, &rc)) {
+    csim_cmp_image *images = calloc(n_elfs, sizeof(*images));
+    cli_range **ranges = calloc(n_elfs, sizeof(*ranges));
+    unsigned *n_ranges = calloc(n_elfs, sizeof(*n_ranges)), n_jobs = 0;
+    if (!images || !ranges || !n_ranges) {
+        rc = cli_fail(csim_fail(&d, CSIM_ERR_NOMEM, "out of memory"), &d);
+        goto done;
+    }
+    if (!cli_case_ranges_images((const csim_elf *const *)elfs, n_elfs, globs, n_globs, ranges, n_ranges, &rc) ||
+        !cli_unique_keys((const csim_elf *const *)elfs, n_elfs, ranges, n_ranges, &rc) ||
+        !cli_load_models(mcu, sets, n_sets, elfs[0], &model, 1, &rc)) {
         goto done;
     }
     if (strcmp(published, "auto") == 0) {
@@ -181,30 +188,43 @@ int cmd_compare(int argc, char **argv)
         rc = pub_fail(err, &d);
         goto done;
     }
-    /* One job per range of consecutive selected cases, joined in table order. */
-    if (!(jobs = calloc(n_ranges, sizeof(*jobs)))) {
+    /* One job per image and range of consecutive selected cases, joined in
+     * command-line and table order. */
+    for (unsigned i = 0; i < n_elfs; i++) {
+        n_jobs += n_ranges[i];
+    }
+    if (!(jobs = calloc(n_jobs + 1, sizeof(*jobs)))) {
         rc = cli_fail(csim_fail(&d, CSIM_ERR_NOMEM, "out of memory"), &d);
         goto done;
     }
-    for (unsigned k = 0; k < n_ranges; k++) {
-        jobs[k].model = &model;
-        jobs[k].opts = (csim_run_opts){.max_insns = 50000000000ull, .warm = warm,
-                                       .case_first = ranges[k].first, .case_count = ranges[k].count};
+    for (unsigned i = 0, j = 0; i < n_elfs; i++) {
+        for (unsigned k = 0; k < n_ranges[i]; k++, j++) {
+            jobs[j].elf = elfs[i];
+            jobs[j].model = &model;
+            jobs[j].opts = (csim_run_opts){.max_insns = 50000000000ull, .warm = warm,
+                                           .case_first = ranges[i][k].first, .case_count = ranges[i][k].count};
+        }
     }
-    csim_jobs_run(elf, jobs, n_ranges, workers, progress);
-    for (unsigned k = 0; k < n_ranges; k++) {
-        if (!rc && jobs[k].err) {
-            rc = cli_fail(jobs[k].err, &jobs[k].diag);
+    csim_jobs_run(elfs[0], jobs, n_jobs, workers, progress);
+    for (unsigned i = 0, j = 0; i < n_elfs; i++) {
+        images[i].elf = elfs[i];
+        read_backend(elfs[i], images[i].backend, sizeof(images[i].backend));
+        images[i].first_case = res.n_cases;
+        for (unsigned k = 0; k < n_ranges[i]; k++, j++) {
+            if (!rc && jobs[j].err) {
+                rc = cli_fail(jobs[j].err, &jobs[j].diag);
+            }
+            if (!cli_append_result(&res, &jobs[j].res)) {
+                csim_run_result_free(&jobs[j].res);
+                rc = rc ? rc : cli_fail(csim_fail(&d, CSIM_ERR_NOMEM, "out of memory"), &d);
+            }
         }
-        if (!cli_append_result(&res, &jobs[k].res)) {
-            csim_run_result_free(&jobs[k].res);
-            rc = rc ? rc : cli_fail(csim_fail(&d, CSIM_ERR_NOMEM, "out of memory"), &d);
-        }
+        images[i].n_cases = res.n_cases - images[i].first_case;
     }
     if (rc) {
         goto done;
     }
-    if ((err = csim_compare_build(&cmp, elf, &model, warm, backend, &page, res.cases, res.n_cases, &d))) {
+    if ((err = csim_compare_build(&cmp, images, n_elfs, &model, warm, &page, res.cases, res.n_cases, &d))) {
         rc = cli_fail(err, &d);
         goto done;
     }
@@ -228,10 +248,15 @@ int cmd_compare(int argc, char **argv)
     }
 done:
     free(jobs);
+    for (unsigned i = 0; ranges && i < n_elfs; i++) {
+        free(ranges[i]);
+    }
     free(ranges);
+    free(n_ranges);
+    free(images);
     csim_compare_free(&cmp);
     csim_run_result_free(&res);
     csim_pub_free(&page);
-    csim_elf_free(elf);
+    cli_free_elfs(elfs, n_elfs);
     return rc;
 }

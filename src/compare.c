@@ -104,26 +104,53 @@ static void note(csim_comparison *cmp, const char *fmt, ...)
     va_end(ap);
 }
 
-/* The back end, the framing and what the reader must know before the numbers. */
-static void frame(csim_comparison *cmp, const char *backend)
+/* The back ends, the framing and what the reader must know before the numbers. */
+static void frame(csim_comparison *cmp)
 {
     const csim_pub_table *p = cmp->page;
     const csim_model *m = cmp->model;
-    snprintf(cmp->backend, sizeof(cmp->backend), "%s", backend);
-    bool open = strcmp(backend, "open") == 0;
-    int major = strncmp(backend, "cmox", 4) == 0 ? atoi(backend + 4) : 0;
-    cmp->framing = open && !p->board_output ? CSIM_FRAME_RATIO : CSIM_FRAME_ERROR;
-    if (major && p->library_major && major != p->library_major) {
-        cmp->version_mismatch = true;
-        note(cmp, "CMOX version mismatch: the ELF runs CMOX V%d, the page measured V%d (%s); the "
-             "differences include the library's own changes, not only the model's error",
-             major, p->library_major, p->library_version);
+    const size_t n = cmp->n_images;
+    size_t n_open = 0, n_unknown = 0, n_other = 0; /* n_other: images of another CMOX major than the page's */
+    int other_major = 0;
+    bool one_major = true;
+    for (size_t i = 0; i < n; i++) {
+        const char *b = cmp->images[i].backend;
+        int major = strncmp(b, "cmox", 4) == 0 ? atoi(b + 4) : 0;
+        n_open += strcmp(b, "open") == 0;
+        n_unknown += !b[0];
+        if (major && p->library_major && major != p->library_major) {
+            one_major &= !n_other || major == other_major;
+            other_major = major;
+            n_other++;
+        }
     }
-    if (cmp->framing == CSIM_FRAME_RATIO) {
+    cmp->framing = n_open && !p->board_output ? CSIM_FRAME_RATIO : CSIM_FRAME_ERROR;
+    cmp->mixed_backends = cmp->framing == CSIM_FRAME_RATIO && n_open < n;
+    if (n_other) {
+        cmp->version_mismatch = true;
+        if (n_other == n && one_major) {
+            note(cmp, "CMOX version mismatch: the ELF%s CMOX V%d, the page measured V%d (%s); the "
+                 "differences include the library's own changes, not only the model's error",
+                 n == 1 ? " runs" : "s run", other_major, p->library_major, p->library_version);
+        } else {
+            note(cmp, "CMOX version mismatch: %zu of the %zu ELFs run another CMOX version than the page's V%d "
+                 "(%s); the differences in their rows include the library's own changes, not only the model's "
+                 "error", n_other, n, p->library_major, p->library_version);
+        }
+    }
+    if (cmp->mixed_backends) {
+        note(cmp, "mixed back ends: %zu of the %zu ELFs run the open implementation, the others the code that "
+             "was measured (ST's library%s%s): each row gives the ratio estimate / published; only the rows of "
+             "the other ELFs measure the model's error", n_open, n, p->library_version[0] ? " CMOX " : "",
+             p->library_version);
+    } else if (cmp->framing == CSIM_FRAME_RATIO) {
         note(cmp, "open implementation versus ST's library%s%s: each row gives the ratio estimate / "
              "published, not an error of the model", p->library_version[0] ? " CMOX " : "", p->library_version);
-    } else if (!backend[0]) {
+    } else if (n_unknown && n == 1) {
         note(cmp, "the ELF has no bench_backend symbol: it is taken to run the code that was measured");
+    } else if (n_unknown) {
+        note(cmp, "%zu of the %zu ELFs have no bench_backend symbol: they are taken to run the code that was "
+             "measured", n_unknown, n);
     }
     if (p->clock_hz && p->clock_hz != m->clock_hz) {
         note(cmp, "clock differs: model %.6g MHz, measured at %.6g MHz", m->clock_hz / 1e6, p->clock_hz / 1e6);
@@ -214,16 +241,18 @@ static bool summarise(csim_comparison *cmp, csim_metric m, size_t *cap)
     return ok;
 }
 
-csim_err csim_compare_build(csim_comparison *cmp, const csim_elf *elf, const csim_model *model, bool warm,
-                            const char *backend, const csim_pub_table *page, const csim_case_result *cases,
-                            size_t n_cases, csim_diag *diag)
+csim_err csim_compare_build(csim_comparison *cmp, const csim_cmp_image *images, size_t n_images,
+                            const csim_model *model, bool warm, const csim_pub_table *page,
+                            const csim_case_result *cases, size_t n_cases, csim_diag *diag)
 {
     memset(cmp, 0, sizeof(*cmp));
-    cmp->elf = elf;
+    cmp->images = images;
+    cmp->n_images = n_images;
+    cmp->cases = cases;
     cmp->model = model;
     cmp->page = page;
     cmp->warm = warm;
-    frame(cmp, backend);
+    frame(cmp);
     size_t cap_c = 0, cap_f = 0, cap_up = 0, cap_uc = 0, cap_s = 0;
     bool *used = calloc(n_cases ? n_cases : 1, sizeof(*used));
     bool ok = used != NULL;
@@ -314,6 +343,17 @@ csim_err csim_compare_build(csim_comparison *cmp, const csim_elf *elf, const csi
         return csim_fail(diag, CSIM_ERR_NOMEM, "out of memory");
     }
     return CSIM_OK;
+}
+
+const csim_cmp_image *csim_cmp_image_of(const csim_comparison *cmp, const csim_case_result *c)
+{
+    size_t k = (size_t)(c - cmp->cases);
+    for (size_t i = 0; i < cmp->n_images; i++) {
+        if (k - cmp->images[i].first_case < cmp->images[i].n_cases) {
+            return &cmp->images[i];
+        }
+    }
+    return NULL;
 }
 
 void csim_compare_free(csim_comparison *cmp)

@@ -95,40 +95,58 @@ static const char *marks(const csim_cmp_row *r)
     return r->failed ? (r->pub->flagged ? "FAILED, flagged" : "FAILED") : r->pub->flagged ? "flagged" : "";
 }
 
-#define HEADER_LINES 4
-
-/* What was compared with what: the same lines in every format. */
-static void header_text(const csim_comparison *c, char lines[HEADER_LINES][768])
+/* What was compared with what, the same lines in every format: one per image,
+ * then the model, the measured results and the per-row figure.  Fills line i;
+ * false past the last. */
+static bool header_line(const csim_comparison *c, size_t i, char *line, size_t len)
 {
     const csim_model *m = c->model;
     const csim_pub_table *p = c->page;
     char extra[64] = "";
-    snprintf(lines[0], sizeof(lines[0]), "ELF: %.500s (back end: %s, sha256 %.16s)", c->elf->path,
-             backend_label(c->backend), c->elf->sha256_hex);
-    snprintf(lines[1], sizeof(lines[1]), "model: %s (%s): %.6g MHz, %u WS, cache %s, prefetch %s, state %s", m->name,
-             m->chain, m->clock_hz / 1e6, m->flash.wait_states, m->flash.cache_enabled ? "on" : "off",
-             m->flash.prefetch ? "on" : "off", c->warm ? "warm" : "cold");
-    if (p->latency >= 0) {
-        snprintf(extra, sizeof(extra), ", %d WS", p->latency);
+    if (i < c->n_images) {
+        const csim_cmp_image *im = &c->images[i];
+        snprintf(line, len, "ELF: %.500s (back end: %s, sha256 %.16s)", im->elf->path, backend_label(im->backend),
+                 im->elf->sha256_hex);
+        return true;
     }
-    if (p->library_version[0]) {
-        size_t used = strlen(extra);
-        snprintf(extra + used, sizeof(extra) - used, ", CMOX %s", p->library_version);
+    switch (i - c->n_images) {
+    case 0:
+        snprintf(line, len, "model: %s (%s): %.6g MHz, %u WS, cache %s, prefetch %s, state %s", m->name, m->chain,
+                 m->clock_hz / 1e6, m->flash.wait_states, m->flash.cache_enabled ? "on" : "off",
+                 m->flash.prefetch ? "on" : "off", c->warm ? "warm" : "cold");
+        return true;
+    case 1:
+        if (p->latency >= 0) {
+            snprintf(extra, sizeof(extra), ", %d WS", p->latency);
+        }
+        if (p->library_version[0]) {
+            size_t used = strlen(extra);
+            snprintf(extra + used, sizeof(extra) - used, ", CMOX %s", p->library_version);
+        }
+        snprintf(line, len, "measured: %.250s: %s (%s%s%s, %.6g MHz%s)", p->source, p->title, p->mcu,
+                 p->board[0] ? ", " : "", p->board, p->clock_hz / 1e6, extra);
+        return true;
+    case 2:
+        snprintf(line, len, "per row: %s",
+                 c->framing == CSIM_FRAME_RATIO ? "ratio = estimate / published"
+                                                : "error = (estimate - published) / published");
+        return true;
+    default: return false;
     }
-    snprintf(lines[2], sizeof(lines[2]), "measured: %.250s: %s (%s%s%s, %.6g MHz%s)", p->source, p->title, p->mcu,
-             p->board[0] ? ", " : "", p->board, p->clock_hz / 1e6, extra);
-    snprintf(lines[3], sizeof(lines[3]), "per row: %s",
-             c->framing == CSIM_FRAME_RATIO ? "ratio = estimate / published"
-                                            : "error = (estimate - published) / published");
 }
 
 static void header_lines(FILE *f, const csim_comparison *c, const char *prefix)
 {
-    char lines[HEADER_LINES][768];
-    header_text(c, lines);
-    for (int i = 0; i < HEADER_LINES; i++) {
-        fprintf(f, "%s%s\n", prefix, lines[i]);
+    char line[768];
+    for (size_t i = 0; header_line(c, i, line, sizeof(line)); i++) {
+        fprintf(f, "%s%s\n", prefix, line);
     }
+}
+
+/* The image of a case where the text formats show it: only when there are several. */
+static const char *image_path(const csim_comparison *c, const csim_case_result *k)
+{
+    return c->n_images > 1 ? csim_cmp_image_of(c, k)->elf->path : NULL;
 }
 
 static void xml_text(FILE *f, const char *s)
@@ -224,6 +242,13 @@ static void print_unmatched(FILE *f, const csim_comparison *c, csim_cmp_format f
 
 /* ---- table ------------------------------------------------------------------- */
 
+/* Ends a table line: the case's image in brackets when there are several. */
+static void table_image(FILE *f, const csim_comparison *c, const csim_case_result *k)
+{
+    const char *path = image_path(c, k);
+    fprintf(f, "%s%s%s\n", path ? "  [" : "", path ? path : "", path ? "]" : "");
+}
+
 static void print_table(FILE *f, const csim_comparison *c)
 {
     char a[32], b[32], d[32];
@@ -233,13 +258,14 @@ static void print_table(FILE *f, const csim_comparison *c)
     header_lines(f, c, "");
     fprintf(f, "\ncycles (published rows matched: %zu)\n", c->n_cycles);
     fprintf(f, "%-8s %-44s %12s %12s %9s  %s\n", "section", "row", "estimate", "published", dev_name(c->framing),
-            "case");
+            c->n_images > 1 ? "case [elf]" : "case");
     for (size_t i = 0; i < c->n_cycles; i++) {
         const csim_cmp_row *r = &c->cycles[i];
-        fprintf(f, "%-8s %-44s %12s %12s %9s  %s%s%s%s\n", section_label(r->pub->section), r->pub->key,
+        fprintf(f, "%-8s %-44s %12s %12s %9s  %s%s%s%s", section_label(r->pub->section), r->pub->key,
                 num(a, sizeof(a), r->v[0].est), num(b, sizeof(b), r->v[0].pub),
                 dev_text(d, sizeof(d), c->framing, csim_cmp_deviation(c->framing, r->v[0])), r->c->name,
                 marks(r)[0] ? " (" : "", marks(r), marks(r)[0] ? ")" : "");
+        table_image(f, c, r->c);
     }
     fprintf(f, "\nfootprint in bytes (estimate / published %s; the estimate is the largest over the cases a row "
                "covers; rows matched: %zu)\n", dev_name(c->framing), c->n_footprint);
@@ -257,7 +283,8 @@ static void print_table(FILE *f, const csim_comparison *c)
                      dev_text(d, sizeof(d), c->framing, csim_cmp_deviation(c->framing, r->v[m])));
             fprintf(f, " %22s", cell);
         }
-        fprintf(f, "%s%s\n", marks(r)[0] ? "  " : "", marks(r));
+        fprintf(f, "%s%s", marks(r)[0] ? "  " : "", marks(r));
+        table_image(f, c, r->c);
     }
     fprintf(f, "\nsummary (%s; nearest-rank 90th percentile)\n", stat_name(c->framing));
     fprintf(f, "%-34s %-12s %6s %9s %9s %9s\n", "section", "metric", "count", "median", "p90", "max");
@@ -279,7 +306,8 @@ static void print_table(FILE *f, const csim_comparison *c)
     fprintf(f, "cases with no published row: %zu\n", c->n_unmatched_cases);
     for (size_t i = 0; i < c->n_unmatched_cases; i++) {
         const csim_case_result *k = c->unmatched_cases[i];
-        fprintf(f, "  %-44s row \"%s\"\n", k->name, k->row);
+        fprintf(f, "  %-44s row \"%s\"", k->name, k->row);
+        table_image(f, c, k);
     }
 }
 
@@ -323,14 +351,32 @@ static void json_value(FILE *f, csim_cmp_value v)
     fputc('}', f);
 }
 
-static void json_row_head(FILE *f, const csim_cmp_row *r)
+static void json_image(FILE *f, const csim_cmp_image *im)
+{
+    fputs("{\"path\": ", f);
+    json_str(f, im->elf->path);
+    fprintf(f, ", \"sha256\": \"%s\", \"backend\": ", im->elf->sha256_hex);
+    json_str(f, im->backend);
+    fputc('}', f);
+}
+
+/* "case" and the path of its image. */
+static void json_case(FILE *f, const csim_comparison *c, const csim_case_result *k)
+{
+    fputs("\"case\": ", f);
+    json_str(f, k->name);
+    fputs(", \"elf\": ", f);
+    json_str(f, csim_cmp_image_of(c, k)->elf->path);
+}
+
+static void json_row_head(FILE *f, const csim_comparison *c, const csim_cmp_row *r)
 {
     fputs("{\"section\": ", f);
     json_str(f, r->pub->section);
     fputs(", \"key\": ", f);
     json_str(f, r->pub->key);
-    fputs(", \"case\": ", f);
-    json_str(f, r->c->name);
+    fputs(", ", f);
+    json_case(f, c, r->c);
     fprintf(f, ", \"cases\": %zu, \"failed\": %s, \"flagged\": %s", r->n_cases, r->failed ? "true" : "false",
             r->pub->flagged ? "true" : "false");
 }
@@ -339,11 +385,14 @@ static void print_json(FILE *f, const csim_comparison *c)
 {
     const csim_model *m = c->model;
     const csim_pub_table *p = c->page;
-    fprintf(f, "{\"schema_version\": %d,\n \"elf\": {\"path\": ", SCHEMA_VERSION);
-    json_str(f, c->elf->path);
-    fprintf(f, ", \"sha256\": \"%s\", \"backend\": ", c->elf->sha256_hex);
-    json_str(f, c->backend);
-    fputs("},\n \"model\": {\"mcu\": ", f);
+    fprintf(f, "{\"schema_version\": %d,\n \"elf\": ", SCHEMA_VERSION);
+    json_image(f, &c->images[0]);
+    fputs(",\n \"elfs\": [", f);
+    for (size_t i = 0; i < c->n_images; i++) {
+        fputs(i ? ", " : "", f);
+        json_image(f, &c->images[i]);
+    }
+    fputs("],\n \"model\": {\"mcu\": ", f);
     json_str(f, m->name);
     fputs(", \"model_chain\": ", f);
     json_str(f, m->chain);
@@ -374,7 +423,7 @@ static void print_json(FILE *f, const csim_comparison *c)
     for (size_t i = 0; i < c->n_cycles; i++) {
         const csim_cmp_row *r = &c->cycles[i];
         fputs(i ? ",\n  " : "\n  ", f);
-        json_row_head(f, r);
+        json_row_head(f, c, r);
         fprintf(f, ", \"status\": %u, \"cycles\": ", r->c->status);
         json_value(f, r->v[CSIM_MET_CYCLES]);
         fputc('}', f);
@@ -383,7 +432,7 @@ static void print_json(FILE *f, const csim_comparison *c)
     for (size_t i = 0; i < c->n_footprint; i++) {
         const csim_cmp_row *r = &c->footprint[i];
         fputs(i ? ",\n  " : "\n  ", f);
-        json_row_head(f, r);
+        json_row_head(f, c, r);
         for (int k = CSIM_MET_CODE; k < CSIM_MET_COUNT; k++) {
             fprintf(f, ", \"%s\": ", csim_metric_names[k]);
             json_value(f, r->v[k]);
@@ -425,8 +474,8 @@ static void print_json(FILE *f, const csim_comparison *c)
     for (size_t i = 0; i < c->n_unmatched_cases; i++) {
         const csim_case_result *k = c->unmatched_cases[i];
         fputs(i ? ",\n  " : "\n  ", f);
-        fputs("{\"case\": ", f);
-        json_str(f, k->name);
+        fputc('{', f);
+        json_case(f, c, k);
         fputs(", \"row\": ", f);
         json_str(f, k->row);
         fprintf(f, ", \"status\": %u, \"cycles\": %llu}", k->status, (unsigned long long)k->cycles);
@@ -447,6 +496,18 @@ static void md_text(FILE *f, const char *s)
     }
 }
 
+/* Ends a table row: a cell with the case's image when there are several. */
+static void md_image_cell(FILE *f, const csim_comparison *c, const csim_case_result *k)
+{
+    const char *path = image_path(c, k);
+    if (path) {
+        fputs(" ", f);
+        md_text(f, path);
+        fputs(" |", f);
+    }
+    fputc('\n', f);
+}
+
 static void print_md(FILE *f, const csim_comparison *c)
 {
     char a[32], b[32], d[32];
@@ -458,15 +519,18 @@ static void print_md(FILE *f, const csim_comparison *c)
         fputc('\n', f);
     }
     header_lines(f, c, "- ");
-    fprintf(f, "\n## Cycles (%zu published rows matched)\n\n| section | row | estimate | published | %s | case |\n"
-               "|---|---|---:|---:|---:|---|\n", c->n_cycles, dev_name(c->framing));
+    bool several = c->n_images > 1;
+    fprintf(f, "\n## Cycles (%zu published rows matched)\n\n| section | row | estimate | published | %s | case |%s\n"
+               "|---|---|---:|---:|---:|---|%s\n", c->n_cycles, dev_name(c->framing), several ? " elf |" : "",
+            several ? "---|" : "");
     for (size_t i = 0; i < c->n_cycles; i++) {
         const csim_cmp_row *r = &c->cycles[i];
         fprintf(f, "| %s | `%s` | %s | %s | %s | ", section_label(r->pub->section), r->pub->key,
                 num(a, sizeof(a), r->v[0].est), num(b, sizeof(b), r->v[0].pub),
                 dev_text(d, sizeof(d), c->framing, csim_cmp_deviation(c->framing, r->v[0])));
         md_text(f, r->c->name);
-        fprintf(f, "%s%s |\n", marks(r)[0] ? " " : "", marks(r));
+        fprintf(f, "%s%s |", marks(r)[0] ? " " : "", marks(r));
+        md_image_cell(f, c, r->c);
     }
     fprintf(f, "\n## Footprint in bytes (%zu rows matched)\n\nEach cell: estimate / published, %s. The estimate "
                "is the largest over the cases the row covers.\n\n| section | row | cases |", c->n_footprint,
@@ -474,7 +538,7 @@ static void print_md(FILE *f, const csim_comparison *c)
     for (int m = CSIM_MET_CODE; m < CSIM_MET_COUNT; m++) {
         fprintf(f, " %s |", metric_titles[m]);
     }
-    fputs("\n|---|---|---:|---:|---:|---:|---:|---:|\n", f);
+    fprintf(f, "%s\n|---|---|---:|---:|---:|---:|---:|---:|%s\n", several ? " elf |" : "", several ? "---|" : "");
     for (size_t i = 0; i < c->n_footprint; i++) {
         const csim_cmp_row *r = &c->footprint[i];
         fprintf(f, "| %s | `%s`%s%s | %zu |", section_label(r->pub->section), r->pub->key, marks(r)[0] ? " " : "",
@@ -483,7 +547,7 @@ static void print_md(FILE *f, const csim_comparison *c)
             fprintf(f, " %s / %s, %s |", num(a, sizeof(a), r->v[m].est), num(b, sizeof(b), r->v[m].pub),
                     dev_text(d, sizeof(d), c->framing, csim_cmp_deviation(c->framing, r->v[m])));
         }
-        fputc('\n', f);
+        md_image_cell(f, c, r->c);
     }
     fprintf(f, "\n## Summary\n\n%s; 90th percentile by nearest rank.\n\n| section | metric | count | median | p90 | "
                "max |\n|---|---|---:|---:|---:|---:|\n", stat_name(c->framing));
@@ -504,7 +568,9 @@ static void print_md(FILE *f, const csim_comparison *c)
     print_unmatched(f, c, CSIM_CMP_MD);
     fprintf(f, "\n## Cases with no published row (%zu)\n\n", c->n_unmatched_cases);
     for (size_t i = 0; i < c->n_unmatched_cases; i++) {
-        fprintf(f, "- `%s` (row \"%s\")\n", c->unmatched_cases[i]->name, c->unmatched_cases[i]->row);
+        const char *path = image_path(c, c->unmatched_cases[i]);
+        fprintf(f, "- `%s` (row \"%s\")%s%s%s\n", c->unmatched_cases[i]->name, c->unmatched_cases[i]->row,
+                path ? " in `" : "", path ? path : "", path ? "`" : "");
     }
 }
 
@@ -636,6 +702,18 @@ static void html_row_cells(FILE *f, const csim_comparison *c, csim_cmp_value v)
             num(b, sizeof(b), v.pub), dev_text(d, sizeof(d), c->framing, csim_cmp_deviation(c->framing, v)));
 }
 
+/* Ends a table row: a cell with the case's image when there are several. */
+static void html_image_cell(FILE *f, const csim_comparison *c, const csim_case_result *k)
+{
+    const char *path = image_path(c, k);
+    if (path) {
+        fputs("<td>", f);
+        xml_text(f, path);
+        fputs("</td>", f);
+    }
+    fputs("</tr>\n", f);
+}
+
 static void print_html(FILE *f, const csim_comparison *c)
 {
     fputs("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n"
@@ -654,12 +732,12 @@ static void print_html(FILE *f, const csim_comparison *c)
         xml_text(f, c->notes[i]);
         fputs("</p>\n", f);
     }
-    char lines[HEADER_LINES][768];
-    header_text(c, lines);
+    char line[768];
+    bool several = c->n_images > 1;
     fputs("<ul>\n", f);
-    for (int i = 0; i < HEADER_LINES; i++) {
+    for (size_t i = 0; header_line(c, i, line, sizeof(line)); i++) {
         fputs("<li>", f);
-        xml_text(f, lines[i]);
+        xml_text(f, line);
         fputs("</li>\n", f);
     }
     fprintf(f, "</ul>\n<h2>Cycles (%zu published rows matched)</h2>\n", c->n_cycles);
@@ -676,8 +754,8 @@ static void print_html(FILE *f, const csim_comparison *c)
         xml_text(f, c->cycles[i].pub->section_title);
         fputs("</h3>\n", f);
         svg_chart(f, c, sec, c->cycles[i].pub->section_title);
-        fprintf(f, "<table>\n<tr><th>row</th><th>estimate</th><th>published</th><th>%s</th><th>case</th></tr>\n",
-                dev_name(c->framing));
+        fprintf(f, "<table>\n<tr><th>row</th><th>estimate</th><th>published</th><th>%s</th><th>case</th>%s</tr>\n",
+                dev_name(c->framing), several ? "<th>elf</th>" : "");
         for (size_t k = i; k < c->n_cycles; k++) {
             const csim_cmp_row *r = &c->cycles[k];
             if (strcmp(r->pub->section, sec) != 0) {
@@ -689,7 +767,8 @@ static void print_html(FILE *f, const csim_comparison *c)
             html_row_cells(f, c, r->v[0]);
             fputs("<td>", f);
             xml_text(f, r->c->name);
-            fprintf(f, "%s%s</td></tr>\n", marks(r)[0] ? " " : "", marks(r));
+            fprintf(f, "%s%s</td>", marks(r)[0] ? " " : "", marks(r));
+            html_image_cell(f, c, r->c);
         }
         fputs("</table>\n", f);
     }
@@ -699,7 +778,7 @@ static void print_html(FILE *f, const csim_comparison *c)
     for (int m = CSIM_MET_CODE; m < CSIM_MET_COUNT; m++) {
         fprintf(f, "<th colspan=\"3\">%s: estimate, published, %s</th>", metric_titles[m], dev_name(c->framing));
     }
-    fputs("</tr>\n", f);
+    fprintf(f, "%s</tr>\n", several ? "<th>elf</th>" : "");
     for (size_t i = 0; i < c->n_footprint; i++) {
         const csim_cmp_row *r = &c->footprint[i];
         fprintf(f, "<tr><td>%s</td><td>", section_label(r->pub->section));
@@ -708,7 +787,7 @@ static void print_html(FILE *f, const csim_comparison *c)
         for (int m = CSIM_MET_CODE; m < CSIM_MET_COUNT; m++) {
             html_row_cells(f, c, r->v[m]);
         }
-        fputs("</tr>\n", f);
+        html_image_cell(f, c, r->c);
     }
     fputs("</table>\n<h2>Summary</h2>\n<p>", f);
     xml_text(f, stat_name(c->framing));
@@ -738,7 +817,13 @@ static void print_html(FILE *f, const csim_comparison *c)
         xml_text(f, c->unmatched_cases[i]->name);
         fputs(" (row &quot;", f);
         xml_text(f, c->unmatched_cases[i]->row);
-        fputs("&quot;)</li>\n", f);
+        fputs("&quot;)", f);
+        const char *path = image_path(c, c->unmatched_cases[i]);
+        if (path) {
+            fputs(" in ", f);
+            xml_text(f, path);
+        }
+        fputs("</li>\n", f);
     }
     fputs("</ul>\n</body>\n</html>\n", f);
 }

@@ -3,7 +3,7 @@
  *
  * Threads are safe here because every run owns its emulator (one Unicorn 2
  * instance: its own QEMU/TCG context), its Capstone handle, its flash and
- * core models, and only reads the shared ELF (symbols and segment bytes,
+ * core models, and only reads the shared ELFs (symbols and segment bytes,
  * copied out of LIEF at load time) and its own model.  Each job writes only
  * its own csim_job, so the results cannot depend on the order the workers
  * take jobs in, nor on how many workers there are.  Checked with helgrind
@@ -96,7 +96,7 @@ static void run_one(pool *p, size_t i)
         o.progress_ctx = &p->slots[i];
     }
     memset(&j->diag, 0, sizeof(j->diag));
-    j->err = csim_run(p->elf, j->model, &o, &j->res, &j->diag);
+    j->err = csim_run(j->elf ? j->elf : p->elf, j->model, &o, &j->res, &j->diag);
     pthread_mutex_lock(&p->mu);
     p->insns[i] = j->res.total_insns;
     p->cycles[i] = j->res.total_cycles;

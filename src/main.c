@@ -22,18 +22,25 @@ static void usage(FILE *f)
             "                    [--latency auto|LIST] [--cache on,off] [--prefetch on,off]\n"
             "                    [--set KEY=V1,V2,...]... [--format table|json|csv] [-o FILE]\n"
             "                    [--svg FILE] [--independent] [--max-insns N] [-j N] [--no-progress]\n"
-            "       cyclesim compare FW.elf --mcu NAME [--published FILE|auto] [--set KEY=VALUE]...\n"
-            "                    [--warm] [--case GLOB]... [--format table|json|md|html] [-o FILE]\n"
-            "                    [-j N] [--no-progress]\n"
-            "       cyclesim calibrate FW.elf --mcu NAME --measured FILE [--measured FILE]...\n"
+            "       cyclesim compare FW.elf [FW.elf]... --mcu NAME [--published FILE|auto]\n"
+            "                    [--set KEY=VALUE]... [--warm] [--case GLOB]... [--format table|json|md|html]\n"
+            "                    [-o FILE] [-j N] [--no-progress]\n"
+            "       cyclesim calibrate FW.elf [FW.elf]... --mcu NAME --measured FILE [--measured FILE]...\n"
             "                    [--params uncertain|KEY,KEY...] [--holdout N] [--set KEY=VALUE]...\n"
             "                    [-o OVERLAY.json] [--format table|json] [-j N] [--no-progress]\n"
+            "       cyclesim check FW.elf --budgets FILE [--update] | --baseline OLD.elf\n"
+            "                    [--mcu NAME[,NAME...]] [--set KEY=VALUE]... [--warm]\n"
+            "                    [--tolerance PCT] [--junit FILE] [--markdown FILE] [--max-insns N]\n"
+            "                    [-j N] [--no-progress]\n"
+            "                    cycle, stack and code budgets (docs/budgets.md, docs/ci.md)\n"
             "       cyclesim models           list the MCU models\n"
             "       cyclesim keys             the model keys as Markdown\n"
             "--set @FILE applies a model overlay written by calibrate (docs/calibrate.md).\n"
+            "compare and calibrate pool the cases of every ELF given (no row key in two of them).\n"
             "Models are read from $CYCLESIM_MODELS or %s.\n"
             "Exit codes: 0 ok, 1 a case failed its check, 2 usage, 3 bad ELF, 4 bad model or\n"
-            "unknown MCU, 5 firmware fault, 6 instruction limit, 7 I/O error, 9 bad input file.\n"
+            "unknown MCU, 5 firmware fault, 6 instruction limit, 7 I/O error, 8 over budget,\n"
+            "9 bad input file.\n"
             "-j N runs N models (or parts of a run) at a time, 0 = one per CPU; a progress line\n"
             "is shown on stderr when it is a terminal (--no-progress: never).\n",
             cli_models_dir());
@@ -64,6 +71,7 @@ static const struct {
     {"sweep", cmd_sweep},
     {"compare", cmd_compare},
     {"calibrate", cmd_calibrate},
+    {"check", cmd_check},
 };
 
 int main(int argc, char **argv)

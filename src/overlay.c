@@ -159,6 +159,14 @@ static cJSON *stats_json(const csim_err_stats *s)
 static double pct(double model, double measured) { return 100.0 * (model - measured) / measured; }
 
 
+static cJSON *elf_json(const csim_elf *e)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "path", e->path);
+    cJSON_AddStringToObject(o, "sha256", e->sha256_hex);
+    return o;
+}
+
 char *csim_overlay_json(const csim_calibration *c)
 {
     cJSON *doc = cJSON_CreateObject();
@@ -189,9 +197,12 @@ char *csim_overlay_json(const csim_calibration *c)
 
     cJSON *prov = cJSON_AddObjectToObject(doc, "provenance");
     cJSON_AddStringToObject(prov, "command", "calibrate");
-    cJSON *elf = cJSON_AddObjectToObject(prov, "elf");
-    cJSON_AddStringToObject(elf, "path", c->elf_path);
-    cJSON_AddStringToObject(elf, "sha256", c->elf_sha256);
+    /* "elf": the first image (schema 1 had only one); "elfs": every one. */
+    cJSON_AddItemToObject(prov, "elf", elf_json(c->elfs[0]));
+    cJSON *elfs = cJSON_AddArrayToObject(prov, "elfs");
+    for (unsigned i = 0; i < c->n_elfs; i++) {
+        cJSON_AddItemToArray(elfs, elf_json(c->elfs[i]));
+    }
     cJSON *measured = cJSON_AddArrayToObject(prov, "measured");
     for (unsigned i = 0; i < c->n_measured; i++) {
         cJSON_AddItemToArray(measured, cJSON_CreateString(c->measured[i]));
@@ -236,6 +247,7 @@ char *csim_overlay_json(const csim_calibration *c)
         const csim_calib_row *r = &c->rows[i];
         cJSON *o = cJSON_CreateObject();
         cJSON_AddStringToObject(o, "key", r->key);
+        cJSON_AddStringToObject(o, "elf", c->elfs[r->elf]->path);
         cJSON_AddNumberToObject(o, "measured_file", r->file);
         cJSON_AddStringToObject(o, "role", r->held_out ? "held-out" : "fitted");
         cJSON_AddNumberToObject(o, "measured", r->measured);

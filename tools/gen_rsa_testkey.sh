@@ -39,7 +39,7 @@ bits=$(openssl rsa -in "$tmp/key.pem" -noout -text 2>/dev/null |
 
 # emit NAME BYTES HEX: a C array of BYTES bytes, big-endian, zero-padded.
 emit() {
-    printf 'static const uint8_t %s[%s] = {\n' "$1" "$2"
+    printf 'static const uint8_t %s[%s] BENCH_IO_CONST = {\n' "$1" "$2"
     printf '%s\n' "$3" | awk -v bytes="$2" '{
         hex = tolower($0)
         while (length(hex) < 2 * bytes) hex = "0" hex
@@ -65,6 +65,8 @@ cat <<HDR
 #define CRYPTO_RSA_TESTKEY_H
 
 #include <stdint.h>
+
+#include "bench.h" /* BENCH_IO_CONST: a test input, not library data */
 
 #define RSA_TESTKEY_BITS 3072u
 #define RSA_TESTKEY_BYTES 384u

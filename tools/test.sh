@@ -1,5 +1,5 @@
 #!/bin/sh
-# Set-up, then every test (ctest: unit, golden, cli, crypto, published, e2e).
+# Set-up, then every test (ctest: unit, golden, cli, crypto, published, e2e, inputs).
 set -eu
 cd "$(dirname "$0")/.."
 sh tools/bootstrap.sh

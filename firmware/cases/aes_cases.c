@@ -9,11 +9,17 @@
  *                remainder (8000 = 3*2048 + 1856).
  *
  * Key, IV and message are fixed xorshift32 streams (aes_sha2_prng_fill in
- * sha_cases.c); the known answer of a case is the SHA-256 of its output.
+ * flow_input.c); the known answer of a case is the SHA-256 of its output.
  * Decryption cases decrypt the message stream itself: CBC without padding
  * accepts any whole blocks.  The output depends only on direction, key length
  * and message length, not on the implementation or the chunking, so the
  * cases share 30 known answers.
+ *
+ * Random inputs (bench_input_seed != 0): setup() draws key, IV and message
+ * from bench_random(), and check() runs the output back through the other
+ * direction with the other implementation (small <-> fast), block by block
+ * (no third 8000-byte buffer fits the smallest target), and compares with
+ * the input.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -21,13 +27,8 @@
 
 #include "aes.h"
 #include "bench.h"
+#include "flow_input.h"
 #include "sha2.h"
-
-/* Defined in sha_cases.c: one 8000-byte input for the whole family, to fit
- * the RAM of the smallest target. */
-#define AES_SHA2_INPUT_BYTES 8000u
-extern uint8_t aes_sha2_input[AES_SHA2_INPUT_BYTES];
-void aes_sha2_prng_fill(uint8_t *buf, size_t len, uint32_t seed);
 
 #include "aes_known.h"
 
@@ -40,18 +41,24 @@ typedef struct {
     const uint8_t *expect;  /* SHA-256 of the output */
 } aes_case_arg;
 
-static uint8_t aes_output[AES_SHA2_INPUT_BYTES];
-static uint8_t aes_key[32];
-static uint8_t aes_iv[AES_BLOCK_BYTES];
-static aes_cbc_ctx aes_flow_ctx;
+static uint8_t aes_output[AES_SHA2_INPUT_BYTES] BENCH_IO;
+static uint8_t aes_key[32] BENCH_IO;
+static uint8_t aes_iv[AES_BLOCK_BYTES] BENCH_IO;
+static aes_cbc_ctx aes_flow_ctx BENCH_IO;
 
 static int aes_setup(const bench_case_t *c)
 {
     const aes_case_arg *a = c->arg;
 
-    aes_sha2_prng_fill(aes_key, sizeof aes_key, AES_KEY_SEED);
-    aes_sha2_prng_fill(aes_iv, sizeof aes_iv, AES_IV_SEED);
-    aes_sha2_prng_fill(aes_sha2_input, a->len, AES_MSG_SEED);
+    if (bench_random_begin(c)) {
+        bench_random(aes_key, sizeof aes_key);
+        bench_random(aes_iv, sizeof aes_iv);
+        bench_random(aes_sha2_input, a->len);
+    } else {
+        aes_sha2_prng_fill(aes_key, sizeof aes_key, AES_KEY_SEED);
+        aes_sha2_prng_fill(aes_iv, sizeof aes_iv, AES_IV_SEED);
+        aes_sha2_prng_fill(aes_sha2_input, a->len, AES_MSG_SEED);
+    }
     memset(aes_output, 0, a->len); /* no stale result can pass check() */
     return 0;
 }
@@ -85,11 +92,33 @@ static int aes_run_flow(const bench_case_t *c)
     return rc;
 }
 
+/* Random inputs: the output, through the other direction and the other
+ * implementation, must give the input back. */
+static int aes_round_trip_differs(const aes_case_arg *a)
+{
+    aes_impl other = a->impl == AES_IMPL_SMALL ? AES_IMPL_FAST : AES_IMPL_SMALL;
+    aes_dir back = a->dir == AES_ENCRYPT ? AES_DECRYPT : AES_ENCRYPT;
+    uint8_t block[AES_BLOCK_BYTES];
+    size_t off;
+
+    if (aes_cbc_init(&aes_flow_ctx, other, back) != AES_OK ||
+        aes_cbc_setkey(&aes_flow_ctx, aes_key, a->keylen) != AES_OK)
+        return 1;
+    aes_cbc_setiv(&aes_flow_ctx, aes_iv);
+    for (off = 0; off < a->len; off += AES_BLOCK_BYTES)
+        if (aes_cbc_append(&aes_flow_ctx, aes_output + off, block, AES_BLOCK_BYTES) != AES_OK ||
+            memcmp(block, aes_sha2_input + off, AES_BLOCK_BYTES) != 0)
+            return 1;
+    return 0;
+}
+
 static int aes_check(const bench_case_t *c)
 {
     const aes_case_arg *a = c->arg;
     uint8_t digest[32];
 
+    if (bench_input_seed != 0)
+        return aes_round_trip_differs(a);
     sha256(aes_output, a->len, digest);
     return memcmp(digest, a->expect, sizeof digest) != 0;
 }
@@ -104,7 +133,7 @@ static int aes_check(const bench_case_t *c)
 
 /* d: enc/dec, di: its index, kb: key bits, ki: key index, im: small/fast. */
 #define AES_SOLE_CASE(d, di, kb, ki, im, n, ni)                                \
-    static const aes_case_arg aes_arg_##d##_##kb##_##im##_sole_##n = {         \
+    static const aes_case_arg aes_arg_##d##_##kb##_##im##_sole_##n BENCH_IO_CONST = { \
         AES_DIR_##d, AES_IMPL_##im, kb / 8, n, 0,                              \
         aes_sole_expect[AES_SOLE_IDX(di, ki, ni)]};                            \
     BENCH_CASE(aes_case_##d##_##kb##_##im##_sole_##n,                          \
@@ -114,7 +143,7 @@ static int aes_check(const bench_case_t *c)
                aes_run_sole, aes_check, &aes_arg_##d##_##kb##_##im##_sole_##n)
 
 #define AES_FLOW_CASE(d, di, kb, ki, im, chunk)                                \
-    static const aes_case_arg aes_arg_##d##_##kb##_##im##_flow_##chunk = {     \
+    static const aes_case_arg aes_arg_##d##_##kb##_##im##_flow_##chunk BENCH_IO_CONST = { \
         AES_DIR_##d, AES_IMPL_##im, kb / 8, AES_SHA2_INPUT_BYTES, chunk,       \
         aes_flow_expect[(di) * 3 + (ki)]};                                     \
     BENCH_CASE(aes_case_##d##_##kb##_##im##_flow_##chunk,                      \

@@ -7,68 +7,57 @@
  * key passed in (the common 64-byte "seed || public key" private key), so
  * the timed region is the signature alone: SHA-512 of the seed, two SHA-512
  * passes over the message, one [r]B, its encoding and the scalar arithmetic.
- * Verify checks that signature.
+ * Verify checks that signature.  Inputs and known answer: ed25519_known.h.
+ *
+ * Random inputs (bench_input_seed != 0): setup() draws the secret key and
+ * the message and derives the public key (untimed); a sign case's check()
+ * verifies the signature, a verify case's setup() signs and its check() also
+ * wants a signature with one flipped bit rejected.
  */
 #include "bench.h"
 #include "ed25519.h"
 
 #include <string.h>
 
-#define ED_CASE_MSG_LEN 1023
+#include "ed25519_known.h"
 
-/* RFC 8032 section 7.1, TEST 1024: SECRET KEY and PUBLIC KEY. */
-static const uint8_t ed_case_priv[32] = {
-    0xf5, 0xe5, 0x76, 0x7c, 0xf1, 0x53, 0x31, 0x95, 0x17, 0x63, 0x0f,
-    0x22, 0x68, 0x76, 0xb8, 0x6c, 0x81, 0x60, 0xcc, 0x58, 0x3b, 0xc0,
-    0x13, 0x74, 0x4c, 0x6b, 0xf2, 0x55, 0xf5, 0xcc, 0x0e, 0xe5};
-static const uint8_t ed_case_pub[32] = {
-    0x27, 0x81, 0x17, 0xfc, 0x14, 0x4c, 0x72, 0x34, 0x0f, 0x67, 0xd0,
-    0xf2, 0x31, 0x6e, 0x83, 0x86, 0xce, 0xff, 0xbf, 0x2b, 0x24, 0x28,
-    0xc9, 0xc5, 0x1f, 0xef, 0x7c, 0x59, 0x7f, 0x1d, 0x42, 0x6e};
+static uint8_t ed_case_msg[ED25519_MSG_LEN] BENCH_IO;
+static uint8_t ed_case_sig[64] BENCH_IO;
+static int ed_case_verdict BENCH_IO;
 
-/* Signature of ed_case_msg under ed_case_priv: computed by OpenSSL 3
- * (pkeyutl -sign, Ed25519) at generation; re-checked by test_ed25519. */
-static const uint8_t ed_case_expected_sig[64] = {
-    0xb6, 0x3f, 0xfa, 0x8b, 0x6f, 0x9e, 0x8e, 0x41, 0xf5, 0x00, 0x0a,
-    0x82, 0x1c, 0xa8, 0x8a, 0x80, 0x6f, 0x77, 0x86, 0xa2, 0x52, 0xbe,
-    0x80, 0xdc, 0x2a, 0xfa, 0x4c, 0x0c, 0xfa, 0xc5, 0xf2, 0x3f, 0x7d,
-    0x84, 0xa0, 0x65, 0x49, 0x68, 0xa5, 0xf2, 0x67, 0xf8, 0x95, 0x1e,
-    0x15, 0xac, 0xf6, 0xb0, 0xcc, 0xe0, 0x39, 0x74, 0x0e, 0xd3, 0xdf,
-    0xbf, 0x77, 0xe1, 0x47, 0x6a, 0x6a, 0xd3, 0xbd, 0x0c};
-
-static uint8_t ed_case_msg[ED_CASE_MSG_LEN];
-static uint8_t ed_case_sig[64];
-static int ed_case_verdict;
+/* Random inputs, and the key run() uses: the known one or these. */
+static uint8_t ed_case_random_priv[32] BENCH_IO, ed_case_random_pub[32] BENCH_IO;
+static const uint8_t *ed_case_priv BENCH_IO, *ed_case_pub BENCH_IO;
 
 typedef struct {
     int sign; /* 1: sign, 0: verify */
     ed25519_variant variant;
 } ed_case_arg;
 
-/* Message bytes: the top byte of successive xorshift32 states (Marsaglia,
- * "Xorshift RNGs", 2003, shifts 13/17/5) from seed 0x0ed25519. */
-static void ed_case_make_message(void)
-{
-    uint32_t x = 0x0ed25519u;
-
-    for (int i = 0; i < ED_CASE_MSG_LEN; i++) {
-        x ^= x << 13;
-        x ^= x >> 17;
-        x ^= x << 5;
-        ed_case_msg[i] = (uint8_t)(x >> 24);
-    }
-}
-
 static int ed_case_setup(const bench_case_t *c)
 {
     const ed_case_arg *a = c->arg;
 
-    ed_case_make_message();
+    ed_case_verdict = -1;
+    if (bench_random_begin(c)) {
+        bench_random(ed_case_random_priv, sizeof ed_case_random_priv);
+        bench_random(ed_case_msg, sizeof ed_case_msg);
+        ed25519_public_key(ed_case_random_pub, ed_case_random_priv, &a->variant);
+        ed_case_priv = ed_case_random_priv;
+        ed_case_pub = ed_case_random_pub;
+        memset(ed_case_sig, 0, sizeof(ed_case_sig));
+        if (!a->sign)
+            ed25519_sign(ed_case_sig, ed_case_msg, ED25519_MSG_LEN, ed_case_priv, ed_case_pub,
+                         &a->variant);
+        return 0;
+    }
+    ed25519_known_message(ed_case_msg);
+    ed_case_priv = ed25519_priv;
+    ed_case_pub = ed25519_pub;
     if (a->sign)
         memset(ed_case_sig, 0, sizeof(ed_case_sig));
     else
-        memcpy(ed_case_sig, ed_case_expected_sig, sizeof(ed_case_sig));
-    ed_case_verdict = -1;
+        memcpy(ed_case_sig, ed25519_expected_sig, sizeof(ed_case_sig));
     return 0;
 }
 
@@ -76,7 +65,7 @@ static int ed_case_run_sign(const bench_case_t *c)
 {
     const ed_case_arg *a = c->arg;
 
-    ed25519_sign(ed_case_sig, ed_case_msg, ED_CASE_MSG_LEN, ed_case_priv,
+    ed25519_sign(ed_case_sig, ed_case_msg, ED25519_MSG_LEN, ed_case_priv,
                  ed_case_pub, &a->variant);
     return 0;
 }
@@ -85,21 +74,39 @@ static int ed_case_run_verify(const bench_case_t *c)
 {
     const ed_case_arg *a = c->arg;
 
-    ed_case_verdict = ed25519_verify(ed_case_sig, ed_case_msg, ED_CASE_MSG_LEN,
+    ed_case_verdict = ed25519_verify(ed_case_sig, ed_case_msg, ED25519_MSG_LEN,
                                      ed_case_pub, &a->variant);
     return 0;
 }
 
+/* Known answer: RFC 8032's deterministic signature; random inputs: the
+ * signature verifies (untimed). */
 static int ed_case_check_sign(const bench_case_t *c)
 {
-    (void)c;
-    return memcmp(ed_case_sig, ed_case_expected_sig, 64) != 0;
+    const ed_case_arg *a = c->arg;
+
+    if (bench_input_seed != 0)
+        return ed25519_verify(ed_case_sig, ed_case_msg, ED25519_MSG_LEN, ed_case_pub,
+                              &a->variant) != 0;
+    return memcmp(ed_case_sig, ed25519_expected_sig, 64) != 0;
 }
 
+/* "Valid"; with random inputs, the signature with one bit of S flipped must
+ * also be rejected. */
 static int ed_case_check_verify(const bench_case_t *c)
 {
-    (void)c;
-    return ed_case_verdict != 0;
+    const ed_case_arg *a = c->arg;
+    int tampered;
+
+    if (ed_case_verdict != 0)
+        return 1;
+    if (bench_input_seed == 0)
+        return 0;
+    ed_case_sig[40] ^= 0x01;
+    tampered = ed25519_verify(ed_case_sig, ed_case_msg, ED25519_MSG_LEN, ed_case_pub,
+                              &a->variant);
+    ed_case_sig[40] ^= 0x01;
+    return tampered == 0;
 }
 
 #define ED_SMALL ED25519_ARITH_SMALL
@@ -107,14 +114,14 @@ static int ed_case_check_verify(const bench_case_t *c)
 #define ED_LOW ED25519_PRECOMP_LOW
 #define ED_HIGH ED25519_PRECOMP_HIGH
 
-static const ed_case_arg ed_sign_small_low = {1, {ED_SMALL, ED_LOW}};
-static const ed_case_arg ed_sign_small_high = {1, {ED_SMALL, ED_HIGH}};
-static const ed_case_arg ed_sign_fast_low = {1, {ED_FAST, ED_LOW}};
-static const ed_case_arg ed_sign_fast_high = {1, {ED_FAST, ED_HIGH}};
-static const ed_case_arg ed_verify_small_low = {0, {ED_SMALL, ED_LOW}};
-static const ed_case_arg ed_verify_small_high = {0, {ED_SMALL, ED_HIGH}};
-static const ed_case_arg ed_verify_fast_low = {0, {ED_FAST, ED_LOW}};
-static const ed_case_arg ed_verify_fast_high = {0, {ED_FAST, ED_HIGH}};
+static const ed_case_arg ed_sign_small_low BENCH_IO_CONST = {1, {ED_SMALL, ED_LOW}};
+static const ed_case_arg ed_sign_small_high BENCH_IO_CONST = {1, {ED_SMALL, ED_HIGH}};
+static const ed_case_arg ed_sign_fast_low BENCH_IO_CONST = {1, {ED_FAST, ED_LOW}};
+static const ed_case_arg ed_sign_fast_high BENCH_IO_CONST = {1, {ED_FAST, ED_HIGH}};
+static const ed_case_arg ed_verify_small_low BENCH_IO_CONST = {0, {ED_SMALL, ED_LOW}};
+static const ed_case_arg ed_verify_small_high BENCH_IO_CONST = {0, {ED_SMALL, ED_HIGH}};
+static const ed_case_arg ed_verify_fast_low BENCH_IO_CONST = {0, {ED_FAST, ED_LOW}};
+static const ed_case_arg ed_verify_fast_high BENCH_IO_CONST = {0, {ED_FAST, ED_HIGH}};
 
 #define ED_SIGN_CASE(ident, name, row, params, arg)                            \
     BENCH_CASE(ident, name, row, params, ed_case_setup, ed_case_run_sign,      \

@@ -5,44 +5,23 @@
  *
  * The message comes from a fixed xorshift32 stream, so the known answers are
  * short digests instead of stored messages.  The 8000-byte input buffer and
- * the generator are shared with aes_cases.c to keep RAM within the budget of
- * the smallest target.
+ * the generator are shared with aes_cases.c (flow_input.c).
+ *
+ * Random inputs (bench_input_seed != 0): setup() draws the message from
+ * bench_random(), and check() compares the digest with one computed
+ * untimed along another path of the same code: one-shot sha256()/sha384()
+ * for the data-flow and final cases, odd-sized updates (1, 2, 3, ... bytes)
+ * for the sole-buffer cases.
  */
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "bench.h"
+#include "flow_input.h"
 #include "sha2.h"
 
-/* ---- Shared with aes_cases.c ---------------------------------------------- */
-
-#define AES_SHA2_INPUT_BYTES 8000u
-
-uint8_t aes_sha2_input[AES_SHA2_INPUT_BYTES];
-
-void aes_sha2_prng_fill(uint8_t *buf, size_t len, uint32_t seed);
-
-/* Marsaglia's xorshift32 (J. Stat. Softw. 8(14), 2003, shifts 13/17/5),
- * emitting each state little-endian; any prefix of a stream is the shorter
- * stream of the same seed.  `seed` must be non-zero. */
-void aes_sha2_prng_fill(uint8_t *buf, size_t len, uint32_t seed)
-{
-    uint32_t x = seed;
-    size_t i;
-
-    for (i = 0; i < len; i++) {
-        if ((i & 3) == 0) {
-            x ^= x << 13;
-            x ^= x >> 17;
-            x ^= x << 5;
-        }
-        buf[i] = (uint8_t)(x >> (8 * (i & 3)));
-    }
-}
-
 /* ---- SHA cases -------------------------------------------------------------- */
-
 
 enum sha_alg { SHA_256, SHA_384 };
 enum sha_mode { SHA_SOLE, SHA_FLOW, SHA_FINAL };
@@ -60,14 +39,17 @@ typedef struct {
 static union {
     sha256_ctx s256;
     sha512_ctx s512;
-} sha_ctx;
-static uint8_t sha_digest[48];
+} sha_ctx BENCH_IO;
+static uint8_t sha_digest[48] BENCH_IO;
 
 static int sha_setup(const bench_case_t *c)
 {
     const sha_case_arg *a = c->arg;
 
-    aes_sha2_prng_fill(aes_sha2_input, a->len, SHA_MSG_SEED);
+    if (bench_random_begin(c))
+        bench_random(aes_sha2_input, a->len);
+    else
+        aes_sha2_prng_fill(aes_sha2_input, a->len, SHA_MSG_SEED);
     memset(sha_digest, 0, sizeof sha_digest);
     if (a->mode == SHA_FINAL) {
         /* Only the final call is measured: absorb the message here. */
@@ -125,15 +107,50 @@ static int sha_run(const bench_case_t *c)
     return 0;
 }
 
+/* The digest of the message in pieces of 1, 2, 3, ... bytes (random inputs'
+ * reference for the sole-buffer cases, which hash it in one call). */
+static void sha_digest_pieces(const sha_case_arg *a, uint8_t *out)
+{
+    size_t off, n;
+
+    if (a->alg == SHA_256)
+        sha256_init(&sha_ctx.s256);
+    else
+        sha384_init(&sha_ctx.s512);
+    for (off = 0, n = 1; off < a->len; off += n, n++) {
+        if (n > a->len - off)
+            n = a->len - off;
+        if (a->alg == SHA_256)
+            sha256_update(&sha_ctx.s256, aes_sha2_input + off, n);
+        else
+            sha512_update(&sha_ctx.s512, aes_sha2_input + off, n);
+    }
+    if (a->alg == SHA_256)
+        sha256_final(&sha_ctx.s256, out);
+    else
+        sha384_final(&sha_ctx.s512, out);
+}
+
 static int sha_check(const bench_case_t *c)
 {
     const sha_case_arg *a = c->arg;
-    return memcmp(sha_digest, a->expect, a->alg == SHA_256 ? 32 : 48) != 0;
+    size_t bytes = a->alg == SHA_256 ? 32 : 48;
+    uint8_t ref[48];
+
+    if (bench_input_seed == 0)
+        return memcmp(sha_digest, a->expect, bytes) != 0;
+    if (a->mode == SHA_SOLE)
+        sha_digest_pieces(a, ref);
+    else if (a->alg == SHA_256)
+        sha256(aes_sha2_input, a->len, ref);
+    else
+        sha384(aes_sha2_input, a->len, ref);
+    return memcmp(sha_digest, ref, bytes) != 0;
 }
 
 #define SHA_CASE(alg, ALG, id, mode, len, chunk, expect, name, params)          \
-    static const sha_case_arg sha_arg_##alg##_##id = {ALG, mode, len, chunk,   \
-                                                      expect};                 \
+    static const sha_case_arg sha_arg_##alg##_##id BENCH_IO_CONST = {          \
+        ALG, mode, len, chunk, expect};                                        \
     BENCH_CASE(sha_case_##alg##_##id, name, name, params, sha_setup, sha_run,  \
                sha_check, &sha_arg_##alg##_##id)
 

@@ -15,11 +15,17 @@
  * message are the xorshift32 streams of the same seeds, and check() compares
  * the SHA-256 of the output (computed with the project's crypto/sha2.c, not
  * with CMOX) with the digests listed there (OpenSSL 3 at generation).
+ *
+ * Random inputs (bench_input_seed != 0): setup() draws key, IV and message
+ * from bench_random(), and check() runs the output back through the other
+ * direction of the project's own AES (crypto/aes.c, independent of CMOX),
+ * block by block, and compares with the input.
  */
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
+#include "aes.h"
 #include "bench.h"
 #include "sha2.h"
 
@@ -46,14 +52,15 @@ typedef struct {
     const uint8_t *expect; /* SHA-256 of the output */
 } cmox_aes_arg;
 
-static uint8_t aes_input[CX_AES_INPUT_BYTES];
-static uint8_t aes_output[CX_AES_INPUT_BYTES];
-static uint8_t aes_key[32];
-static uint8_t aes_iv[CX_AES_BLOCK];
-static cmox_cbc_handle_t aes_cbc_ctx;
-static cmox_cipher_handle_t *aes_cipher;
-static cmox_cipher_retval_t aes_rv;
-static size_t aes_outlen;
+static uint8_t aes_input[CX_AES_INPUT_BYTES] BENCH_IO;
+static uint8_t aes_output[CX_AES_INPUT_BYTES] BENCH_IO;
+static uint8_t aes_key[32] BENCH_IO;
+static uint8_t aes_iv[CX_AES_BLOCK] BENCH_IO;
+static cmox_cbc_handle_t cx_cbc_handle BENCH_IO;
+static cmox_cipher_handle_t *aes_cipher BENCH_IO;
+static cmox_cipher_retval_t aes_rv BENCH_IO;
+static size_t aes_outlen BENCH_IO;
+static aes_cbc_ctx aes_check_ctx BENCH_IO;
 
 static cmox_cipher_algo_t aes_sole_algo(const cmox_aes_arg *a)
 {
@@ -75,15 +82,21 @@ static int aes_setup(const bench_case_t *c)
 
     if (bench_cmox_init() != 0)
         return 1;
-    bench_cmox_prng_fill(aes_key, sizeof aes_key, AES_KEY_SEED);
-    bench_cmox_prng_fill(aes_iv, sizeof aes_iv, AES_IV_SEED);
-    bench_cmox_prng_fill(aes_input, a->len, AES_MSG_SEED);
+    if (bench_random_begin(c)) {
+        bench_random(aes_key, sizeof aes_key);
+        bench_random(aes_iv, sizeof aes_iv);
+        bench_random(aes_input, a->len);
+    } else {
+        bench_cmox_prng_fill(aes_key, sizeof aes_key, AES_KEY_SEED);
+        bench_cmox_prng_fill(aes_iv, sizeof aes_iv, AES_IV_SEED);
+        bench_cmox_prng_fill(aes_input, a->len, AES_MSG_SEED);
+    }
     memset(aes_output, 0, a->len); /* no stale result can pass check() */
     aes_outlen = 0;
     aes_rv = CMOX_CIPHER_ERR_INTERNAL;
     aes_cipher = NULL;
     if (a->chunk != 0) {
-        aes_cipher = cmox_cbc_construct(&aes_cbc_ctx, aes_flow_impl(a));
+        aes_cipher = cmox_cbc_construct(&cx_cbc_handle, aes_flow_impl(a));
         if (aes_cipher == NULL)
             return 1;
     }
@@ -122,6 +135,25 @@ static int aes_run_flow(const bench_case_t *c)
     return aes_rv != CMOX_CIPHER_SUCCESS;
 }
 
+/* Random inputs: the output, through the other direction of crypto/aes.c,
+ * must give the input back. */
+static int aes_round_trip_differs(const cmox_aes_arg *a)
+{
+    uint8_t block[CX_AES_BLOCK];
+    size_t off;
+
+    if (aes_cbc_init(&aes_check_ctx, AES_IMPL_FAST,
+                     a->dir == CX_AES_ENC ? AES_DECRYPT : AES_ENCRYPT) != AES_OK ||
+        aes_cbc_setkey(&aes_check_ctx, aes_key, a->keylen) != AES_OK)
+        return 1;
+    aes_cbc_setiv(&aes_check_ctx, aes_iv);
+    for (off = 0; off < a->len; off += CX_AES_BLOCK)
+        if (aes_cbc_append(&aes_check_ctx, aes_output + off, block, CX_AES_BLOCK) != AES_OK ||
+            memcmp(block, aes_input + off, CX_AES_BLOCK) != 0)
+            return 1;
+    return 0;
+}
+
 static int aes_check(const bench_case_t *c)
 {
     const cmox_aes_arg *a = c->arg;
@@ -131,6 +163,8 @@ static int aes_check(const bench_case_t *c)
         (void)cmox_cipher_cleanup(aes_cipher);
     if (aes_rv != CMOX_CIPHER_SUCCESS || aes_outlen != a->len)
         return 1;
+    if (bench_input_seed != 0)
+        return aes_round_trip_differs(a);
     sha256(aes_output, a->len, digest);
     return memcmp(digest, a->expect, sizeof digest) != 0;
 }
@@ -147,7 +181,7 @@ static int aes_check(const bench_case_t *c)
 
 /* d: enc/dec, di: its index, kb: key bits, ki: key index, im: small/fast. */
 #define AES_SOLE_CASE(d, di, kb, ki, im, n, ni)                                  \
-    static const cmox_aes_arg cmox_aes_arg_##d##_##kb##_##im##_sole_##n = {      \
+    static const cmox_aes_arg cmox_aes_arg_##d##_##kb##_##im##_sole_##n BENCH_IO_CONST = { \
         CX_AES_DIR_##d, CX_AES_IMPL_##im, kb / 8, n, 0,                      \
         aes_sole_expect[AES_SOLE_IDX(di, ki, ni)]};                              \
     BENCH_CASE(cmox_aes_case_##d##_##kb##_##im##_sole_##n,                       \
@@ -157,7 +191,7 @@ static int aes_check(const bench_case_t *c)
                aes_check, &cmox_aes_arg_##d##_##kb##_##im##_sole_##n)
 
 #define AES_FLOW_CASE(d, di, kb, ki, im, chunk)                                  \
-    static const cmox_aes_arg cmox_aes_arg_##d##_##kb##_##im##_flow_##chunk = {  \
+    static const cmox_aes_arg cmox_aes_arg_##d##_##kb##_##im##_flow_##chunk BENCH_IO_CONST = { \
         CX_AES_DIR_##d, CX_AES_IMPL_##im, kb / 8, CX_AES_INPUT_BYTES, chunk, \
         aes_flow_expect[(di) * 3 + (ki)]};                                       \
     BENCH_CASE(cmox_aes_case_##d##_##kb##_##im##_flow_##chunk,                   \

@@ -90,7 +90,7 @@ int bench_cmox_init(void)
 }
 
 /* Marsaglia's xorshift32 (shifts 13/17/5), each state emitted little-endian:
- * the same stream as aes_sha2_prng_fill() of cases/sha_cases.c, so the CMOX
+ * the same stream as aes_sha2_prng_fill() of cases/flow_input.c, so the CMOX
  * cases see the inputs of the open cases and share their known answers. */
 void bench_cmox_prng_fill(uint8_t *buf, size_t len, uint32_t seed)
 {

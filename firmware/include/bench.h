@@ -61,4 +61,51 @@ int bench_run_all(void);
  * reports the bytes actually used, printed beside its cycles. */
 void bench_note_workbuf(uint32_t bytes);
 
+/* ---- Inputs (bench/input.c) ------------------------------------------------
+ * bench_input_seed selects the inputs of every case:
+ *   0         the cases' fixed known-answer inputs; check() compares with the
+ *             known answers (the default);
+ *   otherwise random inputs drawn by setup() from bench_random(), and check()
+ *             tests the result by self-consistency (decrypt back, verify the
+ *             signature, ...), since no known answer exists.
+ * It is an ordinary .bss variable, cleared by the start-up code: cyclesim or
+ * a debugger writes it after Reset_Handler, before the first case's setup()
+ * (e.g. at the entry of bench_run_all()). */
+extern uint32_t bench_input_seed;
+
+/* Starts the input stream of case c and returns 1 when bench_input_seed is
+ * non-zero (random inputs), 0 otherwise (known answers: no stream).  The
+ * stream depends only on the seed and c->name, so a case sees the same
+ * inputs for the same seed whatever ran before it. */
+int bench_random_begin(const bench_case_t *c);
+
+/* The next n bytes of the current stream.  NOT cryptographic: a fast
+ * deterministic generator for benchmark inputs only (no key drawn from it
+ * protects anything). */
+void bench_random(void *buf, uint32_t n);
+
+/* ---- Footprint sections ------------------------------------------------------
+ * cyclesim's footprint of a case counts the code, read-only data and
+ * read-write data its timed region touches, and should count the library's
+ * own data only (its tables, its state), as ST's figures do.  The cases' own
+ * objects are marked so that the linker scripts (ld/common.ld) can put them
+ * in ranges cyclesim leaves out:
+ *   BENCH_IO        zero-initialised RAM of a case: inputs, outputs, keys,
+ *                   contexts and working buffers given to the library (the
+ *                   working buffer is reported apart, as workbuf);
+ *                   -> __bench_io_start .. __bench_io_end
+ *   BENCH_IO_CONST  constant test data: known inputs, known answers, case
+ *                   parameters;
+ *                   -> __bench_io_const_start .. __bench_io_const_end
+ * A BENCH_IO object must have no initialiser (the section is NOBITS, cleared
+ * with .bss).  Host builds of the case files (tests/crypto), which are not
+ * linked with ld/common.ld, leave the objects where the compiler puts them. */
+#ifdef FW_TARGET_NAME
+#define BENCH_IO __attribute__((section(".bss.bench_io")))
+#define BENCH_IO_CONST __attribute__((section(".rodata.bench_io")))
+#else
+#define BENCH_IO
+#define BENCH_IO_CONST
+#endif
+
 #endif

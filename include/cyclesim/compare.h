@@ -61,16 +61,25 @@ typedef enum csim_framing {
 
 #define CSIM_CMP_MAX_NOTES 8
 
-typedef struct csim_comparison {
+/* One firmware image of the comparison and its cases in the case array. */
+typedef struct csim_cmp_image {
     const csim_elf *elf;
+    char backend[16];           /* its bench_backend ("open", "cmox4"); "" unknown */
+    size_t first_case, n_cases; /* cases[first_case .. first_case + n_cases) */
+} csim_cmp_image;
+
+typedef struct csim_comparison {
+    const csim_cmp_image *images; /* command-line order */
+    size_t n_images;
+    const csim_case_result *cases; /* every image's cases, image after image */
     const csim_model *model;
     const csim_pub_table *page;
     bool warm;
-    char backend[16];           /* the ELF's bench_backend ("open", "cmox4"); "" unknown */
-    csim_framing framing;
+    csim_framing framing;       /* ratio when an image runs the open implementation against a page */
     char notes[CSIM_CMP_MAX_NOTES][320]; /* notes[0..n_notes): shown at the top of every format */
     size_t n_notes;
     bool version_mismatch;      /* notes[0] says the CMOX versions differ */
+    bool mixed_backends;        /* open and other images against a page: a note says so */
     csim_cmp_row *cycles;       /* matched published cycle rows, page order */
     size_t n_cycles;
     csim_cmp_row *footprint;    /* matched footprint rows, page order */
@@ -83,13 +92,18 @@ typedef struct csim_comparison {
     size_t n_summary;
 } csim_comparison;
 
-/** csim_compare_build - match the cases against the page and summarise.
- *  `backend` is the ELF's bench_backend ("" if it has none).  The result
- *  points into elf, model, page and cases, which must outlive it. */
-csim_err csim_compare_build(csim_comparison *cmp, const csim_elf *elf, const csim_model *model, bool warm,
-                            const char *backend, const csim_pub_table *page, const csim_case_result *cases,
-                            size_t n_cases, csim_diag *diag);
+/** csim_compare_build - match the cases of every image against the page and
+ *  summarise.  The images' case ranges cover cases[0..n_cases) in order, and
+ *  no two images share a key (else a row would meet
+ *  the case of the first).  The result points into
+ *  images, model, page and cases, which must outlive it. */
+csim_err csim_compare_build(csim_comparison *cmp, const csim_cmp_image *images, size_t n_images,
+                            const csim_model *model, bool warm, const csim_pub_table *page,
+                            const csim_case_result *cases, size_t n_cases, csim_diag *diag);
 void csim_compare_free(csim_comparison *cmp);
+
+/** csim_cmp_image_of - the image a case of the comparison came from. */
+const csim_cmp_image *csim_cmp_image_of(const csim_comparison *cmp, const csim_case_result *c);
 
 /** csim_cmp_deviation - the per-row figure of the framing: error in percent or
  *  ratio; NAN when either side is missing or the published figure is 0. */

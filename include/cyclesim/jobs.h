@@ -14,6 +14,7 @@
 #include "cyclesim/sim.h"
 
 typedef struct csim_job {
+    const csim_elf *elf;     /* the image to run; NULL: the one given to csim_jobs_run */
     const csim_model *model;
     csim_run_opts opts;
     csim_run_result res;     /* out: freed by the caller (csim_run_result_free) */
@@ -21,8 +22,8 @@ typedef struct csim_job {
     csim_diag diag;          /* out */
 } csim_job;
 
-/** csim_jobs_run - runs every job, `workers` at a time (1: in order, on this
- *  thread).  Results do not depend on `workers`.  When `progress` is set and
+/** csim_jobs_run - runs every job on its own ELF, or on `elf` when it names
+ *  none, `workers` at a time (1: in order, on this thread).  Results do not depend on `workers`.  When `progress` is set and
  *  stderr is a terminal, a progress line is kept up to date there. */
 void csim_jobs_run(const csim_elf *elf, csim_job *jobs, size_t n, unsigned workers, bool progress);
 

@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "cyclesim/diag.h"
+#include "cyclesim/elf.h"
 #include "cyclesim/fit.h"
 #include "cyclesim/model.h"
 
@@ -38,6 +39,7 @@ typedef struct csim_calib_param {
 
 typedef struct csim_calib_row {
     char key[96];
+    unsigned elf;             /* index into csim_calibration.elfs: the image of its case */
     unsigned file;            /* index into csim_calibration.measured */
     bool held_out;
     double measured, before, after;
@@ -46,7 +48,8 @@ typedef struct csim_calib_row {
 typedef struct csim_calibration {
     const csim_model *model;  /* the calibrated model: base file + --set + fitted values */
     const csim_model *base;   /* the base model file alone */
-    const char *elf_path, *elf_sha256;
+    const csim_elf *const *elfs; /* the images calibrated, command-line order */
+    unsigned n_elfs;
     const char *const *sets;  /* --set given to calibrate */
     unsigned n_sets;
     const char *const *measured;

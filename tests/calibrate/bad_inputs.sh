@@ -14,7 +14,7 @@ while IFS='|' read -r name args code want; do
     case $name in ''|'#'*) continue ;; esac
     code=$(echo "$code" | sed 's/ //g')
     want=$(echo "$want" | sed 's/^ *//; s/ *$//')
-    args=$(echo "$args" | sed "s#ELF#$elf#; s#FIX/#$here/fixtures/#g; s#MEASURED#$work/measured.txt#")
+    args=$(echo "$args" | sed "s#ELF#$elf#g; s#FIX/#$here/fixtures/#g; s#MEASURED#$work/measured.txt#")
     # shellcheck disable=SC2086
     "$cyclesim" $args > "$work/out" 2> "$work/err"
     got=$?

@@ -1,19 +1,21 @@
 #!/bin/sh
-# Recovery of known model parameters (tests/calibrate/cases.txt): measure an
-# emulator image with a perturbed model, then calibrate the unperturbed model
-# against that output.  The expected values are the perturbation this script
+# Recovery of known model parameters (tests/calibrate/cases.txt): measure one
+# or more emulator images with a perturbed model, then calibrate the
+# unperturbed model against those outputs (one --measured file per image, as
+# boards give them).  The expected values are the perturbation this script
 # applies, nothing the calibration printed.  Checks:
-#  - the perturbation changes the measured cycles (else the test proves nothing),
+#  - the perturbation changes the measured cycles of every image (else it proves nothing),
 #  - calibrate exits 0 (and -j 2 writes the same overlay) and its overlay holds the perturbed keys with their values; any other key
 #    in it is a fitted parameter that stayed at its start value,
 #  - every key listed as not identifiable is reported so, with no value in the overlay,
 #  - with --holdout N, floor(rows/N) rows are held out and their error after the fit is 0,
 #    and each fitted parameter reports its held-out error,
-#  - running the image with `--set @overlay` prints the measured @case lines exactly.
-# usage: recover.sh CYCLESIM FIRMWARE_DIR WORKDIR NAME ELF MCU SETUP PERTURB PARAMS HOLDOUT UNFITTABLE CASES
-# (CASES: a --case glob, or "*" for every case)
+#  - running each image with `--set @overlay` prints its measured @case lines exactly.
+# usage: recover.sh CYCLESIM FIRMWARE_DIR WORKDIR NAME ELFS MCU SETUP PERTURB PARAMS HOLDOUT UNFITTABLE CASES
+# (ELFS: images under FIRMWARE_DIR joined by "+"; CASES: a --case glob, or "*" for every case,
+# per image joined by "+" in the same order)
 set -u
-cyclesim=$1 fw=$2 work=$3 name=$4 elf=$fw/$5 mcu=$6 setup=$7 perturb=$8 params=$9
+cyclesim=$1 fw=$2 work=$3 name=$4 elfs=$5 mcu=$6 setup=$7 perturb=$8 params=$9
 shift 9
 holdout=$1 unfittable=$2 cases=$3
 w=$work/$name
@@ -21,28 +23,42 @@ rm -rf "$w" && mkdir -p "$w"
 fail() { echo "FAIL $name: $*"; exit 1; }
 sets=""
 for kv in $perturb; do sets="$sets --set $kv"; done
+n_elfs=$(echo "$elfs" | tr '+' '\n' | wc -l)
+[ "$(echo "$cases" | tr '+' '\n' | wc -l)" -eq "$n_elfs" ] || fail "ELFS and CASES differ in count"
+# Field i of a "+" list (the globs are not expanded by the shell).
+field() { echo "$1" | cut -d+ -f"$2"; }
 
-# shellcheck disable=SC2086
-"$cyclesim" run "$elf" --mcu "$mcu" --case "$cases" $sets --console "$w/measured.raw" > /dev/null 2> "$w/run.err" ||
-    fail "perturbed run exited $?: $(cat "$w/run.err")"
-"$cyclesim" run "$elf" --mcu "$mcu" --case "$cases" --console "$w/base.raw" > /dev/null 2>&1 ||
-    fail "base run failed"
-grep '^@case' "$w/measured.raw" > "$w/measured.cases"
-grep '^@case' "$w/base.raw" | cmp -s - "$w/measured.cases" && fail "the perturbation changes no case's cycles"
-# An emulator image leaves the set-up to the model and prints clock_hz=0 ...;
-# a board prints the set-up its HAL programmed.  Write what the board would.
-sed "s/clock_hz=0 latency=0 icache=0/$setup/" "$w/measured.raw" > "$w/measured.txt"
+# The calibrate arguments: each image and its output ("$@" from here on).
+set --
+i=1
+while [ "$i" -le "$n_elfs" ]; do
+    elf=$fw/$(field "$elfs" "$i") glob=$(field "$cases" "$i")
+    # shellcheck disable=SC2086
+    "$cyclesim" run "$elf" --mcu "$mcu" --case "$glob" $sets --console "$w/measured$i.raw" > /dev/null 2> "$w/run.err" ||
+        fail "perturbed run of $elf exited $?: $(cat "$w/run.err")"
+    "$cyclesim" run "$elf" --mcu "$mcu" --case "$glob" --console "$w/base$i.raw" > /dev/null 2>&1 ||
+        fail "base run of $elf failed"
+    grep '^@case' "$w/measured$i.raw" > "$w/measured$i.cases"
+    grep '^@case' "$w/base$i.raw" | cmp -s - "$w/measured$i.cases" &&
+        fail "the perturbation changes no case's cycles in $elf"
+    # An emulator image leaves the set-up to the model and prints clock_hz=0 ...;
+    # a board prints the set-up its HAL programmed.  Write what the board would.
+    sed "s/clock_hz=0 latency=0 icache=0/$setup/" "$w/measured$i.raw" > "$w/measured$i.txt"
+    cat "$w/measured$i.cases" >> "$w/measured.cases"
+    set -- "$@" "$elf" --measured "$w/measured$i.txt"
+    i=$((i + 1))
+done
 
 hold=""
 [ "$holdout" -gt 0 ] && hold="--holdout $holdout"
 # shellcheck disable=SC2086
-"$cyclesim" calibrate "$elf" --mcu "$mcu" --measured "$w/measured.txt" --params "$params" $hold \
+"$cyclesim" calibrate "$@" --mcu "$mcu" --params "$params" $hold \
     -o "$w/overlay.json" > "$w/table.txt" 2> "$w/calibrate.err" ||
     fail "calibrate exited $?: $(cat "$w/calibrate.err")"
 [ -f "$w/overlay.json.tmp" ] && fail "the temporary overlay file was left behind"
 # The runs of an iteration on two threads: the same overlay, byte for byte.
 # shellcheck disable=SC2086
-"$cyclesim" calibrate "$elf" --mcu "$mcu" --measured "$w/measured.txt" --params "$params" $hold -j 2 \
+"$cyclesim" calibrate "$@" --mcu "$mcu" --params "$params" $hold -j 2 \
     --format json > "$w/overlay-j2.json" 2> /dev/null || fail "calibrate -j 2 failed"
 cmp -s "$w/overlay.json" "$w/overlay-j2.json" || fail "-j 2 gives another overlay than -j 1"
 
@@ -79,9 +95,14 @@ if [ "$holdout" -gt 0 ]; then
     done
 fi
 
-"$cyclesim" run "$elf" --mcu "$mcu" --case "$cases" --set "@$w/overlay.json" --console "$w/replay.raw" \
-    > /dev/null 2>&1 ||
-    fail "run with the overlay failed"
-grep '^@case' "$w/replay.raw" | cmp -s - "$w/measured.cases" ||
-    fail "the overlay does not reproduce the measured cycles: $(grep '^@case' "$w/replay.raw" | diff "$w/measured.cases" - | head -4 | tr '\n' ' ')"
+i=1
+while [ "$i" -le "$n_elfs" ]; do
+    elf=$fw/$(field "$elfs" "$i")
+    "$cyclesim" run "$elf" --mcu "$mcu" --case "$(field "$cases" "$i")" --set "@$w/overlay.json" \
+        --console "$w/replay$i.raw" > /dev/null 2>&1 ||
+        fail "run of $elf with the overlay failed"
+    grep '^@case' "$w/replay$i.raw" | cmp -s - "$w/measured$i.cases" ||
+        fail "the overlay does not reproduce the measured cycles of $elf: $(grep '^@case' "$w/replay$i.raw" | diff "$w/measured$i.cases" - | head -4 | tr '\n' ' ')"
+    i=$((i + 1))
+done
 echo "$name: recovered $perturb"

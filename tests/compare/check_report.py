@@ -8,6 +8,7 @@ with it.  Exits 1 with a FAIL line per mismatch.
   check_report.py cover REPORT.json CYCLE_KEYS FOOTPRINT_KEYS   (one key per line)
   check_report.py values REPORT.json PAGE.json RUN.json
   check_report.py html REPORT.html REPORT.json [--warn TEXT]
+  check_report.py union REPORT.json SINGLE.json...   (REPORT over the images of the SINGLE reports)
 """
 import json
 import math
@@ -101,6 +102,49 @@ def values(report, page_path, run_path):
     print("values: %d rows against the page and cyclesim run" % len(r["cycles"]))
 
 
+def union(report, *singles):
+    """A report over several images is the union of the single-image reports:
+    the same rows with the same figures, each tagged with its image; a
+    published row is unmatched only if no image matched it."""
+    r = json.load(open(report))
+    one = [json.load(open(p)) for p in singles]
+    if [e["path"] for e in r["elfs"]] != [s["elf"]["path"] for s in one]:
+        fail("elfs %s, expected the single reports' %s" % ([e["path"] for e in r["elfs"]],
+                                                           [s["elf"]["path"] for s in one]))
+    if r["elf"] != r["elfs"][0]:
+        fail("elf is not the first of elfs")
+    for e, s in zip(r["elfs"], one):
+        if e != s["elf"]:
+            fail("%s: %r, single report %r" % (s["elf"]["path"], e, s["elf"]))
+    for kind in ("cycles", "footprint", "unmatched_cases"):
+        ours = sorted(json.dumps(x, sort_keys=True) for x in r[kind])
+        want = []
+        for s in one:
+            for x in s[kind]:
+                if x["elf"] != s["elf"]["path"]:
+                    fail("%s: a %s record of %s has elf %s" % (singles[one.index(s)], kind, s["elf"]["path"], x["elf"]))
+                want.append(json.dumps(x, sort_keys=True))
+        if ours != sorted(want):
+            fail("%s: %d records, the single reports have %d; first difference %s" % (
+                kind, len(ours), len(want), sorted(set(ours) ^ set(want))[:1]))
+        print("%s: %d records = the single reports' %s" % (kind, len(ours), " + ".join(str(len(s[kind])) for s in one)))
+    # Page order: each single report's rows keep their order among the others'.
+    for kind in ("cycles", "footprint"):
+        for s in one:
+            mine = [x["key"] for x in r[kind] if x["elf"] == s["elf"]["path"]]
+            if mine != [x["key"] for x in s[kind]]:
+                fail("%s rows of %s are not in the single report's (page) order" % (kind, s["elf"]["path"]))
+    unmatched = lambda s: {(u["kind"], u["key"]) for u in s["unmatched_published"]}
+    want = set.intersection(*(unmatched(s) for s in one))
+    if unmatched(r) != want or len(r["unmatched_published"]) != len(want):
+        fail("unmatched_published: %d rows, expected the %d no single report matched" % (
+            len(r["unmatched_published"]), len(want)))
+    print("unmatched_published: %d rows unmatched in every single report" % len(want))
+    for key in ("model", "measured", "framing", "version_mismatch"):
+        if any(r[key] != s[key] for s in one):
+            fail("%s differs from a single report's" % key)
+
+
 def html(path, report, warn=None):
     try:
         root = ET.parse(path).getroot()
@@ -128,5 +172,5 @@ if __name__ == "__main__":
     if cmd == "html" and len(args) == 4 and args[2] == "--warn":
         html(args[0], args[1], args[3])
     else:
-        {"summary": summary, "cover": cover, "values": values, "html": html}[cmd](*args)
+        {"summary": summary, "cover": cover, "values": values, "html": html, "union": union}[cmd](*args)
     sys.exit(1 if failures else 0)

@@ -125,6 +125,48 @@ if expect 0 v4-l5 compare "$work/cmox4.elf" --mcu stm32l552ze; then
     grep -q "mismatch" "$work/v4-l5.out" && bad "v4 against the V4 page: a mismatch banner"
 fi
 
+# ---- several images: the union of the single-image comparisons ------------------------
+# sha.elf and aes.elf hold disjoint cases (firmware/README.md); each glob matches in one image only.
+if expect 0 sha-one compare "$sha" --mcu stm32l552ze --case 'sha256/sole/*' --case 'sha384/*' \
+       --format json -o "$work/one-sha.json" &&
+   expect 0 aes-one compare "$aes" --mcu stm32l552ze --case 'aes-cbc/*/128/small/*' --format json -o "$work/one-aes.json" &&
+   expect 0 two-j2 compare "$sha" "$aes" --mcu stm32l552ze --case 'sha256/sole/*' --case 'sha384/*' \
+       --case 'aes-cbc/*/128/small/*' -j 2 --format json -o "$work/two.json"; then
+    $check union "$work/two.json" "$work/one-sha.json" "$work/one-aes.json" || bad "two images: not the union"
+    $check summary "$work/two.json" || bad "two images: summary"
+    $check cover "$work/two.json" "$work/l5-cycle-keys" "$work/l5-footprint-keys" || bad "two images: cover"
+    expect 0 two-j1 compare "$sha" "$aes" --mcu stm32l552ze --case 'sha256/sole/*' --case 'sha384/*' \
+        --case 'aes-cbc/*/128/small/*' -j 1 --format json -o "$work/two-j1.json" &&
+        { cmp -s "$work/two.json" "$work/two-j1.json" || bad "two images: -j 2 and -j 1 reports differ"; }
+fi
+if expect 0 two-table compare "$sha" "$aes" --mcu stm32l552ze --case 'sha256/sole/32' --case 'aes-cbc/enc/128/small/sole/16'; then
+    [ "$(grep -c '^ELF: ' "$work/two-table.out")" -eq 2 ] || bad "two images table: not one ELF line per image"
+    grep -q "^2.2.1    sha256/sole/32 .*sha256/sole/32  \[$sha\]\$" "$work/two-table.out" ||
+        bad "two images table: the sha256/sole/32 row does not name its image"
+    grep -q "aes-cbc/enc/128/small/sole/16  \[$aes\]\$" "$work/two-table.out" ||
+        bad "two images table: the AES row does not name its image"
+fi
+
+# ---- the CMOX banner over several images ---------------------------------------------
+cp "$work/cmox4.elf" "$work/cmox4-copy.elf"
+if expect 0 v4-two compare "$work/cmox4.elf" "$work/cmox4-copy.elf" --mcu stm32u385rg; then
+    head -1 "$work/v4-two.out" | grep -qF "WARNING: CMOX version mismatch: the ELFs run CMOX V4, the page measured V5" ||
+        bad "two V4 images: banner not on the first line"
+fi
+# An open image beside a V4 one: both said, every row a ratio.
+if expect 0 mixed compare "$work/cmox4.elf" "$sha" --mcu stm32u385rg --case 'sha256/sole/32' --format json \
+       -o "$work/mixed.json"; then
+    python3 -c "
+import json, sys
+r = json.load(open(sys.argv[1]))
+n = r['notes']
+ok = (r['framing'] == 'ratio' and r['version_mismatch'] and len(n) >= 2
+      and n[0].startswith('CMOX version mismatch: 1 of the 2 ELFs run another CMOX version than the page')
+      and n[1].startswith('mixed back ends: 1 of the 2 ELFs run the open implementation')
+      and [e['backend'] for e in r['elfs']] == ['cmox4', 'open'] and r['cycles'][0]['elf'] == sys.argv[2])
+sys.exit(not ok)" "$work/mixed.json" "$sha" || bad "mixed back ends: notes, framing or elfs wrong"
+fi
+
 # ---- a case that fails its own check: exit 1, kept and marked, out of the summaries -----
 arm-none-eabi-gcc -mcpu=cortex-m33 -mthumb -nostdlib -Wl,-Ttext=0x08000000 -Wl,-e,reset \
     "$fix/failing_case.S" -o "$work/failing.elf" || bad "cannot build the failing-case fixture"
@@ -156,7 +198,7 @@ while IFS='|' read -r name code args want; do
     case $name in ''|'#'*) continue ;; esac
     code=$(echo "$code" | sed 's/ //g')
     want=$(echo "$want" | sed 's/^ *//; s/ *$//')
-    args=$(echo "$args" | sed "s#@SHA#$sha#; s#@M0SHA#$fw/emu-m0plus/sha.elf#; s#@FIX#$fix#g")
+    args=$(echo "$args" | sed "s#@SHA#$sha#g; s#@AES#$aes#; s#@M0SHA#$fw/emu-m0plus/sha.elf#; s#@FIX#$fix#g")
     # shellcheck disable=SC2086
     if expect "$code" "$name" compare $args && ! grep -qF -- "$want" "$work/$name.err"; then
         bad "$name: stderr lacks \"$want\""
@@ -178,6 +220,8 @@ no_mcu           | 2 | @SHA                                                     
 bad_format       | 2 | @SHA --mcu stm32l552ze --format xml                                             | expected table, json, md or html
 case_none        | 2 | @SHA --mcu stm32l552ze --case nothing*                                          | --case nothing* matches no case of
 unknown_mcu      | 4 | @SHA --mcu stm32f999                                                            | unknown MCU "stm32f999"
+two_case_none    | 2 | @SHA @AES --mcu stm32l552ze --case nothing*                                     | --case nothing* matches no case of the 2 ELFs
+dup_key          | 2 | @SHA @SHA --mcu stm32l552ze --case sha256/sole/32                               | row sha256/sole/32 is in two images
 EOF
 
 [ "$fail" -eq 0 ] && echo "compare: all checks passed"

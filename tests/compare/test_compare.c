@@ -102,6 +102,13 @@ static csim_case_result case_of(const char *name, const char *row, uint64_t cycl
     return c;
 }
 
+static csim_cmp_image image(const csim_elf *elf, const char *backend, size_t first, size_t n)
+{
+    csim_cmp_image im = {.elf = elf, .first_case = first, .n_cases = n};
+    snprintf(im.backend, sizeof(im.backend), "%s", backend);
+    return im;
+}
+
 static const csim_cmp_summary *summary(const csim_comparison *c, const char *section, csim_metric m)
 {
     for (size_t i = 0; i < c->n_summary; i++) {
@@ -142,8 +149,9 @@ static void test_build(void)
     memset(&elf, 0, sizeof(elf));
     csim_comparison c;
     csim_diag d = {0};
+    csim_cmp_image im = image(&elf, "cmox5", 0, 5);
 
-    CHECK("build", csim_compare_build(&c, &elf, &model, false, "cmox5", &page, cases, 5, &d) == CSIM_OK);
+    CHECK("build", csim_compare_build(&c, &im, 1, &model, false, &page, cases, 5, &d) == CSIM_OK);
     CHECK("same CMOX version: no banner", !c.version_mismatch && c.framing == CSIM_FRAME_ERROR);
     CHECK_NUM("matched cycle rows", (double)c.n_cycles, 3);
     CHECK("cycles order and keys", c.n_cycles == 3 && c.cycles[0].c == &cases[0] && c.cycles[1].c == &cases[1] &&
@@ -183,7 +191,8 @@ static void test_build(void)
     /* A failed case stays in the rows but leaves the summaries; the open back
      * end against a page is framed as a ratio; V4 against a V5 page is flagged. */
     cases[1].status = 3;
-    CHECK("build open", csim_compare_build(&c, &elf, &model, false, "open", &page, cases, 5, &d) == CSIM_OK);
+    im = image(&elf, "open", 0, 5);
+    CHECK("build open", csim_compare_build(&c, &im, 1, &model, false, &page, cases, 5, &d) == CSIM_OK);
     CHECK("open: ratio", c.framing == CSIM_FRAME_RATIO && !c.version_mismatch);
     CHECK("failed row kept", c.n_cycles == 3 && c.cycles[1].failed);
     /* Ratios without b: 1.1 (section 1) and 1.5 (section 2). */
@@ -191,15 +200,56 @@ static void test_build(void)
                                               fabs(s->median - 1.1) < 1e-12);
     CHECK("failed left out of footprint summaries", !summary(&c, "1", CSIM_MET_CODE));
     csim_compare_free(&c);
-    CHECK("build cmox4", csim_compare_build(&c, &elf, &model, false, "cmox4", &page, cases, 5, &d) == CSIM_OK);
+    im = image(&elf, "cmox4", 0, 5);
+    CHECK("build cmox4", csim_compare_build(&c, &im, 1, &model, false, &page, cases, 5, &d) == CSIM_OK);
     CHECK("cmox4 vs V5: banner first", c.version_mismatch && c.n_notes >= 1 &&
                                            strstr(c.notes[0], "CMOX version mismatch") != NULL);
     csim_compare_free(&c);
     /* A board output is the same code measured: always an error, never a ratio. */
     page.board_output = true;
     page.library_major = 0;
-    CHECK("build board", csim_compare_build(&c, &elf, &model, false, "open", &page, cases, 5, &d) == CSIM_OK);
+    im = image(&elf, "open", 0, 5);
+    CHECK("build board", csim_compare_build(&c, &im, 1, &model, false, &page, cases, 5, &d) == CSIM_OK);
     CHECK("board: error framing", c.framing == CSIM_FRAME_ERROR && !c.version_mismatch);
+    csim_compare_free(&c);
+}
+
+/* Two images: the cases keep theirs, and the back ends of both frame the report. */
+static void test_images(void)
+{
+    csim_pub_row rows[2] = {pub("x/a", CSIM_ROW_CYCLES, "1", 100), pub("y/d", CSIM_ROW_CYCLES, "2", 1000)};
+    csim_pub_table page = {.rows = rows, .n_rows = 2, .library_major = 5, .latency = -1, .icache = -1};
+    csim_case_result cases[3] = {case_of("case-a", "x/a", 110), case_of("case-e", "zzz", 5),
+                                 case_of("case-d", "y/d", 1500)};
+    csim_model model;
+    memset(&model, 0, sizeof(model));
+    csim_elf elf[2];
+    memset(elf, 0, sizeof(elf));
+    csim_comparison c;
+    csim_diag d = {0};
+    /* Cases 0 and 1 from the first image, case 2 from the second. */
+    csim_cmp_image im[2] = {image(&elf[0], "cmox4", 0, 2), image(&elf[1], "cmox4", 2, 1)};
+
+    CHECK("build two cmox4", csim_compare_build(&c, im, 2, &model, false, &page, cases, 3, &d) == CSIM_OK);
+    CHECK("both rows matched", c.n_cycles == 2 && c.cycles[0].c == &cases[0] && c.cycles[1].c == &cases[2]);
+    CHECK("image of each case", csim_cmp_image_of(&c, &cases[0]) == &im[0] &&
+                                    csim_cmp_image_of(&c, &cases[1]) == &im[0] &&
+                                    csim_cmp_image_of(&c, &cases[2]) == &im[1]);
+    CHECK("every image V4 against V5: banner for the ELFs",
+          c.version_mismatch && c.framing == CSIM_FRAME_ERROR && !c.mixed_backends && c.n_notes >= 1 &&
+              strstr(c.notes[0], "CMOX version mismatch: the ELFs run CMOX V4, the page measured V5") == c.notes[0]);
+    csim_compare_free(&c);
+
+    /* One V4 image and one open: both said, and every row a ratio. */
+    im[1] = image(&elf[1], "open", 2, 1);
+    CHECK("build cmox4 + open", csim_compare_build(&c, im, 2, &model, false, &page, cases, 3, &d) == CSIM_OK);
+    CHECK("mixed: ratio", c.framing == CSIM_FRAME_RATIO && c.mixed_backends);
+    CHECK("mixed: 1 of 2 another version", c.version_mismatch && c.n_notes >= 2 &&
+                                               strstr(c.notes[0], "1 of the 2 ELFs run another CMOX version") &&
+                                               strstr(c.notes[1], "mixed back ends: 1 of the 2 ELFs run the open"));
+    /* Ratios 110/100 and 1500/1000. */
+    const csim_cmp_summary *s = summary(&c, NULL, CSIM_MET_CYCLES);
+    CHECK("mixed: ratio summary", s && s->count == 2 && fabs(s->max - 1.5) < 1e-12 && fabs(s->median - 1.3) < 1e-12);
     csim_compare_free(&c);
 }
 
@@ -208,6 +258,7 @@ int main(void)
     test_stats();
     test_deviation();
     test_build();
+    test_images();
     printf("%d checks, %d failures\n", checks, failures);
     return failures != 0;
 }

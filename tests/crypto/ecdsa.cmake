@@ -14,7 +14,8 @@ foreach(ecdsa_variant IN ITEMS native mul16)
         set(ecdsa_target test_ecdsa_mul16)
         set(ecdsa_test crypto_ecdsa_mul16)
     endif()
-    add_executable(${ecdsa_target} ${CMAKE_CURRENT_LIST_DIR}/test_ecdsa.c ${ECDSA_SOURCES})
+    add_executable(${ecdsa_target} ${CMAKE_CURRENT_LIST_DIR}/test_ecdsa.c ${ECDSA_SOURCES}
+                   ${FW_INPUT_SRC})
     target_include_directories(${ecdsa_target} PRIVATE
         ${FW_CRYPTO_DIR} ${FW_CASES_DIR} ${FW_CASES_DIR}/../include)
     target_compile_options(${ecdsa_target} PRIVATE -std=c99 -Wall -Wextra -Werror -O2)

@@ -11,7 +11,7 @@ foreach(ed25519_variant IN ITEMS native no_umull)
         set(ed25519_test crypto_ed25519_no_umull)
     endif()
     add_executable(${ed25519_target} ${CMAKE_CURRENT_LIST_DIR}/test_ed25519.c
-                   ${FW_CRYPTO_DIR}/ed25519_tables.c ${FW_CRYPTO_DIR}/sha2.c)
+                   ${FW_CRYPTO_DIR}/ed25519_tables.c ${FW_CRYPTO_DIR}/sha2.c ${FW_INPUT_SRC})
     target_include_directories(${ed25519_target} PRIVATE
         ${FW_CRYPTO_DIR} ${FW_CASES_DIR} ${FW_CASES_DIR}/../include)
     target_compile_options(${ed25519_target} PRIVATE -std=c99 -Wall -Wextra -Werror -O2)

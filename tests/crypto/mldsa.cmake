@@ -11,7 +11,7 @@ set_tests_properties(crypto_keccak PROPERTIES LABELS crypto)
 
 # test_mldsa.c includes firmware/cases/mldsa_cases.c itself.
 add_executable(test_mldsa ${CMAKE_CURRENT_LIST_DIR}/test_mldsa.c ${FW_CRYPTO_DIR}/keccak.c
-               ${FW_CRYPTO_DIR}/mldsa.c ${FW_CRYPTO_DIR}/mldsa_poly.c)
+               ${FW_CRYPTO_DIR}/mldsa.c ${FW_CRYPTO_DIR}/mldsa_poly.c ${FW_INPUT_SRC})
 target_include_directories(test_mldsa PRIVATE ${MLDSA_INCLUDES})
 target_compile_options(test_mldsa PRIVATE ${MLDSA_FLAGS})
 target_link_libraries(test_mldsa PRIVATE OpenSSL::Crypto PkgConfig::CJSON)

@@ -11,7 +11,8 @@ foreach(rsa_variant IN ITEMS native halves)
         set(rsa_target test_rsa_halves)
         set(rsa_test crypto_rsa_halves)
     endif()
-    add_executable(${rsa_target} ${CMAKE_CURRENT_LIST_DIR}/test_rsa.c ${RSA_SOURCES})
+    add_executable(${rsa_target} ${CMAKE_CURRENT_LIST_DIR}/test_rsa.c ${RSA_SOURCES}
+                   ${FW_INPUT_SRC})
     target_include_directories(${rsa_target} PRIVATE
         ${FW_CRYPTO_DIR} ${FW_CASES_DIR} ${FW_CASES_DIR}/../include)
     target_compile_options(${rsa_target} PRIVATE -std=c99 -Wall -Wextra -Werror -O2)

@@ -1339,11 +1339,12 @@ static void test_case_constants(void)
     }
 }
 
-static void test_cases(void)
+static void test_cases_seed(uint32_t seed)
 {
     const bench_case_t *c;
     int count = 0, sign = 0, verify = 0;
 
+    bench_input_seed = seed;
     for (c = __start_bench_cases; c < __stop_bench_cases; c++) {
         int st;
         count++;
@@ -1356,10 +1357,37 @@ static void test_cases(void)
         st = c->setup(c);
         st |= c->run(c);
         CHECK(st == 0, "case %s: run %d", c->name, st);
-        CHECK(c->check(c) == 0, "case %s: check", c->name);
+        CHECK(c->check(c) == 0, "case %s: check (seed %u)", c->name, (unsigned)seed);
+        CHECK(seed == 0 || memcmp(ecdsa_in.pub, ((const ecdsa_case_arg *)c->arg)->data->pub,
+                                  2u * ecdsa_in.bytes) != 0,
+              "case %s: random inputs use the known key (seed %u)", c->name, (unsigned)seed);
+        /* Random inputs: OpenSSL must accept the signature too. */
+        if (seed != 0 && c->run == ecdsa_sign_run)
+            CHECK(ossl_verify(&curves[ecdsa_in.curve], ecdsa_in.pub, ecdsa_in.digest,
+                              ecdsa_in.bytes, ecdsa_sig_out),
+                  "case %s: OpenSSL rejects the signature (seed %u)", c->name, (unsigned)seed);
+        /* A corrupted result must be caught. */
+        if (c->run == ecdsa_sign_run)
+            ecdsa_sig_out[0] ^= 0x01;
+        else
+            ecdsa_status = ECDSA_ERR_SIGNATURE;
+        CHECK(c->check(c) != 0, "case %s: check passes a wrong result (seed %u)", c->name,
+              (unsigned)seed);
     }
+    bench_input_seed = 0;
     CHECK(count == 16 && sign == 8 && verify == 8, "cases: %d (%d sign, %d verify)", count, sign,
           verify);
+}
+
+/* Seeds of the case runs: 0 = the known answers; the others = random inputs
+ * (bench.h), checked by the cases' self-consistency checks. */
+static void test_cases(void)
+{
+    static const uint32_t seeds[] = {0, 1, 0x9e3779b9u};
+    size_t i;
+
+    for (i = 0; i < sizeof seeds / sizeof seeds[0]; i++)
+        test_cases_seed(seeds[i]);
 }
 
 int main(int argc, char **argv)

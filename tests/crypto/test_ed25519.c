@@ -849,51 +849,65 @@ static void test_cases(void)
         "eddsa/ed25519/verify/superfast/optlow",
         "eddsa/ed25519/verify/superfast/opthigh",
     };
+    /* 0: the known answers; the others: random inputs (bench.h). */
+    static const uint32_t seeds[3] = {0, 1, 0x9e3779b9u};
     int seen[8] = {0};
     int count = 0;
 
-    for (const bench_case_t *c = __start_bench_cases; c < __stop_bench_cases; c++) {
-        int row = -1;
-        for (int i = 0; i < 8; i++)
-            if (strcmp(c->row, rows[i]) == 0)
-                row = i;
-        if (row < 0) {
-            fail("case %s: unexpected row \"%s\"", c->name, c->row);
-            continue;
-        }
-        seen[row]++;
-        count++;
-        if (c->setup(c) != 0)
-            fail("case %s: setup failed", c->name);
-        else if (c->run(c) != 0)
-            fail("case %s: run failed", c->name);
-        else if (c->check(c) != 0)
-            fail("case %s: check failed", c->name);
-        /* A wrong result must fail the check. */
-        if (c->setup(c) == 0) {
-            ed_case_sig[c->run == ed_case_run_verify ? 63 : 0] ^= 1;
-            if (c->run == ed_case_run_verify)
-                c->run(c);
-            if (c->check(c) == 0)
-                fail("case %s: check passes a wrong result", c->name);
+    for (int si = 0; si < 3; si++) {
+        bench_input_seed = seeds[si];
+        for (const bench_case_t *c = __start_bench_cases; c < __stop_bench_cases; c++) {
+            int row = -1;
+            for (int i = 0; i < 8; i++)
+                if (strcmp(c->row, rows[i]) == 0)
+                    row = i;
+            if (row < 0) {
+                fail("case %s: unexpected row \"%s\"", c->name, c->row);
+                continue;
+            }
+            seen[row]++;
+            count++;
+            if (c->setup(c) != 0)
+                fail("case %s: setup failed", c->name);
+            else if (c->run(c) != 0)
+                fail("case %s: run failed", c->name);
+            else if (c->check(c) != 0)
+                fail("case %s: check failed (seed %u)", c->name, (unsigned)seeds[si]);
+            else if (bench_input_seed != 0 && memcmp(ed_case_pub, ed25519_pub, 32) == 0)
+                fail("case %s: random inputs use the known key (seed %u)", c->name,
+                     (unsigned)seeds[si]);
+            else if (bench_input_seed != 0 && c->run == ed_case_run_sign &&
+                     !ossl_verify(ed_case_sig, ed_case_msg, sizeof(ed_case_msg), ed_case_pub))
+                fail("case %s: OpenSSL rejects the signature of random inputs (seed %u)", c->name,
+                     (unsigned)seeds[si]);
+            /* A wrong result must fail the check. */
+            if (c->setup(c) == 0) {
+                ed_case_sig[c->run == ed_case_run_verify ? 63 : 0] ^= 1;
+                if (c->run == ed_case_run_verify)
+                    c->run(c);
+                if (c->check(c) == 0)
+                    fail("case %s: check passes a wrong result (seed %u)", c->name,
+                         (unsigned)seeds[si]);
+            }
         }
     }
+    bench_input_seed = 0;
     for (int i = 0; i < 8; i++)
-        if (seen[i] != 1)
-            fail("row %s has %d cases", rows[i], seen[i]);
-    if (count != 8)
-        fail("%d cases instead of 8", count);
+        if (seen[i] != 3)
+            fail("row %s: %d runs over 3 seeds, not 3", rows[i], seen[i]);
+    if (count != 3 * 8)
+        fail("%d runs over 3 seeds instead of 3 x 8 cases", count);
 
     /* The known answers, independently: OpenSSL over the case's message. */
     uint8_t pub[32], sig[64];
-    ed_case_make_message();
-    ossl_public_key(pub, ed_case_priv);
-    expect_bytes("case public key vs OpenSSL", ed_case_pub, pub, 32);
-    ossl_sign(sig, ed_case_msg, sizeof(ed_case_msg), ed_case_priv);
-    expect_bytes("case expected signature vs OpenSSL", ed_case_expected_sig,
+    ed25519_known_message(ed_case_msg);
+    ossl_public_key(pub, ed25519_priv);
+    expect_bytes("case public key vs OpenSSL", ed25519_pub, pub, 32);
+    ossl_sign(sig, ed_case_msg, sizeof(ed_case_msg), ed25519_priv);
+    expect_bytes("case expected signature vs OpenSSL", ed25519_expected_sig,
                  sig, 64);
-    if (!ossl_verify(ed_case_expected_sig, ed_case_msg, sizeof(ed_case_msg),
-                     ed_case_pub))
+    if (!ossl_verify(ed25519_expected_sig, ed_case_msg, sizeof(ed_case_msg),
+                     ed25519_pub))
         fail("OpenSSL rejects the case signature");
 }
 

@@ -671,11 +671,12 @@ static void test_case_constants(const cJSON *keygen_root)
     free(work);
 }
 
-static void test_cases(void)
+static void test_cases_seed(uint32_t seed)
 {
     const bench_case_t *c;
     int n = 0;
 
+    bench_input_seed = seed;
     for (c = __start_bench_cases; c < __stop_bench_cases; c++) {
         int ok;
 
@@ -684,8 +685,10 @@ static void test_cases(void)
         n++;
         ok = c->setup(c) == 0 && c->run(c) == 0 && c->check(c) == 0;
         if (!ok)
-            printf("case %s (%s) failed\n", c->name, c->row);
+            printf("case %s (%s, seed %u) failed\n", c->name, c->row, (unsigned)seed);
         expect(ok, "bench case setup/run/check", n);
+        expect(seed == 0 || memcmp(mldsa_in_xi, ((const mldsa_case_arg *)c->arg)->xi, 32) != 0,
+               "random inputs do not use the known xi", n);
         /* a corrupted result must be caught */
         if (strstr(c->row, "verify"))
             mldsa_result = -1;
@@ -695,7 +698,19 @@ static void test_cases(void)
             mldsa_sig[7] ^= 1;
         expect(c->check(c) != 0, "bench case check() detects a corrupted result", n);
     }
+    bench_input_seed = 0;
     expect(n == 15, "15 ML-DSA bench cases registered", n);
+}
+
+/* Seeds of the case runs: 0 = the known answers; the others = random inputs
+ * (bench.h), checked by the cases' self-consistency checks. */
+static void test_cases(void)
+{
+    static const uint32_t seeds[] = {0, 0x9e3779b9u};
+    size_t i;
+
+    for (i = 0; i < sizeof seeds / sizeof seeds[0]; i++)
+        test_cases_seed(seeds[i]);
 }
 
 int main(int argc, char **argv)

@@ -716,7 +716,7 @@ static void test_params(const test_key *k)
 
 extern const bench_case_t __start_bench_cases[], __stop_bench_cases[];
 
-static void test_cases(const test_key *k)
+static void test_cases_seed(const test_key *k, uint32_t seed)
 {
     static const char *const rows[] = {
         "rsa3072/pss-sha256/sign/nocrt/small/low", "rsa3072/pss-sha256/sign/nocrt/small/mid",
@@ -749,24 +749,45 @@ static void test_cases(const test_key *k)
         if (i < n_rows)
             seen[i]++;
         noted_workbuf = 0;
+        bench_input_seed = seed;
         setup = c->setup(c);
         run = c->run(c);
         check = c->check(c);
-        CHECK(setup == 0 && run == 0 && check == 0, "case %s: setup %d run %d check %d", c->name,
-              setup, run, check);
+        CHECK(setup == 0 && run == 0 && check == 0, "case %s (seed %u): setup %d run %d check %d",
+              c->name, (unsigned)seed, setup, run, check);
+        CHECK(seed == 0 || memcmp(rsa_in_digest, rsa_digest, sizeof rsa_digest) != 0,
+              "case %s (seed %u): random inputs use the known digest", c->name, (unsigned)seed);
+        /* Random inputs: OpenSSL must accept the signature too. */
+        if (seed != 0 && strstr(c->row, "/sign/") != NULL)
+            CHECK(ossl_pss_verify(k, rsa_in_digest, rsa_sig),
+                  "case %s (seed %u): OpenSSL rejects the signature", c->name, (unsigned)seed);
         CHECK(noted_workbuf > 0 && noted_workbuf <= sizeof rsa_work, "case %s: workbuf %u",
               c->name, noted_workbuf);
         /* The check must catch a corrupted result. */
         if (strstr(c->row, "/sign/") != NULL) {
             rsa_sig[prng32() % sizeof rsa_sig] ^= 0x01;
-            CHECK(c->check(c) != 0, "case %s: corrupted signature passes", c->name);
+            CHECK(c->check(c) != 0, "case %s (seed %u): corrupted signature passes", c->name,
+                  (unsigned)seed);
         } else {
             rsa_result = RSA_ERR_VERIFY;
-            CHECK(c->check(c) != 0, "case %s: rejection passes", c->name);
+            CHECK(c->check(c) != 0, "case %s (seed %u): rejection passes", c->name,
+                  (unsigned)seed);
         }
     }
+    bench_input_seed = 0;
     for (i = 0; i < n_rows; i++)
         CHECK(seen[i] == 1, "row %s has %u cases", rows[i], seen[i]);
+}
+
+/* Seeds of the case runs: 0 = the known answers; the others = random inputs
+ * (bench.h), checked by the cases' self-consistency checks. */
+static void test_cases(const test_key *k)
+{
+    static const uint32_t seeds[] = {0, 0x9e3779b9u};
+    size_t i;
+
+    for (i = 0; i < sizeof seeds / sizeof seeds[0]; i++)
+        test_cases_seed(k, seeds[i]);
 }
 
 int main(void)

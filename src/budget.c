@@ -1,0 +1,442 @@
+/*
+ * budget.c - budget files (docs/budgets.md); the only file that reads or
+ * writes them, with cJSON for reading.  Every key is checked: an unknown key,
+ * a wrong type or an out-of-range number is an error, never ignored, since a
+ * budget that silently does not apply would let a regression through.
+ */
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "budget.h"
+
+#define MAX_FILE (4u << 20)
+#define MAX_INT 9007199254740992.0 /* 2^53: integers a JSON number holds exactly */
+
+const char *const budget_kind_names[BUDGET_KINDS] = {
+    "core", "branch", "fetch_stall", "data_wait", "bus_conflict", "load_use", "exception", "cache_misses",
+};
+
+bool budget_is_glob(const char *pattern)
+{
+    return strpbrk(pattern, "*?[") != NULL;
+}
+
+static char *dup_str(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    return d ? memcpy(d, s, n) : NULL;
+}
+
+void budget_free(budget_file *f)
+{
+    for (size_t i = 0; i < f->n; i++) {
+        budget *b = &f->b[i];
+        free(b->case_pat);
+        free(b->mcu);
+        for (size_t k = 0; k < b->n_fns; k++) {
+            free(b->fns[k].name);
+        }
+        free(b->fns);
+    }
+    free(f->b);
+    free(f->elf);
+    memset(f, 0, sizeof(*f));
+}
+
+bool budget_set_fns(budget *b, const budget_fn *fns, size_t n)
+{
+    budget_fn *copy = n ? calloc(n, sizeof(*copy)) : NULL;
+    if (n && !copy) {
+        return false;
+    }
+    for (size_t k = 0; k < n; k++) {
+        copy[k].cycles = fns[k].cycles;
+        if (!(copy[k].name = dup_str(fns[k].name))) {
+            while (k--) {
+                free(copy[k].name);
+            }
+            free(copy);
+            return false;
+        }
+    }
+    for (size_t k = 0; k < b->n_fns; k++) {
+        free(b->fns[k].name);
+    }
+    free(b->fns);
+    b->fns = copy;
+    b->n_fns = n;
+    return true;
+}
+
+/* ---- reading ------------------------------------------------------------ */
+
+typedef struct reader {
+    const char *path;
+    csim_diag *diag;
+} reader;
+
+static budget_err bad(const reader *r, const char *where, const char *what)
+{
+    csim_fail(r->diag, CSIM_ERR_USAGE, "%s: %s%s%s", r->path, where, *where ? ": " : "", what);
+    return BUDGET_ERR_BAD;
+}
+
+/* Every key of `o` must be one of `allowed` and appear once. */
+static budget_err check_keys(const reader *r, const cJSON *o, const char *where, const char *const *allowed)
+{
+    const cJSON *k;
+    cJSON_ArrayForEach(k, o)
+    {
+        bool known = false;
+        for (const char *const *a = allowed; *a && !known; a++) {
+            known = strcmp(k->string, *a) == 0;
+        }
+        char msg[256];
+        if (!known) {
+            snprintf(msg, sizeof(msg), "unknown key \"%s\"", k->string);
+            return bad(r, where, msg);
+        }
+        for (const cJSON *p = o->child; p != k; p = p->next) {
+            if (strcmp(p->string, k->string) == 0) {
+                snprintf(msg, sizeof(msg), "key \"%s\" appears twice", k->string);
+                return bad(r, where, msg);
+            }
+        }
+    }
+    return BUDGET_OK;
+}
+
+static budget_err get_uint(const reader *r, const cJSON *o, const char *key, const char *where, bool required,
+                           bool positive, bool *present, uint64_t *out)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    char at[256], msg[160];
+    snprintf(at, sizeof(at), "%s%s%s", where, *where ? "." : "", key);
+    if (present) {
+        *present = v != NULL;
+    }
+    if (!v) {
+        return required ? bad(r, at, "missing") : BUDGET_OK;
+    }
+    double d = cJSON_IsNumber(v) ? v->valuedouble : -1;
+    if (!cJSON_IsNumber(v) || d < (positive ? 1 : 0) || d > MAX_INT || d != floor(d)) {
+        if (cJSON_IsNumber(v)) {
+            snprintf(msg, sizeof(msg), "%.15g is not %s", d, positive ? "a positive integer" : "a non-negative integer");
+        } else {
+            snprintf(msg, sizeof(msg), "expected %s", positive ? "a positive integer" : "a non-negative integer");
+        }
+        return bad(r, at, msg);
+    }
+    *out = (uint64_t)d;
+    return BUDGET_OK;
+}
+
+static budget_err get_str(const reader *r, const cJSON *o, const char *key, const char *where, bool required,
+                          char **out)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    char at[256];
+    snprintf(at, sizeof(at), "%s%s%s", where, *where ? "." : "", key);
+    if (!v) {
+        return required ? bad(r, at, "missing") : BUDGET_OK;
+    }
+    if (!cJSON_IsString(v) || !v->valuestring[0]) {
+        return bad(r, at, "expected a non-empty string");
+    }
+    return (*out = dup_str(v->valuestring)) ? BUDGET_OK : bad(r, at, "out of memory");
+}
+
+static budget_err read_kinds(const reader *r, const cJSON *v, const char *where, budget *b)
+{
+    static const char *const keys[BUDGET_KINDS + 1] = {
+        "core", "branch", "fetch_stall", "data_wait", "bus_conflict", "load_use", "exception", "cache_misses", NULL,
+    };
+    char at[200];
+    snprintf(at, sizeof(at), "%s.breakdown", where);
+    if (!cJSON_IsObject(v)) {
+        return bad(r, at, "expected an object");
+    }
+    budget_err e = check_keys(r, v, at, keys);
+    for (unsigned k = 0; !e && k < BUDGET_KINDS; k++) {
+        e = get_uint(r, v, keys[k], at, true, false, NULL, &b->kinds[k]);
+    }
+    b->has_kinds = true;
+    return e;
+}
+
+static budget_err read_fns(const reader *r, const cJSON *v, const char *where, budget *b)
+{
+    static const char *const keys[] = {"name", "cycles", NULL};
+    char at[200];
+    snprintf(at, sizeof(at), "%s.functions", where);
+    if (!cJSON_IsArray(v)) {
+        return bad(r, at, "expected an array of {\"name\", \"cycles\"}");
+    }
+    size_t n = (size_t)cJSON_GetArraySize(v);
+    b->fns = n ? calloc(n, sizeof(*b->fns)) : NULL;
+    if (n && !b->fns) {
+        return bad(r, at, "out of memory");
+    }
+    const cJSON *e;
+    budget_err err = BUDGET_OK;
+    cJSON_ArrayForEach(e, v)
+    {
+        char el[220];
+        snprintf(el, sizeof(el), "%s[%zu]", at, b->n_fns);
+        budget_fn *f = &b->fns[b->n_fns++];
+        if (!cJSON_IsObject(e)) {
+            return bad(r, el, "expected an object {\"name\", \"cycles\"}");
+        }
+        if ((err = check_keys(r, e, el, keys)) || (err = get_str(r, e, "name", el, true, &f->name)) ||
+            (err = get_uint(r, e, "cycles", el, true, false, NULL, &f->cycles))) {
+            return err;
+        }
+    }
+    return BUDGET_OK;
+}
+
+static budget_err read_budget(const reader *r, const cJSON *o, size_t i, budget *b)
+{
+    static const char *const keys[] = {"case", "mcu", "cycles", "tolerance_pct", "stack_bytes", "code_bytes",
+                                       "breakdown", "functions", NULL};
+    char where[64];
+    snprintf(where, sizeof(where), "budgets[%zu]", i);
+    if (!cJSON_IsObject(o)) {
+        return bad(r, where, "expected an object");
+    }
+    budget_err e;
+    if ((e = check_keys(r, o, where, keys)) || (e = get_str(r, o, "case", where, true, &b->case_pat)) ||
+        (e = get_str(r, o, "mcu", where, true, &b->mcu)) ||
+        (e = get_uint(r, o, "cycles", where, true, true, NULL, &b->cycles)) ||
+        (e = get_uint(r, o, "stack_bytes", where, false, false, &b->has_stack, &b->stack_bytes)) ||
+        (e = get_uint(r, o, "code_bytes", where, false, false, &b->has_code, &b->code_bytes))) {
+        return e;
+    }
+    const cJSON *tol = cJSON_GetObjectItemCaseSensitive(o, "tolerance_pct");
+    if (tol) {
+        char at[96], msg[96];
+        snprintf(at, sizeof(at), "%s.tolerance_pct", where);
+        if (!cJSON_IsNumber(tol)) {
+            return bad(r, at, "expected a number in [0, 100]");
+        }
+        if (!(tol->valuedouble >= 0 && tol->valuedouble <= 100)) {
+            snprintf(msg, sizeof(msg), "%g is not in [0, 100]", tol->valuedouble);
+            return bad(r, at, msg);
+        }
+        b->tolerance_pct = tol->valuedouble;
+        b->has_tolerance = true;
+    }
+    const cJSON *v;
+    if ((v = cJSON_GetObjectItemCaseSensitive(o, "breakdown")) && (e = read_kinds(r, v, where, b))) {
+        return e;
+    }
+    if ((v = cJSON_GetObjectItemCaseSensitive(o, "functions")) && (e = read_fns(r, v, where, b))) {
+        return e;
+    }
+    return BUDGET_OK;
+}
+
+static budget_err read_root(const reader *r, const cJSON *root, budget_file *out)
+{
+    static const char *const keys[] = {"schema_version", "elf", "budgets", NULL};
+    if (!cJSON_IsObject(root)) {
+        return bad(r, "", "the top level must be an object");
+    }
+    budget_err e = check_keys(r, root, "", keys);
+    if (e) {
+        return e;
+    }
+    const cJSON *ver = cJSON_GetObjectItemCaseSensitive(root, "schema_version");
+    char msg[128];
+    if (!cJSON_IsNumber(ver)) {
+        snprintf(msg, sizeof(msg), "missing or not a number (this cyclesim reads %d)", BUDGET_SCHEMA_VERSION);
+        return bad(r, "schema_version", msg);
+    }
+    if (ver->valuedouble != BUDGET_SCHEMA_VERSION) {
+        snprintf(msg, sizeof(msg), "%g is not supported (this cyclesim reads %d)", ver->valuedouble,
+                 BUDGET_SCHEMA_VERSION);
+        return bad(r, "schema_version", msg);
+    }
+    if ((e = get_str(r, root, "elf", "", false, &out->elf))) {
+        return e;
+    }
+    const cJSON *list = cJSON_GetObjectItemCaseSensitive(root, "budgets");
+    if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) == 0) {
+        return bad(r, "budgets", "expected a non-empty array");
+    }
+    size_t n = (size_t)cJSON_GetArraySize(list);
+    if (!(out->b = calloc(n, sizeof(*out->b)))) {
+        return bad(r, "budgets", "out of memory");
+    }
+    const cJSON *o;
+    cJSON_ArrayForEach(o, list)
+    {
+        size_t i = out->n++;
+        if ((e = read_budget(r, o, i, &out->b[i]))) {
+            return e;
+        }
+    }
+    return BUDGET_OK;
+}
+
+budget_err budget_load(const char *path, budget_file *out, csim_diag *diag)
+{
+    memset(out, 0, sizeof(*out));
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        csim_fail(diag, CSIM_ERR_IO, "%s: cannot open (%s)", path, strerror(errno));
+        return BUDGET_ERR_IO;
+    }
+    char *text = malloc(MAX_FILE + 1);
+    size_t n = text ? fread(text, 1, MAX_FILE + 1, f) : 0;
+    bool read_error = ferror(f);
+    fclose(f);
+    if (!text || read_error) {
+        free(text);
+        csim_fail(diag, CSIM_ERR_IO, "%s: cannot read", path);
+        return BUDGET_ERR_IO;
+    }
+    reader r = {path, diag};
+    if (n > MAX_FILE) {
+        free(text);
+        return bad(&r, "", "larger than 4 MiB");
+    }
+    text[n] = 0;
+    if (strlen(text) != n) {
+        free(text);
+        return bad(&r, "", "not a text file (NUL byte)");
+    }
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithOpts(text, &end, true);
+    if (!root) {
+        const char *at = cJSON_GetErrorPtr();
+        unsigned line = 1;
+        for (const char *p = text; at && p < at; p++) {
+            line += *p == '\n';
+        }
+        free(text);
+        csim_fail(diag, CSIM_ERR_USAGE, "%s:%u: not valid JSON", path, line);
+        return BUDGET_ERR_BAD;
+    }
+    free(text);
+    budget_err e = read_root(&r, root, out);
+    cJSON_Delete(root);
+    if (e) {
+        budget_free(out);
+    }
+    return e;
+}
+
+/* ---- writing ------------------------------------------------------------ */
+
+static void put_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\') {
+            fprintf(f, "\\%c", *s);
+        } else if ((unsigned char)*s < 0x20) {
+            fprintf(f, "\\u%04x", *s);
+        } else {
+            fputc(*s, f);
+        }
+    }
+    fputc('"', f);
+}
+
+/* One budget per block, one function per line: budget changes review well as diffs. */
+static void write_file(FILE *f, const budget_file *bf)
+{
+    fprintf(f, "{\n  \"schema_version\": %d,\n", BUDGET_SCHEMA_VERSION);
+    if (bf->elf) {
+        fputs("  \"elf\": ", f);
+        put_str(f, bf->elf);
+        fputs(",\n", f);
+    }
+    fputs("  \"budgets\": [", f);
+    for (size_t i = 0; i < bf->n; i++) {
+        const budget *b = &bf->b[i];
+        fputs(i ? ",\n    {\"case\": " : "\n    {\"case\": ", f);
+        put_str(f, b->case_pat);
+        fputs(", \"mcu\": ", f);
+        put_str(f, b->mcu);
+        fprintf(f, ", \"cycles\": %llu", (unsigned long long)b->cycles);
+        if (b->has_tolerance) {
+            fprintf(f, ", \"tolerance_pct\": %.17g", b->tolerance_pct);
+        }
+        if (b->has_stack) {
+            fprintf(f, ", \"stack_bytes\": %llu", (unsigned long long)b->stack_bytes);
+        }
+        if (b->has_code) {
+            fprintf(f, ", \"code_bytes\": %llu", (unsigned long long)b->code_bytes);
+        }
+        if (b->has_kinds) {
+            fputs(",\n     \"breakdown\": {", f);
+            for (unsigned k = 0; k < BUDGET_KINDS; k++) {
+                fprintf(f, "%s\"%s\": %llu", k ? ", " : "", budget_kind_names[k], (unsigned long long)b->kinds[k]);
+            }
+            fputc('}', f);
+        }
+        if (b->n_fns) {
+            fputs(",\n     \"functions\": [", f);
+            for (size_t k = 0; k < b->n_fns; k++) {
+                fputs(k ? ",\n       {\"name\": " : "\n       {\"name\": ", f);
+                put_str(f, b->fns[k].name);
+                fprintf(f, ", \"cycles\": %llu}", (unsigned long long)b->fns[k].cycles);
+            }
+            fputs("]", f);
+        }
+        fputs("}", f);
+    }
+    fputs("\n  ]\n}\n", f);
+}
+
+budget_err budget_save(const char *path, const budget_file *bf, csim_diag *diag)
+{
+    char dir_buf[4096], tmp[4200];
+    snprintf(dir_buf, sizeof(dir_buf), "%s", path);
+    const char *dir = dirname(dir_buf);
+    snprintf(tmp, sizeof(tmp), "%s/.%s.XXXXXX", dir, strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        csim_fail(diag, CSIM_ERR_IO, "%s: cannot create a temporary file beside it (%s)", path, strerror(errno));
+        return BUDGET_ERR_IO;
+    }
+    /* Keep the permissions of the file being replaced (mkstemp makes 0600). */
+    struct stat st;
+    mode_t mode = 0644;
+    if (stat(path, &st) == 0) {
+        mode = st.st_mode & 07777;
+    }
+    FILE *f = fdopen(fd, "w");
+    if (!f) {
+        close(fd);
+        unlink(tmp);
+        csim_fail(diag, CSIM_ERR_IO, "%s: cannot write", tmp);
+        return BUDGET_ERR_IO;
+    }
+    write_file(f, bf);
+    bool ok = fflush(f) == 0 && !ferror(f) && fchmod(fd, mode) == 0 && fsync(fd) == 0;
+    ok = fclose(f) == 0 && ok;
+    if (!ok || rename(tmp, path) != 0) {
+        int saved = errno;
+        unlink(tmp);
+        csim_fail(diag, CSIM_ERR_IO, "%s: cannot write (%s)", path, strerror(saved));
+        return BUDGET_ERR_IO;
+    }
+    /* The rename itself is durable once the directory is synced. */
+    int dfd = open(dir, O_RDONLY | O_DIRECTORY);
+    if (dfd >= 0) {
+        fsync(dfd);
+        close(dfd);
+    }
+    return BUDGET_OK;
+}

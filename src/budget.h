@@ -1,0 +1,67 @@
+/*
+ * budget.h - the budget files of `cyclesim check` (docs/budgets.md): read
+ * and validate them, write them back atomically (--update).  cJSON stays
+ * inside budget.c.  Nothing here prints: errors come back as one message.
+ */
+#ifndef CYCLESIM_BUDGET_H
+#define CYCLESIM_BUDGET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cyclesim/diag.h"
+
+#define BUDGET_SCHEMA_VERSION 1
+
+/* The kinds of cycles a budget records (--update) so that a failure can say
+ * which kind grew: the run breakdown's buckets and the cache misses. */
+enum {
+    BUDGET_CORE, BUDGET_BRANCH, BUDGET_FETCH_STALL, BUDGET_DATA_WAIT, BUDGET_BUS_CONFLICT,
+    BUDGET_LOAD_USE, BUDGET_EXCEPTION, BUDGET_CACHE_MISSES, BUDGET_KINDS
+};
+extern const char *const budget_kind_names[BUDGET_KINDS];
+
+/* A function's self cycles in the case, as recorded by --update. */
+typedef struct budget_fn {
+    char *name;
+    uint64_t cycles;
+} budget_fn;
+
+typedef struct budget {
+    char *case_pat;          /* case name or glob (fnmatch) */
+    char *mcu;
+    uint64_t cycles;
+    double tolerance_pct;    /* 0 when absent */
+    bool has_tolerance, has_stack, has_code, has_kinds;
+    uint64_t stack_bytes, code_bytes;
+    uint64_t kinds[BUDGET_KINDS];
+    budget_fn *fns;          /* self cycles, largest first */
+    size_t n_fns;
+} budget;
+
+typedef struct budget_file {
+    char *elf;               /* the ELF's file name, NULL when absent */
+    budget *b;
+    size_t n;
+} budget_file;
+
+typedef enum budget_err { BUDGET_OK = 0, BUDGET_ERR_IO, BUDGET_ERR_BAD } budget_err;
+
+/** budget_load - read and check a budget file; BUDGET_ERR_BAD names the
+ *  file and the offending key in diag->msg ("f.json: budgets[2].cycles: ..."). */
+budget_err budget_load(const char *path, budget_file *out, csim_diag *diag);
+
+/** budget_save - write the file atomically: a temporary file in the same
+ *  directory, fsync, rename over `path` (keeping its permissions). */
+budget_err budget_save(const char *path, const budget_file *f, csim_diag *diag);
+
+void budget_free(budget_file *f);
+
+/** budget_is_glob - whether a case pattern has glob characters. */
+bool budget_is_glob(const char *pattern);
+
+/** budget_set_fns - replace the recorded functions (names are copied). */
+bool budget_set_fns(budget *b, const budget_fn *fns, size_t n);
+
+#endif
