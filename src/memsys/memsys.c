@@ -646,12 +646,16 @@ bool csim_memsys_save(const csim_memsys *ms, uint64_t now, uint64_t floor, bool 
         const unsigned n = (ms->set_mask + 1) * ms->ways;
         if (n > ms->lines_cap || (size_t)(w.end - w.p) < n * (ms->ways > 1 ? 5u : 4u))
             return false;
-        for (unsigned i = 0; i < n; i++) { /* the hot part: room checked above */
-            memcpy(w.p, &ms->lines[i].line, 4);
-            w.p += 4;
-            if (ms->ways > 1) {
+        if (ms->ways == 1) { /* the hot part (room checked above): U0 */
+            for (unsigned i = 0; i < n; i++)
+                memcpy(w.p + 4 * i, &ms->lines[i].line, 4);
+            w.p += 4 * n;
+        } else {
+            for (unsigned i = 0; i < n; i++) {
                 const ms_line *set = &ms->lines[i - i % ms->ways];
-                *w.p++ = (uint8_t)lru_rank(&set->lru, ms->ways, sizeof *set, ms->lines[i].lru);
+                memcpy(w.p, &ms->lines[i].line, 4);
+                w.p[4] = (uint8_t)lru_rank(&set->lru, ms->ways, sizeof *set, ms->lines[i].lru);
+                w.p += 5;
             }
         }
     }
@@ -736,9 +740,10 @@ void csim_memsys_load(csim_memsys *ms, uint64_t now, const csim_ms_state *st, co
     }
     if (ms->cache_on) {
         const unsigned n = (ms->set_mask + 1) * ms->ways;
+        const bool ranked = ms->ways > 1;
         for (unsigned i = 0; i < n; i++) {
             ms->lines[i].line = st_get32(&r);
-            const unsigned rank = ms->ways > 1 ? st_get8(&r) : ms->lines[i].line != MS_NONE;
+            const unsigned rank = ranked ? st_get8(&r) : ms->lines[i].line != MS_NONE;
             ms->lines[i].lru = rank ? base + rank : 0;
         }
         top += ms->ways; /* ranks are at most the number of ways */
