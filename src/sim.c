@@ -245,8 +245,9 @@ static bool events_match(const sim *s, const memo *m)
     return m->n_ev == s->n_ev && memcmp(memo_ev_class(m), s->ev_class, s->n_ev) == 0;
 }
 
-/* Collects the addresses of the data reads of the flash (class 1, not
- * written) where they matter; false if there are more than MEMO_FLASH_READS. */
+/* Collects the words of the data reads of the flash (class 1, not written)
+ * where they matter (the flash interface is handed the word: read_ready);
+ * false if there are more than MEMO_FLASH_READS. */
 static bool flash_reads(const sim *s, uint32_t *addr, unsigned *n)
 {
     *n = 0;
@@ -258,7 +259,7 @@ static bool flash_reads(const sim *s, uint32_t *addr, unsigned *n)
             if (*n == MEMO_FLASH_READS) {
                 return false;
             }
-            addr[(*n)++] = s->ev[i].addr;
+            addr[(*n)++] = s->ev[i].addr & ~3u;
         }
     }
     return true;
