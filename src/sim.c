@@ -399,41 +399,72 @@ static void price_and_record(sim *s, block *b, uint32_t next)
 
 static void diff_stats(csim_ms_stats *d, const csim_ms_stats *a, const csim_ms_stats *b);
 
-static bool try_replay_state(sim *s, block *b, uint32_t next)
-{
-    csim_core *c = &s->core;
-    memo *m = NULL;
+/* This run's keys for a state replay, each computed when first needed. */
+typedef struct replay_keys {
+    bool have_fa, have_sig, have_st, fa_ok, sig_ok, st_ok;
+    unsigned nf;
+    uint32_t fa[MEMO_FLASH_READS];
     csim_core_sig sig;
     csim_ms_state st;
-    uint32_t fa[MEMO_FLASH_READS];
-    unsigned nf = 0, why = 0;
-    bool have_sig = false, have_st = false, have_fa = false;
-    /* The first kept pricing whose conditions all hold; `why` is how far the
-     * closest one came. */
-    for (unsigned k = 0; b->memo && k < MEMO_SLOTS && !m; k++) {
-        memo *x = &b->memo[k];
-        unsigned w = 0;
-        if (x->valid && ++w && x->epoch == s->epoch && x->next == next && ++w && events_match(s, x) &&
-            (have_fa || (have_fa = true, flash_reads(s, fa, &nf) ? true : (nf = UINT32_MAX, true))) &&
-            nf == x->n_flash && memcmp(fa, x->blob + 4 * x->n_acc, 4 * nf) == 0 && ++w &&
-            (have_sig || (have_sig = csim_core_signature(c, b->addr, &sig))) &&
-            memcmp(&sig, &x->entry, sizeof(sig)) == 0 && ++w &&
-            (have_st || (have_st = csim_memsys_save(s->flash, c->t, csim_core_earliest_request(c), true, &st))) &&
-            st.n == x->ms_in && memcmp(st.b, memo_ev_class(x) + x->n_ev, st.n) == 0) {
-            m = x;
+} replay_keys;
+
+/* How far kept pricing x holds for this run of block b (the `why` index):
+ * 0 none kept, 1 other outcome or flash configuration, 2 other transfers,
+ * 3 other core state, 4 other flash-interface state, 5 it holds. */
+static unsigned state_match(sim *s, const block *b, const memo *x, uint32_t next, replay_keys *k)
+{
+    csim_core *c = &s->core;
+    if (!x->valid) {
+        return 0;
+    }
+    if (x->epoch != s->epoch || x->next != next) {
+        return 1;
+    }
+    if (!k->have_fa) {
+        k->have_fa = true;
+        k->fa_ok = flash_reads(s, k->fa, &k->nf);
+    }
+    if (!events_match(s, x) || !k->fa_ok || k->nf != x->n_flash ||
+        memcmp(k->fa, x->blob + 4 * x->n_acc, 4 * k->nf) != 0) {
+        return 2;
+    }
+    if (!k->have_sig) {
+        k->have_sig = true;
+        k->sig_ok = csim_core_signature(c, b->addr, &k->sig);
+    }
+    if (!k->sig_ok || memcmp(&k->sig, &x->entry, sizeof(k->sig)) != 0) {
+        return 3;
+    }
+    if (!k->have_st) {
+        k->have_st = true;
+        k->st_ok = csim_memsys_save(s->flash, c->t, csim_core_earliest_request(c), true, &k->st);
+    }
+    if (!k->st_ok || k->st.n != x->ms_in || memcmp(k->st.b, memo_ev_class(x) + x->n_ev, k->st.n) != 0) {
+        return 4;
+    }
+    return 5;
+}
+
+static bool try_replay_state(sim *s, block *b, uint32_t next)
+{
+    replay_keys keys;
+    keys.have_fa = keys.have_sig = keys.have_st = false;
+    unsigned why = 0;
+    for (unsigned k = 0; b->memo && k < MEMO_SLOTS; k++) {
+        const memo *m = &b->memo[k];
+        unsigned w = state_match(s, b, m, next, &keys);
+        if (w == 5) {
+            csim_core_restore(&s->core, b->addr, &m->exit, m->dt, &m->d);
+            csim_ms_state out;
+            out.n = m->ms_out;
+            memcpy(out.b, memo_ev_class(m) + m->n_ev + m->ms_in, m->ms_out);
+            csim_memsys_load(s->flash, s->core.t, &out, &m->ms_d);
+            return true;
         }
         why = w > why ? w : why;
     }
-    if (!m) {
-        s->why[why]++;
-        return false;
-    }
-    csim_core_restore(c, b->addr, &m->exit, m->dt, &m->d);
-    csim_ms_state out;
-    out.n = m->ms_out;
-    memcpy(out.b, memo_ev_class(m) + m->n_ev + m->ms_in, m->ms_out);
-    csim_memsys_load(s->flash, c->t, &out, &m->ms_d);
-    return true;
+    s->why[why]++;
+    return false;
 }
 
 /* Prices the whole pending block and keeps the pricing with the core and
@@ -476,7 +507,7 @@ static void finish_pending(sim *s, uint32_t next)
 {
     block *b = s->pending;
     if (b) {
-        bool by_state = csim_memsys_config(s->flash)->type != CSIM_MS_ICACHE;
+        bool by_state = s->flash_cfg->type != CSIM_MS_ICACHE;
         if (!s->memo_on || s->cursor != 0) {
             price_until(s, b->n, next);
         } else if (b->reuse_skip) {
