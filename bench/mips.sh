@@ -6,17 +6,27 @@
 # usage: bench/mips.sh [BUILD_DIR] [BASELINE_CYCLESIM]   (default: build)
 # With a second cyclesim binary (an older build, copied aside), each run is
 # repeated with it right after, and the last columns give its MIPS and the
-# speed-up over it.
+# speed-up over it.  Seconds are CPU seconds (user + system) when
+# /usr/bin/time is there (less disturbed by other load than wall-clock time),
+# else the wall-clock seconds cyclesim prints.
 set -eu
 build=${1:-build}
 base=${2:-}
 cs=$build/cyclesim
 fw=$build/firmware
+tmp=$(mktemp)
+trap 'rm -f "$tmp"' EXIT
 # One run with block reuse (the default) and one pricing every instruction in
 # full (--no-reuse): the ratio is what reuse buys on that image and model.
 mips() { # CYCLESIM ELF MCU [OPTION] -> "instructions seconds"
-    "$1" run "$2" --mcu "$3" ${4:+"$4"} 2>/dev/null |
-        sed -n 's/^total *[0-9]* *\([0-9]*\) *(whole run, \([0-9.]*\) s host.*/\1 \2/p'
+    if [ -x /usr/bin/time ]; then
+        /usr/bin/time -f '%U %S' -o "$tmp" "$1" run "$2" --mcu "$3" ${4:+"$4"} 2>/dev/null |
+            sed -n 's/^total *[0-9]* *\([0-9]*\) *(whole run.*/\1/p' | tr '\n' ' '
+        awk '{ print $1 + $2 }' "$tmp"
+    else
+        "$1" run "$2" --mcu "$3" ${4:+"$4"} 2>/dev/null |
+            sed -n 's/^total *[0-9]* *\([0-9]*\) *(whole run, \([0-9.]*\) s host.*/\1 \2/p'
+    fi
 }
 printf '%-20s %-12s %12s %9s %7s %9s %8s' image model instructions host_s MIPS full_MIPS speed-up
 [ -n "$base" ] && printf ' %9s %8s' base_MIPS vs_base
