@@ -1,0 +1,130 @@
+#!/bin/sh
+# accuracy.sh - LOCAL ONLY, never run by CI: the accuracy report of
+# docs/accuracy.md.  Builds the benchmark firmware's CMOX back end against the
+# developer's own X-CUBE-CRYPTOLIB install, runs `cyclesim compare` of every
+# CMOX image against ST's published page of each MCU (cold and warm start), and
+# `cyclesim calibrate` of the uncertain model keys with held-out rows, and
+# writes the reports into docs/accuracy/ (JSON reports of compare, the
+# calibration report and overlay, and summary.md with the per-row tables made
+# from the JSON; figures only: nothing built with ST's library is written there).
+#
+#   STM32U0 page: emu-m0plus images on stm32u083rc (same library, V4)
+#   STM32L5 page: emu-m33    images on stm32l552ze (same library, V4)
+#   STM32U3 page: emu-m33    images on stm32u385rg (page measured with V5:
+#                 approximate, the report says so at the top)
+#
+# usage: CMOX_ROOT=<X-CUBE-CRYPTOLIB>/Middlewares/ST/STM32_Cryptographic \
+#            tools/accuracy.sh [WORKDIR]
+#
+#   WORKDIR        where the firmware is built (default: a new temporary
+#                  directory; never inside the repository unless git ignores it)
+#   CMOX_FAMILIES  CMOX image families (default "cipher hash ecc rsa"; rsa on the
+#                  Cortex-M0+ runs billions of cycles: leave it out for a quick run)
+#   CYCLESIM       the cyclesim binary (default: build/cyclesim)
+#   JOBS           -j for cyclesim (default: number of CPUs)
+#   STEPS          any of "compare sensitivity calibrate" (default: all three)
+#   FIT_FAMILIES   the images calibrate fits on (default "hash": every fitting
+#                  iteration reruns them once per key, so small images)
+# Exit status: 0 when every report was written, 1 when a run failed, 2 on usage
+# or build errors.
+set -eu
+
+if [ -n "${CI:-}" ] || [ -n "${GITHUB_ACTIONS:-}" ]; then
+    echo "accuracy.sh: not for CI (ST's library is not redistributable)" >&2
+    exit 2
+fi
+if [ -z "${CMOX_ROOT:-}" ] || [ ! -f "$CMOX_ROOT/include/cmox_crypto.h" ]; then
+    echo "accuracy.sh: set CMOX_ROOT to the STM32_Cryptographic folder of your" \
+         "X-CUBE-CRYPTOLIB install (the one with include/ and lib/)" >&2
+    exit 2
+fi
+
+repo=$(cd "$(dirname "$0")/.." && pwd)
+work=${1:-$(mktemp -d "${TMPDIR:-/tmp}/cmox-accuracy.XXXXXX")}
+mkdir -p "$work"
+work=$(cd "$work" && pwd)
+case "$work/" in
+"$repo"/*)
+    if ! git -C "$repo" check-ignore -q "$work"; then
+        echo "accuracy.sh: $work is inside the repository and not ignored" >&2
+        exit 2
+    fi
+    ;;
+esac
+cyclesim=${CYCLESIM:-$repo/build/cyclesim}
+[ -x "$cyclesim" ] || { echo "accuracy.sh: no $cyclesim: run tools/bootstrap.sh first" >&2; exit 2; }
+jobs=${JOBS:-$(nproc)}
+families=${CMOX_FAMILIES:-cipher hash ecc rsa}
+steps=${STEPS:-compare sensitivity calibrate}
+fit_families=${FIT_FAMILIES:-hash}
+out=$repo/docs/accuracy
+mkdir -p "$out/sensitivity" "$work/sensitivity"
+
+cmake -S "$repo/firmware" -B "$work/fw" \
+    -DCMAKE_TOOLCHAIN_FILE="$repo/firmware/cmake/arm-none-eabi.cmake" \
+    -DCMOX_ROOT="$CMOX_ROOT" > "$work/fw-configure.log" 2>&1 ||
+    { echo "accuracy.sh: firmware configure failed: $work/fw-configure.log" >&2; exit 2; }
+targets=""
+for fam in $families; do
+    targets="$targets fw-cmox-$fam-emu-m0plus fw-cmox-$fam-emu-m33"
+done
+# shellcheck disable=SC2086
+cmake --build "$work/fw" -j"$jobs" --target $targets > "$work/fw-build.log" 2>&1 ||
+    { echo "accuracy.sh: firmware build failed: $work/fw-build.log" >&2; exit 2; }
+
+images() { # images of a target, in family order; $2 = "short": without rsa
+    for fam in $families; do
+        [ "${2:-}" = short ] && [ "$fam" = rsa ] && continue
+        printf '%s ' "$work/fw/$1/cmox-$fam.elf"
+    done
+}
+
+status=0
+compare() { # TARGET MCU OUTNAME [compare options...]
+    t=$1 mcu=$2 name=$3
+    shift 3
+    echo "accuracy.sh: compare $t on $mcu ($name)"
+    # shellcheck disable=SC2046
+    "$cyclesim" compare $(images "$t" "${short:-}") --mcu "$mcu" -j "$jobs" --no-progress \
+        --format json -o "$out/$name.json" "$@" 2> "$work/$name.err" ||
+        { echo "  failed:" >&2; sed 's/^/  /' "$work/$name.err" >&2; status=1; }
+}
+
+# Every row from a cold start (the default); from a warm start without the RSA
+# images (their rows last billions of cycles: the start state is lost in them).
+step() { case " $steps " in *" $1 "*) return 0 ;; esac; return 1; }
+for run in emu-m0plus:stm32u083rc emu-m33:stm32l552ze emu-m33:stm32u385rg; do
+    step compare || break
+    short="" compare "${run%%:*}" "${run#*:}" "${run#*:}-cold"
+    short=short compare "${run%%:*}" "${run#*:}" "${run#*:}-warm" --warm
+done
+# Sensitivity of the memory-system keys that no document fixes (cold, no RSA).
+for s in stm32u083rc:cache.ways=2 stm32u083rc:cache.hit_under_miss=true \
+         stm32u083rc:flash.word_buffers=1 stm32l552ze:cache.ways=1 stm32l552ze:cache.refill_overhead=2; do
+    step sensitivity || break
+    mcu=${s%%:*} kv=${s#*:}
+    t=emu-m33
+    [ "$mcu" = stm32u083rc ] && t=emu-m0plus
+    short=short compare "$t" "$mcu" "sensitivity/$mcu-$kv" --set "$kv"
+done
+# The two pages measured with the library the images run: fit the uncertain
+# keys on two thirds of the rows of FIT_FAMILIES, report the error on the third
+# held out.
+for run in emu-m0plus:stm32u083rc emu-m33:stm32l552ze; do
+    step calibrate || break
+    t=${run%%:*} mcu=${run#*:}
+    fit_images=""
+    for fam in $fit_families; do fit_images="$fit_images $work/fw/$t/cmox-$fam.elf"; done
+    echo "accuracy.sh: calibrate $t on $mcu"
+    # shellcheck disable=SC2086
+    "$cyclesim" calibrate $fit_images --mcu "$mcu" \
+        --measured "$repo/data/published/$mcu.json" --params uncertain --holdout 3 \
+        -j "$jobs" --no-progress -o "$out/$mcu-overlay.json" > "$out/$mcu-calibrate.txt" \
+        2> "$work/$mcu-calibrate.err" ||
+        { echo "  failed:" >&2; sed 's/^/  /' "$work/$mcu-calibrate.err" >&2; status=1; }
+done
+find "$out" -type f \( -name '*.md' -o -name '*.json' -o -name '*.txt' \) \
+    -exec sed -i "s|$work/fw/|<build>/|g; s|$repo/||g" {} +
+python3 "$repo/tools/accuracy_summary.py" "$out" > "$out/summary.md" || status=1
+echo "accuracy.sh: reports in docs/accuracy/ (summary.md)"
+exit $status
