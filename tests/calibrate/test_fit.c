@@ -1,5 +1,5 @@
 /*
- * test_fit.c - src/fit.c against solutions derived by hand (in the comments):
+ * test_fit.c - src/analysis/fit.c against solutions derived by hand (in the comments):
  * least squares, weights, rank deficiency, conditioning, bounds, integers.
  */
 #include <math.h>

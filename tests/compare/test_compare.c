@@ -1,5 +1,5 @@
 /*
- * test_compare.c - the comparison core (src/compare.c) without the emulator:
+ * test_compare.c - the comparison core (src/analysis/compare.c) without the emulator:
  * the statistics on small hand-made sets, the per-row error and ratio, and
  * the matching of hand-made cases against a hand-made page.  Every expected
  * value is worked out by hand in the comments.

@@ -1,5 +1,5 @@
 /*
- * test_published.c - the measured-results loader (src/published.c) on the
+ * test_published.c - the measured-results loader (src/analysis/published.c) on the
  * three bundled pages, on hand-written board outputs and on bad inputs.
  *
  * usage: test_published DATA_DIR FIXTURES_DIR

@@ -1,4 +1,4 @@
-# -j (src/jobs.c) and `cyclesim sweep` (src/cmd_sweep.c).
+# -j (src/engine/jobs.c) and `cyclesim sweep` (src/cli/cmd_sweep.c).
 if(TARGET firmware)
     set(FW ${CMAKE_BINARY_DIR}/firmware)
     add_test(NAME jobs_run_j2_equals_j1

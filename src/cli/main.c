@@ -5,7 +5,7 @@
  */
 #include <string.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 #include "cyclesim/model_keys.h"
 
 static void usage(FILE *f)

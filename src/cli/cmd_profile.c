@@ -11,7 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 #include "cyclesim/jobs.h"
 #include "cyclesim/sim.h"
 
@@ -26,7 +26,7 @@ typedef struct popts {
     csim_run_opts ro;
 } popts;
 
-/* Runs the jobs in order.  TODO(sweep): csim_jobs_run (src/jobs.c) once it is on main. */
+/* Runs the jobs in order.  TODO(sweep): csim_jobs_run (src/engine/jobs.c) once it is on main. */
 static void run_jobs(const csim_elf *elf, csim_job *jobs, size_t n, unsigned workers)
 {
     (void)workers;

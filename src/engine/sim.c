@@ -17,7 +17,7 @@
 #include "cyclesim/emu.h"
 #include "cyclesim/periph.h"
 #include "cyclesim/sim.h"
-#include "profile.h"
+#include "engine/profile.h"
 
 #define MAX_BLOCK_INSNS 2048 /* Unicorn ends a block after 512 instructions or a page */
 #define MAX_EVENTS 1024

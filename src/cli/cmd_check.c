@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "budget.h"
-#include "cli.h"
+#include "analysis/budget.h"
+#include "cli/cli.h"
 #include "cyclesim/jobs.h"
 #include "cyclesim/sim.h"
 

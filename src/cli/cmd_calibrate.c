@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 #include "cyclesim/fit.h"
 #include "cyclesim/jobs.h"
 #include "cyclesim/model_keys.h"

@@ -15,11 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 #include "cyclesim/jobs.h"
 #include "cyclesim/model_keys.h"
 #include "cyclesim/report.h"
-#include "sweep_svg.h"
+#include "output/sweep_svg.h"
 
 #define MAX_CLOCKS 1024
 #define MAX_VALUES 64   /* values of one --latency/--cache/--prefetch/--set list */

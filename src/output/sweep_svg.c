@@ -6,7 +6,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "sweep_svg.h"
+#include "output/sweep_svg.h"
 
 #define W 960.0
 #define PLOT_H 440.0

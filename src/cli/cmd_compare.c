@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 #include "cyclesim/compare.h"
 #include "cyclesim/jobs.h"
 #include "cyclesim/published.h"

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "profile.h"
+#include "engine/profile.h"
 
 #define NONE UINT32_MAX
 #define LOCATE_SLOTS 4096u

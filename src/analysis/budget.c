@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "budget.h"
+#include "analysis/budget.h"
 
 #define MAX_FILE (4u << 20)
 #define MAX_INT 9007199254740992.0 /* 2^53: integers a JSON number holds exactly */

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 #include "cyclesim/overlay.h"
 
 #ifndef CSIM_MODELS_DIR

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 #include "cyclesim/jobs.h"
 #include "cyclesim/report.h"
 #include "cyclesim/sim.h"
