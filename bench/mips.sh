@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Simulation speed: simulated instructions per host second, with the full
 # timing model, for benchmark firmware images on every model.  Runs everything
 # in one go so the figures can be compared with each other (the machine is

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # What grouping buys in `cyclesim sweep`: the same grid timed with points that
 # differ only in the clock sharing one emulator run (the default) and with
 # every point run on its own (--independent).  Both on one worker so the ratio

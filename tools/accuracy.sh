@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # accuracy.sh - LOCAL ONLY, never run by CI: the accuracy report of
 # docs/accuracy.md.  Builds the benchmark firmware's CMOX back end against the
 # developer's own X-CUBE-CRYPTOLIB install, runs `cyclesim compare` of every

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """accuracy_summary.py DIR - the per-page summary of docs/accuracy.md, from the
 `cyclesim compare --format json` reports that tools/accuracy.sh wrote into DIR
 (<mcu>-<cold|warm>.json).  Every figure is read from those reports; the

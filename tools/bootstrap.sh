@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Installs what a fresh Debian 12 machine lacks (Debian packages only), then
 # configures and builds cyclesim and the firmware into ./build.
 set -eu

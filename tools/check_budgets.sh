@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Holds the bundled firmware to the repository's own budgets: `cyclesim check`
 # of build/firmware/<target>/<family>.elf against budgets/<target>/<family>.json,
 # for every budget file.  Reports go to REPORT_DIR: <target>-<family>.xml (JUnit)

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Set-up, then the main job on the bundled default: the benchmark firmware's
 # SHA-2 cases (emulator image for Cortex-M0+, which every model can run) on all
 # four board models, as a table.  Extra arguments go to `cyclesim run`.

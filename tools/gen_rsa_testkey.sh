@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # gen_rsa_testkey.sh - writes firmware/crypto/rsa_testkey.h, the fixed RSA-3072
 # key (e = 65537) of the RSA benchmark cases and host tests, with the openssl
 # command line tool (OpenSSL 3).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * import_published.c - turn the plain-text copy of one of ST's "Cryptographic
  * library performance" wiki pages into the published-data JSON described in

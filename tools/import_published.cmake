@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # import_published: page text of an ST crypto performance page -> data/published/*.json.
 # Expects the including CMake to have run find_package(PkgConfig) and
 # pkg_check_modules(CJSON REQUIRED IMPORTED_TARGET libcjson).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * backend.c - which implementation the image's cases run: "open" (the
  * firmware's own crypto/) or "cmox<major>" (ST's library, firmware/cmox/,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * input.c - the cases' random inputs (bench.h): bench_input_seed and one
  * deterministic byte stream per case.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * main.c - the firmware's entry point, the same for every target and family:
  * set the target up, run every benchmark case, report the end.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * runner.c - the benchmark runner behind bench.h: walks the "bench_cases"
  * table, times each case's run() with hal_cycles() and prints the

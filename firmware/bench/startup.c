@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * startup.c - vector table and reset handler, shared by every target
  * (Cortex-M0+ and Cortex-M33; the symbols come from ld/common.ld).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * aes_cases.c - AES-CBC benchmark cases (rows aes-cbc/... of docs/row-keys.md):
  * encryption and decryption, 128/192/256-bit keys, small and fast

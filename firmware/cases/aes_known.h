@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * aes_known.h - the inputs and known answers of the AES-CBC cases, shared by
  * the open implementation's cases (aes_cases.c) and the CMOX back end

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ecdsa_cases.c - ECDSA benchmark cases (rows ecdsa/<p256|p384>/<sign|verify>/
  * <arith>/<low|high> of docs/row-keys.md): signature generation and

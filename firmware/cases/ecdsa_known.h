@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ecdsa_known.h - the ECDSA inputs and known answers (RFC 6979 A.2.5 and
  * A.2.6: keys, digests of "sample", nonces, signatures), shared by the open

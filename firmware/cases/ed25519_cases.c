@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ed25519_cases.c - benchmark cases of the Ed25519 table: sign and verify a
  * 1023-byte message, for the arithmetic variants Small and SuperFast (open

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ed25519_known.h - the Ed25519 inputs and known answer (RFC 8032 TEST 1024
  * key pair, the 1023-byte message, its signature), shared by the open

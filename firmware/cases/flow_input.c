@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * flow_input.c - the data-flow cases' message buffer and its generator
  * (flow_input.h).

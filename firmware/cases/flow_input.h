@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * flow_input.h - the 8000-byte message of the data-flow cases and the
  * xorshift32 stream that fills it (flow_input.c), shared by the AES and SHA

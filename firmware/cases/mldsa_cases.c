@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mldsa_cases.c - ML-DSA-44/65/87 benchmark cases (rows mldsa<44|65|87>/
  * <keygen|sign|verify>[/lowram] of docs/row-keys.md).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mldsa_known.h - the ML-DSA benchmark inputs and known answers (message,
  * ACVP keygen seeds, digests of the expected keys and signatures), shared by

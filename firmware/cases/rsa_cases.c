@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rsa_cases.c - RSA-3072 RSASSA-PSS SHA-256 benchmark cases (rows
  * rsa3072/pss-sha256/... of docs/row-keys.md): signature without and with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rsa_known.h - the RSA-PSS inputs and known answer (digest, salt, expected
  * signature under firmware/crypto/rsa_testkey.h), shared by the open

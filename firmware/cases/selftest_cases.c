@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * selftest_cases.c - the "selftest" family: small deterministic cases that
  * exercise the runner and the timing model (flash data reads, SRAM copies,

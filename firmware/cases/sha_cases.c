@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sha_cases.c - SHA-256 and SHA-384 benchmark cases (rows sha256/..., sha384/...
  * of docs/row-keys.md): sole buffer of 16..128 bytes, data flow of an

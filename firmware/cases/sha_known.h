@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sha_known.h - the known answers of the SHA-2 cases, shared by the open
  * implementation's cases (sha_cases.c) and the CMOX back end

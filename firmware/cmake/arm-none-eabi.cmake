@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # arm-none-eabi.cmake - CMake toolchain file for the cyclesim firmware (firmware/).
 #
 # Debian's gcc-arm-none-eabi (12.2) + libnewlib-arm-none-eabi (newlib-nano).

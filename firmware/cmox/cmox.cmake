@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # firmware/cmox/cmox.cmake - the CMOX images: the benchmark cases run through
 # ST's own cryptographic library (X-CUBE-CRYPTOLIB), linked from the user's
 # install.  Included by firmware/CMakeLists.txt when CMOX_ROOT is set:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmox_cases_cipher.c - AES-CBC through ST's CMOX library (X-CUBE-CRYPTOLIB):
  * the rows aes-cbc/... of docs/row-keys.md, for the library's two AES

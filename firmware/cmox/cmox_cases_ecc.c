@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmox_cases_ecc.c - ECDSA (P-256, P-384) and Ed25519 through ST's CMOX
  * library: the rows ecdsa/... and eddsa/ed25519/... of docs/row-keys.md.

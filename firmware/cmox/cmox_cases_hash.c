@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmox_cases_hash.c - SHA-256 and SHA-384 through ST's CMOX library: the rows
  * sha256/... and sha384/... of docs/row-keys.md.

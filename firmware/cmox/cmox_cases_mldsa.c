@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmox_cases_mldsa.c - ML-DSA-44/65/87 through ST's CMOX library, V5 only:
  * the rows mldsa<44|65|87>/<keygen|sign|verify>[/lowram] of

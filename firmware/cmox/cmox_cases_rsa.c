@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmox_cases_rsa.c - RSA-3072 PKCS#1 v2.2 (RSASSA-PSS, SHA-256) through ST's
  * CMOX library: the rows rsa3072/pss-sha256/... of docs/row-keys.md.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmox_glue.c - what the CMOX images need besides the cases: the two
  * low-level functions ST's library calls from cmox_initialize() /

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * aes.c - AES (FIPS 197) in CBC mode (NIST SP 800-38A section 6.2), with a
  * byte-oriented "small" and a 32-bit T-table "fast" implementation; see

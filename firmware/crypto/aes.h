@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * aes.h - AES (FIPS 197) in CBC mode (NIST SP 800-38A section 6.2), no
  * padding, 128/192/256-bit keys, with two implementations chosen at run time

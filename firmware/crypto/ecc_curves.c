@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ecc_curves.c - constants of NIST P-256 and P-384 for ecc_p256p384.h:
  * domain parameters, Montgomery constants, comb tables of the "high" memory

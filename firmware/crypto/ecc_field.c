@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ecc_field.c - multi-precision and modular arithmetic on 32-bit limbs for
  * the ECDSA code: generic Montgomery multiplication (any odd modulus; the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ecc_p256p384.h - internal arithmetic of the ECDSA code (ecdsa.h) over the
  * NIST curves P-256 and P-384 (FIPS 186-4 Appendix D.1.2.3 and D.1.2.4):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ecc_point.c - Jacobian point arithmetic on y^2 = x^3 - 3x + b and the
  * scalar multiplications of the ECDSA code.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ecdsa.c - ECDSA signature generation and verification (FIPS 186-5
  * sections 6.4.1 and 6.4.2) on top of ecc_p256p384.h.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ecdsa.h - ECDSA (FIPS 186-5 section 6.4) over NIST P-256 and P-384,
  * signing and verifying a message digest.  Portable C99, no allocation; the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ed25519.c - Ed25519 (RFC 8032 section 5.1) for Cortex-M0+/M33 and the host.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ed25519.h - Ed25519 signatures (RFC 8032 section 5.1, "pure" Ed25519:
  * no context, no pre-hash).  Portable C99 for Cortex-M0+/M33 and the host.

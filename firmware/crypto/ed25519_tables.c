@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ed25519_tables.c - multiples of the Ed25519 base point B (RFC 8032
  * section 5.1) for the "precomp HIGH" variant; layout in ed25519_tables.h.

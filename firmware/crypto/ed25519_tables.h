@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ed25519_tables.h - flash tables of multiples of the Ed25519 base point B
  * used by the "precomp HIGH" variant (internal to ed25519.c; the host test

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * keccak.c - Keccak-f[1600] and the FIPS 202 sponge, bit-interleaved 32-bit form.
  *

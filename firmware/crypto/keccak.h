@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * keccak.h - Keccak-f[1600] sponge: SHA3-256, SHAKE128 and SHAKE256 (FIPS 202).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mldsa.c - ML-DSA key generation, signing and verification (FIPS 204 Sec. 5
  * and 6), standard and low-RAM variants.

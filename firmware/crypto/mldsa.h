@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mldsa.h - ML-DSA-44/65/87 (FIPS 204, August 2024): key generation, signing
  * and verification, in two memory variants.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mldsa_internal.h - polynomial layer shared by mldsa.c and mldsa_poly.c
  * (not part of the API).  A polynomial is int32_t[256]; "NTT domain" values

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mldsa_poly.c - ML-DSA polynomial arithmetic, sampling and packing (FIPS 204
  * Sec. 7), shared by every parameter set and by both memory variants.

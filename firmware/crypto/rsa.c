@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rsa.c - RSASSA-PSS with SHA-256 (RFC 8017 sections 8.1 and 9.1) over the
  * Montgomery arithmetic of rsa_bn.c.

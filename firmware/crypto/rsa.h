@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rsa.h - RSASSA-PSS (RFC 8017 section 8.1) with SHA-256, MGF1-SHA-256 and a
  * 32-byte salt, for moduli of up to 3072 bits.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rsa_bn.c - multi-precision Montgomery arithmetic for RSA (see rsa_bn.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rsa_bn.h - multi-precision modular arithmetic for RSA (RFC 8017).
  *

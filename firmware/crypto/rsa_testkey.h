@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rsa_testkey.h - the fixed RSA-3072 key (e = 65537) of the RSA benchmark
  * cases and host tests.  A test key, not a secret: generated once by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sha2.c - SHA-256, SHA-384 and SHA-512 (FIPS 180-4).
  *

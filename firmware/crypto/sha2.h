@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sha2.h - SHA-256, SHA-384 and SHA-512 (FIPS 180-4), streaming and one-shot.
  * Portable C99, no allocation; the same source builds for the host tests and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * board_console.c - what the four Nucleo HALs share: the transmit path of the
  * ST-LINK virtual-COM UART and the sleep after the run.  The USART and LPUART

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cycles_dwt.c - hal_cycles() for the Cortex-M33 targets: the DWT cycle
  * counter CYCCNT (32 bits, counts the processor clock).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cycles_systick.c - hal_cycles() for the Cortex-M0+ targets (ARMv6-M has no
  * DWT CYCCNT): SysTick counting the processor clock down from 0xFFFFFF, and a

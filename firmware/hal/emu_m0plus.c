@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * emu_m0plus.c - HAL of the emulator target emu-m0plus: a Cortex-M0+ image
  * that cyclesim runs with either M0+ model (STM32L073, STM32U083), so its

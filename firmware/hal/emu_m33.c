@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * emu_m33.c - HAL of the emulator target emu-m33: a Cortex-M33 image that
  * cyclesim runs with either M33 model (STM32L552, STM32U385); its memory map

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * hal.h - the firmware's hardware abstraction: one small file per target
  * (hal/<target>.c) plus the shared cycle counters (cycles_systick.c on the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * nucleo_l073rz.c - HAL of the NUCLEO-L073RZ (STM32L073RZ, Cortex-M0+).
  *

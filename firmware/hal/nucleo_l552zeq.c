@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * nucleo_l552zeq.c - HAL of the NUCLEO-L552ZE-Q (STM32L552ZE, Cortex-M33,
  * TrustZone disabled as shipped: the non-secure register aliases are used).

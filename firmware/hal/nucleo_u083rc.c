@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * nucleo_u083rc.c - HAL of the NUCLEO-U083RC (STM32U083RC, Cortex-M0+).
  *

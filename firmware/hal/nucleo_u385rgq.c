@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * nucleo_u385rgq.c - HAL of the NUCLEO-U385RG-Q (STM32U385RG, Cortex-M33,
  * TrustZone disabled as shipped: the non-secure register aliases are used).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * semihost.c - console and exit for the emulator targets (emu-m0plus,
  * emu-m33) through Arm semihosting, which cyclesim implements:

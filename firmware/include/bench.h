@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench.h - the benchmark API shared by the board targets, the cyclesim
  * emulator target and cyclesim itself.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * compare.h - estimates of a run set against measured results (a published
  * page or a board output): rows matched by key in both directions, per-row

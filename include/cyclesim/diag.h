@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * diag.h - error codes and diagnostics shared by every module.
  *

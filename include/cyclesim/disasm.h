@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * disasm.h - Thumb decoder behind a small interface (Capstone inside).
  */

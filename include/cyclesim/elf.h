@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * elf.h - a firmware image: loadable segments, symbols, sections, the
  * architecture it was built for and its SHA-256.  LIEF inside (elf_lief.c).

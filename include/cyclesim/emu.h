@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * emu.h - the CPU emulator behind a small interface (Unicorn inside).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * fit.h - the numerical core of `cyclesim calibrate`: weighted linear least
  * squares that reports the parameters it cannot determine instead of giving

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * insn.h - one decoded Thumb instruction, as the timing models see it.
  *

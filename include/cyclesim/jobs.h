@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * jobs.h - independent runs (one model, one set of cases) spread over worker
  * threads (-j), with a progress line on stderr for long runs.  Every

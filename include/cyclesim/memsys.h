@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * memsys.h - STM32 flash-interface models: wait states, NVM buffers,
  * prefetch and instruction caches.  Pure modules: no emulator, no JSON.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * model.h - an MCU timing model: core, flash interface, memory map,
  * peripherals.  Loaded from models/<name>.json along its `extends` chain

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * model_keys.h - the one table of model keys (internal to the model module).
  * Loading, validation, `--set` and docs/model-keys.md are all driven by it.

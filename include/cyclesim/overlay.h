@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * overlay.h - model overlays (docs/calibrate.md): a base model name, key
  * values to apply on top of it, and where they came from (a calibration's

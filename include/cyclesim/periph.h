@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * periph.h - the STM32 and Cortex-M peripherals firmware and libraries
  * need: CRC unit, SysTick, DWT cycle counter, FLASH_ACR, ICACHE, clock

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * published.h - measured results: a published performance page
  * (data/published/<mcu>.json) or a board's calibration output (the "@case" lines

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * report.h - results as an aligned table, JSON (docs/output-schema.md) or CSV.
  * Results go to the given stream (stdout); nothing here prints diagnostics.

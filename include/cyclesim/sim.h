@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sim.h - run a firmware ELF on an MCU model and time its benchmark cases
  * (or one function, --call).  Ties the emulator, decoder, core and memory

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * timing.h - pure core pipeline models (Cortex-M0+, Cortex-M33).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * budget.c - budget files (docs/budgets.md); the only file that reads or
  * writes them, with cJSON for reading.  Every key is checked: an unknown key,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * budget.h - the budget files of `cyclesim check` (docs/budgets.md): read
  * and validate them, write them back atomically (--update).  cJSON stays

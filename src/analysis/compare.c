@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * compare.c - match a run's cases with the rows of a published page or a
  * board output by row key, and summarise the differences (compare.h,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * fit.c - weighted linear least squares and the bounded, integer-aware
  * Gauss-Newton step of `cyclesim calibrate` (fit.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * published.c - measured results as rows keyed like the firmware cases
  * (published.h): ST's performance pages as JSON (data/published/README.md)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * elf_lief.c - the only file that includes LIEF (0.9 C API).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * emu_unicorn.c - the only file that includes Unicorn (2.0.1).
  *

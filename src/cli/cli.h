@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cli.h - what the subcommands (src/cmd_*.c) share: exit codes
  * (docs/exit-codes.md), the models directory, loading the --mcu list with

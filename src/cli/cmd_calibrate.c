@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd_calibrate.c - `cyclesim calibrate`: fit uncertain model keys to
  * measured cycle counts (a published page or a board's output) by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd_check.c - `cyclesim check`: hold a firmware's benchmark cases to cycle,
  * stack and code budgets (docs/budgets.md), or to the figures of an older

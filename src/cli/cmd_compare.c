@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd_compare.c - `cyclesim compare`: run the cases of one or more ELFs on one
  * MCU model and set the estimates against a published page (data/published)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd_profile.c - `cyclesim profile`: where each case's cycles go, by
  * function (self, inclusive, calls, breakdown by kind), as a table, callgrind

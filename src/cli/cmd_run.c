@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd_run.c - `cyclesim run`: time an ELF's benchmark cases (or one
  * function, --call) on one or more MCU models.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd_sweep.c - `cyclesim sweep`: time an ELF's benchmark cases over a grid
  * of clock, flash latency, cache, prefetch and any other model keys

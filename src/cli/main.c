@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * main.c - the cyclesim command line: dispatches to the subcommands
  * (src/cmd_*.c), which print results and choose exit codes

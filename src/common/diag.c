@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* diag.c - error text and diagnostics formatting. */
 #include <string.h>
 

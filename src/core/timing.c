@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * timing.c - Cortex-M0+ and Cortex-M33 pipeline models (pure).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * jobs.c - independent runs on worker threads, and the progress line.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * periph.c - peripheral models.  Registers not modelled specially are plain
  * storage inside the blocks listed by the model (periph.registers); the

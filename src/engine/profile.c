@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * profile.c - cycles per function with a shadow call stack (profile.h,
  * docs/profile.md).

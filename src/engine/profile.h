@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * profile.h - cycles per function within a measured region (docs/profile.md).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * memsys.c - flash-interface models: dispatcher, configuration and the
  * machinery shared by the models (word buffers, background reads, cache with

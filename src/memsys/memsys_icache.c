@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * memsys_icache.c - ST ICACHE on the Cortex-M33 C-AHB (STM32L552: RM0438;
  * STM32U385: RM0487), summarised in timing-facts.md §3.4-3.5 ("TF §3.4").

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * memsys_internal.h - state and shared hot-path helpers of the flash-interface
  * models (memsys.c: dispatcher and shared machinery; memsys_l0nvm.c,

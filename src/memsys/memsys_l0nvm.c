@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * memsys_l0nvm.c - STM32L0 NVM interface (STM32L073; RM0367 §3.3 as summarised
  * in timing-facts.md §3.2, "TF §3.2" below).

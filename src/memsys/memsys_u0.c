@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * memsys_u0.c - STM32U0 flash interface (STM32U083; RM0503, summarised in
  * timing-facts.md §3.3, "TF §3.3" below).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* model.c - cross-key validation and the latency-versus-clock rule. */
 #include "cyclesim/model.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * model_json.c - the only file that includes cJSON: reads model files along
  * their `extends` chain into a csim_model, driven by the key table.

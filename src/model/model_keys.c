@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * model_keys.c - every model key, declared once: name, type, range, meaning
  * and source.  The JSON loader, `--set`, validation and the generated

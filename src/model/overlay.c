@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * overlay.c - the overlay file format (docs/calibrate.md), read and written
  * with cJSON.  Reading applies every key through the key table, so an

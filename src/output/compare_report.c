@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * compare_report.c - a comparison (compare.h) as a terminal table, JSON,
  * Markdown or a self-contained HTML page with inline SVG charts (no script,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* report.c - table, JSON and CSV output of run results. */
 #include <stdlib.h>
 #include <string.h>

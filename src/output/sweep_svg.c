@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sweep_svg.c - SVG chart of a sweep (sweep_svg.h).  The time axis is
  * logarithmic when the times span more than a factor of 20 (cases of very

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sweep_svg.h - the chart of `cyclesim sweep --svg`: time versus clock, one
  * polyline per (case, configuration).  Self-contained SVG, no scripts.

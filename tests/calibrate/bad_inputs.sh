@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Runs tests/calibrate/bad_inputs.txt: exit code and stderr text of each line.
 # usage: bad_inputs.sh CYCLESIM FIRMWARE_DIR WORKDIR
 set -u

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # `cyclesim calibrate`: the pure least-squares module (label unit) and the
 # recovery of known model parameters from emulated measurements (label calibrate).
 add_executable(test_fit ${CMAKE_CURRENT_LIST_DIR}/test_fit.c ${CMAKE_SOURCE_DIR}/src/analysis/fit.c)

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Recovery of known model parameters (tests/calibrate/cases.txt): measure one
 # or more emulator images with a perturbed model, then calibrate the
 # unperturbed model against those outputs (one --measured file per image, as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_fit.c - src/analysis/fit.c against solutions derived by hand (in the comments):
  * least squares, weights, rank deficiency, conditioning, bounds, integers.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # `cyclesim check` (docs/budgets.md): the command's behaviour (tests/check/test_check.py)
 # and the repository's own budgets (budgets/, tools/check_budgets.sh).  Label: check.
 if(TARGET firmware)

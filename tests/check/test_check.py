@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Tests of `cyclesim check` (docs/budgets.md).
 
 usage: test_check.py CYCLESIM SOURCE_DIR FIRMWARE_DIR WORK_DIR TEST

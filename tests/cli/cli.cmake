@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 add_test(NAME cli_cases
     COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_cli.sh $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
             ${CMAKE_CURRENT_BINARY_DIR}/cli)

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Runs tests/cli/cases.txt against a cyclesim binary: exit code and stderr text.
 # usage: run_cli.sh CYCLESIM SOURCE_DIR WORKDIR
 set -u

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """check_report.py - independent checks of `cyclesim compare` reports
 (tests/compare/run_compare.sh).  Recomputes from the report's rows, the page
 and a `cyclesim run` of the same ELF what the C code computed; shares no code

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # `cyclesim compare` and the measured-results loader it stands on (label compare).
 set(COMPARE_TEST_DIR ${CMAKE_CURRENT_LIST_DIR})
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # `cyclesim compare` end to end on the open firmware against the STM32L5 page,
 # checked independently (check_report.py, awk over the page), plus the CMOX
 # version banner, board outputs, and every bad input with its exit code.

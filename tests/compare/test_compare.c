@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_compare.c - the comparison core (src/analysis/compare.c) without the emulator:
  * the statistics on small hand-made sets, the per-row error and ratio, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_published.c - the measured-results loader (src/analysis/published.c) on the
  * three bundled pages, on hand-written board outputs and on bad inputs.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # AES-CBC and SHA-2 host tests (included by tests/crypto/CMakeLists.txt).
 set(AES_SHA2_INCLUDES ${FW_CRYPTO_DIR} ${FW_CASES_DIR} ${FW_CASES_DIR}/../include)
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # ECDSA P-256 / P-384 host tests (included by tests/crypto/CMakeLists.txt).
 # The same test is built twice: natively, and with ECC_NO_WIDE_MUL=1 so the
 # 16-bit partial-product path used on the Cortex-M0+ runs here too.  The

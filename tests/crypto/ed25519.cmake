@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Ed25519 host tests (included by tests/crypto/CMakeLists.txt).  test_ed25519.c
 # #includes firmware/crypto/ed25519.c and firmware/cases/ed25519_cases.c to
 # reach their internals.  Built twice: natively, and with ED25519_NO_UMULL so

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # ML-DSA and Keccak host tests (included by tests/crypto/CMakeLists.txt).
 set(MLDSA_INCLUDES ${FW_CRYPTO_DIR} ${FW_CASES_DIR} ${FW_CASES_DIR}/../include)
 set(MLDSA_FLAGS -std=c99 -Wall -Wextra -Werror -O2)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # RSA-3072 PSS host tests (included by tests/crypto/CMakeLists.txt).  The same
 # test is built twice: natively, and with RSA_BN_MUL_HALVES=1 so the 16-bit
 # half-product path used on the Cortex-M0+ runs here too.

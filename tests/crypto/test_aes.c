@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_aes.c - host test of firmware/crypto/aes.c and firmware/cases/aes_cases.c.
  *

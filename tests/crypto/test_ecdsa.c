@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_ecdsa.c - host test of the firmware's ECDSA P-256 / P-384 code
  * (firmware/crypto/ecdsa.h, ecc_p256p384.h) and of its benchmark cases

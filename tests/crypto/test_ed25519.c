@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_ed25519.c - host test of firmware/crypto/ed25519.c and of the
  * Ed25519 benchmark cases.

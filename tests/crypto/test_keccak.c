@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_keccak.c - host test of firmware/crypto/keccak.c.
  *

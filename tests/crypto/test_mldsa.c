@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_mldsa.c - host test of firmware/crypto/mldsa*.c and firmware/cases/mldsa_cases.c.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_rsa.c - host test of the RSA sources (firmware/crypto/rsa.c,
  * rsa_bn.c) and of the RSA benchmark cases, against OpenSSL 3:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_sha2.c - host test of firmware/crypto/sha2.c and firmware/cases/sha_cases.c.
  *

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # cmox_local.sh - LOCAL ONLY, never run by CI: build the CMOX images (the
 # benchmark cases through ST's X-CUBE-CRYPTOLIB, firmware/cmox/) against the
 # developer's own library install and run them in cyclesim on the two models

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # End-to-end runs of the firmware built from firmware/ (ExternalProject in the
 # top-level CMakeLists.txt).  The emulator images run on every model their core
 # can run; each board image runs on its own board's model.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # End-to-end: run a firmware image built from firmware/ in cyclesim on one MCU
 # model and check that
 #  - cyclesim exits 0 (every case passed its own known-answer check),

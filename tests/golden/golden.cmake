@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Golden micro-kernels: one ctest per kernel file; each needs arm-none-eabi-gcc.
 find_program(GOLDEN_ARM_GCC arm-none-eabi-gcc REQUIRED)
 file(GLOB GOLDEN_KERNELS CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/kernels/*.S)

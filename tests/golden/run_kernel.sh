@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Golden micro-kernel: assemble one Thumb kernel (tests/golden/kernels/*.S),
 # time it with `cyclesim run --call kernel` and compare with the cycle count
 # derived by hand in the kernel's header:

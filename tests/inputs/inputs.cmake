@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Random inputs (label inputs): every emulator family runs its cases with the
 # known inputs and with one random seed that cyclesim writes into
 # bench_input_seed (`cyclesim profile --inputs 1`); each case must pass its

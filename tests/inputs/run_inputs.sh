@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Random inputs end to end: cyclesim writes a non-zero bench_input_seed into
 # the firmware (`cyclesim profile --inputs N`: the known-answer run, then
 # seeds 1..N) and every case must pass its self-consistency check with those

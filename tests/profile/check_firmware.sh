@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Profiles and case selection on a firmware image built from firmware/:
 #  - with profiling on, every case takes the same cycles as in a plain run;
 #  - per case, the functions' self cycles add up exactly to the profile total,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # `cyclesim profile --inputs 4` on a test firmware (tests/profile/fw/: the
 # emu-m33 run-time and inputs_cases.c) whose "inputs/vary" case loops
 # 10 + seed % 7 times: 10..14 iterations over the known-answer run (seed 0)

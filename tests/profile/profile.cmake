@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Profiles, footprint and case selection (label profile): hand-derived kernels,
 # then firmware images whose profiles must add up exactly (check_firmware.sh).
 find_program(PROFILE_ARM_GCC arm-none-eabi-gcc REQUIRED)

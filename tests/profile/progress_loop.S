@@ -1,3 +1,4 @@
+@ SPDX-License-Identifier: GPL-2.0-or-later
 @ A long loop for tests/profile/test_progress.c: r0 iterations of 64 NOPs,
 @ SUBS and BNE (66 instructions, one block each), then BX LR.
     .syntax unified

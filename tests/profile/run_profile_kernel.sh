@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Profile of a hand-written kernel (tests/profile/kernels/*.S) against the
 # values derived by hand in its header ("-": not derived, not compared):
 #   @ mcu: NAME / @ arch: armv6-m|armv8-m.main

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_progress.c - csim_run_opts.progress: called each time the instruction
  * count crosses a multiple of 2^24, with the count and cycles so far.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * check_published.c - tests of data/published/<mcu>.json against the page texts
  * they were imported from.  Written independently of tools/import_published.c

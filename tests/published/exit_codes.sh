@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # exit_codes.sh TOOL PAGE.txt WORKDIR
 # The import tool's documented exit statuses (see its --help).
 set -u

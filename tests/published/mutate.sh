@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # mutate.sh TOOL CHECKER PAGE.txt JSON WORKDIR
 # Shows that the published-data tests can fail: breaks a copy of the JSON or
 # of the page in several ways and expects the import tool's --check and the

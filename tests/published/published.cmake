@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Tests of the published tables (data/published): round trip against the page
 # texts, byte-identical regeneration, row keys, known slips and flags, and
 # mutations showing that these tests can fail.  Needs the import_published

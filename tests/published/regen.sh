@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # regen.sh TOOL PAGE.txt COMMITTED.json OUTDIR
 # Regenerates the JSON from the page text with the import tool and compares
 # it byte for byte with the committed file.

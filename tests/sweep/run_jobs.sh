@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # `run -j N` must print exactly what `run -j 1` prints: results, diagnostics
 # and the firmware console, byte for byte.  The models are given slowest
 # first, so a worker finishing out of order would show.

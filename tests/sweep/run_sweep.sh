@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Tests of `cyclesim sweep` (tests/sweep/sweep.cmake).
 # usage: run_sweep.sh MODE CYCLESIM SOURCE_DIR WORKDIR ARGS...
 #   equal ELF MCU SWEEP-ARGS... grouped and --independent give the same rows; the grouped

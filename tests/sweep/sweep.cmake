@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # -j (src/engine/jobs.c) and `cyclesim sweep` (src/cli/cmd_sweep.c).
 if(TARGET firmware)
     set(FW ${CMAKE_BINARY_DIR}/firmware)

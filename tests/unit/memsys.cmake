@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Unit tests of the flash-interface models (src/memsys).  Included from the
 # top-level CMakeLists.txt (after enable_testing()).
 get_filename_component(CSIM_MEMSYS_ROOT "${CMAKE_CURRENT_LIST_DIR}/../.." ABSOLUTE)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_core.c - the pure core and peripheral models without the emulator:
  * synthetic instruction streams through csim_core_exec, and the STM32 CRC

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * test_memsys.c - unit tests of the flash-interface models (src/memsys).
  *

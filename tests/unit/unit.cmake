@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Pure core and peripheral models, no emulator.
 add_executable(test_core ${CMAKE_CURRENT_LIST_DIR}/test_core.c ${CMAKE_SOURCE_DIR}/src/engine/periph.c
     ${CMAKE_SOURCE_DIR}/src/common/diag.c)

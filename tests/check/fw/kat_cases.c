@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * kat_cases.c - a test firmware family for `cyclesim check`
  * (tests/check/test_check.py, test "case_failed"): "kat/pass" passes its

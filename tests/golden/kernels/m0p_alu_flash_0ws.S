@@ -1,3 +1,4 @@
+@ SPDX-License-Identifier: GPL-2.0-or-later
 @ mcu: stm32l073rz
 @ set: flash.wait_states=0 flash.buffers=false flash.prefetch=false
 @ at: 0x08000000

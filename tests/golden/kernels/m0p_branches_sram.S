@@ -1,3 +1,4 @@
+@ SPDX-License-Identifier: GPL-2.0-or-later
 @ mcu: stm32l073rz
 @ at: 0x20000000
 @ arch: armv6-m

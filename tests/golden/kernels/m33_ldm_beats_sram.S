@@ -1,3 +1,4 @@
+@ SPDX-License-Identifier: GPL-2.0-or-later
 @ mcu: stm32l552ze
 @ at: 0x20000000
 @ arch: armv8-m.main

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * inputs_cases.c - a test firmware family for `cyclesim profile --inputs`
  * (tests/profile/check_inputs.sh): one case whose cycles depend on the input

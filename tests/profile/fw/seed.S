@@ -1,3 +1,4 @@
+@ SPDX-License-Identifier: GPL-2.0-or-later
 @ bench_input_seed for the test firmware of check_inputs.sh, weak: a firmware
 @ file that defines it takes precedence.
     .bss

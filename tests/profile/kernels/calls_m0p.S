@@ -1,3 +1,4 @@
+@ SPDX-License-Identifier: GPL-2.0-or-later
 @ Call structure: kernel calls f twice, f calls g, kernel calls r(2), which
 @ recurses to r(1) and r(0).  Cortex-M0+, code in zero-wait SRAM.
 @ mcu: stm32l073rz

@@ -1,3 +1,4 @@
+@ SPDX-License-Identifier: GPL-2.0-or-later
 @ The call structure of calls_m0p.S on a Cortex-M33: the same calls, edges,
 @ stacks and footprint (cycles are not derived here: "-"; the profile must
 @ still add up to the total the run reports).

@@ -1,3 +1,4 @@
+@ SPDX-License-Identifier: GPL-2.0-or-later
 @ Footprint: what a function touches, by symbol.
 @ mcu: stm32l073rz
 @ arch: armv6-m
