@@ -263,29 +263,25 @@ int csim_disasm_decode(csim_disasm *d, const uint8_t *code, size_t len, uint32_t
         }
         switch (o->iclass) {
         case CSIM_IC_LDM:
-        case CSIM_IC_STM:
-            for (int i = 0; i < arm->op_count; i++) {
-                if (arm->operands[i].type == ARM_OP_REG &&
-                    (arm->operands[i].access & CS_AC_WRITE || o->iclass == CSIM_IC_STM)) {
+        case CSIM_IC_STM: {
+            /* LDM/STM list their base first (with or without writeback, and
+             * Capstone 4 marks it written when it is in the list too); PUSH/POP
+             * list only transfers and always write SP back. */
+            bool has_base = ci->id == ARM_INS_LDM || ci->id == ARM_INS_LDMDB ||
+                            ci->id == ARM_INS_STM || ci->id == ARM_INS_STMDB;
+            for (int i = has_base ? 1 : 0; i < arm->op_count; i++) {
+                if (arm->operands[i].type == ARM_OP_REG) {
                     o->nregs++;
                 }
             }
-            /* The base register of LDM/STM is an operand too (not for PUSH/POP). */
-            if (ci->id != ARM_INS_PUSH && ci->id != ARM_INS_POP && o->nregs > 0 &&
-                o->iclass == CSIM_IC_STM) {
-                o->nregs--;
-            }
-            if (ci->id == ARM_INS_LDM || ci->id == ARM_INS_LDMDB || ci->id == ARM_INS_STM ||
-                ci->id == ARM_INS_STMDB) {
+            if (has_base) {
                 o->addr_regs |= reg_bit((unsigned)arm->operands[0].reg);
-                if (o->iclass == CSIM_IC_LDM && (arm->operands[0].access & CS_AC_WRITE) &&
-                    o->nregs > 0 && !(o->flags & CSIM_IF_WRITEBACK)) {
-                    o->nregs--; /* the base was counted as a written operand */
-                }
             } else {
                 o->addr_regs |= 1u << 13;
+                o->flags |= CSIM_IF_WRITEBACK;
             }
             break;
+        }
         case CSIM_IC_LOAD:
         case CSIM_IC_STORE:
         case CSIM_IC_LOAD2:
