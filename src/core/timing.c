@@ -20,9 +20,9 @@
 /* Issue cycles at zero wait states and pipeline-refill cycles when taken.
  * M0+: ARM DDI0484C Table 3.1 (TRM cycle counts).  A taken branch there costs
  * 1 issue cycle plus the refill that fetches its target; BL is 3 (2 + 1);
- * LDM/STM/PUSH/POP 1+N and POP {.., PC} 3+N (= 1 + (N+1) transfers + 1
- * refill).  Classes that ARMv6-M lacks keep 1 so a stray decode cannot
- * crash the model. */
+ * LDM/STM/PUSH/POP 1+N and POP {.., PC} 3+N, N counting every register of
+ * the list including PC (= 1 + N transfers + 2 refill).  Classes that
+ * ARMv6-M lacks keep 1 so a stray decode cannot crash the model. */
 typedef struct cost_row {
     uint8_t issue;  /* cycles excluding data transfers (M0+: the 1 of 1+N) */
     uint8_t refill; /* extra cycles when the instruction changes the flow */
@@ -37,7 +37,7 @@ static const cost_row m0plus_costs[CSIM_IC_COUNT] = {
     [CSIM_IC_LOAD] = {1, 0},      /* LDR 2 = 1 + one transfer */
     [CSIM_IC_STORE] = {1, 0},     [CSIM_IC_LOAD2] = {1, 0},
     [CSIM_IC_STORE2] = {1, 0},
-    [CSIM_IC_LDM] = {1, 1},       /* 1+N, POP {PC}: 1+N+1 with N counting PC */
+    [CSIM_IC_LDM] = {1, 2},       /* 1+N, POP {.., PC}: 3+N with N counting PC */
     [CSIM_IC_STM] = {1, 0},
     [CSIM_IC_B] = {1, 1},         /* B 2 */
     [CSIM_IC_BCC] = {1, 1},       /* 1 not taken, 2 taken */

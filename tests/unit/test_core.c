@@ -86,7 +86,8 @@ static void test_m0plus_table(void)
     CHECK_EQ("m0+ MULS small 1 + 32", csim_core_now(&c), 33);
 }
 
-/* POP {r4, pc}: 3 + N with N = 1 (Table 3.1); the target fetch is the refill. */
+/* POP {r4, pc}: 3 + N with N = 2, PC counted (DDI0484C Table 3.1): 1 address
+ * cycle, 2 transfers, 2 refill cycles, the last one the target's fetch. */
 static void test_m0plus_pop_pc(void)
 {
     csim_core c;
@@ -99,8 +100,8 @@ static void test_m0plus_pop_pc(void)
     pop.flags |= CSIM_IF_WRITES_PC | CSIM_IF_UNCOND_FLOW;
     csim_mem_event ev[2] = {{0x20000ff8, 4, 0}, {0x20000ffc, 4, 0}};
     csim_core_exec(&c, &pop, ev, 2, true, 0x20000100);
-    CHECK_EQ("m0+ POP {r4,pc} = 1 (first fetch) + 4", csim_core_now(&c), 5);
-    CHECK_EQ("m0+ POP refill counted as branch", c.bd.branch, 1);
+    CHECK_EQ("m0+ POP {r4,pc} = 1 (first fetch) + 5", csim_core_now(&c), 6);
+    CHECK_EQ("m0+ POP refill counted as branch", c.bd.branch, 2);
 }
 
 /* M33: UMAAL chain.  Each UMAAL issues in 1 (m33.macl_issue); its accumulators
