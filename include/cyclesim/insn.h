@@ -35,7 +35,8 @@ typedef enum csim_iclass {
     CSIM_IC_TB,        /* TBB/TBH */
     CSIM_IC_IT,        /* IT */
     CSIM_IC_NOP,       /* NOP, YIELD, SEV, hints */
-    CSIM_IC_SYS,       /* MRS/MSR/CPS */
+    CSIM_IC_SYS,       /* MRS/MSR */
+    CSIM_IC_CPS,       /* CPSID/CPSIE */
     CSIM_IC_BARRIER,   /* DMB/DSB/ISB */
     CSIM_IC_WFI,       /* WFI/WFE */
     CSIM_IC_TRAP,      /* SVC/BKPT/UDF: handled by the simulator */

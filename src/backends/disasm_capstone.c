@@ -83,8 +83,9 @@ static csim_iclass classify(const cs_insn *ci, const cs_arm *arm, csim_insn *out
         return CSIM_IC_NOP;
     case ARM_INS_MRS:
     case ARM_INS_MSR:
-    case ARM_INS_CPS:
         return CSIM_IC_SYS;
+    case ARM_INS_CPS:
+        return CSIM_IC_CPS;
     case ARM_INS_DMB:
     case ARM_INS_DSB:
     case ARM_INS_ISB:

@@ -366,8 +366,25 @@ static void m33_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev
     cost_row row = m33_costs[in->iclass];
     unsigned issue = row.issue, latency = 1;
     switch (in->iclass) {
-    case CSIM_IC_ALU_SHIFT: latency = p->m33_shift_latency; break;
-    case CSIM_IC_MUL: issue = (in->flags & CSIM_IF_SMALLMUL) ? 2 : 1; break;
+    case CSIM_IC_ALU_SHIFT:
+        /* A flag-setting operation on a rotated constant spends both stages
+         * at issue (jnk0le cortex_m33.md @3dfc2ab: 2 cycles, cm33 r1p0). */
+        if ((in->flags & CSIM_IF_ROTATED_IMM) && (in->flags & CSIM_IF_SETS_FLAGS)) {
+            issue = p->m33_shift_latency;
+        } else {
+            latency = p->m33_shift_latency;
+        }
+        break;
+    case CSIM_IC_MUL:
+        /* MUL is a two-stage operation: MULS.N takes both stages at issue,
+         * MUL.W has the multiplier's 2-cycle result (jnk0le cortex_m33.md
+         * @3dfc2ab: MULS.N 2 cycles, 2-stage instructions' 2-cycle result). */
+        if (in->flags & CSIM_IF_SMALLMUL) {
+            issue = 2;
+        } else {
+            latency = p->m33_mac_latency;
+        }
+        break;
     case CSIM_IC_MAC: latency = p->m33_mac_latency; break;
     case CSIM_IC_MULL: issue = p->m33_mull_issue; latency = p->m33_mull_latency; break;
     case CSIM_IC_MACL: issue = p->m33_macl_issue; latency = p->m33_mull_latency; break;
