@@ -14,10 +14,11 @@
 /* Timing classes.  Each core model prices a class from its own table. */
 typedef enum csim_iclass {
     CSIM_IC_ALU = 0,   /* data processing, moves, compares, extends, bitfield */
-    CSIM_IC_ALU_SHIFT, /* data processing with a shifted register/constant operand2 (M33: 2-cycle result) */
+    CSIM_IC_ALU_SHIFT, /* two-stage data processing: shifted-register or rotated-constant operand2,
+                        * DSP/SIMD (M33: 2-cycle result) */
     CSIM_IC_ALU_PC,    /* data processing that writes the PC (MOV PC / ADD PC) */
     CSIM_IC_MUL,       /* MUL/MULS 32x32->32 */
-    CSIM_IC_MAC,       /* MLA/MLS, SMLA.., SMUL.., USADA.., UXTA.. (32-bit result via the MAC) */
+    CSIM_IC_MAC,       /* MLA/MLS, SMLA.., SMUL.., USADA.., {S,U}XTA.. (2-cycle result, chained accumulator) */
     CSIM_IC_MULL,      /* UMULL/SMULL */
     CSIM_IC_MACL,      /* UMLAL/SMLAL/UMAAL and the dual 64-bit accumulates */
     CSIM_IC_DIV,       /* SDIV/UDIV */
@@ -55,6 +56,7 @@ enum csim_insn_flags {
     CSIM_IF_WRITEBACK = 1u << 8,  /* base register update */
     CSIM_IF_LINK = 1u << 9,       /* writes LR with a return address (BL/BLX) */
     CSIM_IF_UNCOND_FLOW = 1u << 10, /* always changes the flow (B, BL, BX, POP {PC}, MOV PC) */
+    CSIM_IF_ROTATED_IMM = 1u << 11, /* modified immediate built by a rotation (ThumbExpandImm) */
 };
 
 typedef struct csim_insn {

@@ -46,8 +46,9 @@ static const cost_row m0plus_costs[CSIM_IC_COUNT] = {
     [CSIM_IC_BX] = {1, 1},        /* BX/BLX 2 */
     [CSIM_IC_TB] = {1, 1},
     [CSIM_IC_IT] = {1, 0},
-    [CSIM_IC_NOP] = {1, 0},       /* NOP, SEV, YIELD, CPSID/CPSIE 1 */
+    [CSIM_IC_NOP] = {1, 0},       /* NOP, SEV, YIELD 1 */
     [CSIM_IC_SYS] = {3, 0},       /* MRS, MSR 3 */
+    [CSIM_IC_CPS] = {1, 0},       /* CPSID/CPSIE 1 */
     [CSIM_IC_BARRIER] = {3, 0},   /* DMB, DSB, ISB 3 */
     [CSIM_IC_WFI] = {2, 0},       /* WFI/WFE 2 (+ wait, not modelled: no sleep) */
     [CSIM_IC_TRAP] = {1, 0},
@@ -79,7 +80,8 @@ static const cost_row m33_costs[CSIM_IC_COUNT] = {
     [CSIM_IC_TB] = {1, 1},        /* + the table transfer */
     [CSIM_IC_IT] = {1, 0},        /* dual-issues with its predecessor */
     [CSIM_IC_NOP] = {1, 0},
-    [CSIM_IC_SYS] = {1, 0},       [CSIM_IC_BARRIER] = {1, 0},
+    [CSIM_IC_SYS] = {1, 0},       [CSIM_IC_CPS] = {1, 0},
+    [CSIM_IC_BARRIER] = {1, 0},
     [CSIM_IC_WFI] = {1, 0},       [CSIM_IC_TRAP] = {1, 0},
 };
 
