@@ -72,7 +72,7 @@ static const cost_row m33_costs[CSIM_IC_COUNT] = {
     [CSIM_IC_STORE] = {0, 0},
     [CSIM_IC_LOAD2] = {0, 0},     /* two transfers = 2 cycles */
     [CSIM_IC_STORE2] = {0, 0},
-    [CSIM_IC_LDM] = {0, 1},       /* N transfers = N cycles */
+    [CSIM_IC_LDM] = {0, 3},       /* N transfers = N cycles; POP {.., PC} N+3 */
     [CSIM_IC_STM] = {0, 0},
     [CSIM_IC_B] = {1, 1},         [CSIM_IC_BCC] = {1, 1},
     [CSIM_IC_CBZ] = {1, 1},       [CSIM_IC_BL] = {1, 1},
@@ -336,6 +336,11 @@ static bool m33_pairs(const csim_core *c, const csim_insn *in, bool taken)
     if (is_branch_class(k) && k != CSIM_IC_CBZ) {
         return !taken || !c->prev_sets_flags;
     }
+    /* "mov.n r10, r10 // can dual issue with bx" (same document, function
+     * return): BX pairs like a taken branch. */
+    if (k == CSIM_IC_BX) {
+        return !c->prev_sets_flags && !is_branch_class(pk);
+    }
     return false;
 }
 
@@ -473,12 +478,13 @@ static void m33_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev
     if (taken) {
         /* The branch resolves in its issue cycle; the target is fetched the
          * cycle after (taken branch = 2 at zero wait).  LDM/TB resolve when
-         * their last transfer returns. */
+         * their last transfer returns; the target's fetch is the last
+         * refill cycle. */
         uint64_t resolve = ntr ? last_ready : s + 1;
-        c->q_n = 0;
-        c->fetch_from = resolve;
         refill = row.refill;
         end = max64(end, resolve) + refill;
+        c->q_n = 0;
+        c->fetch_from = max64(resolve, end - 1);
         c->bd.taken_branches++;
     }
 
