@@ -68,7 +68,7 @@ static const cost_row m33_costs[CSIM_IC_COUNT] = {
     [CSIM_IC_MULL] = {1, 0},      /* key: m33_mull_issue */
     [CSIM_IC_MACL] = {1, 0},      /* key: m33_macl_issue */
     [CSIM_IC_DIV] = {1, 0},       /* key: m33_div_cycles */
-    [CSIM_IC_LOAD] = {0, 0},      /* one transfer = 1 cycle */
+    [CSIM_IC_LOAD] = {0, 3},      /* one transfer = 1 cycle; LDR PC as POP {PC} */
     [CSIM_IC_STORE] = {0, 0},
     [CSIM_IC_LOAD2] = {0, 0},     /* two transfers = 2 cycles */
     [CSIM_IC_STORE2] = {0, 0},
@@ -476,11 +476,11 @@ static void m33_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev
 
     uint64_t refill = 0;
     if (taken) {
-        /* The branch resolves in its issue cycle; the target is fetched the
-         * cycle after (taken branch = 2 at zero wait).  LDM/TB resolve when
-         * their last transfer returns; the target's fetch is the last
-         * refill cycle. */
-        uint64_t resolve = ntr ? last_ready : s + 1;
+        /* The branch resolves at the end of its issue cycles; the target is
+         * fetched the cycle after (taken branch = 1 + 1 at zero wait).
+         * LDM/TB resolve when their last transfer returns; the target's
+         * fetch is the last refill cycle. */
+        uint64_t resolve = ntr ? last_ready : s + issue;
         refill = row.refill;
         end = max64(end, resolve) + refill;
         c->q_n = 0;
