@@ -5,6 +5,7 @@
  * unit, SysTick and DWT register models.  Expected values are derived by hand
  * in the comments (DDI0484C Table 3.1, timing-facts 2.4, cmox-notes.md).
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -128,6 +129,89 @@ static void test_m33_umaal_chain(void)
     CHECK_EQ("that wait is load_use", c.bd.load_use, 1);
 }
 
+/* Cycles of one instruction of class `k`, the first of a run in zero-wait
+ * memory, after the first fetch (1 cycle).  Transfers go to SRAM. */
+static uint64_t cost_of(const csim_core_params *p, csim_iclass k, unsigned size, unsigned nregs,
+                        uint16_t flags, bool taken)
+{
+    csim_core c;
+    csim_core_init(&c, p, NULL);
+    csim_core_redirect(&c, 0x20000000);
+    csim_insn i = insn(0x20000000, size, k, 0, 0);
+    i.flags |= flags;
+    i.nregs = (uint8_t)nregs;
+    i.transfers = (uint8_t)csim_core_transfers(&i);
+    csim_mem_event ev[4] = {
+        {0x20000100, 4, 0}, {0x20000104, 4, 0}, {0x20000108, 4, 0}, {0x2000010c, 4, 0}};
+    csim_core_exec(&c, &i, ev, i.transfers, taken, 0x20000200);
+    /* Zero wait: the table's cycles are the instruction's own, no contention. */
+    CHECK_EQ("zero wait: no bus conflict", c.bd.bus_conflict, 0);
+    return csim_core_now(&c) - 1;
+}
+
+/* Every reachable row of the M0+ table: DDI0484C Table 3.1. */
+static void test_m0plus_rows(void)
+{
+    const csim_core_params p = m0p();
+    const uint16_t flow = CSIM_IF_WRITES_PC | CSIM_IF_UNCOND_FLOW;
+    CHECK_EQ("m0+ ALU 1", cost_of(&p, CSIM_IC_ALU, 2, 0, 0, false), 1);
+    CHECK_EQ("m0+ MOV PC 2", cost_of(&p, CSIM_IC_ALU_PC, 2, 0, flow, true), 2);
+    CHECK_EQ("m0+ LDR 2", cost_of(&p, CSIM_IC_LOAD, 2, 0, 0, false), 2);
+    CHECK_EQ("m0+ STR 2", cost_of(&p, CSIM_IC_STORE, 2, 0, 0, false), 2);
+    CHECK_EQ("m0+ LDM 1+N, N=2", cost_of(&p, CSIM_IC_LDM, 2, 2, 0, false), 3);
+    CHECK_EQ("m0+ POP {r4,pc} 3+N, N=2", cost_of(&p, CSIM_IC_LDM, 2, 2, flow, true), 5);
+    CHECK_EQ("m0+ STM 1+N, N=3", cost_of(&p, CSIM_IC_STM, 2, 3, 0, false), 4);
+    CHECK_EQ("m0+ B 2", cost_of(&p, CSIM_IC_B, 2, 0, flow, true), 2);
+    CHECK_EQ("m0+ B<cc> not taken 1", cost_of(&p, CSIM_IC_BCC, 2, 0, CSIM_IF_COND, false), 1);
+    CHECK_EQ("m0+ B<cc> taken 2", cost_of(&p, CSIM_IC_BCC, 2, 0, CSIM_IF_COND, true), 2);
+    CHECK_EQ("m0+ BL 3", cost_of(&p, CSIM_IC_BL, 4, 0, flow, true), 3);
+    CHECK_EQ("m0+ BX 2", cost_of(&p, CSIM_IC_BX, 2, 0, flow, true), 2);
+    CHECK_EQ("m0+ NOP 1", cost_of(&p, CSIM_IC_NOP, 2, 0, 0, false), 1);
+    CHECK_EQ("m0+ MRS/MSR 3", cost_of(&p, CSIM_IC_SYS, 4, 0, 0, false), 3);
+    CHECK_EQ("m0+ CPSID/CPSIE 1", cost_of(&p, CSIM_IC_CPS, 2, 0, 0, false), 1);
+    CHECK_EQ("m0+ DMB/DSB/ISB 3", cost_of(&p, CSIM_IC_BARRIER, 4, 0, 0, false), 3);
+    CHECK_EQ("m0+ WFI 2", cost_of(&p, CSIM_IC_WFI, 2, 0, 0, false), 2);
+}
+
+/* Rows of the M33 table, each with its source (docs/sources.md):
+ * [J] jnk0le cortex_m33.md @3dfc2ab (cm33 r1p0); [J*] derived from it
+ * (kernels m33_pop_pc_sram, m33_ldr_pc_sram); [M4] assumed as the Cortex-M4
+ * TRM (ARM 100166 Table 3-1), no M33 measurement. */
+static void test_m33_rows(void)
+{
+    const csim_core_params p = m33();
+    const uint16_t flow = CSIM_IF_WRITES_PC | CSIM_IF_UNCOND_FLOW;
+    CHECK_EQ("m33 ALU 1 [J]", cost_of(&p, CSIM_IC_ALU, 2, 0, 0, false), 1);
+    CHECK_EQ("m33 shifted operand2 1 [J]", cost_of(&p, CSIM_IC_ALU_SHIFT, 4, 0, 0, false), 1);
+    CHECK_EQ("m33 CMP.W rotated constant 2 [J]",
+             cost_of(&p, CSIM_IC_ALU_SHIFT, 4, 0, CSIM_IF_ROTATED_IMM | CSIM_IF_SETS_FLAGS, false), 2);
+    CHECK_EQ("m33 MOV PC 2 [J: taken branch]", cost_of(&p, CSIM_IC_ALU_PC, 2, 0, flow, true), 2);
+    CHECK_EQ("m33 MUL.W 1 [J]", cost_of(&p, CSIM_IC_MUL, 4, 0, 0, false), 1);
+    CHECK_EQ("m33 MULS.N 2 [J]", cost_of(&p, CSIM_IC_MUL, 2, 0, CSIM_IF_SMALLMUL, false), 2);
+    CHECK_EQ("m33 MLA 1 [J]", cost_of(&p, CSIM_IC_MAC, 4, 0, 0, false), 1);
+    CHECK_EQ("m33 LDR 1 [J]", cost_of(&p, CSIM_IC_LOAD, 2, 0, 0, false), 1);
+    CHECK_EQ("m33 LDR PC 1+3 [J*]", cost_of(&p, CSIM_IC_LOAD, 4, 0, flow, true), 4);
+    CHECK_EQ("m33 STR 1 [J]", cost_of(&p, CSIM_IC_STORE, 2, 0, 0, false), 1);
+    CHECK_EQ("m33 LDRD 2 [J]", cost_of(&p, CSIM_IC_LOAD2, 4, 0, 0, false), 2);
+    CHECK_EQ("m33 STRD 2 [J]", cost_of(&p, CSIM_IC_STORE2, 4, 0, 0, false), 2);
+    CHECK_EQ("m33 LDM N=3: 3 [J]", cost_of(&p, CSIM_IC_LDM, 2, 3, 0, false), 3);
+    CHECK_EQ("m33 POP {r4,pc} N+3 [J*]", cost_of(&p, CSIM_IC_LDM, 2, 2, flow, true), 5);
+    CHECK_EQ("m33 STM N=3: 3 [J]", cost_of(&p, CSIM_IC_STM, 2, 3, 0, false), 3);
+    CHECK_EQ("m33 B 2 [J]", cost_of(&p, CSIM_IC_B, 2, 0, flow, true), 2);
+    CHECK_EQ("m33 B<cc> not taken, unpaired 1 [J]", cost_of(&p, CSIM_IC_BCC, 2, 0, CSIM_IF_COND, false), 1);
+    CHECK_EQ("m33 B<cc> taken 2 [J]", cost_of(&p, CSIM_IC_BCC, 2, 0, CSIM_IF_COND, true), 2);
+    CHECK_EQ("m33 CBZ not taken 1 [M4]", cost_of(&p, CSIM_IC_CBZ, 2, 0, CSIM_IF_COND, false), 1);
+    CHECK_EQ("m33 CBZ taken 2 [M4]", cost_of(&p, CSIM_IC_CBZ, 2, 0, CSIM_IF_COND, true), 2);
+    CHECK_EQ("m33 BL 2 [J: taken branch]", cost_of(&p, CSIM_IC_BL, 4, 0, flow, true), 2);
+    CHECK_EQ("m33 BX 2 [J]", cost_of(&p, CSIM_IC_BX, 2, 0, flow, true), 2);
+    CHECK_EQ("m33 TBB 2+P [M4]", cost_of(&p, CSIM_IC_TB, 4, 0, flow, true), 3);
+    CHECK_EQ("m33 IT, unpaired 1 [J]", cost_of(&p, CSIM_IC_IT, 2, 0, 0, false), 1);
+    CHECK_EQ("m33 NOP, unpaired 1 [J]", cost_of(&p, CSIM_IC_NOP, 2, 0, 0, false), 1);
+    CHECK_EQ("m33 MRS/MSR 1 [M4]", cost_of(&p, CSIM_IC_SYS, 4, 0, 0, false), 1);
+    CHECK_EQ("m33 CPSID 1 [assumed]", cost_of(&p, CSIM_IC_CPS, 2, 0, 0, false), 1);
+    CHECK_EQ("m33 DMB/DSB 1 [M4]", cost_of(&p, CSIM_IC_BARRIER, 4, 0, 0, false), 1);
+}
+
 static void test_crc_pairs(void)
 {
     /* cmox-notes.md: after reset (0xFFFFFFFF) these writes read back as given. */
@@ -180,6 +264,8 @@ int main(void)
 {
     test_m0plus_table();
     test_m0plus_pop_pc();
+    test_m0plus_rows();
+    test_m33_rows();
     test_m33_umaal_chain();
     test_crc_pairs();
     test_periph_counters();
