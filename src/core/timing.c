@@ -13,6 +13,7 @@
  */
 #include <string.h>
 
+#include "cost_table.h"
 #include "cyclesim/timing.h"
 
 #define PC_BIT (1u << 15)
@@ -23,12 +24,7 @@
  * LDM/STM/PUSH/POP 1+N and POP {.., PC} 3+N, N counting every register of
  * the list including PC (= 1 + N transfers + 2 refill).  Classes that
  * ARMv6-M lacks keep 1 so a stray decode cannot crash the model. */
-typedef struct cost_row {
-    uint8_t issue;  /* cycles excluding data transfers (M0+: the 1 of 1+N) */
-    uint8_t refill; /* extra cycles when the instruction changes the flow */
-} cost_row;
-
-static const cost_row m0plus_costs[CSIM_IC_COUNT] = {
+CSIM_COST_TABLE cost_row m0plus_costs[CSIM_IC_COUNT] = {
     [CSIM_IC_ALU] = {1, 0},       [CSIM_IC_ALU_SHIFT] = {1, 0},
     [CSIM_IC_ALU_PC] = {1, 1},    /* MOV/ADD PC: 2 */
     [CSIM_IC_MUL] = {1, 0},       /* replaced by mul_cycles (fast 1 / small 32) */
@@ -60,7 +56,7 @@ static const cost_row m0plus_costs[CSIM_IC_COUNT] = {
  * refill), +1 for an unaligned 32-bit target (falls out of the fetch model);
  * MULS.N 2.  TBB/TBH from the M4 TRM (2+P).  Rows marked "key" are replaced
  * by model parameters (csim_core_params). */
-static const cost_row m33_costs[CSIM_IC_COUNT] = {
+CSIM_COST_TABLE cost_row m33_costs[CSIM_IC_COUNT] = {
     [CSIM_IC_ALU] = {1, 0},       [CSIM_IC_ALU_SHIFT] = {1, 0},
     [CSIM_IC_ALU_PC] = {1, 1},
     [CSIM_IC_MUL] = {1, 0},       /* MUL.W 1; MULS.N 2 (flag-setting, 2-stage) */
@@ -84,6 +80,14 @@ static const cost_row m33_costs[CSIM_IC_COUNT] = {
     [CSIM_IC_BARRIER] = {1, 0},
     [CSIM_IC_WFI] = {1, 0},       [CSIM_IC_TRAP] = {1, 0},
 };
+
+#ifdef CSIM_MUTATION
+__attribute__((constructor)) static void mutate_cost_tables(void)
+{
+    csim_cost_mutate("m0plus", m0plus_costs);
+    csim_cost_mutate("m33", m33_costs);
+}
+#endif
 
 static inline uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
