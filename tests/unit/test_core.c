@@ -3,7 +3,8 @@
  * test_core.c - the pure core and peripheral models without the emulator:
  * synthetic instruction streams through csim_core_exec, and the STM32 CRC
  * unit, SysTick and DWT register models.  Expected values are derived by hand
- * in the comments (DDI0484C Table 3.1, timing-facts 2.4, cmox-notes.md).
+ * in the comments (DDI0484C Table 3.1, jnk0le cortex_m33.md @3dfc2ab, the
+ * STM32 CRC reset configuration; docs/sources.md).
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -184,7 +185,8 @@ static void test_m33_rows(void)
     CHECK_EQ("m33 ALU 1 [J]", cost_of(&p, CSIM_IC_ALU, 2, 0, 0, false), 1);
     CHECK_EQ("m33 shifted operand2 1 [J]", cost_of(&p, CSIM_IC_ALU_SHIFT, 4, 0, 0, false), 1);
     CHECK_EQ("m33 CMP.W rotated constant 2 [J]",
-             cost_of(&p, CSIM_IC_ALU_SHIFT, 4, 0, CSIM_IF_ROTATED_IMM | CSIM_IF_SETS_FLAGS, false), 2);
+             cost_of(&p, CSIM_IC_ALU_SHIFT, 4, 0, CSIM_IF_ROTATED_IMM | CSIM_IF_SETS_FLAGS, false),
+             2);
     CHECK_EQ("m33 MOV PC 2 [J: taken branch]", cost_of(&p, CSIM_IC_ALU_PC, 2, 0, flow, true), 2);
     CHECK_EQ("m33 MUL.W 1 [J]", cost_of(&p, CSIM_IC_MUL, 4, 0, 0, false), 1);
     CHECK_EQ("m33 MULS.N 2 [J]", cost_of(&p, CSIM_IC_MUL, 2, 0, CSIM_IF_SMALLMUL, false), 2);
@@ -198,7 +200,8 @@ static void test_m33_rows(void)
     CHECK_EQ("m33 POP {r4,pc} N+3 [J*]", cost_of(&p, CSIM_IC_LDM, 2, 2, flow, true), 5);
     CHECK_EQ("m33 STM N=3: 3 [J]", cost_of(&p, CSIM_IC_STM, 2, 3, 0, false), 3);
     CHECK_EQ("m33 B 2 [J]", cost_of(&p, CSIM_IC_B, 2, 0, flow, true), 2);
-    CHECK_EQ("m33 B<cc> not taken, unpaired 1 [J]", cost_of(&p, CSIM_IC_BCC, 2, 0, CSIM_IF_COND, false), 1);
+    CHECK_EQ("m33 B<cc> not taken, unpaired 1 [J]",
+             cost_of(&p, CSIM_IC_BCC, 2, 0, CSIM_IF_COND, false), 1);
     CHECK_EQ("m33 B<cc> taken 2 [J]", cost_of(&p, CSIM_IC_BCC, 2, 0, CSIM_IF_COND, true), 2);
     CHECK_EQ("m33 CBZ not taken 1 [M4]", cost_of(&p, CSIM_IC_CBZ, 2, 0, CSIM_IF_COND, false), 1);
     CHECK_EQ("m33 CBZ taken 2 [M4]", cost_of(&p, CSIM_IC_CBZ, 2, 0, CSIM_IF_COND, true), 2);
@@ -214,7 +217,8 @@ static void test_m33_rows(void)
 
 static void test_crc_pairs(void)
 {
-    /* cmox-notes.md: after reset (0xFFFFFFFF) these writes read back as given. */
+    /* The CRC-32 step of the RMs' CRC chapter (polynomial 0x04C11DB7, MSB
+     * first, DR = 0xFFFFFFFF after reset; docs/sources.md). */
     CHECK_EQ("CRC 0x9310C55F", csim_crc32_step(0xFFFFFFFFu, 0x9310C55Fu), 0xFF24F5C0u);
     CHECK_EQ("CRC 0xD433AF24", csim_crc32_step(0xFFFFFFFFu, 0xD433AF24u), 0x8B69AF26u);
 }
