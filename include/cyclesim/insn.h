@@ -3,7 +3,7 @@
  * insn.h - one decoded Thumb instruction, as the timing models see it.
  *
  * Produced once per address by the disassembler wrapper (disasm_capstone.c)
- * and consumed by the pure core models (timing_m0plus.c, timing_m33.c).
+ * and consumed by the pure core models (src/core/m0plus.c, src/core/m33.c).
  * Nothing here depends on Capstone.
  */
 #ifndef CYCLESIM_INSN_H
