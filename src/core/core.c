@@ -17,10 +17,13 @@
 
 #include "core_internal.h"
 
+_Static_assert(CSIM_SIG_SHARED == 21 + 3 * CSIM_FETCH_QUEUE, "signature layout");
+
 void csim_core_init(csim_core *c, const csim_core_params *p, csim_memsys *flash)
 {
     memset(c, 0, sizeof(*c));
     c->p = *p;
+    c->desc = csim_core_desc_of(p->kind);
     c->flash = flash;
     c->prev_class = CSIM_IC_COUNT;
 }
@@ -120,19 +123,14 @@ void csim_core_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev,
 {
     (void)next_pc;
     c->bd.instructions++;
-    if (c->p.kind == CSIM_CORE_M0PLUS) {
-        m0plus_exec(c, in, ev, nev, taken);
-    } else {
-        m33_exec(c, in, ev, nev, taken);
-    }
+    c->desc->exec(c, in, ev, nev, taken);
 }
 
 uint64_t csim_core_access_time(csim_core *c, const csim_insn *in)
 {
-    /* Its first transfer: after the fetch, at the issue offset of its class
-     * (M0+: the data phase follows the address cycle; M33: issue cycle). */
+    /* Its first transfer: after the fetch, at the issue offset of its class. */
     uint64_t s = max64(c->t, insn_fetched(c, in));
-    return c->p.kind == CSIM_CORE_M0PLUS ? s + m0plus_costs[in->iclass].issue : s;
+    return s + c->desc->transfer_offset(in);
 }
 
 void csim_core_exception(csim_core *c, bool entry, uint32_t addr)
@@ -183,12 +181,9 @@ bool csim_core_signature(const csim_core *c, uint32_t base, csim_core_sig *sig)
         b[22 + 3 * i] = (uint8_t)((uint32_t)off >> 8);
         ok &= srel8(c->q_ready[i], now, &b[23 + 3 * i]);
     }
-    /* Pairing state exists on the M33 only. */
-    uint64_t back = c->p.kind == CSIM_CORE_M33 && now >= c->prev_issue ? now - c->prev_issue : 0;
-    ok &= back < 255;
-    b[33] = (uint8_t)back;
-    b[34] = c->prev_class;
-    b[35] = (uint8_t)(c->prev_wide | c->prev_sets_flags << 1 | c->prev_paired << 2);
+    if (c->desc->sign) {
+        ok &= c->desc->sign(c, now, b + CSIM_SIG_SHARED);
+    }
     return ok;
 }
 
@@ -211,11 +206,9 @@ void csim_core_restore(csim_core *c, uint32_t base, const csim_core_sig *sig, ui
         c->q_addr[i] = base + (uint32_t)off;
         c->q_ready[i] = now + (int64_t)(int8_t)b[23 + 3 * i];
     }
-    c->prev_issue = now - b[33];
-    c->prev_class = b[34];
-    c->prev_wide = b[35] & 1;
-    c->prev_sets_flags = (b[35] >> 1) & 1;
-    c->prev_paired = (b[35] >> 2) & 1;
+    if (c->desc->restore) {
+        c->desc->restore(c, now, b + CSIM_SIG_SHARED);
+    }
 #define ADD(f) c->bd.f += d->f;
     ADD(cycles) ADD(instructions) ADD(core) ADD(branch) ADD(fetch_stall) ADD(data_wait)
     ADD(bus_conflict) ADD(load_use) ADD(exception) ADD(taken_branches) ADD(loads) ADD(stores)

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * core_internal.h - what the per-core models share inside src/core: the cost
- * row, the fetch queue and bus reads (core.c) and the transfer helpers.
+ * row, the fetch queue and bus reads (core.c), the transfer helpers and the
+ * signature layout.
  * Not a public header: only the files of src/core include it.
  */
 #ifndef CSIM_CORE_INTERNAL_H
@@ -62,10 +63,8 @@ static inline void account_transfers(csim_core *c, const csim_insn *in, unsigned
     }
 }
 
-void m0plus_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev, unsigned nev,
-                 bool taken);
-void m33_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev, unsigned nev,
-              bool taken);
-extern const cost_row m0plus_costs[CSIM_IC_COUNT];
+/* Bytes of csim_core_sig that core.c fills; a core's own state (its sign
+ * hook) follows, up to CSIM_SIG_BYTES. */
+#define CSIM_SIG_SHARED 33
 
 #endif

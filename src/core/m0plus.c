@@ -11,7 +11,7 @@
  * LDM/STM/PUSH/POP 1+N and POP {.., PC} 3+N (= 1 + (N+1) transfers + 1
  * refill).  Classes that ARMv6-M lacks keep 1 so a stray decode cannot
  * crash the model. */
-const cost_row m0plus_costs[CSIM_IC_COUNT] = {
+static const cost_row m0plus_costs[CSIM_IC_COUNT] = {
     [CSIM_IC_ALU] = {1, 0},       [CSIM_IC_ALU_SHIFT] = {1, 0},
     [CSIM_IC_ALU_PC] = {1, 1},    /* MOV/ADD PC: 2 */
     [CSIM_IC_MUL] = {1, 0},       /* replaced by mul_cycles (fast 1 / small 32) */
@@ -43,8 +43,8 @@ static bool is_ioport(const csim_core *c, uint32_t a)
 
 /* ---- Cortex-M0+ ------------------------------------------------------- */
 
-void m0plus_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev, unsigned nev,
-                 bool taken)
+static void m0plus_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev, unsigned nev,
+                        bool taken)
 {
     const uint64_t t0 = c->t;
     const uint64_t s = max64(t0, insn_fetched(c, in));
@@ -103,3 +103,15 @@ void m0plus_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev, un
     }
     c->t = end;
 }
+
+/* The data phase of the first transfer follows the address cycle. */
+static unsigned m0plus_transfer_offset(const csim_insn *in) { return m0plus_costs[in->iclass].issue; }
+
+const csim_core_desc csim_core_m0plus = {
+    .title = "Cortex-M0+",
+    .arch = CSIM_ARCH_V6M,
+    .emu_cpu = "cortex-m0", /* Unicorn has no M0+; the M0 runs the same ARMv6-M code */
+    .features = CSIM_CF_IOPORT | CSIM_CF_MUL_OPTION,
+    .exec = m0plus_exec,
+    .transfer_offset = m0plus_transfer_offset,
+};

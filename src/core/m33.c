@@ -87,8 +87,8 @@ static bool m33_pairs(const csim_core *c, const csim_insn *in, bool taken)
     return false;
 }
 
-void m33_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev, unsigned nev,
-              bool taken)
+static void m33_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev, unsigned nev,
+                     bool taken)
 {
     const uint64_t t0 = c->t;
     const csim_core_params *p = &c->p;
@@ -237,3 +237,41 @@ void m33_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev, unsig
     c->prev_sets_flags = (in->flags & CSIM_IF_SETS_FLAGS) != 0;
     c->prev_paired = paired;
 }
+
+/* The first transfer is made in the issue cycle. */
+static unsigned m33_transfer_offset(const csim_insn *in)
+{
+    (void)in;
+    return 0;
+}
+
+/* Dual-issue state: how long ago the previous instruction issued, and what it was. */
+static bool m33_sign(const csim_core *c, uint64_t now, uint8_t *b)
+{
+    uint64_t back = now >= c->prev_issue ? now - c->prev_issue : 0;
+    b[0] = (uint8_t)back;
+    b[1] = c->prev_class;
+    b[2] = (uint8_t)(c->prev_wide | c->prev_sets_flags << 1 | c->prev_paired << 2);
+    return back < 255;
+}
+
+static void m33_restore(csim_core *c, uint64_t now, const uint8_t *b)
+{
+    c->prev_issue = now - b[0];
+    c->prev_class = b[1];
+    c->prev_wide = b[2] & 1;
+    c->prev_sets_flags = (b[2] >> 1) & 1;
+    c->prev_paired = (b[2] >> 2) & 1;
+}
+
+const csim_core_desc csim_core_m33 = {
+    .title = "Cortex-M33",
+    .arch = CSIM_ARCH_V8M_MAIN,
+    .emu_cpu = "cortex-m33",
+    .features = CSIM_CF_DWT_CYCCNT | CSIM_CF_UNALIGNED,
+    .key_prefix = "m33.",
+    .exec = m33_exec,
+    .transfer_offset = m33_transfer_offset,
+    .sign = m33_sign,
+    .restore = m33_restore,
+};
