@@ -28,6 +28,15 @@ void csim_core_init(csim_core *c, const csim_core_params *p, csim_memsys *flash)
     c->prev_class = CSIM_IC_COUNT;
 }
 
+const char *csim_iclass_name(unsigned iclass)
+{
+    static const char *const names[CSIM_IC_COUNT] = {
+#define CSIM_ICLASS(id, name) name,
+#include "cyclesim/iclass.def"
+    };
+    return iclass < CSIM_IC_COUNT ? names[iclass] : "?";
+}
+
 unsigned csim_core_transfers(const csim_insn *in)
 {
     switch (in->iclass) {

@@ -127,6 +127,20 @@ static void test_m33_umaal_chain(void)
     CHECK_EQ("that wait is load_use", c.bd.load_use, 1);
 }
 
+/* The instruction classes: one distinct name each, in enum order. */
+static void test_iclass_names(void)
+{
+    for (unsigned i = 0; i < CSIM_IC_COUNT; i++) {
+        for (unsigned j = 0; j < i; j++) {
+            CHECK_EQ(csim_iclass_name(i), strcmp(csim_iclass_name(i), csim_iclass_name(j)) != 0, 1);
+        }
+    }
+    CHECK_EQ("first class", strcmp(csim_iclass_name(CSIM_IC_ALU), "alu"), 0);
+    CHECK_EQ("LDM class", strcmp(csim_iclass_name(CSIM_IC_LDM), "ldm"), 0);
+    CHECK_EQ("last class", strcmp(csim_iclass_name(CSIM_IC_TRAP), "trap"), 0);
+    CHECK_EQ("out of range", strcmp(csim_iclass_name(CSIM_IC_COUNT), "?"), 0);
+}
+
 /* The table of cores: every entry complete, names and key prefixes resolve. */
 static void test_core_table(void)
 {
@@ -196,6 +210,7 @@ int main(void)
     test_m0plus_table();
     test_m0plus_pop_pc();
     test_m33_umaal_chain();
+    test_iclass_names();
     test_core_table();
     test_crc_pairs();
     test_periph_counters();
