@@ -9,19 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cost_table.h"
-
-static const char *const class_names[CSIM_IC_COUNT] = {
-    [CSIM_IC_ALU] = "ALU",         [CSIM_IC_ALU_SHIFT] = "ALU_SHIFT", [CSIM_IC_ALU_PC] = "ALU_PC",
-    [CSIM_IC_MUL] = "MUL",         [CSIM_IC_MAC] = "MAC",             [CSIM_IC_MULL] = "MULL",
-    [CSIM_IC_MACL] = "MACL",       [CSIM_IC_DIV] = "DIV",             [CSIM_IC_LOAD] = "LOAD",
-    [CSIM_IC_STORE] = "STORE",     [CSIM_IC_LOAD2] = "LOAD2",         [CSIM_IC_STORE2] = "STORE2",
-    [CSIM_IC_LDM] = "LDM",         [CSIM_IC_STM] = "STM",             [CSIM_IC_B] = "B",
-    [CSIM_IC_BCC] = "BCC",         [CSIM_IC_CBZ] = "CBZ",             [CSIM_IC_BL] = "BL",
-    [CSIM_IC_BX] = "BX",           [CSIM_IC_TB] = "TB",               [CSIM_IC_IT] = "IT",
-    [CSIM_IC_NOP] = "NOP",         [CSIM_IC_SYS] = "SYS",             [CSIM_IC_CPS] = "CPS",
-    [CSIM_IC_BARRIER] = "BARRIER", [CSIM_IC_WFI] = "WFI",             [CSIM_IC_TRAP] = "TRAP",
-};
+#include "core_internal.h"
+#include "cyclesim/core.h"
 
 static void fail(const char *spec)
 {
@@ -37,25 +26,23 @@ void csim_cost_mutate(const char *core, cost_row table[CSIM_IC_COUNT])
     }
     if (strcmp(spec, "list") == 0) {
         for (unsigned k = 0; k < CSIM_IC_COUNT; k++) {
-            printf("%s %s issue %u\n%s %s refill %u\n", core, class_names[k], table[k].issue, core,
-                   class_names[k], table[k].refill);
-        }
-        if (strcmp(core, "m33") == 0) { /* the last table listed */
-            exit(0);
+            printf("cost-row %s %s issue %u\ncost-row %s %s refill %u\n", core,
+                   csim_iclass_name(k), table[k].issue, core, csim_iclass_name(k), table[k].refill);
         }
         return;
     }
     char c[16], k[16], f[16];
     int delta;
     if (sscanf(spec, "%15[^:]:%15[^:]:%15[^:]:%d", c, k, f, &delta) != 4 ||
-        (delta != 1 && delta != -1) || (strcmp(f, "issue") != 0 && strcmp(f, "refill") != 0)) {
+        (delta != 1 && delta != -1) || (strcmp(f, "issue") != 0 && strcmp(f, "refill") != 0) ||
+        csim_core_find(c) < 0) {
         fail(spec);
     }
     unsigned row = 0;
-    while (row < CSIM_IC_COUNT && strcmp(class_names[row], k) != 0) {
+    while (row < CSIM_IC_COUNT && strcmp(csim_iclass_name(row), k) != 0) {
         row++;
     }
-    if (row == CSIM_IC_COUNT || (strcmp(c, "m0plus") != 0 && strcmp(c, "m33") != 0)) {
+    if (row == CSIM_IC_COUNT) {
         fail(spec);
     }
     if (strcmp(c, core) != 0) {

@@ -4,7 +4,8 @@
 # can change (CSIM_MUTATION, src/core/cost_mutation.c); the normal binaries
 # have no such code.  The core sources are compiled into the mutants
 # directly, so the archive's copies are never linked.
-set(MUTANT_CORE_SOURCES ${CMAKE_SOURCE_DIR}/src/core/timing.c
+set(MUTANT_CORE_SOURCES ${CMAKE_SOURCE_DIR}/src/core/core.c ${CMAKE_SOURCE_DIR}/src/core/cores.c
+    ${CMAKE_SOURCE_DIR}/src/core/m0plus.c ${CMAKE_SOURCE_DIR}/src/core/m33.c
     ${CMAKE_SOURCE_DIR}/src/core/cost_mutation.c)
 get_target_property(CLI_SOURCES cyclesim SOURCES)
 list(TRANSFORM CLI_SOURCES PREPEND ${CMAKE_SOURCE_DIR}/)

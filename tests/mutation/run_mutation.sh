@@ -12,7 +12,8 @@ set -u
 mutant=$1 unit=$2 golden=$3 work=$4
 here=$(dirname "$0")
 mkdir -p "$work"
-list=$(CSIM_MUTATION=list "$unit") || { echo "cannot list the cost tables" >&2; exit 2; }
+list=$(CSIM_MUTATION=list "$unit" | sed -n "s/^cost-row //p")
+[ -n "$list" ] || { echo "cannot list the cost tables" >&2; exit 2; }
 kernels_of() { # CORE -> the kernels that run on it
     case $1 in m0plus) arch=armv6-m ;; *) arch=armv8-m.main ;; esac
     grep -l "^@ arch: $arch\$" "$golden"/kernels/*.S
