@@ -108,7 +108,7 @@ for run in emu-m0plus:stm32u083rc emu-m0plus:stm32l073rz emu-m33:stm32l552ze emu
     [ -f "$repo/data/published/${run#*:}.json" ] || continue
     runs="$runs $run"
 done
-page_major() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["library_major"])' \
+page_major() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["setup"]["library_major"])' \
                    "$repo/data/published/$1.json"; }
 
 status=0
