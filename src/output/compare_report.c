@@ -508,7 +508,10 @@ static void print_json(FILE *f, const csim_comparison *c)
         json_case(f, c, k);
         fputs(", \"row\": ", f);
         json_str(f, k->row);
-        fprintf(f, ", \"status\": %u, \"cycles\": %llu}", k->status, (unsigned long long)k->cycles);
+        csim_rt_usage u;
+        csim_rt_usage_of(k->profile, &u);
+        fprintf(f, ", \"status\": %u, \"cycles\": %llu, \"rt_cycles\": %llu}", k->status,
+                (unsigned long long)k->cycles, (unsigned long long)u.cycles);
     }
     fputs("]}\n", f);
 }
