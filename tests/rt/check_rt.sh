@@ -21,14 +21,20 @@ for spec in emu-m0plus:stm32l073rz emu-m33:stm32l552ze; do
     target=${spec%%:*} mcu=${spec#*:}
     elf=$bdir/$target/rtcheck.elf map=$bdir/$target/rtcheck.map
     if [ "$helpers" = fast ]; then
-        grep -q 'mem_armv6m\.S\.obj' "$map" || fail "$target: firmware/rt/mem_armv6m.S not linked"
-        ! grep -q 'libc_nano\.a(lib_a-\(aeabi_\)\{0,1\}mem\(cpy\|set\|move\|clr\)' "$map" ||
-            fail "$target: a newlib-nano memory function is linked"
-        [ "$target" = emu-m33 ] || ! grep -q 'libgcc\.a(_muldi3\.o)' "$map" ||
-            fail "$target: libgcc's __aeabi_lmul is linked"
+        # Both cores: firmware/rt's shifts and memset; the M0+ also its
+        # __aeabi_lmul, memcpy and memmove (firmware/README.md).
+        grep -q 'memset_armv6m\.S\.obj' "$map" || fail "$target: firmware/rt/memset_armv6m.S not linked"
+        ! grep -q 'libc_nano\.a(lib_a-\(aeabi_\)\{0,1\}mem\(set\|clr\)' "$map" ||
+            fail "$target: newlib-nano's memset is linked"
+        if [ "$target" = emu-m0plus ]; then
+            grep -q 'memcpy_armv6m\.S\.obj' "$map" || fail "$target: firmware/rt/memcpy_armv6m.S not linked"
+            ! grep -q 'libc_nano\.a(lib_a-\(aeabi_\)\{0,1\}mem\(cpy\|move\)' "$map" ||
+                fail "$target: newlib-nano's memcpy or memmove is linked"
+            ! grep -q 'libgcc\.a(_muldi3\.o)' "$map" || fail "$target: libgcc's __aeabi_lmul is linked"
+        fi
         want=cyclesim-fast
     else
-        ! grep -q 'mem_armv6m' "$map" || fail "$target: firmware/rt linked without FW_RT_HELPERS=fast"
+        ! grep -q '_armv6m\.S\.obj' "$map" || fail "$target: firmware/rt linked without FW_RT_HELPERS=fast"
         want=toolchain
     fi
     out=$("$cyclesim" run "$elf" --mcu "$mcu" --format json) || fail "$target on $mcu: a helper failed (exit $?)"

@@ -3,7 +3,7 @@
 @ at: 0x20000000
 @ arch: armv6-m
 @ expect: 138
-@ firmware/rt/mem_armv6m.S memcpy (FW_RT_HELPERS=fast), SRAM to SRAM: 47
+@ firmware/rt/memcpy_armv6m.S memcpy (FW_RT_HELPERS=fast), SRAM to SRAM: 47
 @ bytes with both pointers word-aligned (two 16-byte blocks, then 8, 4, 2
 @ and 1 byte), then 4 bytes between pointers of different alignment (byte
 @ loop).  DDI0484C Table 3.1: data processing and MOV 1; LDR/STR/LDRB/STRB/
@@ -39,7 +39,7 @@ kernel:
     bl memcpy
     bx r8
     .ltorg
-#include "../../../firmware/rt/mem_armv6m.S"
+#include "../../../firmware/rt/memcpy_armv6m.S"
     .bss
     .align 2
 dst: .space 64

@@ -3,7 +3,7 @@
 @ at: 0x20000000
 @ arch: armv6-m
 @ expect: 74
-@ firmware/rt/mem_armv6m.S memmove (FW_RT_HELPERS=fast), the backward path:
+@ firmware/rt/memcpy_armv6m.S memmove (FW_RT_HELPERS=fast), the backward path:
 @ 11 bytes from buf to buf + 4 (overlapping, both word-aligned): 3 bytes
 @ until dst + left is aligned, 2 words, no byte left.  DDI0484C Table 3.1:
 @ data processing 1; LDR/STR/LDRB/STRB 2; B<cond> 1 not taken / 2 taken;
@@ -29,7 +29,7 @@ kernel:
     bl memmove
     bx r8
     .ltorg
-#include "../../../firmware/rt/mem_armv6m.S"
+#include "../../../firmware/rt/memcpy_armv6m.S"
     .bss
     .align 2
 buf: .space 32

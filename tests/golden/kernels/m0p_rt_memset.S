@@ -3,7 +3,7 @@
 @ at: 0x20000000
 @ arch: armv6-m
 @ expect: 129
-@ firmware/rt/mem_armv6m.S (FW_RT_HELPERS=fast): memset(dst, 0xA5, 47) and
+@ firmware/rt/memset_armv6m.S (FW_RT_HELPERS=fast): memset(dst, 0xA5, 47) and
 @ __aeabi_memclr(dst, 47), dst word-aligned in SRAM (two 16-byte blocks,
 @ then 8, 4, 2 and 1 byte).  DDI0484C Table 3.1: data processing, UXTB and
 @ MOV 1; STR/STRB/STRH 2; STM/PUSH/POP 1+N; B 2; B<cond> 1 not taken /
@@ -32,7 +32,7 @@ kernel:
     bl __aeabi_memclr
     bx r8
     .ltorg
-#include "../../../firmware/rt/mem_armv6m.S"
+#include "../../../firmware/rt/memset_armv6m.S"
     .bss
     .align 2
 dst: .space 64

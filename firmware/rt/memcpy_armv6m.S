@@ -1,21 +1,20 @@
 @ SPDX-License-Identifier: MIT
-@ mem_armv6m.S - word-wise memcpy, memmove and memset in ARMv6-M Thumb, also
-@ linked into the Cortex-M33 images (FW_RT_HELPERS=fast): memcpy,
-@ __aeabi_memcpy{,4,8}, memmove, __aeabi_memmove{,4,8}, memset,
-@ __aeabi_memset{,4,8} and __aeabi_memclr{,4,8}.
+@ memcpy_armv6m.S - word-wise memcpy and memmove in ARMv6-M Thumb
+@ (FW_RT_HELPERS=fast, Cortex-M0+ only): memcpy, __aeabi_memcpy{,4,8},
+@ memmove, __aeabi_memmove{,4,8}.
 @
-@ newlib-nano copies and fills byte by byte below 16 bytes, when either
-@ pointer is misaligned (memcpy) and for every backward memmove.  Here:
+@ newlib-nano on ARMv6-M (-Os C) copies byte by byte below 16 bytes, when
+@ either pointer is misaligned and for every backward memmove.  (On ARMv8-M
+@ mainline its memcpy is ARM's unrolled LDR/STR assembly, which the M33
+@ keeps.)  Here:
 @ - memcpy: when dst and src have the same alignment, bytes up to a word
 @   boundary, then 16 bytes per LDM/STM of four registers, then 8/4/2/1
 @   bytes as the bits of the remaining count say (no loop).  Pointers of
 @   different alignment are copied byte by byte.
 @ - memmove: a forward copy (memcpy) unless dst lies inside [src, src + n);
 @   then backward, by words when dst and src have the same alignment.
-@ - memset: bytes up to a word boundary, 16 bytes per STM of four
-@   registers, then 8/4/2/1 bytes by the bits of the count.
-@ Cycle counts: tests/golden/kernels/m0p_rt_mem*.S.  memcpy and memmove share
-@ a section: memmove branches into memcpy.
+@ Cycle counts: tests/golden/kernels/m0p_rt_memcpy.S, m0p_rt_memmove.S.
+@ memcpy and memmove share a section: memmove branches into memcpy.
     .syntax unified
     .thumb
 
@@ -171,94 +170,3 @@ __aeabi_memmove8:
     .size __aeabi_memmove, . - __aeabi_memmove
     .size __aeabi_memmove4, . - __aeabi_memmove4
     .size __aeabi_memmove8, . - __aeabi_memmove8
-
-    .section .text.memset, "ax", %progbits
-    .align 2
-    .global memset
-    .global __aeabi_memset
-    .global __aeabi_memset4
-    .global __aeabi_memset8
-    .global __aeabi_memclr
-    .global __aeabi_memclr4
-    .global __aeabi_memclr8
-    .type memset, %function
-    .type __aeabi_memset, %function
-    .type __aeabi_memset4, %function
-    .type __aeabi_memset8, %function
-    .type __aeabi_memclr, %function
-    .type __aeabi_memclr4, %function
-    .type __aeabi_memclr8, %function
-@ RTABI: __aeabi_memclr(dst, n); __aeabi_memset(dst, n, c).
-    .thumb_func
-__aeabi_memclr:
-    .thumb_func
-__aeabi_memclr4:
-    .thumb_func
-__aeabi_memclr8:
-    movs r2, r1
-    movs r1, #0
-    b memset
-    .thumb_func
-__aeabi_memset:
-    .thumb_func
-__aeabi_memset4:
-    .thumb_func
-__aeabi_memset8:
-    movs r3, r1
-    movs r1, r2
-    movs r2, r3
-@ memset(dst = r0, c = r1, n = r2); returns dst (ip holds it).
-    .thumb_func
-memset:
-    mov ip, r0
-    uxtb r1, r1
-    lsls r3, r1, #8
-    orrs r1, r3
-    lsls r3, r1, #16
-    orrs r1, r3             @ c in every byte
-    lsls r3, r0, #30
-    beq .Lset_words
-1:  subs r2, #1             @ bytes up to the word boundary
-    blo .Lset_done
-    strb r1, [r0]
-    adds r0, #1
-    lsls r3, r0, #30
-    bne 1b
-.Lset_words:
-    subs r2, #16
-    blo .Lset_tail
-    push {r4, r5}
-    movs r3, r1
-    movs r4, r1
-    movs r5, r1
-2:  stm r0!, {r1, r3, r4, r5}
-    subs r2, #16
-    bhs 2b
-    pop {r4, r5}
-@ The low four bits of r2 are the bytes left (r2 = left - 16).
-.Lset_tail:
-    lsls r3, r2, #29        @ C = 8 bytes, N = 4 bytes
-    bcc 3f
-    stm r0!, {r1}
-    stm r0!, {r1}
-3:  bpl 4f
-    stm r0!, {r1}
-4:  lsls r2, r2, #31        @ C = 2 bytes, N = 1 byte
-    bcc 5f
-    strh r1, [r0]
-    bpl .Lset_done
-    strb r1, [r0, #2]
-    mov r0, ip
-    bx lr
-5:  bpl .Lset_done
-    strb r1, [r0]
-.Lset_done:
-    mov r0, ip
-    bx lr
-    .size memset, . - memset
-    .size __aeabi_memclr, . - __aeabi_memclr
-    .size __aeabi_memset, . - __aeabi_memset
-    .size __aeabi_memclr4, . - __aeabi_memclr4
-    .size __aeabi_memset4, . - __aeabi_memset4
-    .size __aeabi_memclr8, . - __aeabi_memclr8
-    .size __aeabi_memset8, . - __aeabi_memset8
