@@ -16,6 +16,7 @@
 #include "cyclesim/compare.h"
 #include "cyclesim/jobs.h"
 #include "cyclesim/published.h"
+#include "cyclesim/rt_helpers.h"
 #include "cyclesim/sim.h"
 
 #ifndef CSIM_PUBLISHED_DIR
@@ -202,7 +203,8 @@ int cmd_compare(int argc, char **argv)
         for (unsigned k = 0; k < n_ranges[i]; k++, j++) {
             jobs[j].elf = elfs[i];
             jobs[j].model = &model;
-            jobs[j].opts = (csim_run_opts){.max_insns = 50000000000ull, .warm = warm,
+            /* Profiled: each row shows the cycles spent in run-time helpers. */
+            jobs[j].opts = (csim_run_opts){.max_insns = 50000000000ull, .warm = warm, .profile = true,
                                            .case_first = ranges[i][k].first, .case_count = ranges[i][k].count};
         }
     }
@@ -210,6 +212,7 @@ int cmd_compare(int argc, char **argv)
     for (unsigned i = 0, j = 0; i < n_elfs; i++) {
         images[i].elf = elfs[i];
         read_backend(elfs[i], images[i].backend, sizeof(images[i].backend));
+        csim_rt_set(elfs[i], images[i].rt, sizeof(images[i].rt));
         images[i].first_case = res.n_cases;
         for (unsigned k = 0; k < n_ranges[i]; k++, j++) {
             if (!rc && jobs[j].err) {
