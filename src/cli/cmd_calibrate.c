@@ -499,8 +499,7 @@ static int fit(calib *c, outcome *o)
     o->sens = calloc(R * P, sizeof(double));
     int rc = EXIT_OK;
     if (!cur || !trial_cyc || !nb || !J || !res || !o->before || !o->after || !o->sens) {
-        fprintf(stderr, "cyclesim: error: out of memory\n");
-        rc = EXIT_FAULT;
+        rc = cli_out_of_memory();
         goto out;
     }
     for (size_t j = 0; j < P; j++) {
@@ -542,8 +541,7 @@ static int fit(calib *c, outcome *o)
             fp[j].integer = true;
         }
         if (csim_fit_step(c->n_fit, P, J, res, NULL, fp, x_new, o->state) == SIZE_MAX) {
-            fprintf(stderr, "cyclesim: error: out of memory\n");
-            rc = EXIT_FAULT;
+            rc = cli_out_of_memory();
             goto out;
         }
         if (it > MAX_ITERATIONS) {
@@ -699,8 +697,7 @@ static int report(calib *c, const outcome *o, const char *const *sets, unsigned 
     csim_diag d = {0};
     int rc = EXIT_OK;
     if (!fitted || !base || !rows || !v) {
-        fprintf(stderr, "cyclesim: error: out of memory\n");
-        rc = EXIT_FAULT;
+        rc = cli_out_of_memory();
         goto out;
     }
     csim_err err = csim_model_load(base, cli_models_dir(), c->model->name, &d);
@@ -756,8 +753,7 @@ static int report(calib *c, const outcome *o, const char *const *sets, unsigned 
     };
     char *text = csim_overlay_json(&k);
     if (!text) {
-        fprintf(stderr, "cyclesim: error: out of memory\n");
-        rc = EXIT_FAULT;
+        rc = cli_out_of_memory();
         goto out;
     }
     if (json) {
@@ -886,8 +882,7 @@ int cmd_calibrate(int argc, char **argv)
     outcome o = {0};
     unsigned n_tabs = 0;
     if (!model || !tabs || !cases || !whole || !n_whole) {
-        fprintf(stderr, "cyclesim: error: out of memory\n");
-        rc = EXIT_FAULT;
+        rc = cli_out_of_memory();
         goto out;
     }
     if (!cli_load_models(mcu, sets, n_sets, elfs[0], model, 1, &rc)) {
@@ -901,8 +896,7 @@ int cmd_calibrate(int argc, char **argv)
         memset(&d, 0, sizeof(d));
         err = csim_pub_load(paths[n_tabs], &tabs[n_tabs], &d);
         if (err) {
-            fprintf(stderr, "cyclesim: error: %s\n", d.msg[0] ? d.msg : csim_strerror(err));
-            rc = err == CSIM_ERR_IO ? EXIT_IO : EXIT_BAD_INPUT;
+            rc = cli_fail(err, &d);
             goto out;
         }
         warn_setup(&tabs[n_tabs], model);
@@ -912,17 +906,14 @@ int cmd_calibrate(int argc, char **argv)
         case_table *t = &cases[e];
         whole[e] = &whole_table;
         n_whole[e] = 1;
-        if ((t->n = csim_case_list(elfs[e], NULL, NULL, 0)) == 0) {
-            fprintf(stderr, "cyclesim: error: %s has no benchmark cases (firmware/include/bench.h)\n",
-                    elfs[e]->path);
-            rc = EXIT_BAD_ELF;
+        if (!cli_need_cases(elfs[e], &rc)) {
             goto out;
         }
+        t->n = (uint32_t)csim_case_list(elfs[e], NULL, NULL, 0);
         t->names = calloc(t->n, sizeof(*t->names));
         t->rows = calloc(t->n, sizeof(*t->rows));
         if (!t->names || !t->rows) {
-            fprintf(stderr, "cyclesim: error: out of memory\n");
-            rc = EXIT_FAULT;
+            rc = cli_out_of_memory();
             goto out;
         }
         csim_case_list(elfs[e], t->names, t->rows, t->n);
@@ -931,17 +922,15 @@ int cmd_calibrate(int argc, char **argv)
         goto out;
     }
     if (!match_rows(&c, cases, tabs, n_tabs, paths, holdout)) {
-        fprintf(stderr, "cyclesim: error: out of memory\n");
-        rc = EXIT_FAULT;
+        rc = cli_out_of_memory();
         goto out;
     }
     if (c.n_rows == 0) {
         if (c.n_elfs == 1) {
-            fprintf(stderr, "cyclesim: error: no measured row meets a case of %s\n", elfs[0]->path);
+            rc = cli_error(CSIM_ERR_INPUT, "no measured row meets a case of %s", elfs[0]->path);
         } else {
-            fprintf(stderr, "cyclesim: error: no measured row meets a case of the %u ELFs\n", c.n_elfs);
+            rc = cli_error(CSIM_ERR_INPUT, "no measured row meets a case of the %u ELFs", c.n_elfs);
         }
-        rc = EXIT_BAD_INPUT;
         goto out;
     }
     if ((rc = fit(&c, &o)) == EXIT_OK) {

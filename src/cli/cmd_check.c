@@ -20,6 +20,7 @@
 #include "cli/cli.h"
 #include "cyclesim/jobs.h"
 #include "cyclesim/sim.h"
+#include "output/escape.h"
 
 #define FN_COVER_PCT 95     /* --update records the functions that make up this share of a case */
 #define FN_RECORD_MAX 32
@@ -70,15 +71,14 @@ typedef struct check {
 
 /* ---- the ELF's case table ---------------------------------------------- */
 
-static bool read_cases(const csim_elf *e, case_table *t)
+static bool read_cases(const csim_elf *e, case_table *t, int *rc)
 {
-    size_t n = csim_case_list(e, NULL, NULL, 0);
-    if (n == 0) {
-        fprintf(stderr, "cyclesim: error: %s: no benchmark case table (bench_cases section, firmware/include/bench.h)\n",
-                e->path);
+    if (!cli_need_cases(e, rc)) {
         return false;
     }
+    size_t n = csim_case_list(e, NULL, NULL, 0);
     if (!(t->names = calloc(n, sizeof(*t->names)))) {
+        *rc = cli_out_of_memory();
         return false;
     }
     t->n = (uint32_t)csim_case_list(e, t->names, NULL, n);
@@ -110,19 +110,6 @@ static row *add_row(check *c)
     return r;
 }
 
-/* A bad budget file (or pair of ELFs): one error line, exit 9. */
-static int fail_input(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int fail_input(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("cyclesim: error: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    return EXIT_BAD_INPUT;
-}
-
 /* Loads a model once (with the --set overrides); its index, or -1 (*rc set). */
 static int model_index(check *c, const char *name, const char *const *sets, unsigned n_sets, size_t budget_i,
                        int *rc)
@@ -133,21 +120,18 @@ static int model_index(check *c, const char *name, const char *const *sets, unsi
         }
     }
     if (c->n_models == CLI_MAX_MODELS) {
-        *rc = fail_input("%s: more than %d MCUs", c->budget_path, CLI_MAX_MODELS);
+        *rc = cli_error(CSIM_ERR_INPUT, "%s: more than %d MCUs", c->budget_path, CLI_MAX_MODELS);
         return -1;
     }
     csim_model *m = &c->models[c->n_models];
     csim_diag d = {0};
     csim_err err = csim_model_load(m, cli_models_dir(), name, &d);
     if (err == CSIM_ERR_UNKNOWN_MCU) {
-        *rc = fail_input("%s: budgets[%zu].mcu: %s", c->budget_path, budget_i, d.msg);
+        *rc = cli_error(CSIM_ERR_INPUT, "%s: budgets[%zu].mcu: %s", c->budget_path, budget_i, d.msg);
         return -1;
     }
-    for (unsigned k = 0; !err && k < n_sets; k++) {
-        err = csim_model_set(m, sets[k], &d);
-    }
     if (!err) {
-        err = csim_model_check(m, &d);
+        err = cli_apply_sets(m, sets, n_sets, &d);
     }
     if (err) {
         *rc = cli_fail(err, &d);
@@ -193,19 +177,19 @@ static int rows_from_file(check *c, const char *mcus, const char *const *sets, u
             }
             long old = c->old_elf ? case_index(&c->old_cases, c->cases.names[k]) : 0;
             if (old < 0) {
-                return fail_input("%s: case %s is not in the baseline %s", c->budget_path, c->cases.names[k],
+                return cli_error(CSIM_ERR_INPUT, "%s: case %s is not in the baseline %s", c->budget_path, c->cases.names[k],
                                   c->old_path);
             }
             row *r = add_row(c);
             if (!r) {
-                return EXIT_FAULT;
+                return cli_out_of_memory();
             }
             *r = (row){.budget = i, .case_name = c->cases.names[k], .model = (unsigned)m, .idx = k,
                        .old_idx = (uint32_t)old};
             matched++;
         }
         if (!matched) {
-            return fail_input("%s: budgets[%zu].case: \"%s\" matches no case of the ELF", c->budget_path, i,
+            return cli_error(CSIM_ERR_INPUT, "%s: budgets[%zu].case: \"%s\" matches no case of the ELF", c->budget_path, i,
                               b->case_pat);
         }
     }
@@ -228,9 +212,8 @@ static int rows_from_file(check *c, const char *mcus, const char *const *sets, u
         for (size_t j = 0; j < i; j++) {
             const row *a = &c->rows[i], *o = &c->rows[j];
             if (a->model == o->model && a->idx == o->idx) {
-                fprintf(stderr, "cyclesim: error: %s: budgets[%zu] and budgets[%zu] both cover case %s on %s\n",
-                        c->budget_path, o->budget, a->budget, a->case_name, c->models[a->model].name);
-                return EXIT_BAD_INPUT;
+                return cli_error(CSIM_ERR_INPUT, "%s: budgets[%zu] and budgets[%zu] both cover case %s on %s",
+                                 c->budget_path, o->budget, a->budget, a->case_name, c->models[a->model].name);
             }
         }
     }
@@ -255,7 +238,7 @@ static int rows_from_baseline(check *c, const char *mcus, const char *const *set
             }
             row *r = add_row(c);
             if (!r) {
-                return EXIT_FAULT;
+                return cli_out_of_memory();
             }
             *r = (row){.budget = SIZE_MAX, .case_name = c->cases.names[k], .model = m, .idx = k,
                        .old_idx = (uint32_t)old};
@@ -266,7 +249,7 @@ static int rows_from_baseline(check *c, const char *mcus, const char *const *set
                 c->elf_path, c->old_path);
     }
     if (!c->n_rows) {
-        return fail_input("%s and %s have no benchmark case in common", c->elf_path, c->old_path);
+        return cli_error(CSIM_ERR_INPUT, "%s and %s have no benchmark case in common", c->elf_path, c->old_path);
     }
     return EXIT_OK;
 }
@@ -613,23 +596,6 @@ static void print_summary(const check *c, FILE *f)
             c->update ? "; budgets updated" : "");
 }
 
-static void xml_str(FILE *f, const char *s)
-{
-    for (; *s; s++) {
-        switch (*s) {
-        case '&': fputs("&amp;", f); break;
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '"': fputs("&quot;", f); break;
-        case '\'': fputs("&apos;", f); break;
-        default:
-            if ((unsigned char)*s >= 0x20 || *s == '\n' || *s == '\t') {
-                fputc(*s, f);
-            }
-        }
-    }
-}
-
 static void write_junit(const check *c, FILE *f)
 {
     unsigned failures = 0, errors = 0;
@@ -641,26 +607,26 @@ static void write_junit(const check *c, FILE *f)
     fprintf(f, "<testsuites name=\"cyclesim check\" tests=\"%zu\" failures=\"%u\" errors=\"%u\" time=\"%.3f\">\n",
             c->n_rows, failures, errors, c->host_seconds);
     fputs("  <testsuite name=\"", f);
-    xml_str(f, c->elf_path);
+    csim_xml_text(f, c->elf_path);
     fprintf(f, "\" tests=\"%zu\" failures=\"%u\" errors=\"%u\" skipped=\"0\" time=\"%.3f\">\n", c->n_rows, failures,
             errors, c->host_seconds);
     fputs("    <properties>\n      <property name=\"elf_sha256\" value=\"", f);
-    xml_str(f, c->elf->sha256_hex);
+    csim_xml_text(f, c->elf->sha256_hex);
     fputs(c->old_elf ? "\"/>\n      <property name=\"baseline\" value=\"" : "\"/>\n      <property name=\"budgets\" value=\"", f);
-    xml_str(f, c->old_elf ? c->old_path : c->budget_path);
+    csim_xml_text(f, c->old_elf ? c->old_path : c->budget_path);
     fprintf(f, "\"/>\n      <property name=\"state\" value=\"%s\"/>\n    </properties>\n", state_name(c));
     for (size_t i = 0; i < c->n_rows; i++) {
         const row *r = &c->rows[i];
         fputs("    <testcase classname=\"cyclesim.", f);
-        xml_str(f, c->models[r->model].name);
+        csim_xml_text(f, c->models[r->model].name);
         fputs("\" name=\"", f);
-        xml_str(f, r->case_name);
+        csim_xml_text(f, r->case_name);
         fputs("\">\n", f);
         char msg[512];
         if (r->v == V_OVER) {
             over_text(r, msg, sizeof(msg));
             fputs("      <failure type=\"over-budget\" message=\"", f);
-            xml_str(f, msg);
+            csim_xml_text(f, msg);
             fputs("\">", f);
             explain x;
             explain_row(c, r, &x);
@@ -675,7 +641,7 @@ static void write_junit(const check *c, FILE *f)
                 fputs("functions that grew most (self cycles):\n", f);
                 for (size_t k = 0; k < x.n_fns; k++) {
                     fputs("  ", f);
-                    xml_str(f, x.fns[k].name);
+                    csim_xml_text(f, x.fns[k].name);
                     fprintf(f, " %s%+lld%s\n", x.fns[k].known ? "" : "&gt;= ", (long long)(x.fns[k].now - x.fns[k].ref),
                             x.fns[k].known ? "" : " (not recorded)");
                 }
@@ -684,7 +650,7 @@ static void write_junit(const check *c, FILE *f)
         } else if (r->v == V_CASE_FAILED || r->v == V_ERROR) {
             fprintf(f, "      <%s type=\"%s\" message=\"", r->v == V_ERROR ? "error" : "failure",
                     r->v == V_ERROR ? "run-error" : "known-answer");
-            xml_str(f, r->why);
+            csim_xml_text(f, r->why);
             fprintf(f, "\"/>\n");
         }
         if (r->v == V_OK || r->v == V_OVER) {
@@ -701,20 +667,6 @@ static void write_junit(const check *c, FILE *f)
         fputs("    </testcase>\n", f);
     }
     fputs("  </testsuite>\n</testsuites>\n", f);
-}
-
-/* Markdown text in a table cell or code span: a '|' would end the cell. */
-static void md_str(FILE *f, const char *s)
-{
-    for (; *s; s++) {
-        if (*s == '|') {
-            fputs("\\|", f);
-        } else if (*s == '`') {
-            fputc('\'', f);
-        } else if ((unsigned char)*s >= 0x20) {
-            fputc(*s, f);
-        }
-    }
 }
 
 static void md_delta(FILE *f, uint64_t now, uint64_t ref)
@@ -740,9 +692,9 @@ static void write_markdown(const check *c, FILE *f)
         fprintf(f, "## cyclesim check: all %zu within %s\n\n", c->n_rows, ref);
     }
     fputs("ELF `", f);
-    md_str(f, c->elf_path);
+    csim_md_text(f, c->elf_path);
     fprintf(f, "` (sha256 `%.12s`), %s `", c->elf->sha256_hex, c->old_elf ? "baseline" : "budgets");
-    md_str(f, c->old_elf ? c->old_path : c->budget_path);
+    csim_md_text(f, c->old_elf ? c->old_path : c->budget_path);
     fprintf(f, "`, state %s.\n\n", state_name(c));
     fprintf(f, "| verdict | case | MCU | figure | %s | actual | delta | tolerance |\n", ref);
     fputs("|---|---|---|---|---:|---:|---:|---:|\n", f);
@@ -750,9 +702,9 @@ static void write_markdown(const check *c, FILE *f)
         const row *r = &c->rows[i];
         if (r->v == V_CASE_FAILED || r->v == V_ERROR) {
             fprintf(f, "| **%s** | `", verdict_names[r->v]);
-            md_str(f, r->case_name);
+            csim_md_text(f, r->case_name);
             fprintf(f, "` | %s | | | | ", c->models[r->model].name);
-            md_str(f, r->why);
+            csim_md_text(f, r->why);
             fputs(" | |\n", f);
             continue;
         }
@@ -761,7 +713,7 @@ static void write_markdown(const check *c, FILE *f)
                 continue;
             }
             fprintf(f, "| %s | `", c->update ? "updated" : r->over[g] ? "**over budget**" : "ok");
-            md_str(f, r->case_name);
+            csim_md_text(f, r->case_name);
             fprintf(f, "` | %s | %s | %llu | %llu | %+.2f %% | %g %% |\n", c->models[r->model].name, fig_names[g],
                     (unsigned long long)r->limit[g], (unsigned long long)r->actual[g],
                     delta_pct(r->actual[g], r->limit[g]), r->tol);
@@ -775,9 +727,9 @@ static void write_markdown(const check *c, FILE *f)
         char msg[512];
         over_text(r, msg, sizeof(msg));
         fputs("\n### `", f);
-        md_str(f, r->case_name);
+        csim_md_text(f, r->case_name);
         fprintf(f, "` on %s\n\n", c->models[r->model].name);
-        md_str(f, msg);
+        csim_md_text(f, msg);
         fputs("\n\n", f);
         explain x;
         explain_row(c, r, &x);
@@ -797,7 +749,7 @@ static void write_markdown(const check *c, FILE *f)
             for (size_t k = 0; k < x.n_fns; k++) {
                 const growth *g = &x.fns[k];
                 fputs("| `", f);
-                md_str(f, g->name);
+                csim_md_text(f, g->name);
                 if (g->known) {
                     fprintf(f, "` | %llu | %llu | ", (unsigned long long)g->ref, (unsigned long long)g->now);
                     md_delta(f, g->now, g->ref);
@@ -919,14 +871,14 @@ static int run_check(check *c, const char *mcus, const char *const *sets, unsign
     if (c->old_path && (err = csim_elf_load(c->old_path, &c->old_elf, &d))) {
         return cli_fail(err, &d);
     }
-    if (!read_cases(c->elf, &c->cases) || (c->old_elf && !read_cases(c->old_elf, &c->old_cases))) {
-        return EXIT_BAD_ELF;
+    int rc = EXIT_OK;
+    if (!read_cases(c->elf, &c->cases, &rc) || (c->old_elf && !read_cases(c->old_elf, &c->old_cases, &rc))) {
+        return rc;
     }
     if (c->budget_path) {
         budget_err be = budget_load(c->budget_path, &c->file, &d);
         if (be) {
-            fprintf(stderr, "cyclesim: error: %s\n", d.msg);
-            return be == BUDGET_ERR_IO ? EXIT_IO : EXIT_BAD_INPUT;
+            return cli_fail(be == BUDGET_ERR_IO ? CSIM_ERR_IO : CSIM_ERR_INPUT, &d);
         }
         c->have_file = true;
         const char *base = strrchr(c->elf_path, '/');
@@ -937,9 +889,9 @@ static int run_check(check *c, const char *mcus, const char *const *sets, unsign
         }
     }
     if (!(c->models = calloc(CLI_MAX_MODELS, sizeof(*c->models)))) {
-        return EXIT_FAULT;
+        return cli_out_of_memory();
     }
-    int rc = c->have_file ? rows_from_file(c, mcus, sets, n_sets) : rows_from_baseline(c, mcus, sets, n_sets);
+    rc = c->have_file ? rows_from_file(c, mcus, sets, n_sets) : rows_from_baseline(c, mcus, sets, n_sets);
     if (rc) {
         return rc;
     }
@@ -950,7 +902,7 @@ static int run_check(check *c, const char *mcus, const char *const *sets, unsign
     c->jobs = plan_jobs(c, false, ro, &c->n_jobs);
     c->old_jobs = c->old_elf ? plan_jobs(c, true, ro, &c->n_old_jobs) : NULL;
     if (!c->jobs || (c->old_elf && !c->old_jobs)) {
-        return EXIT_FAULT;
+        return cli_out_of_memory();
     }
     csim_jobs_run(c->elf, c->jobs, c->n_jobs, workers, progress);
     if (c->old_elf) {
@@ -1001,7 +953,7 @@ static int run_check(check *c, const char *mcus, const char *const *sets, unsign
     rc = run_rc ? run_rc : case_failed ? EXIT_CASE_FAILED : EXIT_OK;
     if (c->update && rc == EXIT_OK) {
         if (!update_budgets(c)) {
-            return EXIT_FAULT;
+            return cli_out_of_memory();
         }
         budget_err be = budget_save(c->budget_path, &c->file, &d);
         if (be) {

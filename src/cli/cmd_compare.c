@@ -28,13 +28,6 @@ static const char *published_dir(void)
     return d && *d ? d : CSIM_PUBLISHED_DIR;
 }
 
-/* Loader errors: unreadable is an I/O error, malformed a bad input file. */
-static int pub_fail(csim_err e, const csim_diag *d)
-{
-    fprintf(stderr, "cyclesim: error: %s\n", d->msg[0] ? d->msg : csim_strerror(e));
-    return e == CSIM_ERR_USAGE ? EXIT_BAD_INPUT : cli_exit_code(e);
-}
-
 static int cmp_name(const void *a, const void *b)
 {
     return strcmp(a, b);
@@ -67,7 +60,7 @@ static int load_auto(const csim_model *m, csim_pub_table *page)
         snprintf(path, sizeof(path), "%.700s/%.255s", dir, names[i]);
         csim_err e = csim_pub_load(path, page, &d);
         if (e) {
-            return pub_fail(e, &d);
+            return cli_fail(e, &d);
         }
         char mcu[sizeof(page->mcu)];
         size_t k = 0;
@@ -82,9 +75,8 @@ static int load_auto(const csim_model *m, csim_pub_table *page)
         snprintf(seen + used, sizeof(seen) - used, "%s%s", used ? ", " : "", page->mcu);
         csim_pub_free(page);
     }
-    fprintf(stderr, "cyclesim: error: --published auto: no page in %s for %s (pages for: %s); name a file "
-                    "with --published\n", dir, m->name, seen[0] ? seen : "none");
-    return EXIT_BAD_INPUT;
+    return cli_error(CSIM_ERR_INPUT, "--published auto: no page in %s for %s (pages for: %s); name a file "
+                     "with --published", dir, m->name, seen[0] ? seen : "none");
 }
 
 /* The ELF's bench_backend string ("" without one). */
@@ -186,7 +178,7 @@ int cmd_compare(int argc, char **argv)
             goto done;
         }
     } else if ((err = csim_pub_load(published, &page, &d))) {
-        rc = pub_fail(err, &d);
+        rc = cli_fail(err, &d);
         goto done;
     }
     /* One job per image and range of consecutive selected cases, joined in

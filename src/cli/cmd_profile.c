@@ -24,17 +24,9 @@ typedef struct popts {
     unsigned top;
     unsigned inputs;
     unsigned workers;
+    bool progress;
     csim_run_opts ro;
 } popts;
-
-/* Runs the jobs in order.  TODO(sweep): csim_jobs_run (src/engine/jobs.c) once it is on main. */
-static void run_jobs(const csim_elf *elf, csim_job *jobs, size_t n, unsigned workers)
-{
-    (void)workers;
-    for (size_t i = 0; i < n; i++) {
-        jobs[i].err = csim_run(elf, jobs[i].model, &jobs[i].opts, &jobs[i].res, &jobs[i].diag);
-    }
-}
 
 static void model_line(FILE *f, const csim_model *m, bool warm)
 {
@@ -225,13 +217,14 @@ int cmd_profile(int argc, char **argv)
         {"inputs", required_argument, 0, 'i'}, {"warm", no_argument, 0, 'w'},
         {"jobs", required_argument, 0, 'j'},  {"call", required_argument, 0, 'C'},
         {"arg", required_argument, 0, 'a'},   {"max-insns", required_argument, 0, 'L'},
-        {"no-reuse", no_argument, 0, 'R'},    {"help", no_argument, 0, 'h'},
+        {"no-reuse", no_argument, 0, 'R'},    {"no-progress", no_argument, 0, 'P'},
+        {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0},
     };
     const char *mcus = NULL, *format = "table";
     const char *sets[CLI_MAX_SETS], *globs[CLI_MAX_SETS];
     unsigned n_sets = 0, n_globs = 0;
-    popts o = {.top = 15, .workers = 1, .ro = {.max_insns = 50000000000ull, .profile = true}};
+    popts o = {.top = 15, .workers = 1, .progress = true, .ro = {.max_insns = 50000000000ull, .profile = true}};
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "m:s:f:o:j:", opts, NULL)) != -1) {
@@ -261,10 +254,11 @@ int cmd_profile(int argc, char **argv)
             }
             break;
         case 'j':
-            if (!parse_unsigned("-j", optarg, &o.workers)) {
+            if (!cli_parse_jobs(optarg, &o.workers)) {
                 return EXIT_USAGE;
             }
             break;
+        case 'P': o.progress = false; break;
         case 'w': o.ro.warm = true; break;
         case 'R': o.ro.no_reuse = true; break;
         case 'C': o.ro.call = optarg; break;
@@ -346,8 +340,7 @@ int cmd_profile(int argc, char **argv)
     csim_run_result *runs = n_jobs ? calloc((size_t)n_models * n_runs, sizeof(*runs)) : NULL;
     FILE *out = stdout;
     if (n_jobs && (!jobs || !runs)) {
-        fprintf(stderr, "cyclesim: error: out of memory\n");
-        rc = EXIT_FAULT;
+        rc = cli_out_of_memory();
         n_jobs = 0;
     }
     if (n_jobs && o.out && o.fmt != PF_CALLGRIND) {
@@ -370,14 +363,13 @@ int cmd_profile(int argc, char **argv)
         jb->opts.input_seed = seed;
         jb->opts.profile = seed == 0; /* the random-input runs only count cycles */
     }
-    run_jobs(elf, jobs, n_jobs, o.workers);
+    csim_jobs_run(elf, jobs, n_jobs, o.workers, o.progress);
     /* Jobs in order: model, run, range; each run gathers its ranges' cases. */
     for (size_t j = 0; j < n_jobs && rc == EXIT_OK; j++) {
         if (jobs[j].err) {
             rc = cli_fail(jobs[j].err, &jobs[j].diag);
         } else if (!cli_append_result(&runs[j / n_ranges], &jobs[j].res)) {
-            fprintf(stderr, "cyclesim: error: out of memory\n");
-            rc = EXIT_FAULT;
+            rc = cli_out_of_memory();
         }
     }
     for (unsigned mi = 0; mi < n_models && rc == EXIT_OK; mi++) {
@@ -387,7 +379,7 @@ int cmd_profile(int argc, char **argv)
             const csim_case_result *cr = &known->cases[k];
             if (!cr->profile) {
                 fprintf(stderr, "cyclesim: error: %s: %s: out of memory for the profile\n", m->name, cr->name);
-                rc = EXIT_FAULT;
+                rc = EXIT_INTERNAL;
             } else if (o.fmt == PF_TABLE) {
                 print_table(out, m, cr, &o);
             } else if (o.fmt == PF_COLLAPSED) {

@@ -133,8 +133,7 @@ int cmd_run(int argc, char **argv)
     size_t n_jobs = (size_t)n * n_ranges;
     csim_job *jobs = n_jobs ? calloc(n_jobs, sizeof(*jobs)) : NULL;
     if (n_jobs && !jobs) {
-        fprintf(stderr, "cyclesim: error: out of memory\n");
-        rc = EXIT_FAULT;
+        rc = cli_out_of_memory();
         n = 0;
         n_jobs = 0;
     }
@@ -165,8 +164,7 @@ int cmd_run(int argc, char **argv)
             }
             if (!cli_append_result(&res, &jb->res)) {
                 csim_run_result_free(&jb->res);
-                fprintf(stderr, "cyclesim: error: out of memory\n");
-                rc = EXIT_FAULT;
+                rc = cli_out_of_memory();
                 stop = true;
             }
         }

@@ -21,6 +21,7 @@
 #include "cyclesim/model_keys.h"
 #include "cyclesim/report.h"
 #include "output/sweep_svg.h"
+#include "output/escape.h"
 
 #define MAX_CLOCKS 1024
 #define MAX_VALUES 64   /* values of one --latency/--cache/--prefetch/--set list */
@@ -424,9 +425,7 @@ static int case_range(const csim_elf *elf, const char *const *globs, unsigned n_
     uint32_t n = csim_jobs_case_count(elf);
     const csim_section *sec = csim_elf_section(elf, "bench_cases");
     if (!n || !sec) {
-        fprintf(stderr, "cyclesim: error: %s: no benchmark cases (bench_cases section; firmware/include/bench.h)\n",
-                elf->path);
-        return EXIT_BAD_ELF;
+        return cli_no_cases(elf);
     }
     uint32_t first = n, last = 0;
     for (uint32_t i = 0; i < n; i++) {
@@ -480,21 +479,6 @@ static void csv_field(FILE *f, const char *s)
     fputc('"', f);
 }
 
-static void json_str(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\') {
-            fprintf(f, "\\%c", *s);
-        } else if ((unsigned char)*s < 0x20) {
-            fprintf(f, "\\u%04x", *s);
-        } else {
-            fputc(*s, f);
-        }
-    }
-    fputc('"', f);
-}
-
 static void key_value(const csim_model *m, const char *key, char *buf, size_t len)
 {
     if (!csim_model_get(m, key, buf, len)) {
@@ -516,9 +500,9 @@ static void write_header(const out_ctx *o)
         fputs(",case,cycles,time_us,rm_min_latency,outside_rm,reason\n", o->f);
     } else if (o->fmt == CSIM_FMT_JSON) {
         fprintf(o->f, "{\"schema_version\": 1, \"command\": \"sweep\", \"elf\": {\"path\": ");
-        json_str(o->f, o->elf->path);
+        csim_json_str(o->f, o->elf->path);
         fprintf(o->f, ", \"sha256\": \"%s\"}, \"mcu\": ", o->elf->sha256_hex);
-        json_str(o->f, o->pts[0].m.name);
+        csim_json_str(o->f, o->pts[0].m.name);
         fprintf(o->f, ", \"points\": %zu, \"runs\": %zu,\n \"rows\": [", o->n_pts, o->n_runs);
     } else {
         fprintf(o->f, "# %s on %s: %zu points, %zu emulator runs\n", o->elf->path, o->pts[0].m.name, o->n_pts,
@@ -560,7 +544,7 @@ static void write_row(const out_ctx *o, const point *p, const csim_case_result *
         fputc('\n', o->f);
     } else if (o->fmt == CSIM_FMT_JSON) {
         fprintf(o->f, "%s\n  {\"mcu\": ", first ? "" : ",");
-        json_str(o->f, m->name);
+        csim_json_str(o->f, m->name);
         fprintf(o->f, ", \"clock_hz\": %u, \"latency\": %u, \"cache\": %s, \"prefetch\": %s, \"set\": {", m->clock_hz,
                 m->flash.wait_states, m->flash.cache_enabled ? "true" : "false", m->flash.prefetch ? "true" : "false");
         unsigned k = 0;
@@ -568,16 +552,16 @@ static void write_row(const out_ctx *o, const point *p, const csim_case_result *
             if (g->dims[i].column) {
                 key_value(m, g->dims[i].key, v, sizeof(v));
                 fprintf(o->f, "%s", k++ ? ", " : "");
-                json_str(o->f, g->dims[i].key);
+                csim_json_str(o->f, g->dims[i].key);
                 fputs(": ", o->f);
-                json_str(o->f, v);
+                csim_json_str(o->f, v);
             }
         }
         fputs("}, \"case\": ", o->f);
-        json_str(o->f, c->name);
+        csim_json_str(o->f, c->name);
         fprintf(o->f, ", \"cycles\": %llu, \"time_us\": %.3f, \"rm_min_latency\": %s, \"outside_rm\": %s, \"reason\": ",
                 (unsigned long long)c->cycles, us, rm[0] ? rm : "null", p->outside ? "true" : "false");
-        json_str(o->f, p->reason);
+        csim_json_str(o->f, p->reason);
         fputc('}', o->f);
     } else {
         fprintf(o->f, "%-11u %3u %5s %8s", m->clock_hz, m->flash.wait_states, m->flash.cache_enabled ? "on" : "off",
@@ -767,7 +751,7 @@ int cmd_sweep(int argc, char **argv)
     bool progress = true, independent = false;
     csim_run_opts ro = {.max_insns = 50000000000ull};
     if (!g) {
-        return EXIT_FAULT;
+        return cli_out_of_memory();
     }
     g->auto_latency = true;
     int rc = parse_options(argc, argv, g, globs, &n_globs, opt_s, &ro, &workers, &progress, &independent);
@@ -795,7 +779,7 @@ int cmd_sweep(int argc, char **argv)
     csim_job *jobs = NULL;
     size_t n_pts = 0, n_runs = 0, n_configs = 1;
     if (!base) {
-        rc = EXIT_FAULT;
+        rc = cli_out_of_memory();
         goto out;
     }
     /* Loaded without cli_load_models: its warnings are about the model's own
@@ -824,7 +808,7 @@ int cmd_sweep(int argc, char **argv)
     pts = calloc(n_pts, sizeof(*pts));
     reps = calloc(n_pts, sizeof(*reps));
     if (!pts || !reps) {
-        rc = EXIT_FAULT;
+        rc = cli_out_of_memory();
         goto out;
     }
     for (size_t c = 0; !rc && c < n_configs; c++) {
@@ -838,7 +822,7 @@ int cmd_sweep(int argc, char **argv)
     n_runs = group_points(pts, n_pts, independent, reps);
     jobs = calloc(n_runs, sizeof(*jobs));
     if (!jobs) {
-        rc = EXIT_FAULT;
+        rc = cli_out_of_memory();
         goto out;
     }
     for (size_t r = 0; r < n_runs; r++) {

@@ -18,7 +18,7 @@ static void usage(FILE *f)
             "                    [-j N] [--no-progress]\n"
             "       cyclesim profile FW.elf --mcu NAME [--case GLOB]... [--set KEY=VALUE]...\n"
             "                    [--format table|callgrind|collapsed] [-o FILE|DIR] [--top N]\n"
-            "                    [--inputs N] [--warm] [-j N] [--call SYMBOL [--arg N]...]\n"
+            "                    [--inputs N] [--warm] [-j N] [--no-progress] [--call SYMBOL [--arg N]...]\n"
             "       cyclesim sweep FW.elf --mcu NAME [--case GLOB]... [--clock LIST|A:B:STEP]...\n"
             "                    [--latency auto|LIST] [--cache on,off] [--prefetch on,off]\n"
             "                    [--set KEY=V1,V2,...]... [--format table|json|csv] [-o FILE]\n"
@@ -41,7 +41,7 @@ static void usage(FILE *f)
             "Models are read from $CYCLESIM_MODELS or %s.\n"
             "Exit codes: 0 ok, 1 a case failed its check, 2 usage, 3 bad ELF, 4 bad model or\n"
             "unknown MCU, 5 firmware fault, 6 instruction limit, 7 I/O error, 8 over budget,\n"
-            "9 bad input file.\n"
+            "9 bad input file, 10 internal error.\n"
             "-j N runs N models (or parts of a run) at a time, 0 = one per CPU; a progress line\n"
             "is shown on stderr when it is a terminal (--no-progress: never).\n",
             cli_models_dir());

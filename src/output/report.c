@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cyclesim/report.h"
+#include "output/escape.h"
 
 #define SCHEMA_VERSION 1
 
@@ -36,31 +37,17 @@ csim_report *csim_report_new(FILE *out, csim_format fmt, const csim_elf *elf)
     }
     *r = (csim_report){out, fmt, elf, 0};
     if (fmt == CSIM_FMT_JSON) {
-        fprintf(out, "{\"schema_version\": %d, \"elf\": {\"path\": \"%s\", \"sha256\": \"%s\", \"arch\": \"%s\"},\n"
-                     " \"records\": [",
-                SCHEMA_VERSION, elf->path, elf->sha256_hex, elf->arch_name);
+        fprintf(out, "{\"schema_version\": %d, \"elf\": {\"path\": ", SCHEMA_VERSION);
+        csim_json_str(out, elf->path);
+        fprintf(out, ", \"sha256\": \"%s\", \"arch\": ", elf->sha256_hex);
+        csim_json_str(out, elf->arch_name);
+        fputs("},\n \"records\": [", out);
     } else if (fmt == CSIM_FMT_CSV) {
         fprintf(out, "mcu,clock_hz,latency,icache,prefetch,state,case,row,cycles,time_us,instructions,core,"
                      "branch,fetch_stall,data_wait,bus_conflict,load_use,exception,cache_hits,cache_misses,"
                      "fw_cycles,status,model_version,elf_sha256,workbuf,stack,code,const,data\n");
     }
     return r;
-}
-
-static void json_str(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\') {
-            fputc('\\', f);
-            fputc(*s, f);
-        } else if ((unsigned char)*s < 0x20) {
-            fprintf(f, "\\u%04x", *s);
-        } else {
-            fputc(*s, f);
-        }
-    }
-    fputc('"', f);
 }
 
 static void add_cases(csim_report *r, const csim_model *m, const csim_run_result *res, bool warm)
@@ -102,15 +89,19 @@ static void add_cases(csim_report *r, const csim_model *m, const csim_run_result
                     c->data_bytes);
             break;
         case CSIM_FMT_JSON:
-            fprintf(f, "%s\n  {\"mcu\": \"%s\", \"model_chain\": \"%s\", \"model_version\": %u, \"clock_hz\": %u, "
+            fprintf(f, "%s\n  {\"mcu\": ", r->records++ ? "," : "");
+            csim_json_str(f, m->name);
+            fputs(", \"model_chain\": ", f);
+            csim_json_str(f, m->chain);
+            fprintf(f, ", \"model_version\": %u, \"clock_hz\": %u, "
                        "\"flash_latency\": %u, \"icache\": %s, \"prefetch\": %s, \"state\": \"%s\", "
                        "\"elf_sha256\": \"%s\", \"case\": ",
-                    r->records++ ? "," : "", m->name, m->chain, m->version, m->clock_hz, fl->wait_states,
+                    m->version, m->clock_hz, fl->wait_states,
                     fl->cache_enabled ? "true" : "false", fl->prefetch ? "true" : "false", warm ? "warm" : "cold",
                     r->elf->sha256_hex);
-            json_str(f, c->name);
+            csim_json_str(f, c->name);
             fputs(", \"row\": ", f);
-            json_str(f, c->row);
+            csim_json_str(f, c->row);
             fprintf(f, ", \"cycles\": %llu, \"time_us\": %.3f, \"instructions\": %llu, \"status\": %u, "
                        "\"fw_cycles\": %u, \"workbuf\": %u, \"stack\": %u, \"code\": %u, \"const\": %u, "
                        "\"data\": %u, \"breakdown\": {\"core\": %llu, \"branch\": %llu, "

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "output/sweep_svg.h"
+#include "output/escape.h"
 
 #define W 960.0
 #define PLOT_H 440.0
@@ -21,19 +22,6 @@ static const char *const colors[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e",
 static const char *const dashes[] = {"", "6 3", "2 2", "8 3 2 3"};
 #define N_COLORS (sizeof(colors) / sizeof(colors[0]))
 #define N_DASHES (sizeof(dashes) / sizeof(dashes[0]))
-
-static void xml_text(FILE *f, const char *s)
-{
-    for (; *s; s++) {
-        switch (*s) {
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '&': fputs("&amp;", f); break;
-        case '"': fputs("&quot;", f); break;
-        default: fputc(*s, f);
-        }
-    }
-}
 
 /* A round tick step (1, 2 or 5 x 10^k) giving about `want` intervals. */
 static double nice_step(double span, int want)
@@ -103,7 +91,7 @@ bool sweep_svg_write(FILE *f, const char *title, const sweep_line *lines, size_t
                "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
             W, h, W, h);
     fputs("<text x=\"480\" y=\"22\" text-anchor=\"middle\" font-size=\"15\">", f);
-    xml_text(f, title);
+    csim_xml_text(f, title);
     fputs("</text>\n", f);
 
     /* Axes, grid and ticks. */
@@ -159,7 +147,7 @@ bool sweep_svg_write(FILE *f, const char *title, const sweep_line *lines, size_t
             fprintf(f, "%s%.1f,%.1f", k ? " " : "", to_px(&x, l->mhz[k]), to_px(&y, us));
         }
         fputs("\"><title>", f);
-        xml_text(f, l->label);
+        csim_xml_text(f, l->label);
         fputs("</title></polyline>\n", f);
         for (size_t k = 0; k < l->n; k++) {
             if (l->outside[k]) {
@@ -182,7 +170,7 @@ bool sweep_svg_write(FILE *f, const char *title, const sweep_line *lines, size_t
                    "<text x=\"%.1f\" y=\"%.1f\">",
                 LEFT, yy - 4, LEFT + 24, yy - 4, c, *d ? " stroke-dasharray=\"" : "", d, *d ? "\"" : "",
                 LEFT + 30, yy);
-        xml_text(f, lines[i].label);
+        csim_xml_text(f, lines[i].label);
         fputs("</text>\n", f);
     }
     fputs("</svg>\n", f);
