@@ -26,6 +26,7 @@ cleanup() {
     for m in "$root/dev" "$root/proc"; do
         if mountpoint -q "$m" 2>/dev/null; then umount -R "$m" || umount -lR "$m"; fi
     done
+    rm -f "$root.tar" "$root.debootstrap.log"
     if grep -q " $root/" /proc/mounts; then
         echo "clean-root: $root still has mounts; left in place" >&2
     else
@@ -36,6 +37,9 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 start=$(stamp)
+# The checkout as it is now (tracked and untracked files, no build/), taken
+# before the long debootstrap so later edits of the work tree do not leak in.
+git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf "$root.tar"
 if ! command -v debootstrap >/dev/null 2>&1; then
     apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null
@@ -49,8 +53,7 @@ elapsed "debootstrap --variant=minbase bookworm" "$t"
 # The root's apt uses the same mirror as debootstrap; name resolution as the host's.
 cp /etc/resolv.conf "$root/etc/resolv.conf"
 mkdir -p "$root/src/cyclesim"
-git ls-files -z --cached --others --exclude-standard |
-    tar --null -T - -cf - | tar -xf - -C "$root/src/cyclesim"
+tar -xf "$root.tar" -C "$root/src/cyclesim" && rm -f "$root.tar"
 rm -rf "$root/src/cyclesim/build"
 
 mount -t proc proc "$root/proc"
