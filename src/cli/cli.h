@@ -30,10 +30,6 @@ enum {
     EXIT_INTERNAL = 10,
 };
 
-/* A subcommand returns these (not exit codes) to have main print the usage. */
-#define CLI_SHOW_HELP (-1)
-#define CLI_BAD_USAGE (-2)
-
 #define CLI_MAX_MODELS 64
 #define CLI_MAX_SETS 64
 
@@ -111,5 +107,6 @@ int cmd_sweep(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_list_cases(int argc, char **argv);
 
 #endif

@@ -13,12 +13,12 @@
  * The step is halved while the error does not fall; where no step helps,
  * single-unit moves are tried; the fit ends where nothing lowers the error.
  */
-#include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "cyclesim/fit.h"
 #include "cyclesim/jobs.h"
 #include "cyclesim/model_keys.h"
@@ -63,6 +63,7 @@ typedef struct calib {
     span *spans;             /* per ELF */
     unsigned workers;
     bool progress;           /* progress line on a terminal */
+    unsigned long long max_insns;
     unsigned runs;
 } calib;
 
@@ -189,7 +190,7 @@ static void evaluate(calib *c, const double *values, size_t n, double *cyc, bool
                 job_elf[n_jobs] = i;
                 jobs[n_jobs].elf = c->elfs[i];
                 jobs[n_jobs].model = &models[v];
-                jobs[n_jobs].opts.max_insns = 50000000000ull;
+                jobs[n_jobs].opts.max_insns = c->max_insns;
                 jobs[n_jobs].opts.case_first = c->spans[i].first;
                 jobs[n_jobs++].opts.case_count = c->spans[i].count;
             }
@@ -790,66 +791,72 @@ static void warn_setup(const csim_pub_table *t, const csim_model *m)
     }
 }
 
+enum { OPT_MEASURED = 256, OPT_PARAMS, OPT_HOLDOUT };
+
+typedef struct calibrate_own_values {
+    const char *params, *out_path;
+    const char *paths[MAX_MEASURED];
+    unsigned n_paths, holdout;
+} calibrate_own_values;
+
+static const cli_own_opt calibrate_own[] = {
+    {"measured", OPT_MEASURED, "FILE", "a board's @case output or a published page to fit; repeatable"},
+    {"params", OPT_PARAMS, "uncertain|KEY,KEY...", "the model keys to fit (default: those marked uncertain, "
+                                                   "docs/model-keys.md)"},
+    {"holdout", OPT_HOLDOUT, "N", "hold every N-th row out of the fit and report its error"},
+    {"output", 'o', "OVERLAY.json", "write the fitted keys as a model overlay (--set @FILE applies it)"},
+    {NULL, 0, NULL, NULL},
+};
+
+static int calibrate_option(void *ctx, int id, char *arg)
+{
+    calibrate_own_values *v = ctx;
+    unsigned long long n;
+    switch (id) {
+    case OPT_MEASURED:
+        if (v->n_paths == MAX_MEASURED) {
+            return cli_error(CSIM_ERR_USAGE, "at most %d --measured", MAX_MEASURED);
+        }
+        v->paths[v->n_paths++] = arg;
+        return EXIT_OK;
+    case OPT_PARAMS: v->params = arg; return EXIT_OK;
+    case OPT_HOLDOUT:
+        if (!cli_parse_u64("--holdout", arg, &n)) {
+            return EXIT_USAGE;
+        }
+        if (n < 2 || n > 1000000) {
+            return cli_error(CSIM_ERR_USAGE, "--holdout %s: at least 2 (every N-th row is held out)", arg);
+        }
+        v->holdout = (unsigned)n;
+        return EXIT_OK;
+    default: v->out_path = arg; return EXIT_OK;
+    }
+}
+
+const cli_command cli_cmd_calibrate = {
+    "calibrate", "FW.elf [FW.elf]...", 0, 0,
+    "Fits the model keys marked uncertain to a board's output or a published page, reports each fitted "
+    "value and the held-out error, and writes a model overlay (docs/calibrate.md).",
+    CLI_MCU | CLI_SET | CLI_JOBS | CLI_MAX_INSNS | CLI_NO_PROGRESS | CLI_FORMAT,
+    "table|json", calibrate_own, calibrate_option, cmd_calibrate,
+};
+
 int cmd_calibrate(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"mcu", required_argument, 0, 'm'},      {"measured", required_argument, 0, 'M'},
-        {"params", required_argument, 0, 'p'},   {"holdout", required_argument, 0, 'H'},
-        {"set", required_argument, 0, 's'},      {"format", required_argument, 0, 'f'},
-        {"jobs", required_argument, 0, 'j'},     {"no-progress", no_argument, 0, 'P'},
-        {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0},
-    };
-    const char *mcu = NULL, *params = "uncertain", *format = "table", *out_path = NULL;
-    const char *sets[CLI_MAX_SETS], *paths[MAX_MEASURED];
-    unsigned n_sets = 0, n_paths = 0, holdout = 0;
-    calib c = {.workers = 1, .progress = true};
-    int opt;
-    optind = 1;
-    while ((opt = getopt_long(argc, argv, "m:s:f:o:j:", opts, NULL)) != -1) {
-        unsigned long long v;
-        switch (opt) {
-        case 'm': mcu = optarg; break;
-        case 'M':
-            if (n_paths == MAX_MEASURED) {
-                fprintf(stderr, "cyclesim: error: at most %d --measured\n", MAX_MEASURED);
-                return EXIT_USAGE;
-            }
-            paths[n_paths++] = optarg;
-            break;
-        case 'p': params = optarg; break;
-        case 'H':
-            if (!cli_parse_u64("--holdout", optarg, &v)) {
-                return EXIT_USAGE;
-            }
-            if (v < 2 || v > 1000000) {
-                fprintf(stderr, "cyclesim: error: --holdout %s: at least 2 (every N-th row is held out)\n", optarg);
-                return EXIT_USAGE;
-            }
-            holdout = (unsigned)v;
-            break;
-        case 's':
-            if (n_sets == CLI_MAX_SETS) {
-                fprintf(stderr, "cyclesim: error: too many --set\n");
-                return EXIT_USAGE;
-            }
-            sets[n_sets++] = optarg;
-            break;
-        case 'f': format = optarg; break;
-        case 'o': out_path = optarg; break;
-        case 'j':
-            if (!cli_parse_jobs(optarg, &c.workers)) {
-                return EXIT_USAGE;
-            }
-            break;
-        case 'P': c.progress = false; break;
-        case 'h': return CLI_SHOW_HELP;
-        default: return CLI_BAD_USAGE;
-        }
+    cli_common co;
+    calibrate_own_values own = {.params = "uncertain"};
+    int rc = cli_parse(&cli_cmd_calibrate, argc, argv, &co, &own);
+    if (rc) {
+        return rc == CLI_HELP_SHOWN ? EXIT_OK : rc;
     }
-    if (optind == argc || !mcu || n_paths == 0) {
+    const char *mcu = co.mcus, *params = own.params, *out_path = own.out_path;
+    const char *const *sets = co.sets, *const *paths = own.paths;
+    unsigned n_sets = co.n_sets, n_paths = own.n_paths, holdout = own.holdout;
+    calib c = {.workers = co.workers, .progress = co.progress, .max_insns = co.ro.max_insns};
+    if (co.n_operands == 0 || !mcu || n_paths == 0) {
         fprintf(stderr, "cyclesim: error: calibrate needs an ELF, --mcu NAME and at least one --measured FILE\n");
-        return CLI_BAD_USAGE;
+        cli_usage(&cli_cmd_calibrate, stderr);
+        return EXIT_USAGE;
     }
     if (strchr(mcu, ',') || strcmp(mcu, "all") == 0) {
         fprintf(stderr, "cyclesim: error: --mcu %s: calibrate fits one model\n", mcu);
@@ -858,17 +865,12 @@ int cmd_calibrate(int argc, char **argv)
     if (out_path && !writable(out_path)) {
         return EXIT_IO;
     }
-    bool json = strcmp(format, "json") == 0;
-    if (!json && strcmp(format, "table") != 0) {
-        fprintf(stderr, "cyclesim: error: --format %s: expected table or json\n", format);
-        return EXIT_USAGE;
-    }
+    bool json = cli_format_index(&cli_cmd_calibrate, &co) == 1;
 
     csim_diag d = {0};
     csim_err err;
-    int rc = EXIT_OK;
-    c.n_elfs = (unsigned)(argc - optind);
-    csim_elf **elfs = cli_load_elfs(argv + optind, c.n_elfs, &rc);
+    c.n_elfs = co.n_operands;
+    csim_elf **elfs = cli_load_elfs(co.operands, c.n_elfs, &rc);
     if (!elfs) {
         return rc;
     }

@@ -9,7 +9,6 @@
  * baseline measured): which kinds of cycles and which functions grew.
  */
 #include <fnmatch.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -18,6 +17,7 @@
 
 #include "analysis/budget.h"
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "cyclesim/jobs.h"
 #include "cyclesim/sim.h"
 #include "output/escape.h"
@@ -976,71 +976,68 @@ static int run_check(check *c, const char *mcus, const char *const *sets, unsign
     return rc;
 }
 
+enum { OPT_BUDGETS = 256, OPT_JUNIT, OPT_MARKDOWN, OPT_UPDATE, OPT_BASELINE, OPT_TOLERANCE };
+
+typedef struct check_own_values {
+    check *c;
+    const char *junit_path, *md_path;
+} check_own_values;
+
+static const cli_own_opt check_own[] = {
+    {"budgets", OPT_BUDGETS, "FILE", "hold the cases to the cycle, stack and code budgets of FILE (docs/budgets.md)"},
+    {"update", OPT_UPDATE, NULL, "record the current figures as the budgets of --budgets FILE"},
+    {"baseline", OPT_BASELINE, "OLD.elf", "hold the cases to an older build instead (or as well)"},
+    {"tolerance", OPT_TOLERANCE, "PCT", "growth accepted, in percent (default: each budget's, 0 against "
+                                        "--baseline)"},
+    {"junit", OPT_JUNIT, "FILE", "write a JUnit report (docs/ci.md)"},
+    {"markdown", OPT_MARKDOWN, "FILE", "write a Markdown summary: which cases moved and why"},
+    {NULL, 0, NULL, NULL},
+};
+
+static int check_option(void *ctx, int id, char *arg)
+{
+    check_own_values *v = ctx;
+    check *c = v->c;
+    switch (id) {
+    case OPT_BUDGETS: c->budget_path = arg; return EXIT_OK;
+    case OPT_JUNIT: v->junit_path = arg; return EXIT_OK;
+    case OPT_MARKDOWN: v->md_path = arg; return EXIT_OK;
+    case OPT_UPDATE: c->update = true; return EXIT_OK;
+    case OPT_BASELINE: c->old_path = arg; return EXIT_OK;
+    default: {
+        char *end;
+        c->tolerance = strtod(arg, &end);
+        if (*end || end == arg || !(c->tolerance >= 0 && c->tolerance <= 100)) {
+            return cli_error(CSIM_ERR_USAGE, "--tolerance %s: a percentage in [0, 100]", arg);
+        }
+        return EXIT_OK;
+    }
+    }
+}
+
+const cli_command cli_cmd_check = {
+    "check", "FW.elf", 1, 1,
+    "Holds the cases to cycle, stack and code budgets kept in a JSON file, or to an older build, and says "
+    "which kinds of cycles and which functions grew when one fails (docs/budgets.md, docs/ci.md).",
+    CLI_MCU | CLI_SET | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_NO_PROGRESS,
+    NULL, check_own, check_option, cmd_check,
+};
+
 int cmd_check(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"budgets", required_argument, 0, 'b'},   {"mcu", required_argument, 0, 'm'},
-        {"set", required_argument, 0, 's'},       {"warm", no_argument, 0, 'w'},
-        {"junit", required_argument, 0, 'J'},     {"markdown", required_argument, 0, 'M'},
-        {"update", no_argument, 0, 'U'},          {"baseline", required_argument, 0, 'B'},
-        {"tolerance", required_argument, 0, 'T'}, {"max-insns", required_argument, 0, 'L'},
-        {"no-progress", no_argument, 0, 'P'},     {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0},
-    };
     check c = {.tolerance = -1};
-    const char *mcus = NULL, *junit_path = NULL, *md_path = NULL;
-    const char *sets[CLI_MAX_SETS];
-    unsigned n_sets = 0, workers = 1;
-    bool progress = true;
-    csim_run_opts ro = {.max_insns = 50000000000ull, .profile = true};
-    unsigned long long v;
-    int o;
-    optind = 1;
-    while ((o = getopt_long(argc, argv, "m:s:j:", opts, NULL)) != -1) {
-        switch (o) {
-        case 'b': c.budget_path = optarg; break;
-        case 'm': mcus = optarg; break;
-        case 's':
-            if (n_sets == CLI_MAX_SETS) {
-                fprintf(stderr, "cyclesim: error: too many --set\n");
-                return EXIT_USAGE;
-            }
-            sets[n_sets++] = optarg;
-            break;
-        case 'w': ro.warm = c.warm = true; break;
-        case 'J': junit_path = optarg; break;
-        case 'M': md_path = optarg; break;
-        case 'U': c.update = true; break;
-        case 'B': c.old_path = optarg; break;
-        case 'T': {
-            char *end;
-            c.tolerance = strtod(optarg, &end);
-            if (*end || end == optarg || !(c.tolerance >= 0 && c.tolerance <= 100)) {
-                fprintf(stderr, "cyclesim: error: --tolerance %s: a percentage in [0, 100]\n", optarg);
-                return EXIT_USAGE;
-            }
-            break;
-        }
-        case 'j':
-            if (!cli_parse_jobs(optarg, &workers)) {
-                return EXIT_USAGE;
-            }
-            break;
-        case 'P': progress = false; break;
-        case 'L':
-            if (!cli_parse_u64("--max-insns", optarg, &v)) {
-                return EXIT_USAGE;
-            }
-            ro.max_insns = v;
-            break;
-        case 'h': return CLI_SHOW_HELP;
-        default: return CLI_BAD_USAGE;
-        }
+    cli_common o;
+    check_own_values own = {&c, NULL, NULL};
+    int rc = cli_parse(&cli_cmd_check, argc, argv, &o, &own);
+    if (rc) {
+        free_check(&c);
+        return rc == CLI_HELP_SHOWN ? EXIT_OK : rc;
     }
-    if (optind + 1 != argc) {
-        return CLI_BAD_USAGE;
-    }
-    c.elf_path = argv[optind];
+    const char *mcus = o.mcus, *junit_path = own.junit_path, *md_path = own.md_path;
+    csim_run_opts ro = o.ro;
+    ro.profile = true;
+    c.warm = ro.warm;
+    c.elf_path = o.operands[0];
     if (!c.budget_path && !c.old_path) {
         fprintf(stderr, "cyclesim: error: check needs --budgets FILE or --baseline OLD.elf\n");
         return EXIT_USAGE;
@@ -1050,7 +1047,7 @@ int cmd_check(int argc, char **argv)
         return EXIT_USAGE;
     }
     FILE *junit = NULL, *md = NULL;
-    int rc = run_check(&c, mcus, sets, n_sets, &ro, workers, progress, &junit, &md, junit_path, md_path);
+    rc = run_check(&c, mcus, o.sets, o.n_sets, &ro, o.workers, o.progress, &junit, &md, junit_path, md_path);
     if ((junit && fclose(junit) != 0) || (md && fclose(md) != 0)) {
         fprintf(stderr, "cyclesim: error: cannot write the --junit or --markdown report\n");
         rc = rc ? rc : EXIT_IO;

@@ -8,11 +8,11 @@
  */
 #include <ctype.h>
 #include <dirent.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "cyclesim/compare.h"
 #include "cyclesim/jobs.h"
 #include "cyclesim/published.h"
@@ -89,67 +89,55 @@ static void read_backend(const csim_elf *elf, char *out, size_t len)
     }
 }
 
+typedef struct compare_own_values {
+    const char *published, *output;
+} compare_own_values;
+
+static const cli_own_opt compare_own[] = {
+    {"published", 'p', "FILE|auto", "the measured results: a published page (data/published/) or a board's "
+                                    "@case output; auto: the page of the --mcu (default)"},
+    {"output", 'o', "FILE", "write the report to FILE"},
+    {NULL, 0, NULL, NULL},
+};
+
+static int compare_option(void *ctx, int id, char *arg)
+{
+    compare_own_values *v = ctx;
+    *(id == 'p' ? &v->published : &v->output) = arg;
+    return EXIT_OK;
+}
+
+const cli_command cli_cmd_compare = {
+    "compare", "FW.elf [FW.elf]...", 1, 0,
+    "Sets each case's estimate against the published row with the same key, or a board's @case output of "
+    "the same firmware (docs/compare.md).",
+    CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_NO_PROGRESS | CLI_FORMAT,
+    "table|json|md|html", compare_own, compare_option, cmd_compare,
+};
+
 int cmd_compare(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"mcu", required_argument, 0, 'm'},       {"published", required_argument, 0, 'p'},
-        {"set", required_argument, 0, 's'},       {"warm", no_argument, 0, 'w'},
-        {"case", required_argument, 0, 'c'},      {"format", required_argument, 0, 'f'},
-        {"output", required_argument, 0, 'o'},    {"jobs", required_argument, 0, 'j'},
-        {"no-progress", no_argument, 0, 'P'},     {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0},
-    };
-    const char *mcu = NULL, *published = "auto", *format = "table", *output = NULL;
-    const char *sets[CLI_MAX_SETS], *globs[CLI_MAX_SETS];
-    unsigned n_sets = 0, n_globs = 0, workers = 1;
-    bool warm = false, progress = true;
-    int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "m:s:f:o:j:", opts, NULL)) != -1) {
-        switch (c) {
-        case 'm': mcu = optarg; break;
-        case 'p': published = optarg; break;
-        case 's':
-        case 'c': {
-            const char **list = c == 's' ? sets : globs;
-            unsigned *n = c == 's' ? &n_sets : &n_globs;
-            if (*n == CLI_MAX_SETS) {
-                fprintf(stderr, "cyclesim: error: too many --%s\n", c == 's' ? "set" : "case");
-                return EXIT_USAGE;
-            }
-            list[(*n)++] = optarg;
-            break;
-        }
-        case 'w': warm = true; break;
-        case 'f': format = optarg; break;
-        case 'o': output = optarg; break;
-        case 'j':
-            if (!cli_parse_jobs(optarg, &workers)) {
-                return EXIT_USAGE;
-            }
-            break;
-        case 'P': progress = false; break;
-        case 'h': return CLI_SHOW_HELP;
-        default: return CLI_BAD_USAGE;
-        }
+    cli_common o;
+    compare_own_values own = {"auto", NULL};
+    int rc = cli_parse(&cli_cmd_compare, argc, argv, &o, &own);
+    if (rc) {
+        return rc == CLI_HELP_SHOWN ? EXIT_OK : rc;
     }
-    if (optind == argc) {
-        return CLI_BAD_USAGE;
-    }
+    const char *mcu = o.mcus, *published = own.published, *output = own.output;
+    const char *const *sets = o.sets, *const *globs = o.globs;
+    unsigned n_sets = o.n_sets, n_globs = o.n_globs, workers = o.workers;
+    bool warm = o.ro.warm, progress = o.progress;
     csim_cmp_format fmt;
-    if (!csim_cmp_format_parse(format, &fmt)) {
-        fprintf(stderr, "cyclesim: error: --format %s: expected table, json, md or html\n", format);
-        return EXIT_USAGE;
-    }
+    csim_cmp_format_parse(o.format, &fmt);
     if (!mcu || strchr(mcu, ',') || strcmp(mcu, "all") == 0) {
         fprintf(stderr, "cyclesim: error: compare needs --mcu with one MCU model (the one the results were "
                         "measured on)\n");
         return EXIT_USAGE;
     }
 
-    const unsigned n_elfs = (unsigned)(argc - optind);
-    int rc = EXIT_OK;
-    csim_elf **elfs = cli_load_elfs(argv + optind, n_elfs, &rc);
+    const unsigned n_elfs = o.n_operands;
+    rc = EXIT_OK;
+    csim_elf **elfs = cli_load_elfs(o.operands, n_elfs, &rc);
     if (!elfs) {
         return rc;
     }
@@ -194,7 +182,7 @@ int cmd_compare(int argc, char **argv)
         for (unsigned k = 0; k < n_ranges[i]; k++, j++) {
             jobs[j].elf = elfs[i];
             jobs[j].model = &model;
-            jobs[j].opts = (csim_run_opts){.max_insns = 50000000000ull, .warm = warm,
+            jobs[j].opts = (csim_run_opts){.max_insns = o.ro.max_insns, .warm = warm,
                                            .case_first = ranges[i][k].first, .case_count = ranges[i][k].count};
         }
     }

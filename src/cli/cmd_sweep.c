@@ -11,12 +11,12 @@
  * every point on its own, which must give the same cycles.
  */
 #include <fnmatch.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "cyclesim/jobs.h"
 #include "cyclesim/model_keys.h"
 #include "cyclesim/report.h"
@@ -27,7 +27,6 @@
 #define MAX_VALUES 64   /* values of one --latency/--cache/--prefetch/--set list */
 #define MAX_DIMS (CLI_MAX_SETS + 2)
 #define MAX_POINTS 4096
-#define MAX_GLOBS 32
 #define NAME_LEN 96     /* csim_case_result.name */
 
 /* One swept key and its values. */
@@ -675,65 +674,62 @@ static bool write_svg(const out_ctx *o, FILE *f, size_t n_configs)
 
 /* ---- the command ------------------------------------------------------ */
 
-static int parse_options(int argc, char **argv, grid *g, const char **globs, unsigned *n_globs,
-                         const char **opt_s, csim_run_opts *ro, unsigned *workers, bool *progress,
-                         bool *independent)
+enum { OPT_CLOCK = 256, OPT_LATENCY, OPT_CACHE, OPT_PREFETCH, OPT_SVG, OPT_INDEPENDENT };
+
+/* The sweep's own options: the grid, and where the output goes. */
+typedef struct sweep_own_values {
+    grid *g;
+    const char *output, *svg;
+    const char *overlays[CLI_MAX_LIST]; /* --set @FILE: applied to the base model */
+    unsigned n_overlays;
+    bool independent;
+} sweep_own_values;
+
+static const cli_own_opt sweep_own[] = {
+    {"clock", OPT_CLOCK, "LIST|A:B:STEP", "the clocks (32M, 110MHz, 4000000; default the model's); repeatable"},
+    {"latency", OPT_LATENCY, "auto|LIST", "flash wait states; auto (default): the reference manual's minimum at "
+                                          "each clock"},
+    {"cache", OPT_CACHE, "on,off", "instruction cache on, off or both"},
+    {"prefetch", OPT_PREFETCH, "on,off", "flash prefetch on, off or both"},
+    {"set", 's', "KEY=V1,V2,...|@FILE", "sweep any model key over values, or apply a model overlay "
+                                        "(docs/calibrate.md) to every point; repeatable"},
+    {"output", 'o', "FILE", "write the table, JSON or CSV to FILE"},
+    {"svg", OPT_SVG, "FILE", "draw time against clock as an SVG chart"},
+    {"independent", OPT_INDEPENDENT, NULL, "one emulator run per point (default: points that differ only in "
+                                           "the clock share one run)"},
+    {NULL, 0, NULL, NULL},
+};
+
+static int sweep_option(void *ctx, int id, char *arg)
 {
-    static const struct option opts[] = {
-        {"mcu", required_argument, 0, 'm'},      {"case", required_argument, 0, 'c'},
-        {"clock", required_argument, 0, 'k'},    {"latency", required_argument, 0, 'l'},
-        {"cache", required_argument, 0, 'C'},    {"prefetch", required_argument, 0, 'P'},
-        {"set", required_argument, 0, 's'},      {"format", required_argument, 0, 'f'},
-        {"output", required_argument, 0, 'o'},   {"svg", required_argument, 0, 'g'},
-        {"independent", no_argument, 0, 'I'},    {"jobs", required_argument, 0, 'j'},
-        {"no-progress", no_argument, 0, 'N'},    {"max-insns", required_argument, 0, 'L'},
-        {"help", no_argument, 0, 'h'},           {0, 0, 0, 0},
-    };
-    int c, rc = EXIT_OK;
-    optind = 1;
-    while (!rc && (c = getopt_long(argc, argv, "m:s:f:o:j:", opts, NULL)) != -1) {
-        switch (c) {
-        case 'm': opt_s[0] = optarg; break;
-        case 'f': opt_s[1] = optarg; break;
-        case 'o': opt_s[2] = optarg; break;
-        case 'g': opt_s[3] = optarg; break;
-        case 'c':
-            if (*n_globs == MAX_GLOBS) {
-                return usage_error("--case: at most 32%s%s", "", "");
-            }
-            globs[(*n_globs)++] = optarg;
-            break;
-        case 'k': rc = parse_clocks(g, optarg); break;
-        case 'l': rc = parse_latencies(g, optarg); break;
-        case 'C': rc = add_dim(g, "--cache", "cache.enabled", optarg, false); break;
-        case 'P': rc = add_dim(g, "--prefetch", "flash.prefetch", optarg, false); break;
-        case 's': rc = parse_set(g, optarg); break;
-        case 'I': *independent = true; break;
-        case 'j': rc = cli_parse_jobs(optarg, workers) ? EXIT_OK : EXIT_USAGE; break;
-        case 'N': *progress = false; break;
-        case 'L': {
-            unsigned long long v;
-            if (!cli_parse_u64("--max-insns", optarg, &v)) {
-                return EXIT_USAGE;
-            }
-            ro->max_insns = v;
-            break;
+    sweep_own_values *v = ctx;
+    switch (id) {
+    case OPT_CLOCK: return parse_clocks(v->g, arg);
+    case OPT_LATENCY: return parse_latencies(v->g, arg);
+    case OPT_CACHE: return add_dim(v->g, "--cache", "cache.enabled", arg, false);
+    case OPT_PREFETCH: return add_dim(v->g, "--prefetch", "flash.prefetch", arg, false);
+    case 's':
+        if (arg[0] != '@') {
+            return parse_set(v->g, arg);
         }
-        case 'h': return CLI_SHOW_HELP;
-        default: return CLI_BAD_USAGE;
+        if (v->n_overlays == CLI_MAX_LIST) {
+            return usage_error("too many --set @FILE%s%s", "", "");
         }
+        v->overlays[v->n_overlays++] = arg;
+        return EXIT_OK;
+    case 'o': v->output = arg; return EXIT_OK;
+    case OPT_SVG: v->svg = arg; return EXIT_OK;
+    default: v->independent = true; return EXIT_OK;
     }
-    if (!rc && optind + 1 != argc) {
-        return CLI_BAD_USAGE;
-    }
-    if (!rc && !opt_s[0]) {
-        return usage_error("sweep: --mcu NAME is required%s%s", "", "");
-    }
-    if (!rc && (strchr(opt_s[0], ',') || strcmp(opt_s[0], "all") == 0)) {
-        return usage_error("--mcu %s: sweep takes one MCU%s", opt_s[0], "");
-    }
-    return rc;
 }
+
+const cli_command cli_cmd_sweep = {
+    "sweep", "FW.elf", 1, 1,
+    "Times the cases over a grid of clocks, latencies, cache, prefetch and any model key; points outside the "
+    "reference manual are computed and marked (docs/sweep.md).",
+    CLI_MCU | CLI_CASE | CLI_JOBS | CLI_MAX_INSNS | CLI_NO_PROGRESS | CLI_FORMAT,
+    "table|json|csv", sweep_own, sweep_option, cmd_sweep,
+};
 
 static void free_grid(grid *g)
 {
@@ -745,29 +741,35 @@ static void free_grid(grid *g)
 int cmd_sweep(int argc, char **argv)
 {
     grid *g = calloc(1, sizeof(*g));
-    const char *globs[MAX_GLOBS];
-    const char *opt_s[4] = {NULL, "table", NULL, NULL}; /* mcu, format, -o, --svg */
-    unsigned n_globs = 0, workers = 1;
-    bool progress = true, independent = false;
-    csim_run_opts ro = {.max_insns = 50000000000ull};
     if (!g) {
         return cli_out_of_memory();
     }
     g->auto_latency = true;
-    int rc = parse_options(argc, argv, g, globs, &n_globs, opt_s, &ro, &workers, &progress, &independent);
-    csim_format fmt;
-    if (!rc && !csim_report_format(opt_s[1], &fmt)) {
-        rc = usage_error("--format %s: expected table, json or csv%s", opt_s[1], "");
+    cli_common co;
+    sweep_own_values own = {.g = g};
+    int rc = cli_parse(&cli_cmd_sweep, argc, argv, &co, &own);
+    if (!rc && !co.mcus) {
+        rc = usage_error("sweep: --mcu NAME is required%s%s", "", "");
+    }
+    if (!rc && (strchr(co.mcus, ',') || strcmp(co.mcus, "all") == 0)) {
+        rc = usage_error("--mcu %s: sweep takes one MCU%s", co.mcus, "");
     }
     if (rc) {
         free_grid(g);
         free(g);
-        return rc;
+        return rc == CLI_HELP_SHOWN ? EXIT_OK : rc;
     }
+    const char *opt_s[4] = {co.mcus, co.format, own.output, own.svg}; /* mcu, format, -o, --svg */
+    const char *const *globs = co.globs;
+    unsigned n_globs = co.n_globs, workers = co.workers;
+    bool progress = co.progress, independent = own.independent;
+    csim_run_opts ro = co.ro;
+    csim_format fmt;
+    csim_report_format(co.format, &fmt);
 
     csim_diag d = {0};
     csim_elf *elf = NULL;
-    csim_err err = csim_elf_load(argv[optind], &elf, &d);
+    csim_err err = csim_elf_load(co.operands[0], &elf, &d);
     if (err) {
         free_grid(g);
         free(g);
@@ -785,7 +787,8 @@ int cmd_sweep(int argc, char **argv)
     /* Loaded without cli_load_models: its warnings are about the model's own
      * clock and latency, which the grid replaces (outside_rm judges each point). */
     memset(&d, 0, sizeof(d));
-    if ((err = csim_model_load(base, cli_models_dir(), opt_s[0], &d)) || (err = csim_model_check(base, &d))) {
+    if ((err = csim_model_load(base, cli_models_dir(), opt_s[0], &d)) ||
+        (err = cli_apply_sets(base, own.overlays, own.n_overlays, &d))) {
         rc = cli_fail(err, &d);
         goto out;
     }

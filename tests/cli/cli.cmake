@@ -10,6 +10,12 @@ add_test(NAME cli_defects
             ${CMAKE_CURRENT_BINARY_DIR}/cli-defects)
 set_tests_properties(cli_defects PROPERTIES LABELS cli)
 
+# Each shared option (src/cli/options.c) has the same meaning in every subcommand.
+add_test(NAME cli_shared_options
+    COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_shared_options.sh $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
+            ${CMAKE_CURRENT_BINARY_DIR}/cli-shared)
+set_tests_properties(cli_shared_options PROPERTIES LABELS cli)
+
 # Every csim_err has its documented exit code.
 add_executable(test_exit_codes ${CMAKE_CURRENT_LIST_DIR}/test_exit_codes.c ${CMAKE_SOURCE_DIR}/src/cli/cli.c)
 target_include_directories(test_exit_codes PRIVATE ${CMAKE_SOURCE_DIR}/src)
