@@ -10,6 +10,7 @@
 
 #include "cyclesim/compare.h"
 #include "output/escape.h"
+#include "output/svg.h"
 
 #define SCHEMA_VERSION 1
 
@@ -547,25 +548,6 @@ static void print_md(FILE *f, const csim_comparison *c)
 #define EST_FILL "#2f6fb5"
 #define PUB_FILL "#b0b0b0"
 
-/* Horizontal scale of a chart: log10 when the values span more than 20x. */
-typedef struct scale {
-    bool log;
-    double lo, hi; /* decades (log) or values (linear) at the plot's two ends */
-} scale;
-
-static double scale_x(const scale *s, double v)
-{
-    double t = s->log ? (log10(v) - s->lo) / (s->hi - s->lo) : (v - s->lo) / (s->hi - s->lo);
-    return CHART_LABEL + t * CHART_PLOT;
-}
-
-/* A linear axis end: 1, 2 or 5 times a power of ten at or above v. */
-static double nice_ceil(double v)
-{
-    double p = pow(10, floor(log10(v)));
-    return v <= p ? p : v <= 2 * p ? 2 * p : v <= 5 * p ? 5 * p : 10 * p;
-}
-
 static const char *tick_label(char *buf, size_t len, double v)
 {
     if (v >= 1e6) {
@@ -599,18 +581,17 @@ static void svg_chart(FILE *f, const csim_comparison *c, const char *section, co
     if (hi <= 0) {
         lo = hi = 1;
     }
-    scale s = {hi / lo > 20, 0, nice_ceil(hi)};
+    /* log10 when the values span more than 20x: whole decades at both ends. */
+    csim_svg_axis s = {0, csim_svg_nice_ceil(hi), hi / lo > 20, CHART_LABEL, CHART_LABEL + CHART_PLOT};
+    double decade_lo = floor(log10(lo)), decade_hi = ceil(log10(hi));
     if (s.log) {
-        s.lo = floor(log10(lo));
-        s.hi = ceil(log10(hi));
-        if (s.hi == s.lo) {
-            s.hi += 1;
-        }
+        decade_hi += decade_hi == decade_lo;
+        s.lo = pow(10, decade_lo);
+        s.hi = pow(10, decade_hi);
     }
     int height = CHART_TOP + (int)n * CHART_ROW + CHART_BOTTOM;
-    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
-               "role=\"img\" font-family=\"sans-serif\" font-size=\"11\">\n<title>",
-            CHART_W, height, CHART_W, height);
+    csim_svg_begin(f, CHART_W, height, 11, false);
+    fputs("<title>", f);
     csim_xml_text(f, section_label(section));
     fputc(' ', f);
     csim_xml_text(f, title);
@@ -622,10 +603,10 @@ static void svg_chart(FILE *f, const csim_comparison *c, const char *section, co
             s.log ? ", log scale" : "");
     /* Axis ticks: decades, or five linear steps. */
     int y_axis = CHART_TOP + (int)n * CHART_ROW;
-    int ticks = s.log ? (int)(s.hi - s.lo) : 5;
+    int ticks = s.log ? (int)(decade_hi - decade_lo) : 5;
     for (int t = 0; t <= ticks; t++) {
-        double v = s.log ? pow(10, s.lo + t) : s.hi * t / ticks;
-        double x = scale_x(&s, v);
+        double v = s.log ? pow(10, decade_lo + t) : s.hi * t / ticks;
+        double x = csim_svg_px(&s, v);
         char label[32];
         fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/><text x=\"%.1f\" y=\"%d\" "
                    "text-anchor=\"middle\">%s</text>\n",
@@ -647,14 +628,14 @@ static void svg_chart(FILE *f, const csim_comparison *c, const char *section, co
             if (!(v[b] > 0)) {
                 continue;
             }
-            double x0 = CHART_LABEL, x1 = scale_x(&s, v[b]);
+            double x0 = CHART_LABEL, x1 = csim_svg_px(&s, v[b]);
             fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"8\" fill=\"%s\"><title>%s %.0f</title>"
                        "</rect>\n",
                     (int)x0, y + 3 + 9 * b, x1 - x0 > 0.5 ? x1 - x0 : 0.5, fill[b],
                     b ? "published" : "estimate", v[b]);
         }
     }
-    fputs("</svg>\n", f);
+    csim_svg_end(f);
 }
 
 static void html_row_cells(FILE *f, const csim_comparison *c, csim_cmp_value v)
