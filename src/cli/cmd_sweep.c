@@ -10,52 +10,17 @@
  * and time = cycles / clock for each of its points.  --independent runs
  * every point on its own, which must give the same cycles.
  */
-#include <fnmatch.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/sweep.h"
 #include "cli/cli.h"
 #include "cli/options.h"
 #include "cyclesim/jobs.h"
 #include "cyclesim/model_keys.h"
 #include "cyclesim/report.h"
-#include "output/sweep_svg.h"
-#include "output/escape.h"
-
-#define MAX_CLOCKS 1024
-#define MAX_VALUES 64   /* values of one --latency/--cache/--prefetch/--set list */
-#define MAX_DIMS (CLI_MAX_SETS + 2)
-#define MAX_POINTS 4096
-#define NAME_LEN 96     /* csim_case_result.name */
-
-/* One swept key and its values. */
-typedef struct dim {
-    const char *key;
-    char *text;         /* owns the value strings */
-    const char *vals[MAX_VALUES];
-    unsigned n;
-    bool column;        /* a column of its own (--set keys; cache and prefetch always have one) */
-} dim;
-
-typedef struct point {
-    csim_model m;       /* complete: clock and latency applied */
-    unsigned config;    /* everything but the clock: one chart line per (config, case) */
-    int rm_min;         /* RM minimum latency at this clock; -1 above the maximum, -2 no table */
-    bool outside;
-    char reason[160];
-    size_t run;         /* the emulator run that gives its cycles */
-} point;
-
-typedef struct grid {
-    uint32_t clocks[MAX_CLOCKS];
-    unsigned n_clocks;
-    bool auto_latency;
-    unsigned latencies[MAX_VALUES];
-    unsigned n_latencies;
-    dim dims[MAX_DIMS];
-    unsigned n_dims;
-} grid;
+#include "output/sweep_report.h"
 
 static int usage_error(const char *fmt, const char *a, const char *b)
 {
@@ -408,16 +373,6 @@ static void case_name(const csim_elf *e, uint32_t desc, char *out)
     }
 }
 
-static bool selected(const char *name, const char *const *globs, unsigned n)
-{
-    for (unsigned i = 0; i < n; i++) {
-        if (fnmatch(globs[i], name, 0) == 0) {
-            return true;
-        }
-    }
-    return n == 0;
-}
-
 /* The smallest case range holding every selected case (count 0: all). */
 static int case_range(const csim_elf *elf, const char *const *globs, unsigned n_globs, csim_run_opts *ro)
 {
@@ -430,7 +385,7 @@ static int case_range(const csim_elf *elf, const char *const *globs, unsigned n_
     for (uint32_t i = 0; i < n; i++) {
         char name[NAME_LEN];
         case_name(elf, sec->addr + 28 * i, name);
-        if (selected(name, globs, n_globs)) {
+        if (sweep_selected(name, globs, n_globs)) {
             first = first < i ? first : i;
             last = i;
         }
@@ -448,231 +403,6 @@ static int case_range(const csim_elf *elf, const char *const *globs, unsigned n_
     return EXIT_OK;
 }
 
-/* ---- output ----------------------------------------------------------- */
-
-typedef struct out_ctx {
-    FILE *f;
-    csim_format fmt;
-    const grid *g;
-    const point *pts;
-    size_t n_pts, n_runs;
-    const csim_job *jobs;
-    const char *const *globs;
-    unsigned n_globs;
-    const csim_elf *elf;
-} out_ctx;
-
-static void csv_field(FILE *f, const char *s)
-{
-    if (!strpbrk(s, ",\"\n")) {
-        fputs(s, f);
-        return;
-    }
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"') {
-            fputc('"', f);
-        }
-        fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
-static void key_value(const csim_model *m, const char *key, char *buf, size_t len)
-{
-    if (!csim_model_get(m, key, buf, len)) {
-        snprintf(buf, len, "?");
-    }
-}
-
-static void write_header(const out_ctx *o)
-{
-    const grid *g = o->g;
-    if (o->fmt == CSIM_FMT_CSV) {
-        fputs("mcu,clock_hz,latency,cache,prefetch", o->f);
-        for (unsigned i = 0; i < g->n_dims; i++) {
-            if (g->dims[i].column) {
-                fputc(',', o->f);
-                csv_field(o->f, g->dims[i].key);
-            }
-        }
-        fputs(",case,cycles,time_us,rm_min_latency,outside_rm,reason\n", o->f);
-    } else if (o->fmt == CSIM_FMT_JSON) {
-        fprintf(o->f, "{\"schema_version\": 1, \"command\": \"sweep\", \"elf\": {\"path\": ");
-        csim_json_str(o->f, o->elf->path);
-        fprintf(o->f, ", \"sha256\": \"%s\"}, \"mcu\": ", o->elf->sha256_hex);
-        csim_json_str(o->f, o->pts[0].m.name);
-        fprintf(o->f, ", \"points\": %zu, \"runs\": %zu,\n \"rows\": [", o->n_pts, o->n_runs);
-    } else {
-        fprintf(o->f, "# %s on %s: %zu points, %zu emulator runs\n", o->elf->path, o->pts[0].m.name, o->n_pts,
-                o->n_runs);
-        fprintf(o->f, "%-11s %3s %5s %8s", "clock_hz", "ws", "cache", "prefetch");
-        for (unsigned i = 0; i < g->n_dims; i++) {
-            if (g->dims[i].column) {
-                fprintf(o->f, " %12s", g->dims[i].key);
-            }
-        }
-        fprintf(o->f, " %-44s %12s %12s  %s\n", "case", "cycles", "time_us", "outside_rm");
-    }
-}
-
-static void write_row(const out_ctx *o, const point *p, const csim_case_result *c, bool first)
-{
-    const csim_model *m = &p->m;
-    const grid *g = o->g;
-    double us = (double)c->cycles * 1e6 / m->clock_hz;
-    char rm[16] = "";
-    if (p->rm_min >= 0) {
-        snprintf(rm, sizeof(rm), "%d", p->rm_min);
-    }
-    char v[64];
-    if (o->fmt == CSIM_FMT_CSV) {
-        csv_field(o->f, m->name);
-        fprintf(o->f, ",%u,%u,%d,%d", m->clock_hz, m->flash.wait_states, m->flash.cache_enabled, m->flash.prefetch);
-        for (unsigned i = 0; i < g->n_dims; i++) {
-            if (g->dims[i].column) {
-                key_value(m, g->dims[i].key, v, sizeof(v));
-                fputc(',', o->f);
-                csv_field(o->f, v);
-            }
-        }
-        fputc(',', o->f);
-        csv_field(o->f, c->name);
-        fprintf(o->f, ",%llu,%.3f,%s,%d,", (unsigned long long)c->cycles, us, rm, p->outside);
-        csv_field(o->f, p->reason);
-        fputc('\n', o->f);
-    } else if (o->fmt == CSIM_FMT_JSON) {
-        fprintf(o->f, "%s\n  {\"mcu\": ", first ? "" : ",");
-        csim_json_str(o->f, m->name);
-        fprintf(o->f, ", \"clock_hz\": %u, \"latency\": %u, \"cache\": %s, \"prefetch\": %s, \"set\": {", m->clock_hz,
-                m->flash.wait_states, m->flash.cache_enabled ? "true" : "false", m->flash.prefetch ? "true" : "false");
-        unsigned k = 0;
-        for (unsigned i = 0; i < g->n_dims; i++) {
-            if (g->dims[i].column) {
-                key_value(m, g->dims[i].key, v, sizeof(v));
-                fprintf(o->f, "%s", k++ ? ", " : "");
-                csim_json_str(o->f, g->dims[i].key);
-                fputs(": ", o->f);
-                csim_json_str(o->f, v);
-            }
-        }
-        fputs("}, \"case\": ", o->f);
-        csim_json_str(o->f, c->name);
-        fprintf(o->f, ", \"cycles\": %llu, \"time_us\": %.3f, \"rm_min_latency\": %s, \"outside_rm\": %s, \"reason\": ",
-                (unsigned long long)c->cycles, us, rm[0] ? rm : "null", p->outside ? "true" : "false");
-        csim_json_str(o->f, p->reason);
-        fputc('}', o->f);
-    } else {
-        fprintf(o->f, "%-11u %3u %5s %8s", m->clock_hz, m->flash.wait_states, m->flash.cache_enabled ? "on" : "off",
-                m->flash.prefetch ? "on" : "off");
-        for (unsigned i = 0; i < g->n_dims; i++) {
-            if (g->dims[i].column) {
-                key_value(m, g->dims[i].key, v, sizeof(v));
-                fprintf(o->f, " %12s", v);
-            }
-        }
-        fprintf(o->f, " %-44s %12llu %12.3f  %s\n", c->name, (unsigned long long)c->cycles, us,
-                p->outside ? p->reason : "");
-    }
-}
-
-static void write_rows(const out_ctx *o)
-{
-    bool first = true;
-    write_header(o);
-    for (size_t i = 0; i < o->n_pts; i++) {
-        const csim_run_result *r = &o->jobs[o->pts[i].run].res;
-        for (size_t k = 0; k < r->n_cases; k++) {
-            if (selected(r->cases[k].name, o->globs, o->n_globs)) {
-                write_row(o, &o->pts[i], &r->cases[k], first);
-                first = false;
-            }
-        }
-    }
-    if (o->fmt == CSIM_FMT_JSON) {
-        fputs("\n]}\n", o->f);
-    }
-}
-
-/* A line label: the case, then the swept values that vary (clock excepted). */
-static void line_label(const out_ctx *o, const point *p, const char *name, char *buf, size_t len)
-{
-    const grid *g = o->g;
-    size_t k = (size_t)snprintf(buf, len, "%s", name);
-    if (g->auto_latency) {
-        k += (size_t)snprintf(buf + k, k < len ? len - k : 0, "%s", g->n_clocks > 1 ? " (latency auto)" : "");
-    } else if (g->n_latencies > 1) {
-        k += (size_t)snprintf(buf + k, k < len ? len - k : 0, " %u WS", p->m.flash.wait_states);
-    }
-    for (unsigned i = 0; i < g->n_dims; i++) {
-        if (g->dims[i].n > 1) {
-            char v[64];
-            key_value(&p->m, g->dims[i].key, v, sizeof(v));
-            k += (size_t)snprintf(buf + k, k < len ? len - k : 0, " %s=%s", g->dims[i].key, v);
-        }
-    }
-}
-
-static int cmp_clock(const void *a, const void *b)
-{
-    const point *const *x = a, *const *y = b;
-    return ((*x)->m.clock_hz > (*y)->m.clock_hz) - ((*x)->m.clock_hz < (*y)->m.clock_hz);
-}
-
-static bool write_svg(const out_ctx *o, FILE *f, size_t n_configs)
-{
-    size_t n_clocks = o->g->n_clocks, max_lines = 0;
-    for (size_t c = 0; c < n_configs; c++) {
-        max_lines += o->jobs[o->pts[c * n_clocks].run].res.n_cases;
-    }
-    sweep_line *lines = calloc(max_lines ? max_lines : 1, sizeof(*lines));
-    const point **sorted = calloc(n_clocks, sizeof(*sorted));
-    size_t n = 0;
-    bool ok = lines && sorted;
-    for (size_t c = 0; ok && c < n_configs; c++) {
-        for (size_t k = 0; k < n_clocks; k++) {
-            sorted[k] = &o->pts[c * n_clocks + k];
-        }
-        qsort(sorted, n_clocks, sizeof(*sorted), cmp_clock);
-        const csim_run_result *r0 = &o->jobs[sorted[0]->run].res;
-        for (size_t cs = 0; ok && cs < r0->n_cases; cs++) {
-            const char *name = r0->cases[cs].name;
-            if (!selected(name, o->globs, o->n_globs)) {
-                continue;
-            }
-            sweep_line *l = &lines[n++];
-            line_label(o, sorted[0], name, l->label, sizeof(l->label));
-            l->mhz = calloc(n_clocks, sizeof(double));
-            l->us = calloc(n_clocks, sizeof(double));
-            l->outside = calloc(n_clocks, sizeof(bool));
-            ok = l->mhz && l->us && l->outside;
-            for (size_t k = 0; ok && k < n_clocks; k++) {
-                const csim_run_result *r = &o->jobs[sorted[k]->run].res;
-                double hz = sorted[k]->m.clock_hz;
-                /* The same table order in every run: case cs of this run is the same case. */
-                uint64_t cyc = cs < r->n_cases ? r->cases[cs].cycles : 0;
-                l->mhz[l->n] = hz / 1e6;
-                l->us[l->n] = (double)cyc * 1e6 / hz;
-                l->outside[l->n++] = sorted[k]->outside;
-            }
-        }
-    }
-    const char *base = strrchr(o->elf->path, '/');
-    char title[256];
-    snprintf(title, sizeof(title), "%.160s on %s: time versus clock", base ? base + 1 : o->elf->path,
-             o->pts[0].m.name);
-    ok = ok && sweep_svg_write(f, title, lines, n);
-    for (size_t i = 0; lines && i < n; i++) {
-        free(lines[i].mhz);
-        free(lines[i].us);
-        free(lines[i].outside);
-    }
-    free(lines);
-    free(sorted);
-    return ok;
-}
-
-/* ---- the command ------------------------------------------------------ */
 
 enum { OPT_CLOCK = 256, OPT_LATENCY, OPT_CACHE, OPT_PREFETCH, OPT_SVG, OPT_INDEPENDENT };
 
@@ -843,7 +573,7 @@ int cmd_sweep(int argc, char **argv)
             goto out;
         }
         for (size_t k = 0; k < res->n_cases; k++) {
-            if (res->cases[k].status != 0 && selected(res->cases[k].name, globs, n_globs)) {
+            if (res->cases[k].status != 0 && sweep_selected(res->cases[k].name, globs, n_globs)) {
                 fprintf(stderr, "cyclesim: error: %s at %u WS: case %s failed its check (status %u)\n", m->name,
                         m->flash.wait_states, res->cases[k].name, res->cases[k].status);
                 rc = EXIT_CASE_FAILED;
@@ -855,21 +585,21 @@ int cmd_sweep(int argc, char **argv)
             rc = EXIT_CASE_FAILED;
         }
     }
-    out_ctx o = {NULL, fmt, g, pts, n_pts, n_runs, jobs, globs, n_globs, elf};
+    sweep_out o = {NULL, fmt, g, pts, n_pts, n_runs, jobs, globs, n_globs, elf};
     o.f = opt_s[2] ? fopen(opt_s[2], "w") : stdout;
     if (!o.f) {
         fprintf(stderr, "cyclesim: error: %s: cannot write\n", opt_s[2]);
         rc = EXIT_IO;
         goto out;
     }
-    write_rows(&o);
+    sweep_write_rows(&o);
     if ((o.f != stdout && fclose(o.f) != 0) || (o.f == stdout && fflush(stdout) != 0)) {
         fprintf(stderr, "cyclesim: error: %s: write error\n", opt_s[2] ? opt_s[2] : "stdout");
         rc = EXIT_IO;
     }
     if (opt_s[3]) {
         FILE *f = fopen(opt_s[3], "w");
-        bool ok = f && write_svg(&o, f, n_configs);
+        bool ok = f && sweep_write_svg(&o, f, n_configs);
         if (!f || fclose(f) != 0 || !ok) {
             fprintf(stderr, "cyclesim: error: %s: cannot write\n", opt_s[3]);
             rc = EXIT_IO;
@@ -888,3 +618,4 @@ out:
     free(g);
     return rc;
 }
+
