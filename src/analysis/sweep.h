@@ -16,7 +16,7 @@
 
 #define MAX_CLOCKS 1024
 #define MAX_VALUES 64   /* values of one --latency/--cache/--prefetch/--set list */
-#define MAX_DIMS 66      /* every --set (CLI_MAX_SETS), --cache and --prefetch */
+#define MAX_DIMS 66      /* every --set (CLI_MAX_LIST), --cache and --prefetch */
 #define MAX_POINTS 4096
 #define NAME_LEN 96     /* csim_case_result.name */
 

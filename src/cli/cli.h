@@ -31,7 +31,6 @@ enum {
 };
 
 #define CLI_MAX_MODELS 64
-#define CLI_MAX_SETS 64
 
 int cli_exit_code(csim_err e);
 const char *cli_models_dir(void);

@@ -249,17 +249,49 @@ void cli_usage(const cli_command *cmd, FILE *f)
     fputc('\n', f);
 }
 
+#define HELP_COLUMN 31 /* where the help text starts */
+#define HELP_WIDTH 100
+
+/* The words of text from column col (the cursor's), wrapped at HELP_WIDTH;
+ * continuation lines start at column indent. */
+static void print_wrapped(FILE *f, const char *text, int col, int indent)
+{
+    bool line_start = true;
+    for (const char *w = text; *w; line_start = false) {
+        size_t len = strcspn(w, " ");
+        if (!line_start && col + 1 + (int)len > HELP_WIDTH) {
+            col = fprintf(f, "\n%*s", indent, "") - 1;
+        } else if (!line_start) {
+            col += fprintf(f, " ");
+        }
+        col += fprintf(f, "%.*s", (int)len, w);
+        w += len;
+        w += strspn(w, " ");
+    }
+    fputc('\n', f);
+}
+
+/* "  --opt ARG   help", the help in a column of its own. */
 static void help_line(FILE *f, const char *name, const char *arg, int id, const char *help)
 {
     char buf[128];
-    int len = opt_text(buf, sizeof(buf), name, arg, id);
-    fprintf(f, "  %s%*s %s\n", buf, len < 28 ? 28 - len : 1, "", help);
+    opt_text(buf, sizeof(buf), name, arg, id);
+    int col = fprintf(f, "  %s", buf);
+    if (col + 1 >= HELP_COLUMN) {
+        /* the option fills the column: the help starts on the next line */
+        col = fprintf(f, "\n%*s", HELP_COLUMN, "") - 1;
+    } else {
+        col += fprintf(f, "%*s", HELP_COLUMN - col, "");
+    }
+    print_wrapped(f, help, col, HELP_COLUMN);
 }
 
 void cli_help(const cli_command *cmd, FILE *f)
 {
     cli_usage(cmd, f);
-    fprintf(f, "\n%s\n\noptions:\n", cmd->summary);
+    fputc('\n', f);
+    print_wrapped(f, cmd->summary, 0, 0);
+    fputs("\noptions:\n", f);
     for (size_t i = 0; i < N_SHARED; i++) {
         if (!(cmd->shared & shared[i].flag)) {
             continue;
@@ -276,5 +308,5 @@ void cli_help(const cli_command *cmd, FILE *f)
     for (unsigned i = 0; i < n_own(cmd); i++) {
         help_line(f, cmd->own[i].name, cmd->own[i].arg, cmd->own[i].id, cmd->own[i].help);
     }
-    fputs("  --help                       this help\n", f);
+    help_line(f, "help", NULL, ID_HELP, "this help");
 }
