@@ -18,7 +18,6 @@
 #define MAX_VALUES 64   /* values of one --latency/--cache/--prefetch/--set list */
 #define MAX_DIMS 66      /* every --set (CLI_MAX_LIST), --cache and --prefetch */
 #define MAX_POINTS 4096
-#define NAME_LEN 96     /* csim_case_result.name */
 
 /* One swept key and its values. */
 typedef struct dim {

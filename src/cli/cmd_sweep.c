@@ -349,60 +349,23 @@ static size_t group_points(point *pts, size_t n, bool independent, size_t *reps)
 
 /* ---- cases ------------------------------------------------------------ */
 
-static bool elf_read(const csim_elf *e, uint32_t addr, void *out, uint32_t len)
-{
-    for (size_t i = 0; i < e->n_segs; i++) {
-        const csim_segment *s = &e->segs[i];
-        if (addr >= s->paddr && (uint64_t)addr + len <= (uint64_t)s->paddr + s->filesz) {
-            memcpy(out, s->data + (addr - s->paddr), len);
-            return true;
-        }
-    }
-    return false;
-}
-
-static void case_name(const csim_elf *e, uint32_t desc, char *out)
-{
-    uint32_t p = 0;
-    out[0] = 0;
-    if (!elf_read(e, desc, &p, 4)) {
-        return;
-    }
-    for (unsigned i = 0; i < NAME_LEN - 1 && elf_read(e, p + i, &out[i], 1) && out[i]; i++) {
-        out[i + 1] = 0;
-    }
-}
-
-/* The smallest case range holding every selected case (count 0: all). */
+/* The smallest case range holding every selected case (count 0: all), from
+ * the one case selection of the subcommands (cli_case_ranges). */
 static int case_range(const csim_elf *elf, const char *const *globs, unsigned n_globs, csim_run_opts *ro)
 {
-    uint32_t n = csim_jobs_case_count(elf);
-    const csim_section *sec = csim_elf_section(elf, "bench_cases");
-    if (!n || !sec) {
-        return cli_no_cases(elf);
+    int rc = EXIT_OK;
+    unsigned n = 0;
+    cli_range *r = cli_need_cases(elf, &rc) ? cli_case_ranges(elf, globs, n_globs, &n, &rc) : NULL;
+    if (!r) {
+        return rc;
     }
-    uint32_t first = n, last = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        char name[NAME_LEN];
-        case_name(elf, sec->addr + 28 * i, name);
-        if (sweep_selected(name, globs, n_globs)) {
-            first = first < i ? first : i;
-            last = i;
-        }
-    }
-    if (first == n) {
-        fprintf(stderr, "cyclesim: error: --case: no case of %s matches", elf->path);
-        for (unsigned i = 0; i < n_globs; i++) {
-            fprintf(stderr, " %s", globs[i]);
-        }
-        fputc('\n', stderr);
-        return EXIT_USAGE;
-    }
+    uint32_t total = (uint32_t)csim_case_list(elf, NULL, NULL, 0);
+    uint32_t first = r[0].first, count = r[0].count ? r[n - 1].first + r[n - 1].count - first : 0;
+    free(r);
     ro->case_first = first;
-    ro->case_count = first == 0 && last == n - 1 ? 0 : last - first + 1;
+    ro->case_count = first == 0 && count == total ? 0 : count;
     return EXIT_OK;
 }
-
 
 enum { OPT_CLOCK = 256, OPT_LATENCY, OPT_CACHE, OPT_PREFETCH, OPT_SVG, OPT_INDEPENDENT };
 
