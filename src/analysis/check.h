@@ -53,6 +53,7 @@ typedef struct check {
     const char *elf_path, *old_path, *budget_path;
     csim_elf *elf, *old_elf;
     case_table cases, old_cases;
+    bool *selected;          /* per case of the checked ELF: chosen by --case (all without) */
     budget_file file;
     bool have_file, warm, update;
     double tolerance;        /* --tolerance, or < 0 */

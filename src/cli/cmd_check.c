@@ -46,6 +46,29 @@ static long case_index(const case_table *t, const char *name)
     return -1;
 }
 
+/* The cases --case chooses (every one without), by cli_case_ranges. */
+static bool select_cases(check *c, const char *const *globs, unsigned n_globs, int *rc)
+{
+    unsigned n = 0;
+    cli_range *r = cli_case_ranges(c->elf, globs, n_globs, &n, rc);
+    if (!r) {
+        return false;
+    }
+    if (!(c->selected = calloc(c->cases.n + 1, sizeof(*c->selected)))) {
+        free(r);
+        *rc = cli_out_of_memory();
+        return false;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t end = r[i].count ? r[i].first + r[i].count : c->cases.n;
+        for (uint32_t k = r[i].first; k < end && k < c->cases.n; k++) {
+            c->selected[k] = true;
+        }
+    }
+    free(r);
+    return true;
+}
+
 /* ---- rows ----------------------------------------------------------------- */
 
 static row *add_row(check *c)
@@ -126,6 +149,10 @@ static int rows_from_file(check *c, const char *mcus, const char *const *sets, u
             if (fnmatch(b->case_pat, c->cases.names[k], 0) != 0) {
                 continue;
             }
+            matched++;
+            if (!c->selected[k]) {
+                continue;
+            }
             long old = c->old_elf ? case_index(&c->old_cases, c->cases.names[k]) : 0;
             if (old < 0) {
                 return cli_error(CSIM_ERR_INPUT, "%s: case %s is not in the baseline %s", c->budget_path, c->cases.names[k],
@@ -137,7 +164,6 @@ static int rows_from_file(check *c, const char *mcus, const char *const *sets, u
             }
             *r = (row){.budget = i, .case_name = c->cases.names[k], .model = (unsigned)m, .idx = k,
                        .old_idx = (uint32_t)old};
-            matched++;
         }
         if (!matched) {
             return cli_error(CSIM_ERR_INPUT, "%s: budgets[%zu].case: \"%s\" matches no case of the ELF", c->budget_path, i,
@@ -183,6 +209,9 @@ static int rows_from_baseline(check *c, const char *mcus, const char *const *set
     for (unsigned m = 0; m < c->n_models; m++) {
         for (uint32_t k = 0; k < c->cases.n; k++) {
             long old = case_index(&c->old_cases, c->cases.names[k]);
+            if (!c->selected[k]) {
+                continue;
+            }
             if (old < 0) {
                 only_new += m == 0;
                 continue;
@@ -220,6 +249,7 @@ static void free_check(check *c)
     free(c->rows);
     free(c->models);
     free(c->cases.names);
+    free(c->selected);
     free(c->old_cases.names);
     budget_free(&c->file);
     csim_elf_free(c->elf);
@@ -236,8 +266,7 @@ static FILE *open_out(const char *path, int *rc)
     return f;
 }
 
-static int run_check(check *c, const char *mcus, const char *const *sets, unsigned n_sets,
-                     const csim_run_opts *ro, unsigned workers, bool progress, FILE **junit, FILE **md,
+static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, FILE **junit, FILE **md,
                      const char *junit_path, const char *md_path)
 {
     csim_diag d = {0};
@@ -250,6 +279,9 @@ static int run_check(check *c, const char *mcus, const char *const *sets, unsign
     }
     int rc = EXIT_OK;
     if (!read_cases(c->elf, &c->cases, &rc) || (c->old_elf && !read_cases(c->old_elf, &c->old_cases, &rc))) {
+        return rc;
+    }
+    if (!select_cases(c, o->globs, o->n_globs, &rc)) {
         return rc;
     }
     if (c->budget_path) {
@@ -268,7 +300,8 @@ static int run_check(check *c, const char *mcus, const char *const *sets, unsign
     if (!(c->models = calloc(CLI_MAX_MODELS, sizeof(*c->models)))) {
         return cli_out_of_memory();
     }
-    rc = c->have_file ? rows_from_file(c, mcus, sets, n_sets) : rows_from_baseline(c, mcus, sets, n_sets);
+    rc = c->have_file ? rows_from_file(c, o->mcus, o->sets, o->n_sets)
+                      : rows_from_baseline(c, o->mcus, o->sets, o->n_sets);
     if (rc) {
         return rc;
     }
@@ -281,9 +314,9 @@ static int run_check(check *c, const char *mcus, const char *const *sets, unsign
     if (!c->jobs || (c->old_elf && !c->old_jobs)) {
         return cli_out_of_memory();
     }
-    csim_jobs_run(c->elf, c->jobs, c->n_jobs, workers, progress);
+    csim_jobs_run(c->elf, c->jobs, c->n_jobs, o->workers, o->progress);
     if (c->old_elf) {
-        csim_jobs_run(c->old_elf, c->old_jobs, c->n_old_jobs, workers, progress);
+        csim_jobs_run(c->old_elf, c->old_jobs, c->n_old_jobs, o->workers, o->progress);
     }
     for (size_t i = 0; i < c->n_jobs; i++) {
         c->host_seconds += c->jobs[i].res.host_seconds;
@@ -396,7 +429,7 @@ const cli_command cli_cmd_check = {
     "check", "FW.elf", 1, 1,
     "Holds the cases to cycle, stack and code budgets kept in a JSON file, or to an older build, and says "
     "which kinds of cycles and which functions grew when one fails (docs/budgets.md, docs/ci.md).",
-    CLI_MCU | CLI_SET | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_NO_PROGRESS,
+    CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_NO_PROGRESS,
     NULL, check_own, check_option, cmd_check,
 };
 
@@ -410,7 +443,7 @@ int cmd_check(int argc, char **argv)
         free_check(&c);
         return rc == CLI_HELP_SHOWN ? EXIT_OK : rc;
     }
-    const char *mcus = o.mcus, *junit_path = own.junit_path, *md_path = own.md_path;
+    const char *junit_path = own.junit_path, *md_path = own.md_path;
     csim_run_opts ro = o.ro;
     ro.profile = true;
     c.warm = ro.warm;
@@ -424,7 +457,7 @@ int cmd_check(int argc, char **argv)
         return EXIT_USAGE;
     }
     FILE *junit = NULL, *md = NULL;
-    rc = run_check(&c, mcus, o.sets, o.n_sets, &ro, o.workers, o.progress, &junit, &md, junit_path, md_path);
+    rc = run_check(&c, &o, &ro, &junit, &md, junit_path, md_path);
     if ((junit && fclose(junit) != 0) || (md && fclose(md) != 0)) {
         fprintf(stderr, "cyclesim: error: cannot write the --junit or --markdown report\n");
         rc = rc ? rc : EXIT_IO;

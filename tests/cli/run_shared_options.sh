@@ -31,7 +31,7 @@ takes() {
     case $1:$2 in
     *:mcu|*:set|*:jobs|*:max-insns|*:no-progress) return 0 ;;
     run:*|profile:*) return 0 ;;
-    sweep:case|sweep:format|compare:case|compare:warm|compare:format|calibrate:format|check:warm) return 0 ;;
+    sweep:case|sweep:format|compare:case|compare:warm|compare:format|calibrate:format|check:case|check:warm) return 0 ;;
     esac
     return 1
 }
