@@ -12,6 +12,8 @@
 # usage: tools/ci_clean_root.sh [TEST_ARGS...]
 #   TEST_ARGS go to tools/test.sh (ctest), e.g. -L 'unit|cli' while developing;
 #   CI passes none, so the README's command runs as written.
+#   DEBIAN_MIRROR: the mirror of debootstrap and of the root's apt (default
+#   http://deb.debian.org/debian, which needs no ca-certificates).
 set -eu
 cd "$(dirname "$0")/.."
 checkout=$(pwd)
