@@ -23,8 +23,9 @@ typedef enum csim_err {
     CSIM_ERR_FAULT,       /* the firmware faulted (unmapped access, undefined insn, HardFault, stack) */
     CSIM_ERR_LIMIT,       /* the instruction limit was reached (runaway firmware) */
     CSIM_ERR_CASE,        /* a benchmark case failed its own check */
-    CSIM_ERR_NOMEM,
+    CSIM_ERR_NOMEM,       /* out of memory: an internal error, not the firmware's fault */
     CSIM_ERR_INTERNAL,    /* emulator or library error that is not the firmware's fault */
+    CSIM_ERR_INPUT,       /* an input file that does not parse: overlay, budgets, published page, measured */
 } csim_err;
 
 typedef struct csim_diag {

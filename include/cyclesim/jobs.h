@@ -28,7 +28,4 @@ typedef struct csim_job {
  *  stderr is a terminal, a progress line is kept up to date there. */
 void csim_jobs_run(const csim_elf *elf, csim_job *jobs, size_t n, unsigned workers, bool progress);
 
-/** csim_jobs_case_count - cases in the ELF's bench_cases table (0: none). */
-uint32_t csim_jobs_case_count(const csim_elf *elf);
-
 #endif

@@ -19,7 +19,7 @@
 #define CSIM_OVERLAY_VERSION 1
 
 /** csim_overlay_apply - apply the overlay file at path to m, every key through
- *  the key table as `--set` does.  CSIM_ERR_IO (cannot read) or CSIM_ERR_USAGE
+ *  the key table as `--set` does.  CSIM_ERR_IO (cannot read) or CSIM_ERR_INPUT
  *  (malformed, made for another base model, unknown key, bad value). */
 csim_err csim_overlay_apply(csim_model *m, const char *path, csim_diag *diag);
 

@@ -20,6 +20,7 @@ typedef struct csim_periph_env {
     uint64_t (*now)(void *user);                     /* modelled cycles at this access */
     void (*flash_config)(void *user, const csim_ms_cfg *cfg); /* FLASH_ACR/ICACHE_CR changed */
     FILE *console;                                   /* UART output (NULL: discarded) */
+    void (*cache_invalidate)(void *user);            /* ICACHE_CR.CACHEINV written as 1 */
 } csim_periph_env;
 
 csim_periph *csim_periph_new(const csim_model *m, const csim_periph_env *env);

@@ -44,7 +44,7 @@ typedef struct csim_pub_table {
 } csim_pub_table;
 
 /** csim_pub_load - a published JSON page or a board output, told apart by content.
- *  CSIM_ERR_IO (cannot read) or CSIM_ERR_USAGE (malformed, message in diag). */
+ *  CSIM_ERR_IO (cannot read) or CSIM_ERR_INPUT (malformed, message in diag). */
 csim_err csim_pub_load(const char *path, csim_pub_table *t, csim_diag *diag);
 /** csim_pub_load_board - the "@cyclesim-bench"/"@case" lines of a board's output. */
 csim_err csim_pub_load_board(const char *path, csim_pub_table *t, csim_diag *diag);

@@ -86,7 +86,7 @@ typedef struct reader {
 
 static budget_err bad(const reader *r, const char *where, const char *what)
 {
-    csim_fail(r->diag, CSIM_ERR_USAGE, "%s: %s%s%s", r->path, where, *where ? ": " : "", what);
+    csim_fail(r->diag, CSIM_ERR_INPUT, "%s: %s%s%s", r->path, where, *where ? ": " : "", what);
     return BUDGET_ERR_BAD;
 }
 
@@ -324,7 +324,7 @@ budget_err budget_load(const char *path, budget_file *out, csim_diag *diag)
             line += *p == '\n';
         }
         free(text);
-        csim_fail(diag, CSIM_ERR_USAGE, "%s:%u: not valid JSON", path, line);
+        csim_fail(diag, CSIM_ERR_INPUT, "%s:%u: not valid JSON", path, line);
         return BUDGET_ERR_BAD;
     }
     free(text);

@@ -58,7 +58,7 @@ static csim_err read_text(const char *path, char **out, csim_diag *d)
     buf[len] = '\0';
     if (strlen(buf) != len) {
         free(buf);
-        return csim_fail(d, CSIM_ERR_USAGE, "%s: binary file (NUL byte), neither a published page nor a "
+        return csim_fail(d, CSIM_ERR_INPUT, "%s: binary file (NUL byte), neither a published page nor a "
                          "board output", path);
     }
     *out = buf;
@@ -118,7 +118,7 @@ typedef struct jctx {
 
 static csim_err jfail(const jctx *c, const char *where, const char *what)
 {
-    return csim_fail(c->d, CSIM_ERR_USAGE, "%s: %s: %s", c->path, where, what);
+    return csim_fail(c->d, CSIM_ERR_INPUT, "%s: %s: %s", c->path, where, what);
 }
 
 /* A string member; `required` false accepts a missing member or null ("" then). */
@@ -406,7 +406,7 @@ static csim_err load_json(const char *path, const char *text, csim_pub_table *t,
         for (const char *p = text; end && p < end; p++) {
             line += *p == '\n';
         }
-        return csim_fail(d, CSIM_ERR_USAGE, "%s:%u: not valid JSON", path, line);
+        return csim_fail(d, CSIM_ERR_INPUT, "%s:%u: not valid JSON", path, line);
     }
     jctx c = {path, d};
     csim_err e = CSIM_OK;
@@ -519,7 +519,7 @@ static csim_err bfail(const bctx *c, const char *fmt, const char *arg)
 {
     char what[256];
     snprintf(what, sizeof(what), fmt, arg);
-    return csim_fail(c->d, CSIM_ERR_USAGE, "%s:%u: %s", c->path, c->line, what);
+    return csim_fail(c->d, CSIM_ERR_INPUT, "%s:%u: %s", c->path, c->line, what);
 }
 
 static csim_err board_header(const bctx *c, char *rest, csim_pub_table *t)
@@ -669,10 +669,10 @@ static csim_err parse_board(const char *path, char *text, csim_pub_table *t, uns
         }
     }
     if (!e && !header) {
-        e = csim_fail(d, CSIM_ERR_USAGE, "%s: no @cyclesim-bench line: neither a published page (JSON) nor "
+        e = csim_fail(d, CSIM_ERR_INPUT, "%s: no @cyclesim-bench line: neither a published page (JSON) nor "
                       "a board output", path);
     } else if (!e && !done) {
-        e = csim_fail(d, CSIM_ERR_USAGE, "%s: no @done line: the output was cut short", path);
+        e = csim_fail(d, CSIM_ERR_INPUT, "%s: no @done line: the output was cut short", path);
     }
     return e;
 }

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cyclesim/digest.h"
 #include "cyclesim/elf.h"
-#include "sha2.h" /* firmware/crypto: the same SHA-256 the firmware uses */
 
 typedef struct elf_storage {
     uint8_t *file;
@@ -192,7 +192,10 @@ csim_err csim_elf_load(const char *path, csim_elf **out, csim_diag *diag)
         csim_elf_free(e);
         return err;
     }
-    sha256(st->file, st->file_size, e->sha256);
+    if (!csim_sha256(st->file, st->file_size, e->sha256)) {
+        csim_elf_free(e);
+        return csim_fail(diag, CSIM_ERR_INTERNAL, "%s: SHA-256 (OpenSSL) failed", path);
+    }
     for (int i = 0; i < 32; i++) {
         snprintf(e->sha256_hex + 2 * i, 3, "%02x", e->sha256[i]);
     }

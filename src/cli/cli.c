@@ -3,6 +3,7 @@
  * cli.c - helpers shared by the subcommands (cli.h).
  */
 #include <fnmatch.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -19,6 +20,7 @@ int cli_exit_code(csim_err e)
     switch (e) {
     case CSIM_OK: return EXIT_OK;
     case CSIM_ERR_USAGE: return EXIT_USAGE;
+    case CSIM_ERR_INPUT: return EXIT_BAD_INPUT;
     case CSIM_ERR_IO: return EXIT_IO;
     case CSIM_ERR_ELF: return EXIT_BAD_ELF;
     case CSIM_ERR_MODEL:
@@ -26,8 +28,10 @@ int cli_exit_code(csim_err e)
     case CSIM_ERR_FAULT: return EXIT_FAULT;
     case CSIM_ERR_LIMIT: return EXIT_LIMIT;
     case CSIM_ERR_CASE: return EXIT_CASE_FAILED;
-    default: return EXIT_FAULT;
+    case CSIM_ERR_NOMEM:
+    case CSIM_ERR_INTERNAL: return EXIT_INTERNAL;
     }
+    return EXIT_INTERNAL;
 }
 
 const char *cli_models_dir(void)
@@ -40,6 +44,46 @@ int cli_fail(csim_err e, const csim_diag *d)
 {
     fprintf(stderr, "cyclesim: error: %s\n", d->msg[0] ? d->msg : csim_strerror(e));
     return cli_exit_code(e);
+}
+
+int cli_error(csim_err e, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("cyclesim: error: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return cli_exit_code(e);
+}
+
+int cli_out_of_memory(void)
+{
+    return cli_error(CSIM_ERR_NOMEM, "out of memory");
+}
+
+int cli_no_cases(const csim_elf *elf)
+{
+    return cli_error(CSIM_ERR_ELF, "%s: no benchmark case table (bench_cases section, firmware/include/bench.h)",
+                     elf->path);
+}
+
+bool cli_need_cases(const csim_elf *elf, int *rc)
+{
+    if (csim_case_list(elf, NULL, NULL, 0) != 0) {
+        return true;
+    }
+    *rc = cli_no_cases(elf);
+    return false;
+}
+
+csim_err cli_apply_sets(csim_model *m, const char *const *sets, unsigned n_sets, csim_diag *d)
+{
+    csim_err err = CSIM_OK;
+    for (unsigned k = 0; !err && k < n_sets; k++) {
+        err = sets[k][0] == '@' ? csim_overlay_apply(m, sets[k] + 1, d) : csim_model_set(m, sets[k], d);
+    }
+    return err ? err : csim_model_check(m, d);
 }
 
 static bool model_runs(const csim_model *m, csim_elf_arch a)
@@ -69,25 +113,11 @@ unsigned cli_load_models(const char *mcus, const char *const *sets, unsigned n_s
         csim_model *m = &out[kept];
         csim_diag d = {0};
         csim_err err = csim_model_load(m, cli_models_dir(), names[i], &d);
-        bool bad_overlay = false;
-        for (unsigned k = 0; !err && k < n_sets; k++) {
-            if (sets[k][0] == '@') {
-                err = csim_overlay_apply(m, sets[k] + 1, &d);
-                bad_overlay = err == CSIM_ERR_USAGE;
-            } else {
-                err = csim_model_set(m, sets[k], &d);
-            }
-        }
         if (!err) {
-            err = csim_model_check(m, &d);
+            err = cli_apply_sets(m, sets, n_sets, &d);
         }
         if (err) {
-            if (bad_overlay) {
-                fprintf(stderr, "cyclesim: error: %s\n", d.msg);
-                *rc = EXIT_BAD_INPUT;
-            } else {
-                *rc = cli_fail(err, &d);
-            }
+            *rc = cli_fail(err, &d);
             return 0;
         }
         if (all && elf && !model_runs(m, elf->arch)) {
@@ -136,8 +166,7 @@ static cli_range *select_cases(const csim_elf *elf, const char *const *globs, un
     char (*names)[96] = malloc((total + 1) * sizeof(*names));
     bool *hit = calloc(total + 1, sizeof(*hit));
     if (!r || !names || !hit) {
-        fprintf(stderr, "cyclesim: error: out of memory\n");
-        *rc = EXIT_FAULT;
+        *rc = cli_out_of_memory();
         free(r);
         r = NULL;
     } else if (n_globs == 0) {
@@ -182,17 +211,14 @@ cli_range *cli_case_ranges(const csim_elf *elf, const char *const *globs, unsign
                            int *rc)
 {
     *n = 0;
-    if (n_globs && csim_case_list(elf, NULL, NULL, 0) == 0) {
-        fprintf(stderr, "cyclesim: error: --case: %s has no bench_cases table\n", elf->path);
-        *rc = EXIT_USAGE;
+    if (n_globs && !cli_need_cases(elf, rc)) {
         return NULL;
     }
     bool *glob_hit = calloc(n_globs + 1, sizeof(*glob_hit));
     cli_range *r = glob_hit ? select_cases(elf, globs, n_globs, glob_hit, n, rc) : NULL;
     const char *missed = r ? unmatched_glob(globs, n_globs, glob_hit) : NULL;
     if (!glob_hit) {
-        fprintf(stderr, "cyclesim: error: out of memory\n");
-        *rc = EXIT_FAULT;
+        *rc = cli_out_of_memory();
     } else if (missed) {
         fprintf(stderr, "cyclesim: error: --case %s matches no case of %s\n", missed, elf->path);
         *rc = EXIT_USAGE;
@@ -212,8 +238,7 @@ bool cli_case_ranges_images(const csim_elf *const *elfs, unsigned n_elfs, const 
     bool *glob_hit = calloc(n_globs + 1, sizeof(*glob_hit));
     unsigned done = 0;
     if (!glob_hit) {
-        fprintf(stderr, "cyclesim: error: out of memory\n");
-        *rc = EXIT_FAULT;
+        *rc = cli_out_of_memory();
     }
     while (glob_hit && done < n_elfs && (ranges[done] = select_cases(elfs[done], globs, n_globs, glob_hit,
                                                                       &n[done], rc))) {
@@ -270,8 +295,7 @@ bool cli_unique_keys(const csim_elf *const *elfs, unsigned n_elfs, cli_range *co
     keyed_case *k = malloc((total + 1) * sizeof(*k));
     bool ok = names && rows && k;
     if (!ok) {
-        fprintf(stderr, "cyclesim: error: out of memory\n");
-        *rc = EXIT_FAULT;
+        *rc = cli_out_of_memory();
     }
     for (size_t e = 0, at = 0; ok && e < n_elfs; e++) {
         size_t cases = csim_case_list(elfs[e], names + at, rows + at, total - at);
@@ -304,8 +328,7 @@ csim_elf **cli_load_elfs(char *const *paths, unsigned n, int *rc)
 {
     csim_elf **elfs = calloc(n + 1, sizeof(*elfs));
     if (!elfs) {
-        fprintf(stderr, "cyclesim: error: out of memory\n");
-        *rc = EXIT_FAULT;
+        *rc = cli_out_of_memory();
         return NULL;
     }
     for (unsigned i = 0; i < n; i++) {

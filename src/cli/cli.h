@@ -27,19 +27,29 @@ enum {
     EXIT_IO = 7,
     EXIT_OVER_BUDGET = 8,
     EXIT_BAD_INPUT = 9,
+    EXIT_INTERNAL = 10,
 };
 
-/* A subcommand returns these (not exit codes) to have main print the usage. */
-#define CLI_SHOW_HELP (-1)
-#define CLI_BAD_USAGE (-2)
-
 #define CLI_MAX_MODELS 64
-#define CLI_MAX_SETS 64
 
 int cli_exit_code(csim_err e);
 const char *cli_models_dir(void);
 /** Prints "cyclesim: error: ..." and returns the exit code of e. */
 int cli_fail(csim_err e, const csim_diag *d);
+/** cli_error - prints "cyclesim: error: FMT" and returns the exit code of e. */
+int cli_error(csim_err e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/** cli_out_of_memory - the message and exit code (internal error) of a failed allocation. */
+int cli_out_of_memory(void);
+
+/** cli_no_cases - the one message of an ELF without a benchmark case table; exit 3 (bad ELF). */
+int cli_no_cases(const csim_elf *elf);
+/** cli_need_cases - true when the ELF has a benchmark case table; else the one
+ *  message every subcommand gives and *rc = exit 3 (bad ELF). */
+bool cli_need_cases(const csim_elf *elf, int *rc);
+
+/** cli_apply_sets - the --set list on a loaded model, in order ("key=value" or
+ *  "@FILE": a model overlay, docs/calibrate.md), then the model's check. */
+csim_err cli_apply_sets(csim_model *m, const char *const *sets, unsigned n_sets, csim_diag *d);
 
 /** cli_load_models - the models named by `mcus` ("a,b" or "all"), each with
  *  the --set overrides applied in order ("key=value", or "@FILE": a model
@@ -96,5 +106,6 @@ int cmd_sweep(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_list_cases(int argc, char **argv);
 
 #endif

@@ -13,12 +13,13 @@
  * The step is halved while the error does not fall; where no step helps,
  * single-unit moves are tried; the fit ends where nothing lowers the error.
  */
-#include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/calibrate.h"
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "cyclesim/fit.h"
 #include "cyclesim/jobs.h"
 #include "cyclesim/model_keys.h"
@@ -26,78 +27,13 @@
 #include "cyclesim/published.h"
 #include "cyclesim/sim.h"
 
-#define MAX_PARAMS 16
-#define MAX_MEASURED 16
-#define MAX_ITERATIONS 8
-
-typedef struct param {
-    const csim_key *key;
-    double start, value;
-} param;
-
-/* A case of one of the ELFs that meets a measured row. */
-typedef struct match {
-    unsigned image;          /* which ELF */
-    size_t case_index;       /* position in its case table */
-    char name[96];           /* case name */
-    const csim_pub_row *row;
-    unsigned file;
-    bool held_out;
-    bool fw_measured;        /* a board's own count: compare the firmware's count under the model */
-} match;
-
-/* The cases of an ELF that the runs cover: from its first matched case to
- * its last (count 0: none matched, the ELF is not run). */
-typedef struct span {
-    uint32_t first, count;
-} span;
-
-typedef struct calib {
-    const csim_elf *const *elfs;
-    unsigned n_elfs;
-    const csim_model *model; /* base file + --set */
-    param params[MAX_PARAMS];
-    size_t n_params;
-    match *rows;
-    size_t n_rows, n_fit;
-    span *spans;             /* per ELF */
-    unsigned workers;
-    bool progress;           /* progress line on a terminal */
-    unsigned runs;
-} calib;
-
-static bool fittable_type(const csim_key *k)
-{
-    return k->type == CSIM_K_U32 || k->type == CSIM_K_INT || k->type == CSIM_K_BOOL;
-}
-
-static double key_number(const csim_model *m, const csim_key *k)
-{
-    char text[64];
-    csim_model_get(m, k->name, text, sizeof(text));
-    return k->type == CSIM_K_BOOL ? strcmp(text, "true") == 0 : strtod(text, NULL);
-}
-
-static double key_hi(const csim_key *k) { return k->type == CSIM_K_BOOL ? 1 : k->max; }
-static double key_lo(const csim_key *k) { return k->type == CSIM_K_BOOL ? 0 : k->min; }
-
-static csim_err set_key(csim_model *m, const csim_key *k, double v, csim_diag *d)
-{
-    if (k->type == CSIM_K_BOOL) {
-        return csim_key_set_string(m, k, v != 0 ? "true" : "false", "calibrate", d);
-    }
-    return csim_key_set_number(m, k, v, "calibrate", d);
-}
-
-/* --params: "uncertain" (every uncertain key that applies to the model) or a
- * comma-separated list.  Returns an exit code (EXIT_OK on success). */
 static int choose_params(calib *c, const char *spec)
 {
     if (strcmp(spec, "uncertain") == 0) {
         size_t n;
         const csim_key *keys = csim_keys(&n);
         for (size_t i = 0; i < n && c->n_params < MAX_PARAMS; i++) {
-            if (strncmp(keys[i].source, "uncertain", 9) == 0 && fittable_type(&keys[i]) &&
+            if (strncmp(keys[i].source, "uncertain", 9) == 0 && calib_fittable_type(&keys[i]) &&
                 csim_key_applies(&keys[i], c->model)) {
                 c->params[c->n_params++].key = &keys[i];
             }
@@ -111,7 +47,7 @@ static int choose_params(calib *c, const char *spec)
                 fprintf(stderr, "cyclesim: error: --params: unknown model key \"%s\" (see docs/model-keys.md)\n", t);
                 return EXIT_BAD_MODEL;
             }
-            if (!fittable_type(k)) {
+            if (!calib_fittable_type(k)) {
                 fprintf(stderr, "cyclesim: error: --params: %s is not a number or boolean and cannot be fitted\n", t);
                 return EXIT_USAGE;
             }
@@ -133,140 +69,12 @@ static int choose_params(calib *c, const char *spec)
         return EXIT_USAGE;
     }
     for (size_t j = 0; j < c->n_params; j++) {
-        c->params[j].start = c->params[j].value = key_number(c->model, c->params[j].key);
+        c->params[j].start = c->params[j].value = calib_key_number(c->model, c->params[j].key);
     }
     return EXIT_OK;
 }
 
 /* The result of matched row r in its ELF's run (limited to the ELF's span). */
-static const csim_case_result *find_case(const calib *c, const csim_run_result *res, const match *r)
-{
-    size_t i = r->case_index - c->spans[r->image].first;
-    if (i >= res->n_cases || strcmp(res->cases[i].name, r->name) != 0) {
-        return NULL;
-    }
-    return &res->cases[i];
-}
-
-/* Runs the model at each of n value vectors (n_params values each), one run
- * per vector and ELF with matched rows, and stores the cycles of every
- * matched row in cyc[v * n_rows + row].  ok[v] tells which vectors ran
- * without error; the first failure is kept in *err / *d. */
-static void evaluate(calib *c, const double *values, size_t n, double *cyc, bool *ok,
-                     csim_err *err, csim_diag *d)
-{
-    csim_model *models = calloc(n, sizeof(*models));
-    csim_job *jobs = calloc(n * c->n_elfs + 1, sizeof(*jobs));
-    unsigned *job_elf = calloc(n * c->n_elfs + 1, sizeof(*job_elf));
-    size_t n_jobs = 0;
-    *err = CSIM_OK;
-    if (!models || !jobs || !job_elf) {
-        free(models);
-        free(jobs);
-        free(job_elf);
-        *err = csim_fail(d, CSIM_ERR_NOMEM, "out of memory");
-        memset(ok, 0, n * sizeof(*ok));
-        return;
-    }
-    for (size_t v = 0; v < n; v++) {
-        csim_diag md = {0};
-        csim_err e = CSIM_OK;
-        models[v] = *c->model;
-        for (size_t j = 0; j < c->n_params && !e; j++) {
-            e = set_key(&models[v], c->params[j].key, values[v * c->n_params + j], &md);
-        }
-        if (!e) {
-            e = csim_model_check(&models[v], &md);
-        }
-        /* Models that fail their check are not run. */
-        ok[v] = !e;
-        if (e && !*err) {
-            *err = e;
-            *d = md;
-        }
-        for (unsigned i = 0; ok[v] && i < c->n_elfs; i++) {
-            if (c->spans[i].count) {
-                job_elf[n_jobs] = i;
-                jobs[n_jobs].elf = c->elfs[i];
-                jobs[n_jobs].model = &models[v];
-                jobs[n_jobs].opts.max_insns = 50000000000ull;
-                jobs[n_jobs].opts.case_first = c->spans[i].first;
-                jobs[n_jobs++].opts.case_count = c->spans[i].count;
-            }
-        }
-    }
-    csim_jobs_run(c->elfs[0], jobs, n_jobs, c->workers, c->progress);
-    c->runs += (unsigned)n_jobs;
-    for (size_t k = 0; k < n_jobs; k++) {
-        csim_job *jb = &jobs[k];
-        size_t v = (size_t)(jb->model - models);
-        for (size_t r = 0; ok[v] && !jb->err && r < c->n_rows; r++) {
-            if (c->rows[r].image != job_elf[k]) {
-                continue;
-            }
-            const csim_case_result *cr = find_case(c, &jb->res, &c->rows[r]);
-            if (!cr) {
-                jb->err = csim_fail(&jb->diag, CSIM_ERR_INTERNAL, "case %s missing from a run", c->rows[r].name);
-            } else if (cr->status != 0) {
-                /* A model under which the firmware computes wrong results times nothing. */
-                jb->err = csim_fail(&jb->diag, CSIM_ERR_CASE, "%s: case %s failed its check (status %u)",
-                                    jb->model->name, cr->name, cr->status);
-            } else {
-                cyc[v * c->n_rows + r] = (double)(c->rows[r].fw_measured ? cr->fw_cycles : cr->cycles);
-            }
-        }
-        if (jb->err && ok[v]) {
-            ok[v] = false;
-            if (!*err) {
-                *err = jb->err;
-                *d = jb->diag;
-            }
-        }
-        csim_run_result_free(&jb->res);
-    }
-    free(models);
-    free(jobs);
-    free(job_elf);
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-/* Median (mean of the middle two), p90 (nearest rank) and max of v[0..n). */
-static csim_err_stats stats_of(double *v, size_t n)
-{
-    csim_err_stats s = {n, 0, 0, 0};
-    if (n == 0) {
-        return s;
-    }
-    qsort(v, n, sizeof(*v), cmp_double);
-    s.median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-    s.p90 = v[(size_t)ceil(0.9 * (double)n) - 1];
-    s.max = v[n - 1];
-    return s;
-}
-
-static double pct(double model, double measured) { return 100.0 * (model - measured) / measured; }
-
-/* |error| % of the rows selected by held_out (and, when sens is given, only
- * those whose cycles change with the parameter: sens[row] != 0). */
-static csim_err_stats row_stats(const calib *c, const double *cyc, bool held_out, const double *sens)
-{
-    double *v = malloc(sizeof(double) * (c->n_rows ? c->n_rows : 1));
-    size_t n = 0;
-    for (size_t r = 0; v && r < c->n_rows; r++) {
-        if (c->rows[r].held_out == held_out && (!sens || sens[r] != 0)) {
-            v[n++] = fabs(pct(cyc[r], c->rows[r].row->cycles));
-        }
-    }
-    csim_err_stats s = stats_of(v, n);
-    free(v);
-    return s;
-}
-
 static int cmp_match(const void *a, const void *b)
 {
     const match *x = a, *y = b;
@@ -350,257 +158,6 @@ static bool match_rows(calib *c, const case_table *cases, const csim_pub_table *
     return true;
 }
 
-typedef struct outcome {
-    double *before, *after;  /* cycles per row, at the start and at the fitted values */
-    double *sens;            /* cycles per unit at the fitted values: sens[j * n_rows + r] */
-    csim_fit_state state[MAX_PARAMS];
-    unsigned iterations;
-    bool converged;
-} outcome;
-
-static bool fitted_state(csim_fit_state s) { return s == CSIM_FIT_FREE || s == CSIM_FIT_AT_BOUND; }
-
-/* Sum of squared relative errors over the fitted rows. */
-static double sse_of(const calib *c, const double *cyc)
-{
-    double sse = 0;
-    for (size_t r = 0; r < c->n_rows; r++) {
-        if (!c->rows[r].held_out) {
-            double e = (cyc[r] - c->rows[r].row->cycles) / c->rows[r].row->cycles;
-            sse += e * e;
-        }
-    }
-    return sse;
-}
-
-static bool changes_fitted_rows(const calib *c, const double *a, const double *b)
-{
-    for (size_t r = 0; r < c->n_rows; r++) {
-        if (!c->rows[r].held_out && a[r] != b[r]) {
-            return true;
-        }
-    }
-    return false;
-}
-
-static bool in_range(const param *p, double v) { return v >= key_lo(p->key) && v <= key_hi(p->key); }
-
-/* The model at `values`, with cyc[0..R) its cycles; false if it does not run. */
-static bool run_at(calib *c, const double *values, double *cyc)
-{
-    bool ok;
-    csim_err err;
-    csim_diag d = {0};
-    evaluate(c, values, 1, cyc, &ok, &err, &d);
-    return ok;
-}
-
-/* Runs the model one unit away from the current values in each parameter:
- * nb[j*R..] are the cycles, steps[j] the step.  The step is one unit up
- * (down at the top of the range); where that changes no fitted row or gives
- * a model that does not run, one unit down is tried as well (a buffer count,
- * for example, may matter below its current value but not above).  steps[j]
- * is 0, and nb the current cycles, if neither runs. */
-static void neighbours(calib *c, const double *cyc, double *nb, double *steps)
-{
-    const size_t P = c->n_params, R = c->n_rows;
-    double values[MAX_PARAMS * MAX_PARAMS], other[MAX_PARAMS * MAX_PARAMS];
-    bool ok[MAX_PARAMS], ok2[MAX_PARAMS];
-    size_t which[MAX_PARAMS], n_other = 0;
-    csim_err err;
-    csim_diag d = {0};
-    for (size_t j = 0; j < P; j++) {
-        for (size_t k = 0; k < P; k++) {
-            values[j * P + k] = c->params[k].value;
-        }
-        steps[j] = in_range(&c->params[j], c->params[j].value + 1) ? 1 : -1;
-        values[j * P + j] += steps[j];
-    }
-    evaluate(c, values, P, nb, ok, &err, &d);
-    for (size_t j = 0; j < P; j++) {
-        double v = c->params[j].value - steps[j];
-        if ((!ok[j] || !changes_fitted_rows(c, cyc, nb + j * R)) && in_range(&c->params[j], v)) {
-            memcpy(other + n_other * P, values + j * P, sizeof(double) * P);
-            other[n_other * P + j] = v;
-            which[n_other++] = j;
-        }
-    }
-    double *nb2 = n_other ? malloc(sizeof(double) * n_other * R) : NULL;
-    if (nb2) {
-        evaluate(c, other, n_other, nb2, ok2, &err, &d);
-    }
-    for (size_t k = 0; nb2 && k < n_other; k++) {
-        size_t j = which[k];
-        if (ok2[k] && (!ok[j] || changes_fitted_rows(c, cyc, nb2 + k * R))) {
-            memcpy(nb + j * R, nb2 + k * R, sizeof(double) * R);
-            steps[j] = -steps[j];
-            ok[j] = true;
-        }
-    }
-    free(nb2);
-    for (size_t j = 0; j < P; j++) {
-        if (!ok[j]) {
-            steps[j] = 0;
-            memcpy(nb + j * R, cyc, sizeof(double) * R);
-        }
-    }
-}
-
-/* The single-unit move of a fitted parameter that lowers the error most:
- * the neighbours already run, and the other direction, run here.  Returns
- * the parameter (its step in *step, the cycles there in out), or -1. */
-static int best_move(calib *c, const double *nb, const double *steps, const csim_fit_state *state,
-                     double sse, double *step, double *out)
-{
-    const size_t P = c->n_params, R = c->n_rows;
-    double *other = malloc(sizeof(double) * R);
-    int best = -1;
-    for (size_t j = 0; other && j < P; j++) {
-        if (!fitted_state(state[j]) || steps[j] == 0) {
-            continue;
-        }
-        double s = sse_of(c, nb + j * R);
-        if (s < sse) {
-            sse = s;
-            *step = steps[j];
-            memcpy(out, nb + j * R, sizeof(double) * R);
-            best = (int)j;
-        }
-        double values[MAX_PARAMS];
-        for (size_t k = 0; k < P; k++) {
-            values[k] = c->params[k].value;
-        }
-        values[j] -= steps[j];
-        if (in_range(&c->params[j], values[j]) && run_at(c, values, other) && (s = sse_of(c, other)) < sse) {
-            sse = s;
-            *step = -steps[j];
-            memcpy(out, other, sizeof(double) * R);
-            best = (int)j;
-        }
-    }
-    free(other);
-    return best;
-}
-
-/* Gauss-Newton with a halving line search on the rounded step; where no
- * step lowers the error, the best single-unit move (the rounded linear step
- * can stop short where the model is not linear).  Ends at values where
- * neither lowers the error, or after MAX_ITERATIONS.  Returns an exit code. */
-static int fit(calib *c, outcome *o)
-{
-    const size_t P = c->n_params, R = c->n_rows;
-    double *cur = malloc(sizeof(double) * R), *trial_cyc = malloc(sizeof(double) * R);
-    double *nb = malloc(sizeof(double) * P * R);
-    double *J = malloc(sizeof(double) * R * P), *res = malloc(sizeof(double) * R);
-    double x_new[MAX_PARAMS], trial[MAX_PARAMS], steps[MAX_PARAMS];
-    csim_fit_param fp[MAX_PARAMS];
-    o->before = calloc(R, sizeof(double));
-    o->after = calloc(R, sizeof(double));
-    o->sens = calloc(R * P, sizeof(double));
-    int rc = EXIT_OK;
-    if (!cur || !trial_cyc || !nb || !J || !res || !o->before || !o->after || !o->sens) {
-        fprintf(stderr, "cyclesim: error: out of memory\n");
-        rc = EXIT_FAULT;
-        goto out;
-    }
-    for (size_t j = 0; j < P; j++) {
-        trial[j] = c->params[j].value;
-    }
-    {
-        bool ok;
-        csim_err err;
-        csim_diag d = {0};
-        evaluate(c, trial, 1, cur, &ok, &err, &d);
-        if (!ok) {
-            rc = cli_fail(err, &d);
-            goto out;
-        }
-    }
-    memcpy(o->before, cur, sizeof(double) * R);
-    for (unsigned it = 1;; it++) {
-        double sse = sse_of(c, cur);
-        neighbours(c, cur, nb, steps);
-        o->iterations = it;
-        memcpy(o->after, cur, sizeof(double) * R);
-        for (size_t r = 0, f = 0; r < R; r++) {
-            double meas = c->rows[r].row->cycles;
-            for (size_t j = 0; j < P; j++) {
-                o->sens[j * R + r] = steps[j] ? (nb[j * R + r] - cur[r]) / steps[j] : 0;
-            }
-            if (!c->rows[r].held_out) {
-                res[f] = (cur[r] - meas) / meas;
-                for (size_t j = 0; j < P; j++) {
-                    J[f * P + j] = o->sens[j * R + r] / meas;
-                }
-                f++;
-            }
-        }
-        for (size_t j = 0; j < P; j++) {
-            fp[j].value = c->params[j].value;
-            fp[j].lo = key_lo(c->params[j].key);
-            fp[j].hi = key_hi(c->params[j].key);
-            fp[j].integer = true;
-        }
-        if (csim_fit_step(c->n_fit, P, J, res, NULL, fp, x_new, o->state) == SIZE_MAX) {
-            fprintf(stderr, "cyclesim: error: out of memory\n");
-            rc = EXIT_FAULT;
-            goto out;
-        }
-        if (it > MAX_ITERATIONS) {
-            fprintf(stderr, "cyclesim: warning: the fit did not settle in %d iterations; the values "
-                            "reported are the best found\n", MAX_ITERATIONS);
-            break;
-        }
-        /* The step, then half of it, a quarter...: the first point that
-         * runs and lowers the error. */
-        bool moved = false;
-        for (double t = 1;; t /= 2) {
-            bool same = true;
-            for (size_t j = 0; j < P; j++) {
-                trial[j] = round(fp[j].value + t * (x_new[j] - fp[j].value));
-                same &= trial[j] == fp[j].value;
-            }
-            if (same) {
-                break;
-            }
-            if (run_at(c, trial, trial_cyc) && sse_of(c, trial_cyc) < sse) {
-                moved = true;
-                break;
-            }
-        }
-        if (!moved) {
-            double step = 0;
-            int j = best_move(c, nb, steps, o->state, sse, &step, trial_cyc);
-            if (j < 0) {
-                o->converged = true;
-                break;
-            }
-            for (size_t k = 0; k < P; k++) {
-                trial[k] = fp[k].value;
-            }
-            trial[j] += step;
-        }
-        for (size_t j = 0; j < P; j++) {
-            c->params[j].value = trial[j];
-        }
-        memcpy(cur, trial_cyc, sizeof(double) * R);
-    }
-    /* A bound that held the linear step but not the final value. */
-    for (size_t j = 0; j < P; j++) {
-        if (o->state[j] == CSIM_FIT_AT_BOUND && c->params[j].value != key_lo(c->params[j].key) &&
-            c->params[j].value != key_hi(c->params[j].key)) {
-            o->state[j] = CSIM_FIT_FREE;
-        }
-    }
-out:
-    free(cur);
-    free(trial_cyc);
-    free(nb);
-    free(J);
-    free(res);
-    return rc;
-}
-
 static void print_stats(const char *what, const csim_err_stats *s)
 {
     if (s->n) {
@@ -624,7 +181,7 @@ static void print_table(const csim_calibration *k, const calib *c)
            "cycles/unit min/med/max", "held-out |error %| med/max (rows)");
     for (size_t j = 0; j < k->n_params; j++) {
         const csim_calib_param *p = &k->params[j];
-        if (!fitted_state(p->state)) {
+        if (!calib_fitted_state(p->state)) {
             printf("%-24s %6g %6s  %s\n", p->key, p->start, "-", csim_fit_state_name(p->state));
             continue;
         }
@@ -644,7 +201,7 @@ static void print_table(const csim_calibration *k, const calib *c)
     for (size_t r = 0; r < k->n_rows; r++) {
         const csim_calib_row *w = &k->rows[r];
         printf("%-40s %-8s %12.0f %12.0f %12.0f %9.3f %9.3f\n", w->key, w->held_out ? "held-out" : "fitted",
-               w->measured, w->before, w->after, pct(w->before, w->measured), pct(w->after, w->measured));
+               w->measured, w->before, w->after, calib_pct(w->before, w->measured), calib_pct(w->after, w->measured));
     }
     printf("\n%-16s %5s %8s %8s %8s\n", "|error %|", "rows", "median", "p90", "max");
     print_stats("fitted, before", &k->fit_before);
@@ -699,8 +256,7 @@ static int report(calib *c, const outcome *o, const char *const *sets, unsigned 
     csim_diag d = {0};
     int rc = EXIT_OK;
     if (!fitted || !base || !rows || !v) {
-        fprintf(stderr, "cyclesim: error: out of memory\n");
-        rc = EXIT_FAULT;
+        rc = cli_out_of_memory();
         goto out;
     }
     csim_err err = csim_model_load(base, cli_models_dir(), c->model->name, &d);
@@ -718,7 +274,7 @@ static int report(calib *c, const outcome *o, const char *const *sets, unsigned 
         p->start = q->start;
         p->fitted = q->value;
         p->state = o->state[j];
-        set_key(fitted, q->key, q->value, &d);
+        calib_set_key(fitted, q->key, q->value, &d);
         const double *sens = o->sens + j * R;
         size_t n = 0;
         for (size_t r = 0; r < R; r++) {
@@ -727,11 +283,11 @@ static int report(calib *c, const outcome *o, const char *const *sets, unsigned 
             }
         }
         p->rows_sensitive = n;
-        csim_err_stats s = stats_of(v, n);
+        csim_err_stats s = calib_stats_of(v, n);
         p->per_unit_min = n ? v[0] : 0;
         p->per_unit_median = s.median;
         p->per_unit_max = s.max;
-        p->held_out = row_stats(c, o->after, true, sens);
+        p->held_out = calib_row_stats(c, o->after, true, sens);
         if (holdout && p->held_out.n == 0 && (p->state == CSIM_FIT_FREE || p->state == CSIM_FIT_AT_BOUND)) {
             fprintf(stderr, "cyclesim: warning: %s: no held-out row depends on it, so its fit is not checked\n",
                     p->key);
@@ -751,13 +307,12 @@ static int report(calib *c, const outcome *o, const char *const *sets, unsigned 
         .sets = sets, .n_sets = n_sets, .measured = paths, .n_measured = n_paths, .holdout = holdout,
         .iterations = o->iterations, .runs = c->runs, .converged = o->converged,
         .params = params, .n_params = c->n_params, .rows = rows, .n_rows = R,
-        .fit_before = row_stats(c, o->before, false, NULL), .fit_after = row_stats(c, o->after, false, NULL),
-        .held_before = row_stats(c, o->before, true, NULL), .held_after = row_stats(c, o->after, true, NULL),
+        .fit_before = calib_row_stats(c, o->before, false, NULL), .fit_after = calib_row_stats(c, o->after, false, NULL),
+        .held_before = calib_row_stats(c, o->before, true, NULL), .held_after = calib_row_stats(c, o->after, true, NULL),
     };
     char *text = csim_overlay_json(&k);
     if (!text) {
-        fprintf(stderr, "cyclesim: error: out of memory\n");
-        rc = EXIT_FAULT;
+        rc = cli_out_of_memory();
         goto out;
     }
     if (json) {
@@ -794,66 +349,72 @@ static void warn_setup(const csim_pub_table *t, const csim_model *m)
     }
 }
 
+enum { OPT_MEASURED = 256, OPT_PARAMS, OPT_HOLDOUT };
+
+typedef struct calibrate_own_values {
+    const char *params, *out_path;
+    const char *paths[MAX_MEASURED];
+    unsigned n_paths, holdout;
+} calibrate_own_values;
+
+static const cli_own_opt calibrate_own[] = {
+    {"measured", OPT_MEASURED, "FILE", "a board's @case output or a published page to fit; repeatable"},
+    {"params", OPT_PARAMS, "uncertain|KEY,KEY...", "the model keys to fit (default: those marked uncertain, "
+                                                   "docs/model-keys.md)"},
+    {"holdout", OPT_HOLDOUT, "N", "hold every N-th row out of the fit and report its error"},
+    {"output", 'o', "OVERLAY.json", "write the fitted keys as a model overlay (--set @FILE applies it)"},
+    {NULL, 0, NULL, NULL},
+};
+
+static int calibrate_option(void *ctx, int id, char *arg)
+{
+    calibrate_own_values *v = ctx;
+    unsigned long long n;
+    switch (id) {
+    case OPT_MEASURED:
+        if (v->n_paths == MAX_MEASURED) {
+            return cli_error(CSIM_ERR_USAGE, "at most %d --measured", MAX_MEASURED);
+        }
+        v->paths[v->n_paths++] = arg;
+        return EXIT_OK;
+    case OPT_PARAMS: v->params = arg; return EXIT_OK;
+    case OPT_HOLDOUT:
+        if (!cli_parse_u64("--holdout", arg, &n)) {
+            return EXIT_USAGE;
+        }
+        if (n < 2 || n > 1000000) {
+            return cli_error(CSIM_ERR_USAGE, "--holdout %s: at least 2 (every N-th row is held out)", arg);
+        }
+        v->holdout = (unsigned)n;
+        return EXIT_OK;
+    default: v->out_path = arg; return EXIT_OK;
+    }
+}
+
+const cli_command cli_cmd_calibrate = {
+    "calibrate", "FW.elf [FW.elf]...", 0, 0,
+    "Fits the model keys marked uncertain to a board's output or a published page, reports each fitted "
+    "value and the held-out error, and writes a model overlay (docs/calibrate.md).",
+    CLI_MCU | CLI_SET | CLI_JOBS | CLI_MAX_INSNS | CLI_NO_PROGRESS | CLI_FORMAT,
+    "table|json", calibrate_own, calibrate_option, cmd_calibrate,
+};
+
 int cmd_calibrate(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"mcu", required_argument, 0, 'm'},      {"measured", required_argument, 0, 'M'},
-        {"params", required_argument, 0, 'p'},   {"holdout", required_argument, 0, 'H'},
-        {"set", required_argument, 0, 's'},      {"format", required_argument, 0, 'f'},
-        {"jobs", required_argument, 0, 'j'},     {"no-progress", no_argument, 0, 'P'},
-        {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0},
-    };
-    const char *mcu = NULL, *params = "uncertain", *format = "table", *out_path = NULL;
-    const char *sets[CLI_MAX_SETS], *paths[MAX_MEASURED];
-    unsigned n_sets = 0, n_paths = 0, holdout = 0;
-    calib c = {.workers = 1, .progress = true};
-    int opt;
-    optind = 1;
-    while ((opt = getopt_long(argc, argv, "m:s:f:o:j:", opts, NULL)) != -1) {
-        unsigned long long v;
-        switch (opt) {
-        case 'm': mcu = optarg; break;
-        case 'M':
-            if (n_paths == MAX_MEASURED) {
-                fprintf(stderr, "cyclesim: error: at most %d --measured\n", MAX_MEASURED);
-                return EXIT_USAGE;
-            }
-            paths[n_paths++] = optarg;
-            break;
-        case 'p': params = optarg; break;
-        case 'H':
-            if (!cli_parse_u64("--holdout", optarg, &v)) {
-                return EXIT_USAGE;
-            }
-            if (v < 2 || v > 1000000) {
-                fprintf(stderr, "cyclesim: error: --holdout %s: at least 2 (every N-th row is held out)\n", optarg);
-                return EXIT_USAGE;
-            }
-            holdout = (unsigned)v;
-            break;
-        case 's':
-            if (n_sets == CLI_MAX_SETS) {
-                fprintf(stderr, "cyclesim: error: too many --set\n");
-                return EXIT_USAGE;
-            }
-            sets[n_sets++] = optarg;
-            break;
-        case 'f': format = optarg; break;
-        case 'o': out_path = optarg; break;
-        case 'j':
-            if (!cli_parse_jobs(optarg, &c.workers)) {
-                return EXIT_USAGE;
-            }
-            break;
-        case 'P': c.progress = false; break;
-        case 'h': return CLI_SHOW_HELP;
-        default: return CLI_BAD_USAGE;
-        }
+    cli_common co;
+    calibrate_own_values own = {.params = "uncertain"};
+    int rc = cli_parse(&cli_cmd_calibrate, argc, argv, &co, &own);
+    if (rc) {
+        return rc == CLI_HELP_SHOWN ? EXIT_OK : rc;
     }
-    if (optind == argc || !mcu || n_paths == 0) {
+    const char *mcu = co.mcus, *params = own.params, *out_path = own.out_path;
+    const char *const *sets = co.sets, *const *paths = own.paths;
+    unsigned n_sets = co.n_sets, n_paths = own.n_paths, holdout = own.holdout;
+    calib c = {.workers = co.workers, .progress = co.progress, .max_insns = co.ro.max_insns};
+    if (co.n_operands == 0 || !mcu || n_paths == 0) {
         fprintf(stderr, "cyclesim: error: calibrate needs an ELF, --mcu NAME and at least one --measured FILE\n");
-        return CLI_BAD_USAGE;
+        cli_usage(&cli_cmd_calibrate, stderr);
+        return EXIT_USAGE;
     }
     if (strchr(mcu, ',') || strcmp(mcu, "all") == 0) {
         fprintf(stderr, "cyclesim: error: --mcu %s: calibrate fits one model\n", mcu);
@@ -862,17 +423,12 @@ int cmd_calibrate(int argc, char **argv)
     if (out_path && !writable(out_path)) {
         return EXIT_IO;
     }
-    bool json = strcmp(format, "json") == 0;
-    if (!json && strcmp(format, "table") != 0) {
-        fprintf(stderr, "cyclesim: error: --format %s: expected table or json\n", format);
-        return EXIT_USAGE;
-    }
+    bool json = cli_format_index(&cli_cmd_calibrate, &co) == 1;
 
     csim_diag d = {0};
     csim_err err;
-    int rc = EXIT_OK;
-    c.n_elfs = (unsigned)(argc - optind);
-    csim_elf **elfs = cli_load_elfs(argv + optind, c.n_elfs, &rc);
+    c.n_elfs = co.n_operands;
+    csim_elf **elfs = cli_load_elfs(co.operands, c.n_elfs, &rc);
     if (!elfs) {
         return rc;
     }
@@ -886,8 +442,7 @@ int cmd_calibrate(int argc, char **argv)
     outcome o = {0};
     unsigned n_tabs = 0;
     if (!model || !tabs || !cases || !whole || !n_whole) {
-        fprintf(stderr, "cyclesim: error: out of memory\n");
-        rc = EXIT_FAULT;
+        rc = cli_out_of_memory();
         goto out;
     }
     if (!cli_load_models(mcu, sets, n_sets, elfs[0], model, 1, &rc)) {
@@ -901,8 +456,7 @@ int cmd_calibrate(int argc, char **argv)
         memset(&d, 0, sizeof(d));
         err = csim_pub_load(paths[n_tabs], &tabs[n_tabs], &d);
         if (err) {
-            fprintf(stderr, "cyclesim: error: %s\n", d.msg[0] ? d.msg : csim_strerror(err));
-            rc = err == CSIM_ERR_IO ? EXIT_IO : EXIT_BAD_INPUT;
+            rc = cli_fail(err, &d);
             goto out;
         }
         warn_setup(&tabs[n_tabs], model);
@@ -912,17 +466,14 @@ int cmd_calibrate(int argc, char **argv)
         case_table *t = &cases[e];
         whole[e] = &whole_table;
         n_whole[e] = 1;
-        if ((t->n = csim_case_list(elfs[e], NULL, NULL, 0)) == 0) {
-            fprintf(stderr, "cyclesim: error: %s has no benchmark cases (firmware/include/bench.h)\n",
-                    elfs[e]->path);
-            rc = EXIT_BAD_ELF;
+        if (!cli_need_cases(elfs[e], &rc)) {
             goto out;
         }
+        t->n = (uint32_t)csim_case_list(elfs[e], NULL, NULL, 0);
         t->names = calloc(t->n, sizeof(*t->names));
         t->rows = calloc(t->n, sizeof(*t->rows));
         if (!t->names || !t->rows) {
-            fprintf(stderr, "cyclesim: error: out of memory\n");
-            rc = EXIT_FAULT;
+            rc = cli_out_of_memory();
             goto out;
         }
         csim_case_list(elfs[e], t->names, t->rows, t->n);
@@ -931,20 +482,25 @@ int cmd_calibrate(int argc, char **argv)
         goto out;
     }
     if (!match_rows(&c, cases, tabs, n_tabs, paths, holdout)) {
-        fprintf(stderr, "cyclesim: error: out of memory\n");
-        rc = EXIT_FAULT;
+        rc = cli_out_of_memory();
         goto out;
     }
     if (c.n_rows == 0) {
         if (c.n_elfs == 1) {
-            fprintf(stderr, "cyclesim: error: no measured row meets a case of %s\n", elfs[0]->path);
+            rc = cli_error(CSIM_ERR_INPUT, "no measured row meets a case of %s", elfs[0]->path);
         } else {
-            fprintf(stderr, "cyclesim: error: no measured row meets a case of the %u ELFs\n", c.n_elfs);
+            rc = cli_error(CSIM_ERR_INPUT, "no measured row meets a case of the %u ELFs", c.n_elfs);
         }
-        rc = EXIT_BAD_INPUT;
         goto out;
     }
-    if ((rc = fit(&c, &o)) == EXIT_OK) {
+    memset(&d, 0, sizeof(d));
+    err = calib_fit(&c, &o, &d);
+    if (d.warning[0]) {
+        fprintf(stderr, "cyclesim: warning: %s", d.warning);
+    }
+    if (err) {
+        rc = cli_fail(err, &d);
+    } else {
         rc = report(&c, &o, sets, n_sets, paths, n_paths, holdout, json, out_path);
     }
 out:
@@ -968,3 +524,4 @@ out:
     cli_free_elfs(elfs, c.n_elfs);
     return rc;
 }
+

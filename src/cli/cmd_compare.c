@@ -8,11 +8,11 @@
  */
 #include <ctype.h>
 #include <dirent.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "cyclesim/compare.h"
 #include "cyclesim/jobs.h"
 #include "cyclesim/published.h"
@@ -27,13 +27,6 @@ static const char *published_dir(void)
 {
     const char *d = getenv("CYCLESIM_PUBLISHED");
     return d && *d ? d : CSIM_PUBLISHED_DIR;
-}
-
-/* Loader errors: unreadable is an I/O error, malformed a bad input file. */
-static int pub_fail(csim_err e, const csim_diag *d)
-{
-    fprintf(stderr, "cyclesim: error: %s\n", d->msg[0] ? d->msg : csim_strerror(e));
-    return e == CSIM_ERR_USAGE ? EXIT_BAD_INPUT : cli_exit_code(e);
 }
 
 static int cmp_name(const void *a, const void *b)
@@ -68,7 +61,7 @@ static int load_auto(const csim_model *m, csim_pub_table *page)
         snprintf(path, sizeof(path), "%.700s/%.255s", dir, names[i]);
         csim_err e = csim_pub_load(path, page, &d);
         if (e) {
-            return pub_fail(e, &d);
+            return cli_fail(e, &d);
         }
         char mcu[sizeof(page->mcu)];
         size_t k = 0;
@@ -83,9 +76,8 @@ static int load_auto(const csim_model *m, csim_pub_table *page)
         snprintf(seen + used, sizeof(seen) - used, "%s%s", used ? ", " : "", page->mcu);
         csim_pub_free(page);
     }
-    fprintf(stderr, "cyclesim: error: --published auto: no page in %s for %s (pages for: %s); name a file "
-                    "with --published\n", dir, m->name, seen[0] ? seen : "none");
-    return EXIT_BAD_INPUT;
+    return cli_error(CSIM_ERR_INPUT, "--published auto: no page in %s for %s (pages for: %s); name a file "
+                     "with --published", dir, m->name, seen[0] ? seen : "none");
 }
 
 /* The ELF's bench_backend string ("" without one). */
@@ -98,67 +90,55 @@ static void read_backend(const csim_elf *elf, char *out, size_t len)
     }
 }
 
+typedef struct compare_own_values {
+    const char *published, *output;
+} compare_own_values;
+
+static const cli_own_opt compare_own[] = {
+    {"published", 'p', "FILE|auto", "the measured results: a published page (data/published/) or a board's "
+                                    "@case output; auto: the page of the --mcu (default)"},
+    {"output", 'o', "FILE", "write the report to FILE"},
+    {NULL, 0, NULL, NULL},
+};
+
+static int compare_option(void *ctx, int id, char *arg)
+{
+    compare_own_values *v = ctx;
+    *(id == 'p' ? &v->published : &v->output) = arg;
+    return EXIT_OK;
+}
+
+const cli_command cli_cmd_compare = {
+    "compare", "FW.elf [FW.elf]...", 1, 0,
+    "Sets each case's estimate against the published row with the same key, or a board's @case output of "
+    "the same firmware (docs/compare.md).",
+    CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_NO_PROGRESS | CLI_FORMAT,
+    "table|json|md|html", compare_own, compare_option, cmd_compare,
+};
+
 int cmd_compare(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"mcu", required_argument, 0, 'm'},       {"published", required_argument, 0, 'p'},
-        {"set", required_argument, 0, 's'},       {"warm", no_argument, 0, 'w'},
-        {"case", required_argument, 0, 'c'},      {"format", required_argument, 0, 'f'},
-        {"output", required_argument, 0, 'o'},    {"jobs", required_argument, 0, 'j'},
-        {"no-progress", no_argument, 0, 'P'},     {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0},
-    };
-    const char *mcu = NULL, *published = "auto", *format = "table", *output = NULL;
-    const char *sets[CLI_MAX_SETS], *globs[CLI_MAX_SETS];
-    unsigned n_sets = 0, n_globs = 0, workers = 1;
-    bool warm = false, progress = true;
-    int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "m:s:f:o:j:", opts, NULL)) != -1) {
-        switch (c) {
-        case 'm': mcu = optarg; break;
-        case 'p': published = optarg; break;
-        case 's':
-        case 'c': {
-            const char **list = c == 's' ? sets : globs;
-            unsigned *n = c == 's' ? &n_sets : &n_globs;
-            if (*n == CLI_MAX_SETS) {
-                fprintf(stderr, "cyclesim: error: too many --%s\n", c == 's' ? "set" : "case");
-                return EXIT_USAGE;
-            }
-            list[(*n)++] = optarg;
-            break;
-        }
-        case 'w': warm = true; break;
-        case 'f': format = optarg; break;
-        case 'o': output = optarg; break;
-        case 'j':
-            if (!cli_parse_jobs(optarg, &workers)) {
-                return EXIT_USAGE;
-            }
-            break;
-        case 'P': progress = false; break;
-        case 'h': return CLI_SHOW_HELP;
-        default: return CLI_BAD_USAGE;
-        }
+    cli_common o;
+    compare_own_values own = {"auto", NULL};
+    int rc = cli_parse(&cli_cmd_compare, argc, argv, &o, &own);
+    if (rc) {
+        return rc == CLI_HELP_SHOWN ? EXIT_OK : rc;
     }
-    if (optind == argc) {
-        return CLI_BAD_USAGE;
-    }
+    const char *mcu = o.mcus, *published = own.published, *output = own.output;
+    const char *const *sets = o.sets, *const *globs = o.globs;
+    unsigned n_sets = o.n_sets, n_globs = o.n_globs, workers = o.workers;
+    bool warm = o.ro.warm, progress = o.progress;
     csim_cmp_format fmt;
-    if (!csim_cmp_format_parse(format, &fmt)) {
-        fprintf(stderr, "cyclesim: error: --format %s: expected table, json, md or html\n", format);
-        return EXIT_USAGE;
-    }
+    csim_cmp_format_parse(o.format, &fmt);
     if (!mcu || strchr(mcu, ',') || strcmp(mcu, "all") == 0) {
         fprintf(stderr, "cyclesim: error: compare needs --mcu with one MCU model (the one the results were "
                         "measured on)\n");
         return EXIT_USAGE;
     }
 
-    const unsigned n_elfs = (unsigned)(argc - optind);
-    int rc = EXIT_OK;
-    csim_elf **elfs = cli_load_elfs(argv + optind, n_elfs, &rc);
+    const unsigned n_elfs = o.n_operands;
+    rc = EXIT_OK;
+    csim_elf **elfs = cli_load_elfs(o.operands, n_elfs, &rc);
     if (!elfs) {
         return rc;
     }
@@ -187,7 +167,7 @@ int cmd_compare(int argc, char **argv)
             goto done;
         }
     } else if ((err = csim_pub_load(published, &page, &d))) {
-        rc = pub_fail(err, &d);
+        rc = cli_fail(err, &d);
         goto done;
     }
     /* One job per image and range of consecutive selected cases, joined in
@@ -204,7 +184,7 @@ int cmd_compare(int argc, char **argv)
             jobs[j].elf = elfs[i];
             jobs[j].model = &model;
             /* Profiled: each row shows the cycles spent in run-time helpers. */
-            jobs[j].opts = (csim_run_opts){.max_insns = 50000000000ull, .warm = warm, .profile = true,
+            jobs[j].opts = (csim_run_opts){.max_insns = o.ro.max_insns, .warm = warm, .profile = true,
                                            .case_first = ranges[i][k].first, .case_count = ranges[i][k].count};
         }
     }

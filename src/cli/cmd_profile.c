@@ -6,13 +6,13 @@
  * case's cycles vary over random inputs.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "cyclesim/jobs.h"
 #include "cyclesim/rt_helpers.h"
 #include "cyclesim/sim.h"
@@ -26,17 +26,9 @@ typedef struct popts {
     unsigned top;
     unsigned inputs;
     unsigned workers;
+    bool progress;
     csim_run_opts ro;
 } popts;
-
-/* Runs the jobs in order.  TODO(sweep): csim_jobs_run (src/engine/jobs.c) once it is on main. */
-static void run_jobs(const csim_elf *elf, csim_job *jobs, size_t n, unsigned workers)
-{
-    (void)workers;
-    for (size_t i = 0; i < n; i++) {
-        jobs[i].err = csim_run(elf, jobs[i].model, &jobs[i].opts, &jobs[i].res, &jobs[i].diag);
-    }
-}
 
 static void model_line(FILE *f, const csim_model *m, bool warm)
 {
@@ -232,97 +224,58 @@ static bool parse_unsigned(const char *opt, const char *arg, unsigned *out)
     return true;
 }
 
+enum { OPT_TOP = 256, OPT_INPUTS, OPT_NO_REUSE };
+
+static const cli_own_opt profile_own[] = {
+    {"output", 'o', "FILE|DIR", "write to FILE (callgrind: files in DIR, default .)"},
+    {"top", OPT_TOP, "N", "functions shown per case in the table (default 15)"},
+    {"inputs", OPT_INPUTS, "N", "also run the cases on N random inputs and flag those whose cycles depend on "
+                                "the data (docs/profile.md)"},
+    {"no-reuse", OPT_NO_REUSE, NULL, "price every block anew (slower; for checking the reuse)"},
+    {NULL, 0, NULL, NULL},
+};
+
+static int profile_option(void *ctx, int id, char *arg)
+{
+    popts *o = ctx;
+    switch (id) {
+    case 'o': o->out = arg; return EXIT_OK;
+    case OPT_TOP: return parse_unsigned("--top", arg, &o->top) ? EXIT_OK : EXIT_USAGE;
+    case OPT_INPUTS: return parse_unsigned("--inputs", arg, &o->inputs) ? EXIT_OK : EXIT_USAGE;
+    default: o->ro.no_reuse = true; return EXIT_OK;
+    }
+}
+
+const cli_command cli_cmd_profile = {
+    "profile", "FW.elf", 1, 1,
+    "Splits each case's cycles by function (self, inclusive, calls, kinds of cycles), with its call graph and "
+    "stack (docs/profile.md).",
+    CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_CALL | CLI_NO_PROGRESS | CLI_FORMAT,
+    "table|callgrind|collapsed", profile_own, profile_option, cmd_profile,
+};
+
 int cmd_profile(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"mcu", required_argument, 0, 'm'},   {"set", required_argument, 0, 's'},
-        {"format", required_argument, 0, 'f'}, {"output", required_argument, 0, 'o'},
-        {"case", required_argument, 0, 'k'},  {"top", required_argument, 0, 't'},
-        {"inputs", required_argument, 0, 'i'}, {"warm", no_argument, 0, 'w'},
-        {"jobs", required_argument, 0, 'j'},  {"call", required_argument, 0, 'C'},
-        {"arg", required_argument, 0, 'a'},   {"max-insns", required_argument, 0, 'L'},
-        {"no-reuse", no_argument, 0, 'R'},    {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0},
-    };
-    const char *mcus = NULL, *format = "table";
-    const char *sets[CLI_MAX_SETS], *globs[CLI_MAX_SETS];
-    unsigned n_sets = 0, n_globs = 0;
-    popts o = {.top = 15, .workers = 1, .ro = {.max_insns = 50000000000ull, .profile = true}};
-    int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "m:s:f:o:j:", opts, NULL)) != -1) {
-        switch (c) {
-        case 'm': mcus = optarg; break;
-        case 's':
-        case 'k': {
-            const char **list = c == 's' ? sets : globs;
-            unsigned *n = c == 's' ? &n_sets : &n_globs;
-            if (*n == CLI_MAX_SETS) {
-                fprintf(stderr, "cyclesim: error: too many --%s\n", c == 's' ? "set" : "case");
-                return EXIT_USAGE;
-            }
-            list[(*n)++] = optarg;
-            break;
-        }
-        case 'f': format = optarg; break;
-        case 'o': o.out = optarg; break;
-        case 't':
-            if (!parse_unsigned("--top", optarg, &o.top)) {
-                return EXIT_USAGE;
-            }
-            break;
-        case 'i':
-            if (!parse_unsigned("--inputs", optarg, &o.inputs)) {
-                return EXIT_USAGE;
-            }
-            break;
-        case 'j':
-            if (!parse_unsigned("-j", optarg, &o.workers)) {
-                return EXIT_USAGE;
-            }
-            break;
-        case 'w': o.ro.warm = true; break;
-        case 'R': o.ro.no_reuse = true; break;
-        case 'C': o.ro.call = optarg; break;
-        case 'a': {
-            char *end;
-            unsigned long v = strtoul(optarg, &end, 0);
-            if (*end || o.ro.n_call_args == 4) {
-                fprintf(stderr, "cyclesim: error: --arg %s: an integer, at most 4 arguments\n", optarg);
-                return EXIT_USAGE;
-            }
-            o.ro.call_args[o.ro.n_call_args++] = (uint32_t)v;
-            break;
-        }
-        case 'L': {
-            unsigned long long v;
-            if (!cli_parse_u64("--max-insns", optarg, &v)) {
-                return EXIT_USAGE;
-            }
-            o.ro.max_insns = v;
-            break;
-        }
-        case 'h': return CLI_SHOW_HELP;
-        default: return CLI_BAD_USAGE;
-        }
+    cli_common co;
+    popts o = {.top = 15};
+    int rc = cli_parse(&cli_cmd_profile, argc, argv, &co, &o);
+    if (rc) {
+        return rc == CLI_HELP_SHOWN ? EXIT_OK : rc;
     }
-    if (optind + 1 != argc) {
-        return CLI_BAD_USAGE;
-    }
+    bool no_reuse = o.ro.no_reuse;
+    o.ro = co.ro;
+    o.ro.no_reuse = no_reuse;
+    o.ro.profile = true;
+    o.workers = co.workers;
+    o.progress = co.progress;
+    const char *mcus = co.mcus;
+    const char *const *sets = co.sets, *const *globs = co.globs;
+    unsigned n_sets = co.n_sets, n_globs = co.n_globs;
     if (!mcus) {
         fprintf(stderr, "cyclesim: error: profile needs --mcu NAME\n");
         return EXIT_USAGE;
     }
-    if (strcmp(format, "table") == 0) {
-        o.fmt = PF_TABLE;
-    } else if (strcmp(format, "callgrind") == 0) {
-        o.fmt = PF_CALLGRIND;
-    } else if (strcmp(format, "collapsed") == 0) {
-        o.fmt = PF_COLLAPSED;
-    } else {
-        fprintf(stderr, "cyclesim: error: --format %s: expected table, callgrind or collapsed\n", format);
-        return EXIT_USAGE;
-    }
+    o.fmt = (pformat)cli_format_index(&cli_cmd_profile, &co);
     if (o.ro.call && (n_globs || o.inputs)) {
         fprintf(stderr, "cyclesim: error: --case and --inputs select benchmark cases; --call profiles one "
                         "function\n");
@@ -341,7 +294,7 @@ int cmd_profile(int argc, char **argv)
 
     csim_diag d = {0};
     csim_elf *elf = NULL;
-    csim_err err = csim_elf_load(argv[optind], &elf, &d);
+    csim_err err = csim_elf_load(co.operands[0], &elf, &d);
     if (err) {
         return cli_fail(err, &d);
     }
@@ -352,7 +305,6 @@ int cmd_profile(int argc, char **argv)
         return EXIT_USAGE;
     }
     csim_rt_set(elf, o.rt, sizeof(o.rt));
-    int rc = EXIT_OK;
     unsigned n_ranges = 0, n_models = 0;
     cli_range *ranges = cli_case_ranges(elf, globs, o.ro.call ? 0 : n_globs, &n_ranges, &rc);
     csim_model *models = ranges ? calloc(CLI_MAX_MODELS, sizeof(*models)) : NULL;
@@ -363,8 +315,7 @@ int cmd_profile(int argc, char **argv)
     csim_run_result *runs = n_jobs ? calloc((size_t)n_models * n_runs, sizeof(*runs)) : NULL;
     FILE *out = stdout;
     if (n_jobs && (!jobs || !runs)) {
-        fprintf(stderr, "cyclesim: error: out of memory\n");
-        rc = EXIT_FAULT;
+        rc = cli_out_of_memory();
         n_jobs = 0;
     }
     if (n_jobs && o.out && o.fmt != PF_CALLGRIND) {
@@ -387,14 +338,13 @@ int cmd_profile(int argc, char **argv)
         jb->opts.input_seed = seed;
         jb->opts.profile = seed == 0; /* the random-input runs only count cycles */
     }
-    run_jobs(elf, jobs, n_jobs, o.workers);
+    csim_jobs_run(elf, jobs, n_jobs, o.workers, o.progress);
     /* Jobs in order: model, run, range; each run gathers its ranges' cases. */
     for (size_t j = 0; j < n_jobs && rc == EXIT_OK; j++) {
         if (jobs[j].err) {
             rc = cli_fail(jobs[j].err, &jobs[j].diag);
         } else if (!cli_append_result(&runs[j / n_ranges], &jobs[j].res)) {
-            fprintf(stderr, "cyclesim: error: out of memory\n");
-            rc = EXIT_FAULT;
+            rc = cli_out_of_memory();
         }
     }
     for (unsigned mi = 0; mi < n_models && rc == EXIT_OK; mi++) {
@@ -404,7 +354,7 @@ int cmd_profile(int argc, char **argv)
             const csim_case_result *cr = &known->cases[k];
             if (!cr->profile) {
                 fprintf(stderr, "cyclesim: error: %s: %s: out of memory for the profile\n", m->name, cr->name);
-                rc = EXIT_FAULT;
+                rc = EXIT_INTERNAL;
             } else if (o.fmt == PF_TABLE) {
                 print_table(out, m, cr, &o);
             } else if (o.fmt == PF_COLLAPSED) {

@@ -3,11 +3,11 @@
  * cmd_run.c - `cyclesim run`: time an ELF's benchmark cases (or one
  * function, --call) on one or more MCU models.
  */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "cyclesim/jobs.h"
 #include "cyclesim/report.h"
 #include "cyclesim/sim.h"
@@ -25,88 +25,59 @@ static void copy_console(FILE *from, FILE *to)
     fclose(from);
 }
 
+enum { OPT_CONSOLE = 256, OPT_NO_REUSE };
+
+static const cli_own_opt run_own[] = {
+    {"console", OPT_CONSOLE, "FILE|-", "what the firmware prints (UART, semihosting) goes to FILE, - for stderr"},
+    {"no-reuse", OPT_NO_REUSE, NULL, "price every block anew instead of reusing the pricing of a block seen in "
+                                     "the same state (slower; for checking the reuse)"},
+    {NULL, 0, NULL, NULL},
+};
+
+typedef struct run_own_values {
+    const char *console;
+    bool no_reuse;
+} run_own_values;
+
+static int run_option(void *ctx, int id, char *arg)
+{
+    run_own_values *v = ctx;
+    if (id == OPT_CONSOLE) {
+        v->console = arg;
+    } else {
+        v->no_reuse = true;
+    }
+    return EXIT_OK;
+}
+
+const cli_command cli_cmd_run = {
+    "run", "FW.elf", 1, 1,
+    "Times the ELF's benchmark cases (or one function, --call) on one or more MCU models (default: every "
+    "model that can run the ELF).",
+    CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_CALL | CLI_NO_PROGRESS | CLI_FORMAT,
+    "table|json|csv", run_own, run_option, cmd_run,
+};
+
 int cmd_run(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"mcu", required_argument, 0, 'm'},    {"set", required_argument, 0, 's'},
-        {"format", required_argument, 0, 'f'}, {"warm", no_argument, 0, 'w'},
-        {"console", required_argument, 0, 'c'}, {"call", required_argument, 0, 'C'},
-        {"arg", required_argument, 0, 'a'},    {"max-insns", required_argument, 0, 'L'},
-        {"no-reuse", no_argument, 0, 'R'},     {"jobs", required_argument, 0, 'j'},
-        {"no-progress", no_argument, 0, 'P'},  {"case", required_argument, 0, 'k'},
-        {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0},
-    };
-    const char *mcus = "all", *format = NULL, *console = NULL;
-    const char *sets[CLI_MAX_SETS], *globs[CLI_MAX_SETS];
-    unsigned n_sets = 0, n_globs = 0;
-    csim_run_opts ro = {.max_insns = 50000000000ull};
-    unsigned workers = 1;
-    bool progress = true;
-    int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "m:s:f:j:", opts, NULL)) != -1) {
-        switch (c) {
-        case 'm': mcus = optarg; break;
-        case 's':
-            if (n_sets == CLI_MAX_SETS) {
-                fprintf(stderr, "cyclesim: error: too many --set\n");
-                return EXIT_USAGE;
-            }
-            sets[n_sets++] = optarg;
-            break;
-        case 'k':
-            if (n_globs == CLI_MAX_SETS) {
-                fprintf(stderr, "cyclesim: error: too many --case\n");
-                return EXIT_USAGE;
-            }
-            globs[n_globs++] = optarg;
-            break;
-        case 'f': format = optarg; break;
-        case 'w': ro.warm = true; break;
-        case 'R': ro.no_reuse = true; break;
-        case 'c': console = optarg; break;
-        case 'j':
-            if (!cli_parse_jobs(optarg, &workers)) {
-                return EXIT_USAGE;
-            }
-            break;
-        case 'P': progress = false; break;
-        case 'C': ro.call = optarg; break;
-        case 'a': {
-            char *end;
-            unsigned long v = strtoul(optarg, &end, 0);
-            if (*end || ro.n_call_args == 4) {
-                fprintf(stderr, "cyclesim: error: --arg %s: an integer, at most 4 arguments\n", optarg);
-                return EXIT_USAGE;
-            }
-            ro.call_args[ro.n_call_args++] = (uint32_t)v;
-            break;
-        }
-        case 'L': {
-            unsigned long long v;
-            if (!cli_parse_u64("--max-insns", optarg, &v)) {
-                return EXIT_USAGE;
-            }
-            ro.max_insns = v;
-            break;
-        }
-        case 'h': return CLI_SHOW_HELP;
-        default: return CLI_BAD_USAGE;
-        }
+    cli_common o;
+    run_own_values own = {0};
+    int rc = cli_parse(&cli_cmd_run, argc, argv, &o, &own);
+    if (rc) {
+        return rc == CLI_HELP_SHOWN ? EXIT_OK : rc;
     }
-    if (optind + 1 != argc) {
-        return CLI_BAD_USAGE;
-    }
+    const char *mcus = o.mcus ? o.mcus : "all", *console = own.console;
+    const char *const *sets = o.sets, *const *globs = o.globs;
+    unsigned n_sets = o.n_sets, n_globs = o.n_globs, workers = o.workers;
+    bool progress = o.progress;
+    csim_run_opts ro = o.ro;
+    ro.no_reuse = own.no_reuse;
     if (ro.call && n_globs) {
         fprintf(stderr, "cyclesim: error: --case selects benchmark cases; --call times one function\n");
         return EXIT_USAGE;
     }
     csim_format fmt;
-    if (!csim_report_format(format ? format : "table", &fmt)) {
-        fprintf(stderr, "cyclesim: error: --format %s: expected table, json or csv\n", format);
-        return EXIT_USAGE;
-    }
+    csim_report_format(o.format, &fmt);
     FILE *con = NULL;
     if (console) {
         con = strcmp(console, "-") == 0 ? stderr : fopen(console, "w");
@@ -119,11 +90,10 @@ int cmd_run(int argc, char **argv)
 
     csim_diag d = {0};
     csim_elf *elf = NULL;
-    csim_err err = csim_elf_load(argv[optind], &elf, &d);
+    csim_err err = csim_elf_load(o.operands[0], &elf, &d);
     if (err) {
         return cli_fail(err, &d);
     }
-    int rc = EXIT_OK;
     unsigned n_ranges = 0, n = 0;
     cli_range *ranges = cli_case_ranges(elf, globs, ro.call ? 0 : n_globs, &n_ranges, &rc);
     csim_model *models = ranges ? calloc(CLI_MAX_MODELS, sizeof(*models)) : NULL;
@@ -133,8 +103,7 @@ int cmd_run(int argc, char **argv)
     size_t n_jobs = (size_t)n * n_ranges;
     csim_job *jobs = n_jobs ? calloc(n_jobs, sizeof(*jobs)) : NULL;
     if (n_jobs && !jobs) {
-        fprintf(stderr, "cyclesim: error: out of memory\n");
-        rc = EXIT_FAULT;
+        rc = cli_out_of_memory();
         n = 0;
         n_jobs = 0;
     }
@@ -165,8 +134,7 @@ int cmd_run(int argc, char **argv)
             }
             if (!cli_append_result(&res, &jb->res)) {
                 csim_run_result_free(&jb->res);
-                fprintf(stderr, "cyclesim: error: out of memory\n");
-                rc = EXIT_FAULT;
+                rc = cli_out_of_memory();
                 stop = true;
             }
         }

@@ -10,52 +10,17 @@
  * and time = cycles / clock for each of its points.  --independent runs
  * every point on its own, which must give the same cycles.
  */
-#include <fnmatch.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/sweep.h"
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "cyclesim/jobs.h"
 #include "cyclesim/model_keys.h"
 #include "cyclesim/report.h"
-#include "output/sweep_svg.h"
-
-#define MAX_CLOCKS 1024
-#define MAX_VALUES 64   /* values of one --latency/--cache/--prefetch/--set list */
-#define MAX_DIMS (CLI_MAX_SETS + 2)
-#define MAX_POINTS 4096
-#define MAX_GLOBS 32
-#define NAME_LEN 96     /* csim_case_result.name */
-
-/* One swept key and its values. */
-typedef struct dim {
-    const char *key;
-    char *text;         /* owns the value strings */
-    const char *vals[MAX_VALUES];
-    unsigned n;
-    bool column;        /* a column of its own (--set keys; cache and prefetch always have one) */
-} dim;
-
-typedef struct point {
-    csim_model m;       /* complete: clock and latency applied */
-    unsigned config;    /* everything but the clock: one chart line per (config, case) */
-    int rm_min;         /* RM minimum latency at this clock; -1 above the maximum, -2 no table */
-    bool outside;
-    char reason[160];
-    size_t run;         /* the emulator run that gives its cycles */
-} point;
-
-typedef struct grid {
-    uint32_t clocks[MAX_CLOCKS];
-    unsigned n_clocks;
-    bool auto_latency;
-    unsigned latencies[MAX_VALUES];
-    unsigned n_latencies;
-    dim dims[MAX_DIMS];
-    unsigned n_dims;
-} grid;
+#include "output/sweep_report.h"
 
 static int usage_error(const char *fmt, const char *a, const char *b)
 {
@@ -384,372 +349,80 @@ static size_t group_points(point *pts, size_t n, bool independent, size_t *reps)
 
 /* ---- cases ------------------------------------------------------------ */
 
-static bool elf_read(const csim_elf *e, uint32_t addr, void *out, uint32_t len)
-{
-    for (size_t i = 0; i < e->n_segs; i++) {
-        const csim_segment *s = &e->segs[i];
-        if (addr >= s->paddr && (uint64_t)addr + len <= (uint64_t)s->paddr + s->filesz) {
-            memcpy(out, s->data + (addr - s->paddr), len);
-            return true;
-        }
-    }
-    return false;
-}
-
-static void case_name(const csim_elf *e, uint32_t desc, char *out)
-{
-    uint32_t p = 0;
-    out[0] = 0;
-    if (!elf_read(e, desc, &p, 4)) {
-        return;
-    }
-    for (unsigned i = 0; i < NAME_LEN - 1 && elf_read(e, p + i, &out[i], 1) && out[i]; i++) {
-        out[i + 1] = 0;
-    }
-}
-
-static bool selected(const char *name, const char *const *globs, unsigned n)
-{
-    for (unsigned i = 0; i < n; i++) {
-        if (fnmatch(globs[i], name, 0) == 0) {
-            return true;
-        }
-    }
-    return n == 0;
-}
-
-/* The smallest case range holding every selected case (count 0: all). */
+/* The smallest case range holding every selected case (count 0: all), from
+ * the one case selection of the subcommands (cli_case_ranges). */
 static int case_range(const csim_elf *elf, const char *const *globs, unsigned n_globs, csim_run_opts *ro)
 {
-    uint32_t n = csim_jobs_case_count(elf);
-    const csim_section *sec = csim_elf_section(elf, "bench_cases");
-    if (!n || !sec) {
-        fprintf(stderr, "cyclesim: error: %s: no benchmark cases (bench_cases section; firmware/include/bench.h)\n",
-                elf->path);
-        return EXIT_BAD_ELF;
+    int rc = EXIT_OK;
+    unsigned n = 0;
+    cli_range *r = cli_need_cases(elf, &rc) ? cli_case_ranges(elf, globs, n_globs, &n, &rc) : NULL;
+    if (!r) {
+        return rc;
     }
-    uint32_t first = n, last = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        char name[NAME_LEN];
-        case_name(elf, sec->addr + 28 * i, name);
-        if (selected(name, globs, n_globs)) {
-            first = first < i ? first : i;
-            last = i;
-        }
-    }
-    if (first == n) {
-        fprintf(stderr, "cyclesim: error: --case: no case of %s matches", elf->path);
-        for (unsigned i = 0; i < n_globs; i++) {
-            fprintf(stderr, " %s", globs[i]);
-        }
-        fputc('\n', stderr);
-        return EXIT_USAGE;
-    }
+    uint32_t total = (uint32_t)csim_case_list(elf, NULL, NULL, 0);
+    uint32_t first = r[0].first, count = r[0].count ? r[n - 1].first + r[n - 1].count - first : 0;
+    free(r);
     ro->case_first = first;
-    ro->case_count = first == 0 && last == n - 1 ? 0 : last - first + 1;
+    ro->case_count = first == 0 && count == total ? 0 : count;
     return EXIT_OK;
 }
 
-/* ---- output ----------------------------------------------------------- */
+enum { OPT_CLOCK = 256, OPT_LATENCY, OPT_CACHE, OPT_PREFETCH, OPT_SVG, OPT_INDEPENDENT };
 
-typedef struct out_ctx {
-    FILE *f;
-    csim_format fmt;
-    const grid *g;
-    const point *pts;
-    size_t n_pts, n_runs;
-    const csim_job *jobs;
-    const char *const *globs;
-    unsigned n_globs;
-    const csim_elf *elf;
-} out_ctx;
+/* The sweep's own options: the grid, and where the output goes. */
+typedef struct sweep_own_values {
+    grid *g;
+    const char *output, *svg;
+    const char *overlays[CLI_MAX_LIST]; /* --set @FILE: applied to the base model */
+    unsigned n_overlays;
+    bool independent;
+} sweep_own_values;
 
-static void csv_field(FILE *f, const char *s)
+static const cli_own_opt sweep_own[] = {
+    {"clock", OPT_CLOCK, "LIST|A:B:STEP", "the clocks (32M, 110MHz, 4000000; default the model's); repeatable"},
+    {"latency", OPT_LATENCY, "auto|LIST", "flash wait states; auto (default): the reference manual's minimum at "
+                                          "each clock"},
+    {"cache", OPT_CACHE, "on,off", "instruction cache on, off or both"},
+    {"prefetch", OPT_PREFETCH, "on,off", "flash prefetch on, off or both"},
+    {"set", 's', "KEY=V1,V2,...|@FILE", "sweep any model key over values, or apply a model overlay "
+                                        "(docs/calibrate.md) to every point; repeatable"},
+    {"output", 'o', "FILE", "write the table, JSON or CSV to FILE"},
+    {"svg", OPT_SVG, "FILE", "draw time against clock as an SVG chart"},
+    {"independent", OPT_INDEPENDENT, NULL, "one emulator run per point (default: points that differ only in "
+                                           "the clock share one run)"},
+    {NULL, 0, NULL, NULL},
+};
+
+static int sweep_option(void *ctx, int id, char *arg)
 {
-    if (!strpbrk(s, ",\"\n")) {
-        fputs(s, f);
-        return;
-    }
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"') {
-            fputc('"', f);
+    sweep_own_values *v = ctx;
+    switch (id) {
+    case OPT_CLOCK: return parse_clocks(v->g, arg);
+    case OPT_LATENCY: return parse_latencies(v->g, arg);
+    case OPT_CACHE: return add_dim(v->g, "--cache", "cache.enabled", arg, false);
+    case OPT_PREFETCH: return add_dim(v->g, "--prefetch", "flash.prefetch", arg, false);
+    case 's':
+        if (arg[0] != '@') {
+            return parse_set(v->g, arg);
         }
-        fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
-static void json_str(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\') {
-            fprintf(f, "\\%c", *s);
-        } else if ((unsigned char)*s < 0x20) {
-            fprintf(f, "\\u%04x", *s);
-        } else {
-            fputc(*s, f);
+        if (v->n_overlays == CLI_MAX_LIST) {
+            return usage_error("too many --set @FILE%s%s", "", "");
         }
-    }
-    fputc('"', f);
-}
-
-static void key_value(const csim_model *m, const char *key, char *buf, size_t len)
-{
-    if (!csim_model_get(m, key, buf, len)) {
-        snprintf(buf, len, "?");
+        v->overlays[v->n_overlays++] = arg;
+        return EXIT_OK;
+    case 'o': v->output = arg; return EXIT_OK;
+    case OPT_SVG: v->svg = arg; return EXIT_OK;
+    default: v->independent = true; return EXIT_OK;
     }
 }
 
-static void write_header(const out_ctx *o)
-{
-    const grid *g = o->g;
-    if (o->fmt == CSIM_FMT_CSV) {
-        fputs("mcu,clock_hz,latency,cache,prefetch", o->f);
-        for (unsigned i = 0; i < g->n_dims; i++) {
-            if (g->dims[i].column) {
-                fputc(',', o->f);
-                csv_field(o->f, g->dims[i].key);
-            }
-        }
-        fputs(",case,cycles,time_us,rm_min_latency,outside_rm,reason\n", o->f);
-    } else if (o->fmt == CSIM_FMT_JSON) {
-        fprintf(o->f, "{\"schema_version\": 1, \"command\": \"sweep\", \"elf\": {\"path\": ");
-        json_str(o->f, o->elf->path);
-        fprintf(o->f, ", \"sha256\": \"%s\"}, \"mcu\": ", o->elf->sha256_hex);
-        json_str(o->f, o->pts[0].m.name);
-        fprintf(o->f, ", \"points\": %zu, \"runs\": %zu,\n \"rows\": [", o->n_pts, o->n_runs);
-    } else {
-        fprintf(o->f, "# %s on %s: %zu points, %zu emulator runs\n", o->elf->path, o->pts[0].m.name, o->n_pts,
-                o->n_runs);
-        fprintf(o->f, "%-11s %3s %5s %8s", "clock_hz", "ws", "cache", "prefetch");
-        for (unsigned i = 0; i < g->n_dims; i++) {
-            if (g->dims[i].column) {
-                fprintf(o->f, " %12s", g->dims[i].key);
-            }
-        }
-        fprintf(o->f, " %-44s %12s %12s  %s\n", "case", "cycles", "time_us", "outside_rm");
-    }
-}
-
-static void write_row(const out_ctx *o, const point *p, const csim_case_result *c, bool first)
-{
-    const csim_model *m = &p->m;
-    const grid *g = o->g;
-    double us = (double)c->cycles * 1e6 / m->clock_hz;
-    char rm[16] = "";
-    if (p->rm_min >= 0) {
-        snprintf(rm, sizeof(rm), "%d", p->rm_min);
-    }
-    char v[64];
-    if (o->fmt == CSIM_FMT_CSV) {
-        csv_field(o->f, m->name);
-        fprintf(o->f, ",%u,%u,%d,%d", m->clock_hz, m->flash.wait_states, m->flash.cache_enabled, m->flash.prefetch);
-        for (unsigned i = 0; i < g->n_dims; i++) {
-            if (g->dims[i].column) {
-                key_value(m, g->dims[i].key, v, sizeof(v));
-                fputc(',', o->f);
-                csv_field(o->f, v);
-            }
-        }
-        fputc(',', o->f);
-        csv_field(o->f, c->name);
-        fprintf(o->f, ",%llu,%.3f,%s,%d,", (unsigned long long)c->cycles, us, rm, p->outside);
-        csv_field(o->f, p->reason);
-        fputc('\n', o->f);
-    } else if (o->fmt == CSIM_FMT_JSON) {
-        fprintf(o->f, "%s\n  {\"mcu\": ", first ? "" : ",");
-        json_str(o->f, m->name);
-        fprintf(o->f, ", \"clock_hz\": %u, \"latency\": %u, \"cache\": %s, \"prefetch\": %s, \"set\": {", m->clock_hz,
-                m->flash.wait_states, m->flash.cache_enabled ? "true" : "false", m->flash.prefetch ? "true" : "false");
-        unsigned k = 0;
-        for (unsigned i = 0; i < g->n_dims; i++) {
-            if (g->dims[i].column) {
-                key_value(m, g->dims[i].key, v, sizeof(v));
-                fprintf(o->f, "%s", k++ ? ", " : "");
-                json_str(o->f, g->dims[i].key);
-                fputs(": ", o->f);
-                json_str(o->f, v);
-            }
-        }
-        fputs("}, \"case\": ", o->f);
-        json_str(o->f, c->name);
-        fprintf(o->f, ", \"cycles\": %llu, \"time_us\": %.3f, \"rm_min_latency\": %s, \"outside_rm\": %s, \"reason\": ",
-                (unsigned long long)c->cycles, us, rm[0] ? rm : "null", p->outside ? "true" : "false");
-        json_str(o->f, p->reason);
-        fputc('}', o->f);
-    } else {
-        fprintf(o->f, "%-11u %3u %5s %8s", m->clock_hz, m->flash.wait_states, m->flash.cache_enabled ? "on" : "off",
-                m->flash.prefetch ? "on" : "off");
-        for (unsigned i = 0; i < g->n_dims; i++) {
-            if (g->dims[i].column) {
-                key_value(m, g->dims[i].key, v, sizeof(v));
-                fprintf(o->f, " %12s", v);
-            }
-        }
-        fprintf(o->f, " %-44s %12llu %12.3f  %s\n", c->name, (unsigned long long)c->cycles, us,
-                p->outside ? p->reason : "");
-    }
-}
-
-static void write_rows(const out_ctx *o)
-{
-    bool first = true;
-    write_header(o);
-    for (size_t i = 0; i < o->n_pts; i++) {
-        const csim_run_result *r = &o->jobs[o->pts[i].run].res;
-        for (size_t k = 0; k < r->n_cases; k++) {
-            if (selected(r->cases[k].name, o->globs, o->n_globs)) {
-                write_row(o, &o->pts[i], &r->cases[k], first);
-                first = false;
-            }
-        }
-    }
-    if (o->fmt == CSIM_FMT_JSON) {
-        fputs("\n]}\n", o->f);
-    }
-}
-
-/* A line label: the case, then the swept values that vary (clock excepted). */
-static void line_label(const out_ctx *o, const point *p, const char *name, char *buf, size_t len)
-{
-    const grid *g = o->g;
-    size_t k = (size_t)snprintf(buf, len, "%s", name);
-    if (g->auto_latency) {
-        k += (size_t)snprintf(buf + k, k < len ? len - k : 0, "%s", g->n_clocks > 1 ? " (latency auto)" : "");
-    } else if (g->n_latencies > 1) {
-        k += (size_t)snprintf(buf + k, k < len ? len - k : 0, " %u WS", p->m.flash.wait_states);
-    }
-    for (unsigned i = 0; i < g->n_dims; i++) {
-        if (g->dims[i].n > 1) {
-            char v[64];
-            key_value(&p->m, g->dims[i].key, v, sizeof(v));
-            k += (size_t)snprintf(buf + k, k < len ? len - k : 0, " %s=%s", g->dims[i].key, v);
-        }
-    }
-}
-
-static int cmp_clock(const void *a, const void *b)
-{
-    const point *const *x = a, *const *y = b;
-    return ((*x)->m.clock_hz > (*y)->m.clock_hz) - ((*x)->m.clock_hz < (*y)->m.clock_hz);
-}
-
-static bool write_svg(const out_ctx *o, FILE *f, size_t n_configs)
-{
-    size_t n_clocks = o->g->n_clocks, max_lines = 0;
-    for (size_t c = 0; c < n_configs; c++) {
-        max_lines += o->jobs[o->pts[c * n_clocks].run].res.n_cases;
-    }
-    sweep_line *lines = calloc(max_lines ? max_lines : 1, sizeof(*lines));
-    const point **sorted = calloc(n_clocks, sizeof(*sorted));
-    size_t n = 0;
-    bool ok = lines && sorted;
-    for (size_t c = 0; ok && c < n_configs; c++) {
-        for (size_t k = 0; k < n_clocks; k++) {
-            sorted[k] = &o->pts[c * n_clocks + k];
-        }
-        qsort(sorted, n_clocks, sizeof(*sorted), cmp_clock);
-        const csim_run_result *r0 = &o->jobs[sorted[0]->run].res;
-        for (size_t cs = 0; ok && cs < r0->n_cases; cs++) {
-            const char *name = r0->cases[cs].name;
-            if (!selected(name, o->globs, o->n_globs)) {
-                continue;
-            }
-            sweep_line *l = &lines[n++];
-            line_label(o, sorted[0], name, l->label, sizeof(l->label));
-            l->mhz = calloc(n_clocks, sizeof(double));
-            l->us = calloc(n_clocks, sizeof(double));
-            l->outside = calloc(n_clocks, sizeof(bool));
-            ok = l->mhz && l->us && l->outside;
-            for (size_t k = 0; ok && k < n_clocks; k++) {
-                const csim_run_result *r = &o->jobs[sorted[k]->run].res;
-                double hz = sorted[k]->m.clock_hz;
-                /* The same table order in every run: case cs of this run is the same case. */
-                uint64_t cyc = cs < r->n_cases ? r->cases[cs].cycles : 0;
-                l->mhz[l->n] = hz / 1e6;
-                l->us[l->n] = (double)cyc * 1e6 / hz;
-                l->outside[l->n++] = sorted[k]->outside;
-            }
-        }
-    }
-    const char *base = strrchr(o->elf->path, '/');
-    char title[256];
-    snprintf(title, sizeof(title), "%.160s on %s: time versus clock", base ? base + 1 : o->elf->path,
-             o->pts[0].m.name);
-    ok = ok && sweep_svg_write(f, title, lines, n);
-    for (size_t i = 0; lines && i < n; i++) {
-        free(lines[i].mhz);
-        free(lines[i].us);
-        free(lines[i].outside);
-    }
-    free(lines);
-    free(sorted);
-    return ok;
-}
-
-/* ---- the command ------------------------------------------------------ */
-
-static int parse_options(int argc, char **argv, grid *g, const char **globs, unsigned *n_globs,
-                         const char **opt_s, csim_run_opts *ro, unsigned *workers, bool *progress,
-                         bool *independent)
-{
-    static const struct option opts[] = {
-        {"mcu", required_argument, 0, 'm'},      {"case", required_argument, 0, 'c'},
-        {"clock", required_argument, 0, 'k'},    {"latency", required_argument, 0, 'l'},
-        {"cache", required_argument, 0, 'C'},    {"prefetch", required_argument, 0, 'P'},
-        {"set", required_argument, 0, 's'},      {"format", required_argument, 0, 'f'},
-        {"output", required_argument, 0, 'o'},   {"svg", required_argument, 0, 'g'},
-        {"independent", no_argument, 0, 'I'},    {"jobs", required_argument, 0, 'j'},
-        {"no-progress", no_argument, 0, 'N'},    {"max-insns", required_argument, 0, 'L'},
-        {"help", no_argument, 0, 'h'},           {0, 0, 0, 0},
-    };
-    int c, rc = EXIT_OK;
-    optind = 1;
-    while (!rc && (c = getopt_long(argc, argv, "m:s:f:o:j:", opts, NULL)) != -1) {
-        switch (c) {
-        case 'm': opt_s[0] = optarg; break;
-        case 'f': opt_s[1] = optarg; break;
-        case 'o': opt_s[2] = optarg; break;
-        case 'g': opt_s[3] = optarg; break;
-        case 'c':
-            if (*n_globs == MAX_GLOBS) {
-                return usage_error("--case: at most 32%s%s", "", "");
-            }
-            globs[(*n_globs)++] = optarg;
-            break;
-        case 'k': rc = parse_clocks(g, optarg); break;
-        case 'l': rc = parse_latencies(g, optarg); break;
-        case 'C': rc = add_dim(g, "--cache", "cache.enabled", optarg, false); break;
-        case 'P': rc = add_dim(g, "--prefetch", "flash.prefetch", optarg, false); break;
-        case 's': rc = parse_set(g, optarg); break;
-        case 'I': *independent = true; break;
-        case 'j': rc = cli_parse_jobs(optarg, workers) ? EXIT_OK : EXIT_USAGE; break;
-        case 'N': *progress = false; break;
-        case 'L': {
-            unsigned long long v;
-            if (!cli_parse_u64("--max-insns", optarg, &v)) {
-                return EXIT_USAGE;
-            }
-            ro->max_insns = v;
-            break;
-        }
-        case 'h': return CLI_SHOW_HELP;
-        default: return CLI_BAD_USAGE;
-        }
-    }
-    if (!rc && optind + 1 != argc) {
-        return CLI_BAD_USAGE;
-    }
-    if (!rc && !opt_s[0]) {
-        return usage_error("sweep: --mcu NAME is required%s%s", "", "");
-    }
-    if (!rc && (strchr(opt_s[0], ',') || strcmp(opt_s[0], "all") == 0)) {
-        return usage_error("--mcu %s: sweep takes one MCU%s", opt_s[0], "");
-    }
-    return rc;
-}
+const cli_command cli_cmd_sweep = {
+    "sweep", "FW.elf", 1, 1,
+    "Times the cases over a grid of clocks, latencies, cache, prefetch and any model key; points outside the "
+    "reference manual are computed and marked (docs/sweep.md).",
+    CLI_MCU | CLI_CASE | CLI_JOBS | CLI_MAX_INSNS | CLI_NO_PROGRESS | CLI_FORMAT,
+    "table|json|csv", sweep_own, sweep_option, cmd_sweep,
+};
 
 static void free_grid(grid *g)
 {
@@ -761,29 +434,35 @@ static void free_grid(grid *g)
 int cmd_sweep(int argc, char **argv)
 {
     grid *g = calloc(1, sizeof(*g));
-    const char *globs[MAX_GLOBS];
-    const char *opt_s[4] = {NULL, "table", NULL, NULL}; /* mcu, format, -o, --svg */
-    unsigned n_globs = 0, workers = 1;
-    bool progress = true, independent = false;
-    csim_run_opts ro = {.max_insns = 50000000000ull};
     if (!g) {
-        return EXIT_FAULT;
+        return cli_out_of_memory();
     }
     g->auto_latency = true;
-    int rc = parse_options(argc, argv, g, globs, &n_globs, opt_s, &ro, &workers, &progress, &independent);
-    csim_format fmt;
-    if (!rc && !csim_report_format(opt_s[1], &fmt)) {
-        rc = usage_error("--format %s: expected table, json or csv%s", opt_s[1], "");
+    cli_common co;
+    sweep_own_values own = {.g = g};
+    int rc = cli_parse(&cli_cmd_sweep, argc, argv, &co, &own);
+    if (!rc && !co.mcus) {
+        rc = usage_error("sweep: --mcu NAME is required%s%s", "", "");
+    }
+    if (!rc && (strchr(co.mcus, ',') || strcmp(co.mcus, "all") == 0)) {
+        rc = usage_error("--mcu %s: sweep takes one MCU%s", co.mcus, "");
     }
     if (rc) {
         free_grid(g);
         free(g);
-        return rc;
+        return rc == CLI_HELP_SHOWN ? EXIT_OK : rc;
     }
+    const char *opt_s[4] = {co.mcus, co.format, own.output, own.svg}; /* mcu, format, -o, --svg */
+    const char *const *globs = co.globs;
+    unsigned n_globs = co.n_globs, workers = co.workers;
+    bool progress = co.progress, independent = own.independent;
+    csim_run_opts ro = co.ro;
+    csim_format fmt;
+    csim_report_format(co.format, &fmt);
 
     csim_diag d = {0};
     csim_elf *elf = NULL;
-    csim_err err = csim_elf_load(argv[optind], &elf, &d);
+    csim_err err = csim_elf_load(co.operands[0], &elf, &d);
     if (err) {
         free_grid(g);
         free(g);
@@ -795,13 +474,14 @@ int cmd_sweep(int argc, char **argv)
     csim_job *jobs = NULL;
     size_t n_pts = 0, n_runs = 0, n_configs = 1;
     if (!base) {
-        rc = EXIT_FAULT;
+        rc = cli_out_of_memory();
         goto out;
     }
     /* Loaded without cli_load_models: its warnings are about the model's own
      * clock and latency, which the grid replaces (outside_rm judges each point). */
     memset(&d, 0, sizeof(d));
-    if ((err = csim_model_load(base, cli_models_dir(), opt_s[0], &d)) || (err = csim_model_check(base, &d))) {
+    if ((err = csim_model_load(base, cli_models_dir(), opt_s[0], &d)) ||
+        (err = cli_apply_sets(base, own.overlays, own.n_overlays, &d))) {
         rc = cli_fail(err, &d);
         goto out;
     }
@@ -824,7 +504,7 @@ int cmd_sweep(int argc, char **argv)
     pts = calloc(n_pts, sizeof(*pts));
     reps = calloc(n_pts, sizeof(*reps));
     if (!pts || !reps) {
-        rc = EXIT_FAULT;
+        rc = cli_out_of_memory();
         goto out;
     }
     for (size_t c = 0; !rc && c < n_configs; c++) {
@@ -838,7 +518,7 @@ int cmd_sweep(int argc, char **argv)
     n_runs = group_points(pts, n_pts, independent, reps);
     jobs = calloc(n_runs, sizeof(*jobs));
     if (!jobs) {
-        rc = EXIT_FAULT;
+        rc = cli_out_of_memory();
         goto out;
     }
     for (size_t r = 0; r < n_runs; r++) {
@@ -856,7 +536,7 @@ int cmd_sweep(int argc, char **argv)
             goto out;
         }
         for (size_t k = 0; k < res->n_cases; k++) {
-            if (res->cases[k].status != 0 && selected(res->cases[k].name, globs, n_globs)) {
+            if (res->cases[k].status != 0 && sweep_selected(res->cases[k].name, globs, n_globs)) {
                 fprintf(stderr, "cyclesim: error: %s at %u WS: case %s failed its check (status %u)\n", m->name,
                         m->flash.wait_states, res->cases[k].name, res->cases[k].status);
                 rc = EXIT_CASE_FAILED;
@@ -868,21 +548,21 @@ int cmd_sweep(int argc, char **argv)
             rc = EXIT_CASE_FAILED;
         }
     }
-    out_ctx o = {NULL, fmt, g, pts, n_pts, n_runs, jobs, globs, n_globs, elf};
+    sweep_out o = {NULL, fmt, g, pts, n_pts, n_runs, jobs, globs, n_globs, elf};
     o.f = opt_s[2] ? fopen(opt_s[2], "w") : stdout;
     if (!o.f) {
         fprintf(stderr, "cyclesim: error: %s: cannot write\n", opt_s[2]);
         rc = EXIT_IO;
         goto out;
     }
-    write_rows(&o);
+    sweep_write_rows(&o);
     if ((o.f != stdout && fclose(o.f) != 0) || (o.f == stdout && fflush(stdout) != 0)) {
         fprintf(stderr, "cyclesim: error: %s: write error\n", opt_s[2] ? opt_s[2] : "stdout");
         rc = EXIT_IO;
     }
     if (opt_s[3]) {
         FILE *f = fopen(opt_s[3], "w");
-        bool ok = f && write_svg(&o, f, n_configs);
+        bool ok = f && sweep_write_svg(&o, f, n_configs);
         if (!f || fclose(f) != 0 || !ok) {
             fprintf(stderr, "cyclesim: error: %s: cannot write\n", opt_s[3]);
             rc = EXIT_IO;
@@ -901,3 +581,4 @@ out:
     free(g);
     return rc;
 }
+

@@ -1,47 +1,37 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * main.c - the cyclesim command line: dispatches to the subcommands
- * (src/cmd_*.c), which print results and choose exit codes
- * (docs/exit-codes.md).
+ * (src/cli/cmd_*.c), which print results and choose exit codes
+ * (docs/exit-codes.md).  The usage is generated from the subcommands'
+ * option tables (options.h).
  */
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "cyclesim/model_keys.h"
+
+static const cli_command *const commands[] = {
+    &cli_cmd_run, &cli_cmd_profile, &cli_cmd_sweep, &cli_cmd_compare, &cli_cmd_calibrate, &cli_cmd_check,
+    &cli_cmd_list_cases,
+};
+#define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
 
 static void usage(FILE *f)
 {
+    for (size_t i = 0; i < N_COMMANDS; i++) {
+        cli_usage(commands[i], f);
+    }
     fprintf(f,
-            "usage: cyclesim run FW.elf [--mcu NAME[,NAME...]|all] [--set KEY=VALUE]...\n"
-            "                    [--format table|json|csv] [--warm] [--console FILE|-]\n"
-            "                    [--call SYMBOL [--arg N]...] [--max-insns N] [--no-reuse] [--case GLOB]...\n"
-            "                    [-j N] [--no-progress]\n"
-            "       cyclesim profile FW.elf --mcu NAME [--case GLOB]... [--set KEY=VALUE]...\n"
-            "                    [--format table|callgrind|collapsed] [-o FILE|DIR] [--top N]\n"
-            "                    [--inputs N] [--warm] [-j N] [--call SYMBOL [--arg N]...]\n"
-            "       cyclesim sweep FW.elf --mcu NAME [--case GLOB]... [--clock LIST|A:B:STEP]...\n"
-            "                    [--latency auto|LIST] [--cache on,off] [--prefetch on,off]\n"
-            "                    [--set KEY=V1,V2,...]... [--format table|json|csv] [-o FILE]\n"
-            "                    [--svg FILE] [--independent] [--max-insns N] [-j N] [--no-progress]\n"
-            "       cyclesim compare FW.elf [FW.elf]... --mcu NAME [--published FILE|auto]\n"
-            "                    [--set KEY=VALUE]... [--warm] [--case GLOB]... [--format table|json|md|html]\n"
-            "                    [-o FILE] [-j N] [--no-progress]\n"
-            "       cyclesim calibrate FW.elf [FW.elf]... --mcu NAME --measured FILE [--measured FILE]...\n"
-            "                    [--params uncertain|KEY,KEY...] [--holdout N] [--set KEY=VALUE]...\n"
-            "                    [-o OVERLAY.json] [--format table|json] [-j N] [--no-progress]\n"
-            "       cyclesim check FW.elf --budgets FILE [--update] | --baseline OLD.elf\n"
-            "                    [--mcu NAME[,NAME...]] [--set KEY=VALUE]... [--warm]\n"
-            "                    [--tolerance PCT] [--junit FILE] [--markdown FILE] [--max-insns N]\n"
-            "                    [-j N] [--no-progress]\n"
-            "                    cycle, stack and code budgets (docs/budgets.md, docs/ci.md)\n"
-            "       cyclesim models           list the MCU models\n"
-            "       cyclesim keys             the model keys as Markdown\n"
+            "usage: cyclesim models           list the MCU models\n"
+            "usage: cyclesim keys             the model keys as Markdown\n"
+            "`cyclesim CMD --help` describes every option of CMD.\n"
             "--set @FILE applies a model overlay written by calibrate (docs/calibrate.md).\n"
             "compare and calibrate pool the cases of every ELF given (no row key in two of them).\n"
             "Models are read from $CYCLESIM_MODELS or %s.\n"
             "Exit codes: 0 ok, 1 a case failed its check, 2 usage, 3 bad ELF, 4 bad model or\n"
             "unknown MCU, 5 firmware fault, 6 instruction limit, 7 I/O error, 8 over budget,\n"
-            "9 bad input file.\n"
+            "9 bad input file, 10 internal error.\n"
             "-j N runs N models (or parts of a run) at a time, 0 = one per CPU; a progress line\n"
             "is shown on stderr when it is a terminal (--no-progress: never).\n",
             cli_models_dir());
@@ -63,32 +53,15 @@ static int cmd_models(void)
     return n ? EXIT_OK : EXIT_BAD_MODEL;
 }
 
-static const struct {
-    const char *name;
-    int (*fn)(int argc, char **argv);
-} commands[] = {
-    {"run", cmd_run},
-    {"profile", cmd_profile},
-    {"sweep", cmd_sweep},
-    {"compare", cmd_compare},
-    {"calibrate", cmd_calibrate},
-    {"check", cmd_check},
-};
-
 int main(int argc, char **argv)
 {
     if (argc < 2) {
         usage(stderr);
         return EXIT_USAGE;
     }
-    for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
-        if (strcmp(argv[1], commands[i].name) == 0) {
-            int rc = commands[i].fn(argc - 1, argv + 1);
-            if (rc == CLI_SHOW_HELP || rc == CLI_BAD_USAGE) {
-                usage(rc == CLI_SHOW_HELP ? stdout : stderr);
-                return rc == CLI_SHOW_HELP ? EXIT_OK : EXIT_USAGE;
-            }
-            return rc;
+    for (size_t i = 0; i < N_COMMANDS; i++) {
+        if (strcmp(argv[1], commands[i]->name) == 0) {
+            return commands[i]->run(argc - 1, argv + 1);
         }
     }
     if (strcmp(argv[1], "models") == 0) {

@@ -36,6 +36,7 @@ const char *csim_strerror(csim_err err)
     switch (err) {
     case CSIM_OK: return "ok";
     case CSIM_ERR_USAGE: return "usage error";
+    case CSIM_ERR_INPUT: return "bad input file";
     case CSIM_ERR_IO: return "I/O error";
     case CSIM_ERR_ELF: return "bad ELF";
     case CSIM_ERR_MODEL: return "bad model";

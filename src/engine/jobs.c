@@ -21,7 +21,6 @@
 
 #include "cyclesim/jobs.h"
 
-#define BENCH_CASE_BYTES 28 /* struct bench_case: 7 pointers (firmware/include/bench.h) */
 #define PROGRESS_PERIOD 0.25 /* seconds between two redraws of the progress line */
 
 typedef struct pool pool;
@@ -159,10 +158,4 @@ void csim_jobs_run(const csim_elf *elf, csim_job *jobs, size_t n, unsigned worke
     free(p.insns);
     free(p.cycles);
     free(p.slots);
-}
-
-uint32_t csim_jobs_case_count(const csim_elf *elf)
-{
-    const csim_section *s = csim_elf_section(elf, "bench_cases");
-    return s ? s->size / BENCH_CASE_BYTES : 0;
 }

@@ -315,8 +315,11 @@ void csim_periph_write(void *opaque, uint32_t addr, unsigned size, uint32_t valu
         *r = (*r & ~mask) | ((value << shift) & mask);
     }
     if ((m->flash_acr && a == m->flash_acr) || (m->icache_base && a == m->icache_base)) {
-        if (m->icache_base && a == m->icache_base) {
+        if (m->icache_base && a == m->icache_base && (*r & 2u)) {
             *r &= ~2u; /* CACHEINV completes at once */
+            if (p->env.cache_invalidate) {
+                p->env.cache_invalidate(p->env.user);
+            }
         }
         reconfigure_flash(p);
     }

@@ -590,13 +590,26 @@ static void sim_flash_config(void *user, const csim_ms_cfg *cfg)
     s->epoch++;
 }
 
+static void sim_cache_invalidate(void *user)
+{
+    sim *s = user;
+    csim_memsys_invalidate(s->flash);
+    s->epoch++;
+}
+
 /* ---- bench markers -------------------------------------------------- */
 
 static void read_cstr(sim *s, uint32_t addr, char *out, size_t len)
 {
     out[0] = 0;
-    if (!addr || csim_emu_read(s->emu, addr, out, (uint32_t)len - 1)) {
-        out[0] = 0;
+    if (addr && csim_emu_read(s->emu, addr, out, (uint32_t)len - 1)) {
+        /* The buffer would run past the end of the memory: the string may
+         * still end before it, so read up to the NUL a byte at a time. */
+        size_t i = 0;
+        while (i + 1 < len && csim_emu_read(s->emu, addr + (uint32_t)i, &out[i], 1) == 0 && out[i]) {
+            i++;
+        }
+        out[i] = 0;
     }
     out[len - 1] = 0;
 }
@@ -1279,7 +1292,7 @@ static csim_err setup(sim *s)
     }
     s->flash_cfg = csim_memsys_config(s->flash);
     csim_core_init(&s->core, &m->core, s->flash);
-    csim_periph_env env = {s, sim_now, sim_flash_config, s->opts->console};
+    csim_periph_env env = {s, sim_now, sim_flash_config, s->opts->console, sim_cache_invalidate};
     s->periph = csim_periph_new(m, &env);
     csim_emu_hooks hooks = {s, on_block, on_mem, on_trap};
     csim_err err = csim_emu_new(&s->emu, s->core.desc->emu_cpu, &hooks, d);

@@ -26,7 +26,7 @@ static char *read_text(const char *path, csim_diag *diag, csim_err *err)
     fclose(f);
     if (!buf || n > MAX_FILE) {
         free(buf);
-        *err = csim_fail(diag, CSIM_ERR_USAGE, "%s: unreadable or larger than 1 MiB", path);
+        *err = csim_fail(diag, CSIM_ERR_INPUT, "%s: unreadable or larger than 1 MiB", path);
         return NULL;
     }
     buf[n] = 0;
@@ -43,7 +43,7 @@ static csim_err apply_key(csim_model *m, const cJSON *v, const char *path, csim_
 {
     const csim_key *k = csim_key_find(v->string);
     if (!k || !scalar_key(k)) {
-        return csim_fail(diag, CSIM_ERR_USAGE, "%s: keys: \"%s\" is not a model key that --set accepts",
+        return csim_fail(diag, CSIM_ERR_INPUT, "%s: keys: \"%s\" is not a model key that --set accepts",
                          path, v->string);
     }
     csim_err err;
@@ -54,10 +54,10 @@ static csim_err apply_key(csim_model *m, const cJSON *v, const char *path, csim_
     } else if (cJSON_IsString(v)) {
         err = csim_key_set_string(m, k, v->valuestring, path, diag);
     } else {
-        return csim_fail(diag, CSIM_ERR_USAGE, "%s: keys: %s: expected a number, boolean or string",
+        return csim_fail(diag, CSIM_ERR_INPUT, "%s: keys: %s: expected a number, boolean or string",
                          path, k->name);
     }
-    return err ? CSIM_ERR_USAGE : CSIM_OK;
+    return err ? CSIM_ERR_INPUT : CSIM_OK;
 }
 
 csim_err csim_overlay_apply(csim_model *m, const char *path, csim_diag *diag)
@@ -74,12 +74,12 @@ csim_err csim_overlay_apply(csim_model *m, const char *path, csim_diag *diag)
             line += *p == '\n';
         }
         free(text);
-        return csim_fail(diag, CSIM_ERR_USAGE, "%s:%u: not valid JSON", path, line);
+        return csim_fail(diag, CSIM_ERR_INPUT, "%s:%u: not valid JSON", path, line);
     }
     free(text);
     if (!cJSON_IsObject(doc)) {
         cJSON_Delete(doc);
-        return csim_fail(diag, CSIM_ERR_USAGE, "%s: not a JSON object (an overlay, docs/calibrate.md)", path);
+        return csim_fail(diag, CSIM_ERR_INPUT, "%s: not a JSON object (an overlay, docs/calibrate.md)", path);
     }
     const cJSON *ver = cJSON_GetObjectItemCaseSensitive(doc, "cyclesim_overlay");
     const cJSON *base = cJSON_GetObjectItemCaseSensitive(doc, "base_model");
@@ -89,19 +89,19 @@ csim_err csim_overlay_apply(csim_model *m, const char *path, csim_diag *diag)
     {
         if (strcmp(member->string, "cyclesim_overlay") && strcmp(member->string, "base_model") &&
             strcmp(member->string, "keys") && strcmp(member->string, "provenance")) {
-            err = csim_fail(diag, CSIM_ERR_USAGE, "%s: unknown member \"%s\"", path, member->string);
+            err = csim_fail(diag, CSIM_ERR_INPUT, "%s: unknown member \"%s\"", path, member->string);
         }
     }
     if (err) {
         /* already reported */
     } else if (!cJSON_IsNumber(ver) || ver->valuedouble != CSIM_OVERLAY_VERSION) {
-        err = csim_fail(diag, CSIM_ERR_USAGE, "%s: cyclesim_overlay: expected version %d", path,
+        err = csim_fail(diag, CSIM_ERR_INPUT, "%s: cyclesim_overlay: expected version %d", path,
                         CSIM_OVERLAY_VERSION);
     } else if (!cJSON_IsString(base) || !cJSON_IsObject(keys)) {
-        err = csim_fail(diag, CSIM_ERR_USAGE, "%s: needs \"base_model\" (a string) and \"keys\" (an object)",
+        err = csim_fail(diag, CSIM_ERR_INPUT, "%s: needs \"base_model\" (a string) and \"keys\" (an object)",
                         path);
     } else if (strcmp(base->valuestring, m->name) != 0) {
-        err = csim_fail(diag, CSIM_ERR_USAGE, "%s: an overlay for %s, not for %s", path,
+        err = csim_fail(diag, CSIM_ERR_INPUT, "%s: an overlay for %s, not for %s", path,
                         base->valuestring, m->name);
     } else {
         const cJSON *v;

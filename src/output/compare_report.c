@@ -10,6 +10,8 @@
 
 #include "cyclesim/compare.h"
 #include "cyclesim/rt_helpers.h"
+#include "output/escape.h"
+#include "output/svg.h"
 
 #define SCHEMA_VERSION 1
 
@@ -166,19 +168,6 @@ static const char *image_path(const csim_comparison *c, const csim_case_result *
     return c->n_images > 1 ? csim_cmp_image_of(c, k)->elf->path : NULL;
 }
 
-static void xml_text(FILE *f, const char *s)
-{
-    for (; *s; s++) {
-        switch (*s) {
-        case '&': fputs("&amp;", f); break;
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '"': fputs("&quot;", f); break;
-        default: fputc(*s, f);
-        }
-    }
-}
-
 /* Unmatched published rows as the text formats list them: one line per row
  * in the sections that have matches, one line per section that has none
  * (JSON lists every row). */
@@ -241,13 +230,13 @@ static void print_unmatched(FILE *f, const csim_comparison *c, csim_cmp_format f
         const csim_pub_row *p = lines[i].row;
         fprintf(f, "%s%s ", open[fmt], section_label(p->section));
         if (lines[i].whole_section) {
-            fmt == CSIM_CMP_HTML ? xml_text(f, p->section_title) : (void)fputs(p->section_title, f);
+            fmt == CSIM_CMP_HTML ? csim_xml_text(f, p->section_title) : (void)fputs(p->section_title, f);
             fprintf(f, ": none of its %zu cycles and %zu footprint rows has a case", lines[i].n_cycles,
                     lines[i].n_footprint);
         } else {
             fprintf(f, "%s ", kind_name(p->kind));
             if (fmt == CSIM_CMP_HTML) {
-                xml_text(f, p->key);
+                csim_xml_text(f, p->key);
             } else {
                 fprintf(f, fmt == CSIM_CMP_MD ? "`%s`" : "%s", p->key);
             }
@@ -345,22 +334,6 @@ static void print_table(FILE *f, const csim_comparison *c)
 
 /* ---- JSON -------------------------------------------------------------------- */
 
-static void json_str(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\') {
-            fputc('\\', f);
-            fputc(*s, f);
-        } else if ((unsigned char)*s < 0x20) {
-            fprintf(f, "\\u%04x", *s);
-        } else {
-            fputc(*s, f);
-        }
-    }
-    fputc('"', f);
-}
-
 static void json_num(FILE *f, double v)
 {
     if (isnan(v) || isinf(v)) {
@@ -386,11 +359,11 @@ static void json_value(FILE *f, csim_cmp_value v)
 static void json_image(FILE *f, const csim_cmp_image *im)
 {
     fputs("{\"path\": ", f);
-    json_str(f, im->elf->path);
+    csim_json_str(f, im->elf->path);
     fprintf(f, ", \"sha256\": \"%s\", \"backend\": ", im->elf->sha256_hex);
-    json_str(f, im->backend);
+    csim_json_str(f, im->backend);
     fputs(", \"rt\": ", f);
-    json_str(f, im->rt);
+    csim_json_str(f, im->rt);
     fputc('}', f);
 }
 
@@ -398,17 +371,17 @@ static void json_image(FILE *f, const csim_cmp_image *im)
 static void json_case(FILE *f, const csim_comparison *c, const csim_case_result *k)
 {
     fputs("\"case\": ", f);
-    json_str(f, k->name);
+    csim_json_str(f, k->name);
     fputs(", \"elf\": ", f);
-    json_str(f, csim_cmp_image_of(c, k)->elf->path);
+    csim_json_str(f, csim_cmp_image_of(c, k)->elf->path);
 }
 
 static void json_row_head(FILE *f, const csim_comparison *c, const csim_cmp_row *r)
 {
     fputs("{\"section\": ", f);
-    json_str(f, r->pub->section);
+    csim_json_str(f, r->pub->section);
     fputs(", \"key\": ", f);
-    json_str(f, r->pub->key);
+    csim_json_str(f, r->pub->key);
     fputs(", ", f);
     json_case(f, c, r->c);
     fprintf(f, ", \"cases\": %zu, \"failed\": %s, \"flagged\": %s", r->n_cases, r->failed ? "true" : "false",
@@ -427,22 +400,22 @@ static void print_json(FILE *f, const csim_comparison *c)
         json_image(f, &c->images[i]);
     }
     fputs("],\n \"model\": {\"mcu\": ", f);
-    json_str(f, m->name);
+    csim_json_str(f, m->name);
     fputs(", \"model_chain\": ", f);
-    json_str(f, m->chain);
+    csim_json_str(f, m->chain);
     fprintf(f, ", \"clock_hz\": %u, \"flash_latency\": %u, \"icache\": %s, \"prefetch\": %s, \"state\": \"%s\"},\n",
             m->clock_hz, m->flash.wait_states, m->flash.cache_enabled ? "true" : "false",
             m->flash.prefetch ? "true" : "false", c->warm ? "warm" : "cold");
     fputs(" \"measured\": {\"source\": ", f);
-    json_str(f, p->source);
+    csim_json_str(f, p->source);
     fputs(", \"title\": ", f);
-    json_str(f, p->title);
+    csim_json_str(f, p->title);
     fputs(", \"mcu\": ", f);
-    json_str(f, p->mcu);
+    csim_json_str(f, p->mcu);
     fputs(", \"board\": ", f);
-    json_str(f, p->board);
+    csim_json_str(f, p->board);
     fputs(", \"library_version\": ", f);
-    json_str(f, p->library_version);
+    csim_json_str(f, p->library_version);
     fprintf(f, ", \"library_major\": %d, \"clock_hz\": %u, \"flash_latency\": ", p->library_major, p->clock_hz);
     json_num(f, p->latency >= 0 ? p->latency : NAN);
     fprintf(f, ", \"icache\": %s, \"board_output\": %s},\n", p->icache < 0 ? "null" : p->icache ? "true" : "false",
@@ -451,7 +424,7 @@ static void print_json(FILE *f, const csim_comparison *c)
             c->framing == CSIM_FRAME_RATIO ? "ratio" : "error", c->version_mismatch ? "true" : "false");
     for (size_t i = 0; i < c->n_notes; i++) {
         fputs(i ? ", " : "", f);
-        json_str(f, c->notes[i]);
+        csim_json_str(f, c->notes[i]);
     }
     fputs("],\n \"cycles\": [", f);
     for (size_t i = 0; i < c->n_cycles; i++) {
@@ -471,7 +444,7 @@ static void print_json(FILE *f, const csim_comparison *c)
         fprintf(f, ", \"rt_cycles\": %llu, \"rt_helpers\": [", (unsigned long long)u.cycles);
         for (size_t k = 0; k < u.n_fns && k < CSIM_RT_MAX_FNS; k++) {
             fputs(k ? ", {\"name\": " : "{\"name\": ", f);
-            json_str(f, u.fns[k].name);
+            csim_json_str(f, u.fns[k].name);
             fprintf(f, ", \"cycles\": %llu, \"calls\": %llu}", (unsigned long long)u.fns[k].cycles,
                     (unsigned long long)u.fns[k].calls);
         }
@@ -496,10 +469,10 @@ static void print_json(FILE *f, const csim_comparison *c)
         if (s->overall) {
             fputs("null", f);
         } else {
-            json_str(f, s->section);
+            csim_json_str(f, s->section);
         }
         fputs(", \"section_title\": ", f);
-        json_str(f, s->overall ? "all sections" : s->section_title);
+        csim_json_str(f, s->overall ? "all sections" : s->section_title);
         fprintf(f, ", \"metric\": \"%s\", \"statistic\": \"%s\", \"count\": %zu, \"median\": ",
                 csim_metric_names[s->metric], c->framing == CSIM_FRAME_RATIO ? "ratio" : "abs_error_pct", s->count);
         json_num(f, s->median);
@@ -514,9 +487,9 @@ static void print_json(FILE *f, const csim_comparison *c)
         const csim_pub_row *r = c->unmatched_pub[i];
         fputs(i ? ",\n  " : "\n  ", f);
         fputs("{\"section\": ", f);
-        json_str(f, r->section);
+        csim_json_str(f, r->section);
         fprintf(f, ", \"kind\": \"%s\", \"key\": ", kind_name(r->kind));
-        json_str(f, r->key);
+        csim_json_str(f, r->key);
         fputc('}', f);
     }
     fputs("],\n \"unmatched_cases\": [", f);
@@ -526,7 +499,7 @@ static void print_json(FILE *f, const csim_comparison *c)
         fputc('{', f);
         json_case(f, c, k);
         fputs(", \"row\": ", f);
-        json_str(f, k->row);
+        csim_json_str(f, k->row);
         csim_rt_usage u;
         csim_rt_usage_of(k->profile, &u);
         fprintf(f, ", \"status\": %u, \"cycles\": %llu, \"rt_cycles\": %llu}", k->status,
@@ -537,24 +510,13 @@ static void print_json(FILE *f, const csim_comparison *c)
 
 /* ---- Markdown ------------------------------------------------------------------ */
 
-/* Table cells: a '|' would end the cell. */
-static void md_text(FILE *f, const char *s)
-{
-    for (; *s; s++) {
-        if (*s == '|') {
-            fputc('\\', f);
-        }
-        fputc(*s, f);
-    }
-}
-
 /* Ends a table row: a cell with the case's image when there are several. */
 static void md_image_cell(FILE *f, const csim_comparison *c, const csim_case_result *k)
 {
     const char *path = image_path(c, k);
     if (path) {
         fputs(" ", f);
-        md_text(f, path);
+        csim_md_text(f, path);
         fputs(" |", f);
     }
     fputc('\n', f);
@@ -582,8 +544,8 @@ static void print_md(FILE *f, const csim_comparison *c)
         fprintf(f, "| %s | `%s` | %s | %s | %s | %s | ", section_label(r->pub->section), r->pub->key,
                 num(a, sizeof(a), r->v[0].est), num(b, sizeof(b), r->v[0].pub),
                 dev_text(d, sizeof(d), c->framing, csim_cmp_deviation(c->framing, r->v[0])), hc);
-        md_text(f, r->c->name);
-        md_text(f, attempts_text(t, sizeof(t), r->c));
+        csim_md_text(f, r->c->name);
+        csim_md_text(f, attempts_text(t, sizeof(t), r->c));
         fprintf(f, "%s%s | %s |", marks(r)[0] ? " " : "", marks(r), hn);
         md_image_cell(f, c, r->c);
     }
@@ -613,7 +575,7 @@ static void print_md(FILE *f, const csim_comparison *c)
             fputs("| all sections", f);
         } else {
             fprintf(f, "| %s ", section_label(s->section));
-            md_text(f, s->section_title);
+            csim_md_text(f, s->section_title);
         }
         fprintf(f, " | %s | %zu | %s | %s | %s |\n", csim_metric_names[s->metric], s->count,
                 stat_text(m1, sizeof(m1), c->framing, s->median), stat_text(m2, sizeof(m2), c->framing, s->p90),
@@ -639,25 +601,6 @@ static void print_md(FILE *f, const csim_comparison *c)
 #define CHART_BOTTOM 30
 #define EST_FILL "#2f6fb5"
 #define PUB_FILL "#b0b0b0"
-
-/* Horizontal scale of a chart: log10 when the values span more than 20x. */
-typedef struct scale {
-    bool log;
-    double lo, hi; /* decades (log) or values (linear) at the plot's two ends */
-} scale;
-
-static double scale_x(const scale *s, double v)
-{
-    double t = s->log ? (log10(v) - s->lo) / (s->hi - s->lo) : (v - s->lo) / (s->hi - s->lo);
-    return CHART_LABEL + t * CHART_PLOT;
-}
-
-/* A linear axis end: 1, 2 or 5 times a power of ten at or above v. */
-static double nice_ceil(double v)
-{
-    double p = pow(10, floor(log10(v)));
-    return v <= p ? p : v <= 2 * p ? 2 * p : v <= 5 * p ? 5 * p : 10 * p;
-}
 
 static const char *tick_label(char *buf, size_t len, double v)
 {
@@ -692,21 +635,20 @@ static void svg_chart(FILE *f, const csim_comparison *c, const char *section, co
     if (hi <= 0) {
         lo = hi = 1;
     }
-    scale s = {hi / lo > 20, 0, nice_ceil(hi)};
+    /* log10 when the values span more than 20x: whole decades at both ends. */
+    csim_svg_axis s = {0, csim_svg_nice_ceil(hi), hi / lo > 20, CHART_LABEL, CHART_LABEL + CHART_PLOT};
+    double decade_lo = floor(log10(lo)), decade_hi = ceil(log10(hi));
     if (s.log) {
-        s.lo = floor(log10(lo));
-        s.hi = ceil(log10(hi));
-        if (s.hi == s.lo) {
-            s.hi += 1;
-        }
+        decade_hi += decade_hi == decade_lo;
+        s.lo = pow(10, decade_lo);
+        s.hi = pow(10, decade_hi);
     }
     int height = CHART_TOP + (int)n * CHART_ROW + CHART_BOTTOM;
-    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
-               "role=\"img\" font-family=\"sans-serif\" font-size=\"11\">\n<title>",
-            CHART_W, height, CHART_W, height);
-    xml_text(f, section_label(section));
+    csim_svg_begin(f, CHART_W, height, 11, false);
+    fputs("<title>", f);
+    csim_xml_text(f, section_label(section));
     fputc(' ', f);
-    xml_text(f, title);
+    csim_xml_text(f, title);
     fprintf(f, ": cycles, estimate and published%s</title>\n", s.log ? " (log scale)" : "");
     fprintf(f, "<rect x=\"%d\" y=\"8\" width=\"10\" height=\"10\" fill=\"" EST_FILL "\"/><text x=\"%d\" y=\"17\">"
                "estimate</text><rect x=\"%d\" y=\"8\" width=\"10\" height=\"10\" fill=\"" PUB_FILL "\"/><text x=\"%d\" y=\"17\">"
@@ -715,10 +657,10 @@ static void svg_chart(FILE *f, const csim_comparison *c, const char *section, co
             s.log ? ", log scale" : "");
     /* Axis ticks: decades, or five linear steps. */
     int y_axis = CHART_TOP + (int)n * CHART_ROW;
-    int ticks = s.log ? (int)(s.hi - s.lo) : 5;
+    int ticks = s.log ? (int)(decade_hi - decade_lo) : 5;
     for (int t = 0; t <= ticks; t++) {
-        double v = s.log ? pow(10, s.lo + t) : s.hi * t / ticks;
-        double x = scale_x(&s, v);
+        double v = s.log ? pow(10, decade_lo + t) : s.hi * t / ticks;
+        double x = csim_svg_px(&s, v);
         char label[32];
         fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/><text x=\"%.1f\" y=\"%d\" "
                    "text-anchor=\"middle\">%s</text>\n",
@@ -732,7 +674,7 @@ static void svg_chart(FILE *f, const csim_comparison *c, const char *section, co
         }
         int y = CHART_TOP + (int)k++ * CHART_ROW;
         fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", CHART_LABEL - 6, y + 14);
-        xml_text(f, r->pub->key);
+        csim_xml_text(f, r->pub->key);
         fputs("</text>\n", f);
         const double v[2] = {r->v[0].est, r->v[0].pub};
         const char *fill[2] = {EST_FILL, PUB_FILL};
@@ -740,14 +682,14 @@ static void svg_chart(FILE *f, const csim_comparison *c, const char *section, co
             if (!(v[b] > 0)) {
                 continue;
             }
-            double x0 = CHART_LABEL, x1 = scale_x(&s, v[b]);
+            double x0 = CHART_LABEL, x1 = csim_svg_px(&s, v[b]);
             fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"8\" fill=\"%s\"><title>%s %.0f</title>"
                        "</rect>\n",
                     (int)x0, y + 3 + 9 * b, x1 - x0 > 0.5 ? x1 - x0 : 0.5, fill[b],
                     b ? "published" : "estimate", v[b]);
         }
     }
-    fputs("</svg>\n", f);
+    csim_svg_end(f);
 }
 
 static void html_row_cells(FILE *f, const csim_comparison *c, csim_cmp_value v)
@@ -763,7 +705,7 @@ static void html_image_cell(FILE *f, const csim_comparison *c, const csim_case_r
     const char *path = image_path(c, k);
     if (path) {
         fputs("<td>", f);
-        xml_text(f, path);
+        csim_xml_text(f, path);
         fputs("</td>", f);
     }
     fputs("</tr>\n", f);
@@ -784,7 +726,7 @@ static void print_html(FILE *f, const csim_comparison *c)
           f);
     for (size_t i = 0; i < c->n_notes; i++) {
         fprintf(f, "<p class=\"%s\">", i == 0 && c->version_mismatch ? "warn" : "note");
-        xml_text(f, c->notes[i]);
+        csim_xml_text(f, c->notes[i]);
         fputs("</p>\n", f);
     }
     char line[768];
@@ -792,7 +734,7 @@ static void print_html(FILE *f, const csim_comparison *c)
     fputs("<ul>\n", f);
     for (size_t i = 0; header_line(c, i, line, sizeof(line)); i++) {
         fputs("<li>", f);
-        xml_text(f, line);
+        csim_xml_text(f, line);
         fputs("</li>\n", f);
     }
     fprintf(f, "</ul>\n<h2>Cycles (%zu published rows matched)</h2>\n", c->n_cycles);
@@ -806,7 +748,7 @@ static void print_html(FILE *f, const csim_comparison *c)
             continue;
         }
         fprintf(f, "<h3>%s ", section_label(sec));
-        xml_text(f, c->cycles[i].pub->section_title);
+        csim_xml_text(f, c->cycles[i].pub->section_title);
         fputs("</h3>\n", f);
         svg_chart(f, c, sec, c->cycles[i].pub->section_title);
         fprintf(f, "<table>\n<tr><th>row</th><th>estimate</th><th>published</th><th>%s</th><th>in helpers</th>"
@@ -818,13 +760,13 @@ static void print_html(FILE *f, const csim_comparison *c)
                 continue;
             }
             fputs("<tr><td>", f);
-            xml_text(f, r->pub->key);
+            csim_xml_text(f, r->pub->key);
             fputs("</td>", f);
             html_row_cells(f, c, r->v[0]);
             char hc[48], hn[256];
             helper_text(r, hc, sizeof(hc), hn, sizeof(hn));
             fprintf(f, "<td class=\"n\">%s</td><td>", hc);
-            xml_text(f, r->c->name);
+            csim_xml_text(f, r->c->name);
             fprintf(f, "%s%s</td><td>%s</td>", marks(r)[0] ? " " : "", marks(r), hn);
             html_image_cell(f, c, r->c);
         }
@@ -840,7 +782,7 @@ static void print_html(FILE *f, const csim_comparison *c)
     for (size_t i = 0; i < c->n_footprint; i++) {
         const csim_cmp_row *r = &c->footprint[i];
         fprintf(f, "<tr><td>%s</td><td>", section_label(r->pub->section));
-        xml_text(f, r->pub->key);
+        csim_xml_text(f, r->pub->key);
         fprintf(f, "%s%s</td><td class=\"n\">%zu</td>", marks(r)[0] ? " " : "", marks(r), r->n_cases);
         for (int m = CSIM_MET_CODE; m < CSIM_MET_COUNT; m++) {
             html_row_cells(f, c, r->v[m]);
@@ -848,7 +790,7 @@ static void print_html(FILE *f, const csim_comparison *c)
         html_image_cell(f, c, r->c);
     }
     fputs("</table>\n<h2>Summary</h2>\n<p>", f);
-    xml_text(f, stat_name(c->framing));
+    csim_xml_text(f, stat_name(c->framing));
     fputs("; 90th percentile by nearest rank.</p>\n<table>\n<tr><th>section</th><th>metric</th><th>count</th>"
           "<th>median</th><th>p90</th><th>max</th></tr>\n",
           f);
@@ -860,7 +802,7 @@ static void print_html(FILE *f, const csim_comparison *c)
             fputs("all sections", f);
         } else {
             fprintf(f, "%s ", section_label(s->section));
-            xml_text(f, s->section_title);
+            csim_xml_text(f, s->section_title);
         }
         fprintf(f, "</td><td>%s</td><td class=\"n\">%zu</td><td class=\"n\">%s</td><td class=\"n\">%s</td>"
                    "<td class=\"n\">%s</td></tr>\n",
@@ -872,14 +814,14 @@ static void print_html(FILE *f, const csim_comparison *c)
     fprintf(f, "</ul>\n<h2>Cases with no published row (%zu)</h2>\n<ul>\n", c->n_unmatched_cases);
     for (size_t i = 0; i < c->n_unmatched_cases; i++) {
         fputs("<li>", f);
-        xml_text(f, c->unmatched_cases[i]->name);
+        csim_xml_text(f, c->unmatched_cases[i]->name);
         fputs(" (row &quot;", f);
-        xml_text(f, c->unmatched_cases[i]->row);
+        csim_xml_text(f, c->unmatched_cases[i]->row);
         fputs("&quot;)", f);
         const char *path = image_path(c, c->unmatched_cases[i]);
         if (path) {
             fputs(" in ", f);
-            xml_text(f, path);
+            csim_xml_text(f, path);
         }
         fputs("</li>\n", f);
     }

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "output/sweep_svg.h"
+#include "output/escape.h"
+#include "output/svg.h"
 
 #define W 960.0
 #define PLOT_H 440.0
@@ -21,38 +23,6 @@ static const char *const colors[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e",
 static const char *const dashes[] = {"", "6 3", "2 2", "8 3 2 3"};
 #define N_COLORS (sizeof(colors) / sizeof(colors[0]))
 #define N_DASHES (sizeof(dashes) / sizeof(dashes[0]))
-
-static void xml_text(FILE *f, const char *s)
-{
-    for (; *s; s++) {
-        switch (*s) {
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '&': fputs("&amp;", f); break;
-        case '"': fputs("&quot;", f); break;
-        default: fputc(*s, f);
-        }
-    }
-}
-
-/* A round tick step (1, 2 or 5 x 10^k) giving about `want` intervals. */
-static double nice_step(double span, int want)
-{
-    double raw = span / want, mag = pow(10, floor(log10(raw))), r = raw / mag;
-    return (r < 1.5 ? 1 : r < 3.5 ? 2 : r < 7.5 ? 5 : 10) * mag;
-}
-
-typedef struct axis {
-    double lo, hi;
-    bool log;
-    double px0, px1; /* pixel positions of lo and hi */
-} axis;
-
-static double to_px(const axis *a, double v)
-{
-    double t = a->log ? (log10(v) - log10(a->lo)) / (log10(a->hi) - log10(a->lo)) : (v - a->lo) / (a->hi - a->lo);
-    return a->px0 + t * (a->px1 - a->px0);
-}
 
 static void tick_label(char *buf, size_t len, double v)
 {
@@ -81,13 +51,13 @@ bool sweep_svg_write(FILE *f, const char *title, const sweep_line *lines, size_t
     if (xmax - xmin < 1e-9) {
         xmin -= 1, xmax += 1;
     }
-    axis x = {xmin, xmax, false, LEFT, W - RIGHT};
-    axis y = {ymin, ymax, ymax / ymin > 20, TOP + PLOT_H, TOP};
+    csim_svg_axis x = {xmin, xmax, false, LEFT, W - RIGHT};
+    csim_svg_axis y = {ymin, ymax, ymax / ymin > 20, TOP + PLOT_H, TOP};
     if (y.log) {
         y.lo = pow(10, floor(log10(ymin)));
         y.hi = pow(10, ceil(log10(ymax)));
     } else {
-        double step = nice_step(ymax - ymin > 0 ? ymax - ymin : ymax, 6);
+        double step = csim_svg_nice_step(ymax - ymin > 0 ? ymax - ymin : ymax, 6);
         y.lo = floor(ymin / step) * step;
         y.hi = ceil(ymax / step) * step;
         if (y.hi - y.lo < step) {
@@ -97,22 +67,18 @@ bool sweep_svg_write(FILE *f, const char *title, const sweep_line *lines, size_t
     double legend_top = TOP + PLOT_H + 60;
     double h = legend_top + LEGEND_ROW * ((double)n + 1) + 10;
 
-    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-               "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
-               "font-family=\"sans-serif\" font-size=\"12\">\n"
-               "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
-            W, h, W, h);
+    csim_svg_begin(f, W, h, 12, true);
     fputs("<text x=\"480\" y=\"22\" text-anchor=\"middle\" font-size=\"15\">", f);
-    xml_text(f, title);
+    csim_xml_text(f, title);
     fputs("</text>\n", f);
 
     /* Axes, grid and ticks. */
     fprintf(f, "<g stroke=\"#000\" fill=\"none\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/></g>\n",
             LEFT, TOP, W - RIGHT - LEFT, PLOT_H);
     char lab[32];
-    double xs = nice_step(x.hi - x.lo, 10);
+    double xs = csim_svg_nice_step(x.hi - x.lo, 10);
     for (double v = ceil(x.lo / xs) * xs; v <= x.hi + xs * 1e-6; v += xs) {
-        double px = to_px(&x, v);
+        double px = csim_svg_px(&x, v);
         tick_label(lab, sizeof(lab), v);
         fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>"
                    "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#000\"/>"
@@ -122,7 +88,7 @@ bool sweep_svg_write(FILE *f, const char *title, const sweep_line *lines, size_t
     if (y.log) {
         for (double d = y.lo; d <= y.hi * 1.0001; d *= 10) {
             for (int m = 1; m < 10 && d * m <= y.hi * 1.0001; m++) {
-                double py = to_px(&y, d * m);
+                double py = csim_svg_px(&y, d * m);
                 fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>", LEFT, py,
                         W - RIGHT, py, m == 1 ? "#ccc" : "#f0f0f0");
                 if (m == 1) {
@@ -133,9 +99,9 @@ bool sweep_svg_write(FILE *f, const char *title, const sweep_line *lines, size_t
             }
         }
     } else {
-        double ys = nice_step(y.hi - y.lo, 6);
+        double ys = csim_svg_nice_step(y.hi - y.lo, 6);
         for (double v = y.lo; v <= y.hi + ys * 1e-6; v += ys) {
-            double py = to_px(&y, v);
+            double py = csim_svg_px(&y, v);
             tick_label(lab, sizeof(lab), v);
             fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>"
                        "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
@@ -156,16 +122,16 @@ bool sweep_svg_write(FILE *f, const char *title, const sweep_line *lines, size_t
                 *d ? " stroke-dasharray=\"" : "", d, *d ? "\"" : "");
         for (size_t k = 0; k < l->n; k++) {
             double us = l->us[k] > 0 ? l->us[k] : y.lo;
-            fprintf(f, "%s%.1f,%.1f", k ? " " : "", to_px(&x, l->mhz[k]), to_px(&y, us));
+            fprintf(f, "%s%.1f,%.1f", k ? " " : "", csim_svg_px(&x, l->mhz[k]), csim_svg_px(&y, us));
         }
         fputs("\"><title>", f);
-        xml_text(f, l->label);
+        csim_xml_text(f, l->label);
         fputs("</title></polyline>\n", f);
         for (size_t k = 0; k < l->n; k++) {
             if (l->outside[k]) {
                 double us = l->us[k] > 0 ? l->us[k] : y.lo;
                 fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"none\" stroke=\"%s\"/>\n",
-                        to_px(&x, l->mhz[k]), to_px(&y, us), c);
+                        csim_svg_px(&x, l->mhz[k]), csim_svg_px(&y, us), c);
             }
         }
     }
@@ -182,9 +148,9 @@ bool sweep_svg_write(FILE *f, const char *title, const sweep_line *lines, size_t
                    "<text x=\"%.1f\" y=\"%.1f\">",
                 LEFT, yy - 4, LEFT + 24, yy - 4, c, *d ? " stroke-dasharray=\"" : "", d, *d ? "\"" : "",
                 LEFT + 30, yy);
-        xml_text(f, lines[i].label);
+        csim_xml_text(f, lines[i].label);
         fputs("</text>\n", f);
     }
-    fputs("</svg>\n", f);
+    csim_svg_end(f);
     return !ferror(f);
 }

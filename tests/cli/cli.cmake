@@ -4,6 +4,30 @@ add_test(NAME cli_cases
             ${CMAKE_CURRENT_BINARY_DIR}/cli)
 set_tests_properties(cli_cases PROPERTIES LABELS cli)
 
+# Defects whose symptom is what a run prints or counts (issue 11).
+add_test(NAME cli_defects
+    COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_defects.sh $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
+            ${CMAKE_CURRENT_BINARY_DIR}/cli-defects)
+set_tests_properties(cli_defects PROPERTIES LABELS cli)
+
+# Each shared option (src/cli/options.c) has the same meaning in every subcommand.
+add_test(NAME cli_shared_options
+    COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_shared_options.sh $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
+            ${CMAKE_CURRENT_BINARY_DIR}/cli-shared)
+set_tests_properties(cli_shared_options PROPERTIES LABELS cli)
+
+# Every csim_err has its documented exit code.
+add_executable(test_exit_codes ${CMAKE_CURRENT_LIST_DIR}/test_exit_codes.c ${CMAKE_SOURCE_DIR}/src/cli/cli.c)
+target_include_directories(test_exit_codes PRIVATE ${CMAKE_SOURCE_DIR}/src)
+target_link_libraries(test_exit_codes PRIVATE csim_core)
+add_test(NAME cli_exit_codes COMMAND test_exit_codes)
+set_tests_properties(cli_exit_codes PROPERTIES LABELS cli)
+
+# The test includes are required: an OPTIONAL one would drop its tests silently when renamed.
+add_test(NAME cli_test_includes_required
+    COMMAND sh -c "! grep -n 'include(.*OPTIONAL' ${CMAKE_SOURCE_DIR}/tests/CMakeLists.txt")
+set_tests_properties(cli_test_includes_required PROPERTIES LABELS cli)
+
 # docs/model-keys.md is generated from the key table: it must not drift.
 add_test(NAME cli_model_keys_doc
     COMMAND sh -c "$<TARGET_FILE:cyclesim> keys | diff -u ${CMAKE_SOURCE_DIR}/docs/model-keys.md -")

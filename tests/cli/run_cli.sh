@@ -25,7 +25,7 @@ while IFS='|' read -r name args code want; do
     case $name in ''|'#'*) continue ;; esac
     code=$(echo "$code" | sed 's/ //g')
     want=$(echo "$want" | sed 's/^ *//; s/ *$//')
-    args=$(echo "$args" | sed "s#@TEXT#$work/text.txt#; s#@HOST#$host_elf#; s#@TRUNC#$work/trunc.elf#; s#@\([a-z_0-9]*\)#$work/\1.elf#")
+    args=$(echo "$args" | sed "s#@TEXT#$work/text.txt#; s#@HOST#$host_elf#; s#@TRUNC#$work/trunc.elf#; s#@\([a-z_0-9]*\)#$work/\1.elf#g")
     # shellcheck disable=SC2086
     "$cyclesim" $args > "$work/out" 2> "$work/err"
     got=$?

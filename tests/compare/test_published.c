@@ -265,7 +265,7 @@ static void test_board(void)
     csim_pub_free(&t);
 }
 
-/* Every bad input: CSIM_ERR_USAGE (CSIM_ERR_IO for a missing file) and a
+/* Every bad input: CSIM_ERR_INPUT (CSIM_ERR_IO for a missing file) and a
  * message naming the file with the line or the key. */
 static void test_bad(void)
 {
@@ -274,24 +274,24 @@ static void test_bad(void)
         csim_err err;
         const char *msg;
     } cases[] = {
-        {"board_failed.txt", CSIM_ERR_USAGE, "board_failed.txt:3: @case sha256/sole/64: status check-fail"},
-        {"board_negative.txt", CSIM_ERR_USAGE, "board_negative.txt:3: @case sha256/sole/64: cycles= is missing or not a non-negative integer"},
-        {"board_truncated.txt", CSIM_ERR_USAGE, "board_truncated.txt:3: @case: malformed"},
-        {"board_count.txt", CSIM_ERR_USAGE, "board_count.txt:3: @done says 2 cases but 1 @case lines were read"},
-        {"board_order.txt", CSIM_ERR_USAGE, "board_order.txt:1: @case before the @cyclesim-bench line"},
-        {"board_duplicate.txt", CSIM_ERR_USAGE, "board_duplicate.txt:3: key \"sha256/sole/32\" already read at line 2"},
-        {"board_none.txt", CSIM_ERR_USAGE, "board_none.txt: no @cyclesim-bench line"},
-        {"bad_syntax.json", CSIM_ERR_USAGE, "bad_syntax.json:9: not valid JSON"},
-        {"bad_negative.json", CSIM_ERR_USAGE, "sections[0].rows[1] (row \"sha256/sole/64\").values.cycles: -8000 is negative"},
-        {"bad_missing_cycles.json", CSIM_ERR_USAGE, "sections[0].rows[0] (row \"sha256/sole/32\").values: a row of a cycles table without \"cycles\""},
-        {"bad_missing_clock.json", CSIM_ERR_USAGE, "bad_missing_clock.json: setup.clock_hz: missing"},
-        {"bad_kind.json", CSIM_ERR_USAGE, "sections[1]: kind \"timing\": expected cycles, footprint or absent"},
-        {"bad_duplicate.json", CSIM_ERR_USAGE, "sections[0].rows[1]: key \"sha256/sole/32\" appears twice among the cycles rows"},
-        {"bad_version.json", CSIM_ERR_USAGE, "schema_version: 2 is not 1"},
-        {"bad_unknown_value.json", CSIM_ERR_USAGE, "unknown value \"stak\""},
-        {"bad_type.json", CSIM_ERR_USAGE, "(row \"sha256/sole/32\").values.cycles: expected a number"},
-        {"bad_key.json", CSIM_ERR_USAGE, "sections[0].rows[0].key: \"sha256 sole 32\" is not a row key"},
-        {"bad_absent.json", CSIM_ERR_USAGE, "sections[2].rows: a section of kind \"absent\" with rows"},
+        {"board_failed.txt", CSIM_ERR_INPUT, "board_failed.txt:3: @case sha256/sole/64: status check-fail"},
+        {"board_negative.txt", CSIM_ERR_INPUT, "board_negative.txt:3: @case sha256/sole/64: cycles= is missing or not a non-negative integer"},
+        {"board_truncated.txt", CSIM_ERR_INPUT, "board_truncated.txt:3: @case: malformed"},
+        {"board_count.txt", CSIM_ERR_INPUT, "board_count.txt:3: @done says 2 cases but 1 @case lines were read"},
+        {"board_order.txt", CSIM_ERR_INPUT, "board_order.txt:1: @case before the @cyclesim-bench line"},
+        {"board_duplicate.txt", CSIM_ERR_INPUT, "board_duplicate.txt:3: key \"sha256/sole/32\" already read at line 2"},
+        {"board_none.txt", CSIM_ERR_INPUT, "board_none.txt: no @cyclesim-bench line"},
+        {"bad_syntax.json", CSIM_ERR_INPUT, "bad_syntax.json:9: not valid JSON"},
+        {"bad_negative.json", CSIM_ERR_INPUT, "sections[0].rows[1] (row \"sha256/sole/64\").values.cycles: -8000 is negative"},
+        {"bad_missing_cycles.json", CSIM_ERR_INPUT, "sections[0].rows[0] (row \"sha256/sole/32\").values: a row of a cycles table without \"cycles\""},
+        {"bad_missing_clock.json", CSIM_ERR_INPUT, "bad_missing_clock.json: setup.clock_hz: missing"},
+        {"bad_kind.json", CSIM_ERR_INPUT, "sections[1]: kind \"timing\": expected cycles, footprint or absent"},
+        {"bad_duplicate.json", CSIM_ERR_INPUT, "sections[0].rows[1]: key \"sha256/sole/32\" appears twice among the cycles rows"},
+        {"bad_version.json", CSIM_ERR_INPUT, "schema_version: 2 is not 1"},
+        {"bad_unknown_value.json", CSIM_ERR_INPUT, "unknown value \"stak\""},
+        {"bad_type.json", CSIM_ERR_INPUT, "(row \"sha256/sole/32\").values.cycles: expected a number"},
+        {"bad_key.json", CSIM_ERR_INPUT, "sections[0].rows[0].key: \"sha256 sole 32\" is not a row key"},
+        {"bad_absent.json", CSIM_ERR_INPUT, "sections[2].rows: a section of kind \"absent\" with rows"},
         {"no-such-file.json", CSIM_ERR_IO, "no-such-file.json: cannot open"},
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {

@@ -1,0 +1,401 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* calibrate.c - the fit of `cyclesim calibrate` (calibrate.h). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/calibrate.h"
+#include "cyclesim/jobs.h"
+
+bool calib_fittable_type(const csim_key *k)
+{
+    return k->type == CSIM_K_U32 || k->type == CSIM_K_INT || k->type == CSIM_K_BOOL;
+}
+
+double calib_key_number(const csim_model *m, const csim_key *k)
+{
+    char text[64];
+    csim_model_get(m, k->name, text, sizeof(text));
+    return k->type == CSIM_K_BOOL ? strcmp(text, "true") == 0 : strtod(text, NULL);
+}
+
+static double key_hi(const csim_key *k) { return k->type == CSIM_K_BOOL ? 1 : k->max; }
+static double key_lo(const csim_key *k) { return k->type == CSIM_K_BOOL ? 0 : k->min; }
+
+csim_err calib_set_key(csim_model *m, const csim_key *k, double v, csim_diag *d)
+{
+    if (k->type == CSIM_K_BOOL) {
+        return csim_key_set_string(m, k, v != 0 ? "true" : "false", "calibrate", d);
+    }
+    return csim_key_set_number(m, k, v, "calibrate", d);
+}
+
+/* --params: "uncertain" (every uncertain key that applies to the model) or a
+ * comma-separated list.  Returns an exit code (EXIT_OK on success). */
+
+static const csim_case_result *find_case(const calib *c, const csim_run_result *res, const match *r)
+{
+    size_t i = r->case_index - c->spans[r->image].first;
+    if (i >= res->n_cases || strcmp(res->cases[i].name, r->name) != 0) {
+        return NULL;
+    }
+    return &res->cases[i];
+}
+
+/* Runs the model at each of n value vectors (n_params values each), one run
+ * per vector and ELF with matched rows, and stores the cycles of every
+ * matched row in cyc[v * n_rows + row].  ok[v] tells which vectors ran
+ * without error; the first failure is kept in *err / *d. */
+static void evaluate(calib *c, const double *values, size_t n, double *cyc, bool *ok,
+                     csim_err *err, csim_diag *d)
+{
+    csim_model *models = calloc(n, sizeof(*models));
+    csim_job *jobs = calloc(n * c->n_elfs + 1, sizeof(*jobs));
+    unsigned *job_elf = calloc(n * c->n_elfs + 1, sizeof(*job_elf));
+    size_t n_jobs = 0;
+    *err = CSIM_OK;
+    if (!models || !jobs || !job_elf) {
+        free(models);
+        free(jobs);
+        free(job_elf);
+        *err = csim_fail(d, CSIM_ERR_NOMEM, "out of memory");
+        memset(ok, 0, n * sizeof(*ok));
+        return;
+    }
+    for (size_t v = 0; v < n; v++) {
+        csim_diag md = {0};
+        csim_err e = CSIM_OK;
+        models[v] = *c->model;
+        for (size_t j = 0; j < c->n_params && !e; j++) {
+            e = calib_set_key(&models[v], c->params[j].key, values[v * c->n_params + j], &md);
+        }
+        if (!e) {
+            e = csim_model_check(&models[v], &md);
+        }
+        /* Models that fail their check are not run. */
+        ok[v] = !e;
+        if (e && !*err) {
+            *err = e;
+            *d = md;
+        }
+        for (unsigned i = 0; ok[v] && i < c->n_elfs; i++) {
+            if (c->spans[i].count) {
+                job_elf[n_jobs] = i;
+                jobs[n_jobs].elf = c->elfs[i];
+                jobs[n_jobs].model = &models[v];
+                jobs[n_jobs].opts.max_insns = c->max_insns;
+                jobs[n_jobs].opts.case_first = c->spans[i].first;
+                jobs[n_jobs++].opts.case_count = c->spans[i].count;
+            }
+        }
+    }
+    csim_jobs_run(c->elfs[0], jobs, n_jobs, c->workers, c->progress);
+    c->runs += (unsigned)n_jobs;
+    for (size_t k = 0; k < n_jobs; k++) {
+        csim_job *jb = &jobs[k];
+        size_t v = (size_t)(jb->model - models);
+        for (size_t r = 0; ok[v] && !jb->err && r < c->n_rows; r++) {
+            if (c->rows[r].image != job_elf[k]) {
+                continue;
+            }
+            const csim_case_result *cr = find_case(c, &jb->res, &c->rows[r]);
+            if (!cr) {
+                jb->err = csim_fail(&jb->diag, CSIM_ERR_INTERNAL, "case %s missing from a run", c->rows[r].name);
+            } else if (cr->status != 0) {
+                /* A model under which the firmware computes wrong results times nothing. */
+                jb->err = csim_fail(&jb->diag, CSIM_ERR_CASE, "%s: case %s failed its check (status %u)",
+                                    jb->model->name, cr->name, cr->status);
+            } else {
+                cyc[v * c->n_rows + r] = (double)(c->rows[r].fw_measured ? cr->fw_cycles : cr->cycles);
+            }
+        }
+        if (jb->err && ok[v]) {
+            ok[v] = false;
+            if (!*err) {
+                *err = jb->err;
+                *d = jb->diag;
+            }
+        }
+        csim_run_result_free(&jb->res);
+    }
+    free(models);
+    free(jobs);
+    free(job_elf);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Median (mean of the middle two), p90 (nearest rank) and max of v[0..n). */
+csim_err_stats calib_stats_of(double *v, size_t n)
+{
+    csim_err_stats s = {n, 0, 0, 0};
+    if (n == 0) {
+        return s;
+    }
+    qsort(v, n, sizeof(*v), cmp_double);
+    s.median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    s.p90 = v[(size_t)ceil(0.9 * (double)n) - 1];
+    s.max = v[n - 1];
+    return s;
+}
+
+
+/* |error| % of the rows selected by held_out (and, when sens is given, only
+ * those whose cycles change with the parameter: sens[row] != 0). */
+csim_err_stats calib_row_stats(const calib *c, const double *cyc, bool held_out, const double *sens)
+{
+    double *v = malloc(sizeof(double) * (c->n_rows ? c->n_rows : 1));
+    size_t n = 0;
+    for (size_t r = 0; v && r < c->n_rows; r++) {
+        if (c->rows[r].held_out == held_out && (!sens || sens[r] != 0)) {
+            v[n++] = fabs(calib_pct(cyc[r], c->rows[r].row->cycles));
+        }
+    }
+    csim_err_stats s = calib_stats_of(v, n);
+    free(v);
+    return s;
+}
+
+
+
+/* Sum of squared relative errors over the fitted rows. */
+static double sse_of(const calib *c, const double *cyc)
+{
+    double sse = 0;
+    for (size_t r = 0; r < c->n_rows; r++) {
+        if (!c->rows[r].held_out) {
+            double e = (cyc[r] - c->rows[r].row->cycles) / c->rows[r].row->cycles;
+            sse += e * e;
+        }
+    }
+    return sse;
+}
+
+static bool changes_fitted_rows(const calib *c, const double *a, const double *b)
+{
+    for (size_t r = 0; r < c->n_rows; r++) {
+        if (!c->rows[r].held_out && a[r] != b[r]) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool in_range(const param *p, double v) { return v >= key_lo(p->key) && v <= key_hi(p->key); }
+
+/* The model at `values`, with cyc[0..R) its cycles; false if it does not run. */
+static bool run_at(calib *c, const double *values, double *cyc)
+{
+    bool ok;
+    csim_err err;
+    csim_diag d = {0};
+    evaluate(c, values, 1, cyc, &ok, &err, &d);
+    return ok;
+}
+
+/* Runs the model one unit away from the current values in each parameter:
+ * nb[j*R..] are the cycles, steps[j] the step.  The step is one unit up
+ * (down at the top of the range); where that changes no fitted row or gives
+ * a model that does not run, one unit down is tried as well (a buffer count,
+ * for example, may matter below its current value but not above).  steps[j]
+ * is 0, and nb the current cycles, if neither runs. */
+static void neighbours(calib *c, const double *cyc, double *nb, double *steps)
+{
+    const size_t P = c->n_params, R = c->n_rows;
+    double values[MAX_PARAMS * MAX_PARAMS], other[MAX_PARAMS * MAX_PARAMS];
+    bool ok[MAX_PARAMS], ok2[MAX_PARAMS];
+    size_t which[MAX_PARAMS], n_other = 0;
+    csim_err err;
+    csim_diag d = {0};
+    for (size_t j = 0; j < P; j++) {
+        for (size_t k = 0; k < P; k++) {
+            values[j * P + k] = c->params[k].value;
+        }
+        steps[j] = in_range(&c->params[j], c->params[j].value + 1) ? 1 : -1;
+        values[j * P + j] += steps[j];
+    }
+    evaluate(c, values, P, nb, ok, &err, &d);
+    for (size_t j = 0; j < P; j++) {
+        double v = c->params[j].value - steps[j];
+        if ((!ok[j] || !changes_fitted_rows(c, cyc, nb + j * R)) && in_range(&c->params[j], v)) {
+            memcpy(other + n_other * P, values + j * P, sizeof(double) * P);
+            other[n_other * P + j] = v;
+            which[n_other++] = j;
+        }
+    }
+    double *nb2 = n_other ? malloc(sizeof(double) * n_other * R) : NULL;
+    if (nb2) {
+        evaluate(c, other, n_other, nb2, ok2, &err, &d);
+    }
+    for (size_t k = 0; nb2 && k < n_other; k++) {
+        size_t j = which[k];
+        if (ok2[k] && (!ok[j] || changes_fitted_rows(c, cyc, nb2 + k * R))) {
+            memcpy(nb + j * R, nb2 + k * R, sizeof(double) * R);
+            steps[j] = -steps[j];
+            ok[j] = true;
+        }
+    }
+    free(nb2);
+    for (size_t j = 0; j < P; j++) {
+        if (!ok[j]) {
+            steps[j] = 0;
+            memcpy(nb + j * R, cyc, sizeof(double) * R);
+        }
+    }
+}
+
+/* The single-unit move of a fitted parameter that lowers the error most:
+ * the neighbours already run, and the other direction, run here.  Returns
+ * the parameter (its step in *step, the cycles there in out), or -1. */
+static int best_move(calib *c, const double *nb, const double *steps, const csim_fit_state *state,
+                     double sse, double *step, double *out)
+{
+    const size_t P = c->n_params, R = c->n_rows;
+    double *other = malloc(sizeof(double) * R);
+    int best = -1;
+    for (size_t j = 0; other && j < P; j++) {
+        if (!calib_fitted_state(state[j]) || steps[j] == 0) {
+            continue;
+        }
+        double s = sse_of(c, nb + j * R);
+        if (s < sse) {
+            sse = s;
+            *step = steps[j];
+            memcpy(out, nb + j * R, sizeof(double) * R);
+            best = (int)j;
+        }
+        double values[MAX_PARAMS];
+        for (size_t k = 0; k < P; k++) {
+            values[k] = c->params[k].value;
+        }
+        values[j] -= steps[j];
+        if (in_range(&c->params[j], values[j]) && run_at(c, values, other) && (s = sse_of(c, other)) < sse) {
+            sse = s;
+            *step = -steps[j];
+            memcpy(out, other, sizeof(double) * R);
+            best = (int)j;
+        }
+    }
+    free(other);
+    return best;
+}
+
+/* Gauss-Newton with a halving line search on the rounded step; where no
+ * step lowers the error, the best single-unit move (the rounded linear step
+ * can stop short where the model is not linear).  Ends at values where
+ * neither lowers the error, or after MAX_ITERATIONS.  Returns an exit code. */
+csim_err calib_fit(calib *c, outcome *o, csim_diag *d)
+{
+    const size_t P = c->n_params, R = c->n_rows;
+    double *cur = malloc(sizeof(double) * R), *trial_cyc = malloc(sizeof(double) * R);
+    double *nb = malloc(sizeof(double) * P * R);
+    double *J = malloc(sizeof(double) * R * P), *res = malloc(sizeof(double) * R);
+    double x_new[MAX_PARAMS], trial[MAX_PARAMS], steps[MAX_PARAMS];
+    csim_fit_param fp[MAX_PARAMS];
+    o->before = calloc(R, sizeof(double));
+    o->after = calloc(R, sizeof(double));
+    o->sens = calloc(R * P, sizeof(double));
+    csim_err rc = CSIM_OK;
+    if (!cur || !trial_cyc || !nb || !J || !res || !o->before || !o->after || !o->sens) {
+        rc = csim_fail(d, CSIM_ERR_NOMEM, "out of memory");
+        goto out;
+    }
+    for (size_t j = 0; j < P; j++) {
+        trial[j] = c->params[j].value;
+    }
+    {
+        bool ok;
+        csim_err err;
+        evaluate(c, trial, 1, cur, &ok, &err, d);
+        if (!ok) {
+            rc = err;
+            goto out;
+        }
+    }
+    memcpy(o->before, cur, sizeof(double) * R);
+    for (unsigned it = 1;; it++) {
+        double sse = sse_of(c, cur);
+        neighbours(c, cur, nb, steps);
+        o->iterations = it;
+        memcpy(o->after, cur, sizeof(double) * R);
+        for (size_t r = 0, f = 0; r < R; r++) {
+            double meas = c->rows[r].row->cycles;
+            for (size_t j = 0; j < P; j++) {
+                o->sens[j * R + r] = steps[j] ? (nb[j * R + r] - cur[r]) / steps[j] : 0;
+            }
+            if (!c->rows[r].held_out) {
+                res[f] = (cur[r] - meas) / meas;
+                for (size_t j = 0; j < P; j++) {
+                    J[f * P + j] = o->sens[j * R + r] / meas;
+                }
+                f++;
+            }
+        }
+        for (size_t j = 0; j < P; j++) {
+            fp[j].value = c->params[j].value;
+            fp[j].lo = key_lo(c->params[j].key);
+            fp[j].hi = key_hi(c->params[j].key);
+            fp[j].integer = true;
+        }
+        if (csim_fit_step(c->n_fit, P, J, res, NULL, fp, x_new, o->state) == SIZE_MAX) {
+            rc = csim_fail(d, CSIM_ERR_NOMEM, "out of memory");
+            goto out;
+        }
+        if (it > MAX_ITERATIONS) {
+            csim_warn(d, "the fit did not settle in %d iterations; the values reported are the best found",
+                      MAX_ITERATIONS);
+            break;
+        }
+        /* The step, then half of it, a quarter...: the first point that
+         * runs and lowers the error. */
+        bool moved = false;
+        for (double t = 1;; t /= 2) {
+            bool same = true;
+            for (size_t j = 0; j < P; j++) {
+                trial[j] = round(fp[j].value + t * (x_new[j] - fp[j].value));
+                same &= trial[j] == fp[j].value;
+            }
+            if (same) {
+                break;
+            }
+            if (run_at(c, trial, trial_cyc) && sse_of(c, trial_cyc) < sse) {
+                moved = true;
+                break;
+            }
+        }
+        if (!moved) {
+            double step = 0;
+            int j = best_move(c, nb, steps, o->state, sse, &step, trial_cyc);
+            if (j < 0) {
+                o->converged = true;
+                break;
+            }
+            for (size_t k = 0; k < P; k++) {
+                trial[k] = fp[k].value;
+            }
+            trial[j] += step;
+        }
+        for (size_t j = 0; j < P; j++) {
+            c->params[j].value = trial[j];
+        }
+        memcpy(cur, trial_cyc, sizeof(double) * R);
+    }
+    /* A bound that held the linear step but not the final value. */
+    for (size_t j = 0; j < P; j++) {
+        if (o->state[j] == CSIM_FIT_AT_BOUND && c->params[j].value != key_lo(c->params[j].key) &&
+            c->params[j].value != key_hi(c->params[j].key)) {
+            o->state[j] = CSIM_FIT_FREE;
+        }
+    }
+out:
+    free(cur);
+    free(trial_cyc);
+    free(nb);
+    free(J);
+    free(res);
+    return rc;
+}

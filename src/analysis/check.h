@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * check.h - the logic of `cyclesim check` (docs/budgets.md): the rows (a case
+ * on an MCU held to a budget or to a baseline build), the runs they need, the
+ * verdicts, what grew when one fails, and --update.  Shared by the command
+ * (src/cli/cmd_check.c), which builds the rows and runs the jobs, and the
+ * reports (src/output/check_report.c).  Nothing here prints.
+ */
+#ifndef CYCLESIM_ANALYSIS_CHECK_H
+#define CYCLESIM_ANALYSIS_CHECK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "analysis/budget.h"
+#include "cyclesim/jobs.h"
+#include "cyclesim/sim.h"
+
+#define FN_COVER_PCT 95     /* --update records the functions that make up this share of a case */
+#define FN_RECORD_MAX 32
+#define FN_SHOW 5           /* functions named when a case fails */
+
+enum { FIG_CYCLES, FIG_STACK, FIG_CODE, FIGS };
+extern const char *const check_fig_names[FIGS];
+
+typedef enum verdict { V_OK, V_OVER, V_CASE_FAILED, V_ERROR } verdict;
+extern const char *const check_verdict_names[];
+
+/* The benchmark cases an ELF declares (its bench_cases table), by index. */
+typedef struct case_table {
+    char (*names)[96];       /* csim_case_list */
+    uint32_t n;
+} case_table;
+
+/* One case on one MCU held to one budget (or to the baseline). */
+typedef struct row {
+    size_t budget;           /* index in the budget file; SIZE_MAX without one */
+    const char *case_name;   /* in the checked ELF's case table */
+    unsigned model;
+    uint32_t idx, old_idx;   /* case indices in the checked and the baseline ELF */
+    const csim_case_result *now, *old;
+    double tol;
+    bool has[FIGS];
+    uint64_t limit[FIGS], actual[FIGS];
+    bool over[FIGS];
+    verdict v;
+    char why[600];           /* what went wrong, for V_CASE_FAILED / V_ERROR */
+} row;
+
+typedef struct check {
+    const char *elf_path, *old_path, *budget_path;
+    csim_elf *elf, *old_elf;
+    case_table cases, old_cases;
+    bool *selected;          /* per case of the checked ELF: chosen by --case (all without) */
+    budget_file file;
+    bool have_file, warm, update;
+    double tolerance;        /* --tolerance, or < 0 */
+    csim_model *models;
+    unsigned n_models;
+    row *rows;
+    size_t n_rows;
+    csim_job *jobs, *old_jobs;
+    size_t n_jobs, n_old_jobs;
+    double host_seconds;
+} check;
+
+typedef struct growth {
+    const char *name;
+    uint64_t ref, now;
+    bool known;              /* the reference knows this function (else ref is an upper bound) */
+} growth;
+
+/* What a failing row is compared with: the budget's record or the baseline run. */
+typedef struct explain {
+    bool have_kinds;
+    uint64_t ref_kinds[BUDGET_KINDS], now_kinds[BUDGET_KINDS];
+    growth fns[FN_SHOW];
+    size_t n_fns;
+    bool have_fns;           /* both sides have functions */
+} explain;
+
+/** check_plan_jobs - one job per model and run of consecutive case indices the
+ *  rows need, in the checked ELF or (old) the baseline; NULL when out of memory. */
+csim_job *check_plan_jobs(const check *c, bool old, const csim_run_opts *base, size_t *n_jobs);
+
+/** check_footprint - a result's cycles, stack and code bytes, by FIG_*. */
+void check_footprint(const csim_case_result *r, uint64_t out[FIGS]);
+
+/** check_evaluate - the row's figures and verdict from the jobs that ran. */
+void check_evaluate(check *c, row *r);
+
+/** check_explain - what a failing row is compared with and what grew. */
+void check_explain(const check *c, const row *r, explain *x);
+
+/** check_update_budgets - the budget file's figures from this run (--update);
+ *  false when out of memory. */
+bool check_update_budgets(check *c);
+
+/** The reports: the terminal summary, JUnit XML and Markdown (docs/ci.md). */
+void check_print_summary(const check *c, FILE *f);
+void check_write_junit(const check *c, FILE *f);
+void check_write_markdown(const check *c, FILE *f);
+
+#endif

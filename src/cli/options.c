@@ -1,0 +1,312 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* options.c - the shared command-line parser and the generated help (options.h). */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/options.h"
+
+/* Ids of the shared options: above any own option's. */
+enum { ID_MCU = 1000, ID_SET, ID_CASE, ID_JOBS, ID_WARM, ID_MAX_INSNS, ID_CALL, ID_ARG, ID_NO_PROGRESS, ID_FORMAT,
+       ID_HELP };
+
+typedef struct shared_opt {
+    unsigned flag;
+    const char *name;
+    int id;
+    char short_name; /* also accepted as -X, as before the one parser */
+    const char *arg;
+    const char *help;
+} shared_opt;
+
+static const shared_opt shared[] = {
+    {CLI_MCU, "mcu", ID_MCU, 'm', "NAME[,NAME...]|all", "the MCU models (`cyclesim models`)"},
+    {CLI_SET, "set", ID_SET, 's', "KEY=VALUE|@FILE",
+     "set a model key (`cyclesim keys`) or apply a model overlay (docs/calibrate.md); repeatable, in order"},
+    {CLI_CASE, "case", ID_CASE, 0, "GLOB", "only the benchmark cases whose name matches; repeatable"},
+    {CLI_JOBS, "jobs", ID_JOBS, 'j', "N", "N runs at a time on worker threads, 0: one per CPU (default 1); the "
+                                           "output does not change"},
+    {CLI_WARM, "warm", ID_WARM, 0, NULL, "keep caches and flash buffers as the previous code left them (default: "
+                                         "cold, reset at each measured region)"},
+    {CLI_MAX_INSNS, "max-insns", ID_MAX_INSNS, 0, "N", "stop a run after N instructions (default 5e10; exit 6)"},
+    {CLI_CALL, "call", ID_CALL, 0, "SYMBOL", "time one function of the ELF instead of its benchmark cases"},
+    {CLI_CALL, "arg", ID_ARG, 0, "N", "an integer argument of --call; up to 4, in order"},
+    {CLI_NO_PROGRESS, "no-progress", ID_NO_PROGRESS, 0, NULL, "no progress line on stderr (shown when a terminal)"},
+    {CLI_FORMAT, "format", ID_FORMAT, 'f', "FORMAT", "the output format"},
+};
+#define N_SHARED (sizeof(shared) / sizeof(shared[0]))
+
+static unsigned n_own(const cli_command *cmd)
+{
+    unsigned n = 0;
+    while (cmd->own && cmd->own[n].name) {
+        n++;
+    }
+    return n;
+}
+
+/* "a|b|c" as "a, b or c". */
+static void print_choices(FILE *f, const char *list)
+{
+    const char *last = strrchr(list, '|');
+    for (const char *p = list; *p; p++) {
+        if (*p != '|') {
+            fputc(*p, f);
+        } else {
+            fputs(p == last ? " or " : ", ", f);
+        }
+    }
+}
+
+static bool is_choice(const char *list, const char *v)
+{
+    size_t n = strlen(v);
+    for (const char *p = list; *p;) {
+        const char *end = strchr(p, '|');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        if (n && len == n && strncmp(p, v, n) == 0) {
+            return true;
+        }
+        p += len + (end != NULL);
+    }
+    return false;
+}
+
+unsigned cli_format_index(const cli_command *cmd, const cli_common *c)
+{
+    unsigned i = 0;
+    size_t n = strlen(c->format);
+    for (const char *p = cmd->formats; p && *p; i++) {
+        const char *end = strchr(p, '|');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        if (len == n && strncmp(p, c->format, n) == 0) {
+            return i;
+        }
+        p += len + (end != NULL);
+    }
+    return 0;
+}
+
+static int list_add(const char **list, unsigned *n, const char *opt, const char *arg)
+{
+    if (*n == CLI_MAX_LIST) {
+        return cli_error(CSIM_ERR_USAGE, "too many --%s", opt);
+    }
+    list[(*n)++] = arg;
+    return EXIT_OK;
+}
+
+static int shared_option(const cli_command *cmd, cli_common *c, int id, char *arg)
+{
+    switch (id) {
+    case ID_MCU: c->mcus = arg; return EXIT_OK;
+    case ID_SET: return list_add(c->sets, &c->n_sets, "set", arg);
+    case ID_CASE: return list_add(c->globs, &c->n_globs, "case", arg);
+    case ID_JOBS: return cli_parse_jobs(arg, &c->workers) ? EXIT_OK : EXIT_USAGE;
+    case ID_WARM: c->ro.warm = true; return EXIT_OK;
+    case ID_NO_PROGRESS: c->progress = false; return EXIT_OK;
+    case ID_CALL: c->ro.call = arg; return EXIT_OK;
+    case ID_MAX_INSNS: {
+        unsigned long long v;
+        if (!cli_parse_u64("--max-insns", arg, &v)) {
+            return EXIT_USAGE;
+        }
+        c->ro.max_insns = v;
+        return EXIT_OK;
+    }
+    case ID_ARG: {
+        char *end;
+        unsigned long v = strtoul(arg, &end, 0);
+        if (!*arg || *end || c->ro.n_call_args == 4) {
+            return cli_error(CSIM_ERR_USAGE, "--arg %s: an integer, at most 4 arguments", arg);
+        }
+        c->ro.call_args[c->ro.n_call_args++] = (uint32_t)v;
+        return EXIT_OK;
+    }
+    case ID_FORMAT:
+        if (!is_choice(cmd->formats, arg)) {
+            fprintf(stderr, "cyclesim: error: --format %s: expected ", arg);
+            print_choices(stderr, cmd->formats);
+            fputc('\n', stderr);
+            return EXIT_USAGE;
+        }
+        snprintf(c->format, sizeof(c->format), "%s", arg);
+        return EXIT_OK;
+    }
+    return EXIT_USAGE;
+}
+
+static int bad_usage(const cli_command *cmd)
+{
+    cli_usage(cmd, stderr);
+    fprintf(stderr, "(cyclesim %s --help: every option)\n", cmd->name);
+    return EXIT_USAGE;
+}
+
+int cli_parse(const cli_command *cmd, int argc, char **argv, cli_common *c, void *ctx)
+{
+    memset(c, 0, sizeof(*c));
+    c->workers = 1;
+    c->progress = true;
+    c->ro.max_insns = 50000000000ull;
+    snprintf(c->format, sizeof(c->format), "%.*s", cmd->formats ? (int)strcspn(cmd->formats, "|") : 0,
+             cmd->formats ? cmd->formats : "");
+    unsigned own = n_own(cmd), n = 0;
+    struct option *opts = calloc(N_SHARED + own + 2, sizeof(*opts));
+    char shorts[64] = "";
+    int short_id[128] = {0}; /* a short letter's option id */
+    if (!opts) {
+        return cli_out_of_memory();
+    }
+    for (size_t i = 0; i < N_SHARED + own; i++) {
+        const char *name, *arg;
+        int id;
+        char letter;
+        if (i < N_SHARED) {
+            if (!(cmd->shared & shared[i].flag)) {
+                continue;
+            }
+            name = shared[i].name, arg = shared[i].arg, id = shared[i].id, letter = shared[i].short_name;
+        } else {
+            const cli_own_opt *o = &cmd->own[i - N_SHARED];
+            name = o->name, arg = o->arg, id = o->id, letter = o->id < 128 ? (char)o->id : 0;
+        }
+        opts[n++] = (struct option){name, arg ? required_argument : no_argument, 0, id};
+        size_t k = strlen(shorts);
+        if (letter && k + 3 < sizeof(shorts)) {
+            shorts[k] = letter;
+            shorts[k + 1] = arg ? ':' : '\0';
+            shorts[k + 2] = '\0';
+            short_id[(int)letter] = id;
+        }
+    }
+    opts[n++] = (struct option){"help", no_argument, 0, ID_HELP};
+    int rc = EXIT_OK, id;
+    optind = 1;
+    while (rc == EXIT_OK && (id = getopt_long(argc, argv, shorts, opts, NULL)) != -1) {
+        if (id > 0 && id < 128 && short_id[id]) {
+            id = short_id[id];
+        }
+        if (id == ID_HELP) {
+            cli_help(cmd, stdout);
+            rc = CLI_HELP_SHOWN;
+        } else if (id >= ID_MCU) {
+            rc = shared_option(cmd, c, id, optarg);
+        } else if (id == '?' || id == ':') {
+            rc = bad_usage(cmd);
+        } else {
+            rc = cmd->handle(ctx, id, optarg);
+        }
+    }
+    free(opts);
+    if (rc != EXIT_OK) {
+        return rc;
+    }
+    c->operands = argv + optind;
+    c->n_operands = (unsigned)(argc - optind);
+    if (c->n_operands < cmd->min_operands || (cmd->max_operands && c->n_operands > cmd->max_operands)) {
+        return bad_usage(cmd);
+    }
+    return EXIT_OK;
+}
+
+/* "--name ARG" (or "-j N"), as the synopsis and the help write it. */
+static int opt_text(char *buf, size_t len, const char *name, const char *arg, int id)
+{
+    if (id == ID_JOBS) {
+        return snprintf(buf, len, "-j N");
+    }
+    return snprintf(buf, len, "--%s%s%s", name, arg ? " " : "", arg ? arg : "");
+}
+
+void cli_usage(const cli_command *cmd, FILE *f)
+{
+    int col = fprintf(f, "usage: cyclesim %s %s", cmd->name, cmd->operands);
+    for (size_t i = 0; i < N_SHARED + n_own(cmd); i++) {
+        const char *name, *arg;
+        int id;
+        if (i < N_SHARED) {
+            if (!(cmd->shared & shared[i].flag)) {
+                continue;
+            }
+            name = shared[i].name;
+            arg = shared[i].id == ID_FORMAT ? cmd->formats : shared[i].arg;
+            id = shared[i].id;
+        } else {
+            const cli_own_opt *o = &cmd->own[i - N_SHARED];
+            name = o->name;
+            arg = o->arg;
+            id = o->id;
+        }
+        char buf[128];
+        int len = opt_text(buf, sizeof(buf), name, arg, id);
+        if (col + len + 3 > 100) {
+            col = fprintf(f, "\n%*s", (int)strlen(cmd->name) + 15, "") - 1;
+        }
+        col += fprintf(f, " [%s]", buf);
+    }
+    fputc('\n', f);
+}
+
+#define HELP_COLUMN 31 /* where the help text starts */
+#define HELP_WIDTH 100
+
+/* The words of text from column col (the cursor's), wrapped at HELP_WIDTH;
+ * continuation lines start at column indent. */
+static void print_wrapped(FILE *f, const char *text, int col, int indent)
+{
+    bool line_start = true;
+    for (const char *w = text; *w; line_start = false) {
+        size_t len = strcspn(w, " ");
+        if (!line_start && col + 1 + (int)len > HELP_WIDTH) {
+            col = fprintf(f, "\n%*s", indent, "") - 1;
+        } else if (!line_start) {
+            col += fprintf(f, " ");
+        }
+        col += fprintf(f, "%.*s", (int)len, w);
+        w += len;
+        w += strspn(w, " ");
+    }
+    fputc('\n', f);
+}
+
+/* "  --opt ARG   help", the help in a column of its own. */
+static void help_line(FILE *f, const char *name, const char *arg, int id, const char *help)
+{
+    char buf[128];
+    opt_text(buf, sizeof(buf), name, arg, id);
+    int col = fprintf(f, "  %s", buf);
+    if (col + 1 >= HELP_COLUMN) {
+        /* the option fills the column: the help starts on the next line */
+        col = fprintf(f, "\n%*s", HELP_COLUMN, "") - 1;
+    } else {
+        col += fprintf(f, "%*s", HELP_COLUMN - col, "");
+    }
+    print_wrapped(f, help, col, HELP_COLUMN);
+}
+
+void cli_help(const cli_command *cmd, FILE *f)
+{
+    cli_usage(cmd, f);
+    fputc('\n', f);
+    print_wrapped(f, cmd->summary, 0, 0);
+    fputs("\noptions:\n", f);
+    for (size_t i = 0; i < N_SHARED; i++) {
+        if (!(cmd->shared & shared[i].flag)) {
+            continue;
+        }
+        if (shared[i].id == ID_FORMAT) {
+            char help[96];
+            snprintf(help, sizeof(help), "the output format (default %.*s)", (int)strcspn(cmd->formats, "|"),
+                     cmd->formats);
+            help_line(f, "format", cmd->formats, ID_FORMAT, help);
+        } else {
+            help_line(f, shared[i].name, shared[i].arg, shared[i].id, shared[i].help);
+        }
+    }
+    for (unsigned i = 0; i < n_own(cmd); i++) {
+        help_line(f, cmd->own[i].name, cmd->own[i].arg, cmd->own[i].id, cmd->own[i].help);
+    }
+    help_line(f, "help", NULL, ID_HELP, "this help");
+}

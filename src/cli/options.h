@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * options.h - the one parser of the command line: the options the subcommands
+ * share (--mcu, --set, --case, -j, --warm, --max-insns, --call/--arg,
+ * --no-progress, --format) are parsed here with one meaning, and each
+ * subcommand adds its own from a table.  The same tables generate the usage
+ * and `cyclesim CMD --help`.
+ */
+#ifndef CYCLESIM_CLI_OPTIONS_H
+#define CYCLESIM_CLI_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "cyclesim/sim.h"
+
+#define CLI_MAX_LIST 64 /* --set, --case given at most this often */
+
+/* The shared options a subcommand takes (cli_command.shared). */
+enum {
+    CLI_MCU = 1u << 0,         /* --mcu NAME[,NAME...]|all */
+    CLI_SET = 1u << 1,         /* --set KEY=VALUE|@OVERLAY, repeated */
+    CLI_CASE = 1u << 2,        /* --case GLOB, repeated */
+    CLI_JOBS = 1u << 3,        /* -j/--jobs N */
+    CLI_WARM = 1u << 4,        /* --warm */
+    CLI_MAX_INSNS = 1u << 5,   /* --max-insns N */
+    CLI_CALL = 1u << 6,        /* --call SYMBOL, --arg N */
+    CLI_NO_PROGRESS = 1u << 7, /* --no-progress */
+    CLI_FORMAT = 1u << 8,      /* --format NAME */
+};
+
+/* One option of a subcommand's own. */
+typedef struct cli_own_opt {
+    const char *name; /* long name; NULL ends the table */
+    int id;           /* passed to the handler: its short letter, or a value >= 256 */
+    const char *arg;  /* the argument's name in the help; NULL: a flag */
+    const char *help;
+} cli_own_opt;
+
+typedef struct cli_command {
+    const char *name;
+    const char *operands;  /* "FW.elf", "FW.elf [FW.elf]..." */
+    unsigned min_operands, max_operands; /* max 0: no limit */
+    const char *summary;   /* one line: what it does */
+    unsigned shared;       /* CLI_* flags */
+    const char *formats;   /* --format values, "table|json|csv"; the first is the default */
+    const cli_own_opt *own;
+    int (*handle)(void *ctx, int id, char *arg); /* an own option: EXIT_OK or an exit code */
+    int (*run)(int argc, char **argv);           /* the subcommand */
+} cli_command;
+
+/* What the shared options set (defaults: cli_parse). */
+typedef struct cli_common {
+    const char *mcus;      /* NULL when not given */
+    const char *sets[CLI_MAX_LIST];
+    unsigned n_sets;
+    const char *globs[CLI_MAX_LIST];
+    unsigned n_globs;
+    unsigned workers;      /* 1 */
+    bool progress;         /* true */
+    char format[16];       /* the first of cli_command.formats by default */
+    csim_run_opts ro;      /* warm, max_insns (5e10), call, call_args */
+    char **operands;       /* the ELFs */
+    unsigned n_operands;
+} cli_common;
+
+extern const cli_command cli_cmd_run, cli_cmd_profile, cli_cmd_sweep, cli_cmd_compare, cli_cmd_calibrate,
+    cli_cmd_check, cli_cmd_list_cases;
+
+/* cli_parse's result when --help was given: the help is on stdout, exit 0. */
+#define CLI_HELP_SHOWN (-1)
+
+/** cli_parse - parses argv (argv[0] the subcommand's name) into c and, through
+ *  cmd->handle(ctx, ...), the subcommand's own options.  Returns EXIT_OK,
+ *  CLI_HELP_SHOWN, or an exit code with the message (and for a bad option or
+ *  operand count, the subcommand's usage) printed on stderr. */
+int cli_parse(const cli_command *cmd, int argc, char **argv, cli_common *c, void *ctx);
+
+/** cli_format_index - the position of c->format in cmd->formats. */
+unsigned cli_format_index(const cli_command *cmd, const cli_common *c);
+
+/** cli_usage - the subcommand's synopsis lines. */
+void cli_usage(const cli_command *cmd, FILE *f);
+
+/** cli_help - synopsis, summary and every option with its help. */
+void cli_help(const cli_command *cmd, FILE *f);
+
+#endif

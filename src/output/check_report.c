@@ -1,0 +1,274 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * check_report.c - the reports of `cyclesim check` (analysis/check.h): the
+ * terminal summary, JUnit XML for any CI and Markdown for a pull request
+ * (docs/ci.md).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/check.h"
+#include "output/escape.h"
+
+static double delta_pct(uint64_t actual, uint64_t limit)
+{
+    if (limit == 0) {
+        return actual ? INFINITY : 0;
+    }
+    return ((double)actual - (double)limit) * 100.0 / (double)limit;
+}
+
+static const char *state_name(const check *c)
+{
+    return c->warm ? "warm" : "cold";
+}
+
+/* The one-line verdict of an over-budget row ("cycles 10 > 9 (+11.1%, tolerance 0%)"). */
+static void over_text(const row *r, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    for (int g = 0; g < FIGS; g++) {
+        if (r->over[g] && used < len) {
+            used += (size_t)snprintf(buf + used, len - used, "%s%s %llu > %llu (%+.2f%%, tolerance %g%%)",
+                                     used ? "; " : "", check_fig_names[g], (unsigned long long)r->actual[g],
+                                     (unsigned long long)r->limit[g], delta_pct(r->actual[g], r->limit[g]), r->tol);
+        }
+    }
+}
+
+void check_print_summary(const check *c, FILE *f)
+{
+    fprintf(f, "cyclesim check: %s (sha256 %.12s) against %s%s, state %s\n", c->elf_path, c->elf->sha256_hex,
+            c->old_elf ? "baseline " : "budgets ", c->old_elf ? c->old_path : c->budget_path, state_name(c));
+    fprintf(f, "%-44s %-12s %-11s %12s %6s %12s %9s  %s\n", "case", "mcu", "figure", c->old_elf ? "baseline" : "budget",
+            "tol%", "actual", "delta", "verdict");
+    unsigned counts[4] = {0};
+    for (size_t i = 0; i < c->n_rows; i++) {
+        const row *r = &c->rows[i];
+        counts[r->v]++;
+        const char *mcu = c->models[r->model].name;
+        if (r->v == V_CASE_FAILED || r->v == V_ERROR) {
+            fprintf(f, "%-44s %-12s %-11s %12s %6s %12s %9s  %s: %s\n", r->case_name, mcu, "-", "-", "-", "-", "-",
+                    check_verdict_names[r->v], r->why);
+            continue;
+        }
+        for (int g = 0; g < FIGS; g++) {
+            if (!r->has[g]) {
+                continue;
+            }
+            fprintf(f, "%-44s %-12s %-11s %12llu %6g %12llu %+8.2f%%  %s\n", r->case_name, mcu, check_fig_names[g],
+                    (unsigned long long)r->limit[g], r->tol, (unsigned long long)r->actual[g],
+                    delta_pct(r->actual[g], r->limit[g]), c->update ? "updated" : r->over[g] ? "OVER" : "ok");
+        }
+    }
+    for (size_t i = 0; i < c->n_rows && !c->update; i++) {
+        const row *r = &c->rows[i];
+        if (r->v != V_OVER) {
+            continue;
+        }
+        explain x;
+        check_explain(c, r, &x);
+        char msg[512];
+        over_text(r, msg, sizeof(msg));
+        fprintf(f, "\n%s on %s: %s\n", r->case_name, c->models[r->model].name, msg);
+        if (x.have_kinds) {
+            fputs("  kinds of cycles:", f);
+            for (int k = 0; k < BUDGET_KINDS; k++) {
+                int64_t d = (int64_t)(x.now_kinds[k] - x.ref_kinds[k]);
+                if (d) {
+                    fprintf(f, " %s %+lld", budget_kind_names[k], (long long)d);
+                }
+            }
+            fputc('\n', f);
+        }
+        if (x.n_fns) {
+            fputs("  functions that grew (self cycles):", f);
+            for (size_t k = 0; k < x.n_fns; k++) {
+                const growth *g = &x.fns[k];
+                fprintf(f, "%s %s %s%+lld%s", k ? "," : "", g->name, g->known ? "" : ">= ",
+                        (long long)(g->now - g->ref), g->known ? "" : " (not recorded)");
+            }
+            fputc('\n', f);
+        } else if (!x.have_fns) {
+            fputs("  (no per-function figures to compare", f);
+            fputs(r->old ? ")\n" : "; record them with --update)\n", f);
+        }
+    }
+    fprintf(f, "\ncheck: %zu checked, %u ok, %u over budget, %u case(s) failed, %u error(s)%s\n", c->n_rows,
+            counts[V_OK], counts[V_OVER], counts[V_CASE_FAILED], counts[V_ERROR],
+            c->update ? "; budgets updated" : "");
+}
+
+void check_write_junit(const check *c, FILE *f)
+{
+    unsigned failures = 0, errors = 0;
+    for (size_t i = 0; i < c->n_rows; i++) {
+        failures += c->rows[i].v == V_OVER || c->rows[i].v == V_CASE_FAILED;
+        errors += c->rows[i].v == V_ERROR;
+    }
+    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    fprintf(f, "<testsuites name=\"cyclesim check\" tests=\"%zu\" failures=\"%u\" errors=\"%u\" time=\"%.3f\">\n",
+            c->n_rows, failures, errors, c->host_seconds);
+    fputs("  <testsuite name=\"", f);
+    csim_xml_text(f, c->elf_path);
+    fprintf(f, "\" tests=\"%zu\" failures=\"%u\" errors=\"%u\" skipped=\"0\" time=\"%.3f\">\n", c->n_rows, failures,
+            errors, c->host_seconds);
+    fputs("    <properties>\n      <property name=\"elf_sha256\" value=\"", f);
+    csim_xml_text(f, c->elf->sha256_hex);
+    fputs(c->old_elf ? "\"/>\n      <property name=\"baseline\" value=\"" : "\"/>\n      <property name=\"budgets\" value=\"", f);
+    csim_xml_text(f, c->old_elf ? c->old_path : c->budget_path);
+    fprintf(f, "\"/>\n      <property name=\"state\" value=\"%s\"/>\n    </properties>\n", state_name(c));
+    for (size_t i = 0; i < c->n_rows; i++) {
+        const row *r = &c->rows[i];
+        fputs("    <testcase classname=\"cyclesim.", f);
+        csim_xml_text(f, c->models[r->model].name);
+        fputs("\" name=\"", f);
+        csim_xml_text(f, r->case_name);
+        fputs("\">\n", f);
+        char msg[512];
+        if (r->v == V_OVER) {
+            over_text(r, msg, sizeof(msg));
+            fputs("      <failure type=\"over-budget\" message=\"", f);
+            csim_xml_text(f, msg);
+            fputs("\">", f);
+            explain x;
+            check_explain(c, r, &x);
+            if (x.have_kinds) {
+                fputs("kinds of cycles (reference -> now):\n", f);
+                for (int k = 0; k < BUDGET_KINDS; k++) {
+                    fprintf(f, "  %s %llu -> %llu\n", budget_kind_names[k], (unsigned long long)x.ref_kinds[k],
+                            (unsigned long long)x.now_kinds[k]);
+                }
+            }
+            if (x.n_fns) {
+                fputs("functions that grew most (self cycles):\n", f);
+                for (size_t k = 0; k < x.n_fns; k++) {
+                    fputs("  ", f);
+                    csim_xml_text(f, x.fns[k].name);
+                    fprintf(f, " %s%+lld%s\n", x.fns[k].known ? "" : "&gt;= ", (long long)(x.fns[k].now - x.fns[k].ref),
+                            x.fns[k].known ? "" : " (not recorded)");
+                }
+            }
+            fputs("</failure>\n", f);
+        } else if (r->v == V_CASE_FAILED || r->v == V_ERROR) {
+            fprintf(f, "      <%s type=\"%s\" message=\"", r->v == V_ERROR ? "error" : "failure",
+                    r->v == V_ERROR ? "run-error" : "known-answer");
+            csim_xml_text(f, r->why);
+            fprintf(f, "\"/>\n");
+        }
+        if (r->v == V_OK || r->v == V_OVER) {
+            fputs("      <system-out>", f);
+            for (int g = 0; g < FIGS; g++) {
+                if (r->has[g]) {
+                    fprintf(f, "%s %llu, %s %llu, delta %+.2f%%, tolerance %g%%\n", check_fig_names[g],
+                            (unsigned long long)r->actual[g], c->old_elf ? "baseline" : "budget",
+                            (unsigned long long)r->limit[g], delta_pct(r->actual[g], r->limit[g]), r->tol);
+                }
+            }
+            fputs("</system-out>\n", f);
+        }
+        fputs("    </testcase>\n", f);
+    }
+    fputs("  </testsuite>\n</testsuites>\n", f);
+}
+
+static void md_delta(FILE *f, uint64_t now, uint64_t ref)
+{
+    fprintf(f, "%+lld", (long long)(now - ref));
+    if (ref) {
+        fprintf(f, " (%+.2f %%)", delta_pct(now, ref));
+    }
+}
+
+void check_write_markdown(const check *c, FILE *f)
+{
+    unsigned bad = 0;
+    for (size_t i = 0; i < c->n_rows; i++) {
+        bad += c->rows[i].v != V_OK;
+    }
+    const char *ref = c->old_elf ? "baseline" : "budget";
+    if (c->update) {
+        fprintf(f, "## cyclesim check: budgets updated (%zu)\n\n", c->n_rows);
+    } else if (bad) {
+        fprintf(f, "## cyclesim check: %u of %zu not within %s\n\n", bad, c->n_rows, ref);
+    } else {
+        fprintf(f, "## cyclesim check: all %zu within %s\n\n", c->n_rows, ref);
+    }
+    fputs("ELF `", f);
+    csim_md_text(f, c->elf_path);
+    fprintf(f, "` (sha256 `%.12s`), %s `", c->elf->sha256_hex, c->old_elf ? "baseline" : "budgets");
+    csim_md_text(f, c->old_elf ? c->old_path : c->budget_path);
+    fprintf(f, "`, state %s.\n\n", state_name(c));
+    fprintf(f, "| verdict | case | MCU | figure | %s | actual | delta | tolerance |\n", ref);
+    fputs("|---|---|---|---|---:|---:|---:|---:|\n", f);
+    for (size_t i = 0; i < c->n_rows; i++) {
+        const row *r = &c->rows[i];
+        if (r->v == V_CASE_FAILED || r->v == V_ERROR) {
+            fprintf(f, "| **%s** | `", check_verdict_names[r->v]);
+            csim_md_text(f, r->case_name);
+            fprintf(f, "` | %s | | | | ", c->models[r->model].name);
+            csim_md_text(f, r->why);
+            fputs(" | |\n", f);
+            continue;
+        }
+        for (int g = 0; g < FIGS; g++) {
+            if (!r->has[g]) {
+                continue;
+            }
+            fprintf(f, "| %s | `", c->update ? "updated" : r->over[g] ? "**over budget**" : "ok");
+            csim_md_text(f, r->case_name);
+            fprintf(f, "` | %s | %s | %llu | %llu | %+.2f %% | %g %% |\n", c->models[r->model].name, check_fig_names[g],
+                    (unsigned long long)r->limit[g], (unsigned long long)r->actual[g],
+                    delta_pct(r->actual[g], r->limit[g]), r->tol);
+        }
+    }
+    for (size_t i = 0; i < c->n_rows && !c->update; i++) {
+        const row *r = &c->rows[i];
+        if (r->v != V_OVER) {
+            continue;
+        }
+        char msg[512];
+        over_text(r, msg, sizeof(msg));
+        fputs("\n### `", f);
+        csim_md_text(f, r->case_name);
+        fprintf(f, "` on %s\n\n", c->models[r->model].name);
+        csim_md_text(f, msg);
+        fputs("\n\n", f);
+        explain x;
+        check_explain(c, r, &x);
+        if (x.have_kinds) {
+            fprintf(f, "| kind of cycles | %s | actual | delta |\n|---|---:|---:|---:|\n", ref);
+            for (int k = 0; k < BUDGET_KINDS; k++) {
+                fprintf(f, "| %s | %llu | %llu | ", budget_kind_names[k], (unsigned long long)x.ref_kinds[k],
+                        (unsigned long long)x.now_kinds[k]);
+                md_delta(f, x.now_kinds[k], x.ref_kinds[k]);
+                fputs(" |\n", f);
+            }
+            fputc('\n', f);
+        }
+        if (x.n_fns) {
+            fprintf(f, "Functions that grew most (self cycles):\n\n| function | %s | actual | delta |\n"
+                       "|---|---:|---:|---:|\n", ref);
+            for (size_t k = 0; k < x.n_fns; k++) {
+                const growth *g = &x.fns[k];
+                fputs("| `", f);
+                csim_md_text(f, g->name);
+                if (g->known) {
+                    fprintf(f, "` | %llu | %llu | ", (unsigned long long)g->ref, (unsigned long long)g->now);
+                    md_delta(f, g->now, g->ref);
+                } else {
+                    fprintf(f, "` | not recorded (<= %llu) | %llu | >= %+lld", (unsigned long long)g->ref,
+                            (unsigned long long)g->now, (long long)(g->now - g->ref));
+                }
+                fputs(" |\n", f);
+            }
+            fputc('\n', f);
+        } else if (!x.have_fns) {
+            fputs(r->old ? "No per-function figures to compare.\n"
+                         : "The budget records no per-function figures (`cyclesim check --update` records them).\n",
+                  f);
+        }
+    }
+}

@@ -1,0 +1,222 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* sweep_report.c - the output of `cyclesim sweep` (sweep_report.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cyclesim/model_keys.h"
+#include "output/escape.h"
+#include "output/sweep_report.h"
+#include "output/sweep_svg.h"
+
+
+static void csv_field(FILE *f, const char *s)
+{
+    if (!strpbrk(s, ",\"\n")) {
+        fputs(s, f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"') {
+            fputc('"', f);
+        }
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+static void key_value(const csim_model *m, const char *key, char *buf, size_t len)
+{
+    if (!csim_model_get(m, key, buf, len)) {
+        snprintf(buf, len, "?");
+    }
+}
+
+static void write_header(const sweep_out *o)
+{
+    const grid *g = o->g;
+    if (o->fmt == CSIM_FMT_CSV) {
+        fputs("mcu,clock_hz,latency,cache,prefetch", o->f);
+        for (unsigned i = 0; i < g->n_dims; i++) {
+            if (g->dims[i].column) {
+                fputc(',', o->f);
+                csv_field(o->f, g->dims[i].key);
+            }
+        }
+        fputs(",case,cycles,time_us,rm_min_latency,outside_rm,reason\n", o->f);
+    } else if (o->fmt == CSIM_FMT_JSON) {
+        fprintf(o->f, "{\"schema_version\": 1, \"command\": \"sweep\", \"elf\": {\"path\": ");
+        csim_json_str(o->f, o->elf->path);
+        fprintf(o->f, ", \"sha256\": \"%s\"}, \"mcu\": ", o->elf->sha256_hex);
+        csim_json_str(o->f, o->pts[0].m.name);
+        fprintf(o->f, ", \"points\": %zu, \"runs\": %zu,\n \"rows\": [", o->n_pts, o->n_runs);
+    } else {
+        fprintf(o->f, "# %s on %s: %zu points, %zu emulator runs\n", o->elf->path, o->pts[0].m.name, o->n_pts,
+                o->n_runs);
+        fprintf(o->f, "%-11s %3s %5s %8s", "clock_hz", "ws", "cache", "prefetch");
+        for (unsigned i = 0; i < g->n_dims; i++) {
+            if (g->dims[i].column) {
+                fprintf(o->f, " %12s", g->dims[i].key);
+            }
+        }
+        fprintf(o->f, " %-44s %12s %12s  %s\n", "case", "cycles", "time_us", "outside_rm");
+    }
+}
+
+static void write_row(const sweep_out *o, const point *p, const csim_case_result *c, bool first)
+{
+    const csim_model *m = &p->m;
+    const grid *g = o->g;
+    double us = (double)c->cycles * 1e6 / m->clock_hz;
+    char rm[16] = "";
+    if (p->rm_min >= 0) {
+        snprintf(rm, sizeof(rm), "%d", p->rm_min);
+    }
+    char v[64];
+    if (o->fmt == CSIM_FMT_CSV) {
+        csv_field(o->f, m->name);
+        fprintf(o->f, ",%u,%u,%d,%d", m->clock_hz, m->flash.wait_states, m->flash.cache_enabled, m->flash.prefetch);
+        for (unsigned i = 0; i < g->n_dims; i++) {
+            if (g->dims[i].column) {
+                key_value(m, g->dims[i].key, v, sizeof(v));
+                fputc(',', o->f);
+                csv_field(o->f, v);
+            }
+        }
+        fputc(',', o->f);
+        csv_field(o->f, c->name);
+        fprintf(o->f, ",%llu,%.3f,%s,%d,", (unsigned long long)c->cycles, us, rm, p->outside);
+        csv_field(o->f, p->reason);
+        fputc('\n', o->f);
+    } else if (o->fmt == CSIM_FMT_JSON) {
+        fprintf(o->f, "%s\n  {\"mcu\": ", first ? "" : ",");
+        csim_json_str(o->f, m->name);
+        fprintf(o->f, ", \"clock_hz\": %u, \"latency\": %u, \"cache\": %s, \"prefetch\": %s, \"set\": {", m->clock_hz,
+                m->flash.wait_states, m->flash.cache_enabled ? "true" : "false", m->flash.prefetch ? "true" : "false");
+        unsigned k = 0;
+        for (unsigned i = 0; i < g->n_dims; i++) {
+            if (g->dims[i].column) {
+                key_value(m, g->dims[i].key, v, sizeof(v));
+                fprintf(o->f, "%s", k++ ? ", " : "");
+                csim_json_str(o->f, g->dims[i].key);
+                fputs(": ", o->f);
+                csim_json_str(o->f, v);
+            }
+        }
+        fputs("}, \"case\": ", o->f);
+        csim_json_str(o->f, c->name);
+        fprintf(o->f, ", \"cycles\": %llu, \"time_us\": %.3f, \"rm_min_latency\": %s, \"outside_rm\": %s, \"reason\": ",
+                (unsigned long long)c->cycles, us, rm[0] ? rm : "null", p->outside ? "true" : "false");
+        csim_json_str(o->f, p->reason);
+        fputc('}', o->f);
+    } else {
+        fprintf(o->f, "%-11u %3u %5s %8s", m->clock_hz, m->flash.wait_states, m->flash.cache_enabled ? "on" : "off",
+                m->flash.prefetch ? "on" : "off");
+        for (unsigned i = 0; i < g->n_dims; i++) {
+            if (g->dims[i].column) {
+                key_value(m, g->dims[i].key, v, sizeof(v));
+                fprintf(o->f, " %12s", v);
+            }
+        }
+        fprintf(o->f, " %-44s %12llu %12.3f  %s\n", c->name, (unsigned long long)c->cycles, us,
+                p->outside ? p->reason : "");
+    }
+}
+
+void sweep_write_rows(const sweep_out *o)
+{
+    bool first = true;
+    write_header(o);
+    for (size_t i = 0; i < o->n_pts; i++) {
+        const csim_run_result *r = &o->jobs[o->pts[i].run].res;
+        for (size_t k = 0; k < r->n_cases; k++) {
+            if (sweep_selected(r->cases[k].name, o->globs, o->n_globs)) {
+                write_row(o, &o->pts[i], &r->cases[k], first);
+                first = false;
+            }
+        }
+    }
+    if (o->fmt == CSIM_FMT_JSON) {
+        fputs("\n]}\n", o->f);
+    }
+}
+
+/* A line label: the case, then the swept values that vary (clock excepted). */
+static void line_label(const sweep_out *o, const point *p, const char *name, char *buf, size_t len)
+{
+    const grid *g = o->g;
+    size_t k = (size_t)snprintf(buf, len, "%s", name);
+    if (g->auto_latency) {
+        k += (size_t)snprintf(buf + k, k < len ? len - k : 0, "%s", g->n_clocks > 1 ? " (latency auto)" : "");
+    } else if (g->n_latencies > 1) {
+        k += (size_t)snprintf(buf + k, k < len ? len - k : 0, " %u WS", p->m.flash.wait_states);
+    }
+    for (unsigned i = 0; i < g->n_dims; i++) {
+        if (g->dims[i].n > 1) {
+            char v[64];
+            key_value(&p->m, g->dims[i].key, v, sizeof(v));
+            k += (size_t)snprintf(buf + k, k < len ? len - k : 0, " %s=%s", g->dims[i].key, v);
+        }
+    }
+}
+
+static int cmp_clock(const void *a, const void *b)
+{
+    const point *const *x = a, *const *y = b;
+    return ((*x)->m.clock_hz > (*y)->m.clock_hz) - ((*x)->m.clock_hz < (*y)->m.clock_hz);
+}
+
+bool sweep_write_svg(const sweep_out *o, FILE *f, size_t n_configs)
+{
+    size_t n_clocks = o->g->n_clocks, max_lines = 0;
+    for (size_t c = 0; c < n_configs; c++) {
+        max_lines += o->jobs[o->pts[c * n_clocks].run].res.n_cases;
+    }
+    sweep_line *lines = calloc(max_lines ? max_lines : 1, sizeof(*lines));
+    const point **sorted = calloc(n_clocks, sizeof(*sorted));
+    size_t n = 0;
+    bool ok = lines && sorted;
+    for (size_t c = 0; ok && c < n_configs; c++) {
+        for (size_t k = 0; k < n_clocks; k++) {
+            sorted[k] = &o->pts[c * n_clocks + k];
+        }
+        qsort(sorted, n_clocks, sizeof(*sorted), cmp_clock);
+        const csim_run_result *r0 = &o->jobs[sorted[0]->run].res;
+        for (size_t cs = 0; ok && cs < r0->n_cases; cs++) {
+            const char *name = r0->cases[cs].name;
+            if (!sweep_selected(name, o->globs, o->n_globs)) {
+                continue;
+            }
+            sweep_line *l = &lines[n++];
+            line_label(o, sorted[0], name, l->label, sizeof(l->label));
+            l->mhz = calloc(n_clocks, sizeof(double));
+            l->us = calloc(n_clocks, sizeof(double));
+            l->outside = calloc(n_clocks, sizeof(bool));
+            ok = l->mhz && l->us && l->outside;
+            for (size_t k = 0; ok && k < n_clocks; k++) {
+                const csim_run_result *r = &o->jobs[sorted[k]->run].res;
+                double hz = sorted[k]->m.clock_hz;
+                /* The same table order in every run: case cs of this run is the same case. */
+                uint64_t cyc = cs < r->n_cases ? r->cases[cs].cycles : 0;
+                l->mhz[l->n] = hz / 1e6;
+                l->us[l->n] = (double)cyc * 1e6 / hz;
+                l->outside[l->n++] = sorted[k]->outside;
+            }
+        }
+    }
+    const char *base = strrchr(o->elf->path, '/');
+    char title[256];
+    snprintf(title, sizeof(title), "%.160s on %s: time versus clock", base ? base + 1 : o->elf->path,
+             o->pts[0].m.name);
+    ok = ok && sweep_svg_write(f, title, lines, n);
+    for (size_t i = 0; lines && i < n; i++) {
+        free(lines[i].mhz);
+        free(lines[i].us);
+        free(lines[i].outside);
+    }
+    free(lines);
+    free(sorted);
+    return ok;
+}
+
+/* ---- the command ------------------------------------------------------ */

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * sweep_report.h - the output of `cyclesim sweep`: the table, JSON or CSV of
+ * every point and case, and the SVG chart of time against clock.
+ */
+#ifndef CYCLESIM_OUTPUT_SWEEP_REPORT_H
+#define CYCLESIM_OUTPUT_SWEEP_REPORT_H
+
+#include <stdio.h>
+
+#include "analysis/sweep.h"
+#include "cyclesim/jobs.h"
+#include "cyclesim/report.h"
+
+typedef struct sweep_out {
+    FILE *f;
+    csim_format fmt;
+    const grid *g;
+    const point *pts;
+    size_t n_pts, n_runs;
+    const csim_job *jobs;
+    const char *const *globs;
+    unsigned n_globs;
+    const csim_elf *elf;
+} sweep_out;
+
+/** sweep_write_rows - the table, JSON or CSV, with its header. */
+void sweep_write_rows(const sweep_out *o);
+
+/** sweep_write_svg - the chart (one line per configuration and case); false on a write error. */
+bool sweep_write_svg(const sweep_out *o, FILE *f, size_t n_configs);
+
+#endif

@@ -1,0 +1,48 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Golden outputs: each line of tests/output/outputs.txt is a cyclesim command
+# on the small firmware (fw/small_cases.c) whose output must equal
+# expect/NAME.expect byte for byte.  Lines are "NAME | EXIT | ARGUMENTS":
+# ARGUMENTS are shell words run in WORKDIR, which holds small.elf, a copy
+# small"q.elf (a path JSON and XML must escape) and the files of inputs/;
+# @OUT names a file whose content is compared instead of stdout.  Host
+# timings, the one thing that differs from run to run, are masked.
+# UPDATE=1 rewrites the .expect files instead (review the diff).
+# usage: run_outputs.sh CYCLESIM SOURCE_DIR WORKDIR
+set -u
+cyclesim=$1 src=$2 work=$3
+here=$src/tests/output
+mkdir -p "$work" || exit 2
+sh "$here/build_fw.sh" "$src" "$work/small.elf" || exit 2
+cp "$work/small.elf" "$work/small\"q.elf" && cp "$here"/inputs/* "$work/" || exit 2
+cd "$work" || exit 2
+export LC_ALL=C
+mask() {
+    sed -e 's/(whole run, [0-9.]* s host, [0-9.]* MIPS)/(whole run, HOST s host, HOST MIPS)/' \
+        -e 's/ time="[0-9.]*"/ time="HOST"/g' -e 's/"host_seconds": [0-9.e+-]*/"host_seconds": HOST/g' \
+        -e 's/in [0-9.]* s host/in HOST s host/g'
+}
+pass=0 fail=0
+while IFS='|' read -r name code args; do
+    name=$(echo "$name" | sed 's/^ *//; s/ *$//')
+    case $name in ''|'#'*) continue ;; esac
+    code=$(echo "$code" | sed 's/ //g')
+    rm -f out.file
+    args=$(echo "$args" | sed 's/@OUT/out.file/g')
+    eval "\"\$cyclesim\" $args" > stdout.txt 2> stderr.txt
+    got=$?
+    if [ -f out.file ]; then mask < out.file > got.txt; else mask < stdout.txt > got.txt; fi
+    if [ "$got" != "$code" ]; then
+        echo "FAIL $name: exit $got, expected $code"; sed 's/^/    /' stderr.txt; fail=$((fail + 1)); continue
+    fi
+    if [ "${UPDATE:-}" = 1 ]; then
+        cp got.txt "$here/expect/$name.expect"
+    elif ! cmp -s got.txt "$here/expect/$name.expect"; then
+        echo "FAIL $name: output differs from tests/output/expect/$name.expect"
+        diff -u "$here/expect/$name.expect" got.txt | head -40
+        fail=$((fail + 1)); continue
+    fi
+    pass=$((pass + 1))
+done < "$here/outputs.txt"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

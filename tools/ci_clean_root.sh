@@ -1,0 +1,87 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# CI: proves the README's quick start on a machine with nothing installed.
+# Builds a minimal Debian 12 root (debootstrap --variant=minbase bookworm) outside
+# the work tree, copies the checkout in (tracked and untracked files, no build/),
+# and runs the README's two commands in it exactly as written: `sh tools/demo.sh`,
+# then `sh tools/test.sh` (every test, the repository's budgets among them:
+# check_budgets writes its JUnit and Markdown reports to build/check-reports).
+# Those reports are copied to build/check-reports of this checkout.  Needs root
+# (debootstrap, chroot, mounts).  The root is made under ${TMPDIR:-/tmp} and
+# removed on exit.  Exit status: the first failing command's.
+# usage: tools/ci_clean_root.sh [TEST_ARGS...]
+#   TEST_ARGS go to tools/test.sh (ctest), e.g. -L 'unit|cli' while developing;
+#   CI passes none, so the README's command runs as written.
+#   DEBIAN_MIRROR: the mirror of debootstrap and of the root's apt (default
+#   http://deb.debian.org/debian, which needs no ca-certificates).
+set -eu
+cd "$(dirname "$0")/.."
+checkout=$(pwd)
+mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+root=$(mktemp -d "${TMPDIR:-/tmp}/cyclesim-root.XXXXXX")
+
+stamp() { date +%s; }
+elapsed() { echo "clean-root: $1 took $(( $(stamp) - $2 )) s"; }
+
+# Unmount before removing: rm -rf must never walk into the host's /dev or /proc.
+cleanup() {
+    for m in "$root/dev" "$root/proc"; do
+        if mountpoint -q "$m" 2>/dev/null; then umount -R "$m" || umount -lR "$m"; fi
+    done
+    rm -f "$root.tar" "$root.debootstrap.log"
+    if grep -q " $root/" /proc/mounts; then
+        echo "clean-root: $root still has mounts; left in place" >&2
+    else
+        rm -rf "$root"
+    fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+start=$(stamp)
+# The checkout as it is now (tracked and untracked files, no build/), taken
+# before the long debootstrap so later edits of the work tree do not leak in.
+git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf "$root.tar"
+if ! command -v debootstrap >/dev/null 2>&1; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null
+fi
+t=$(stamp)
+debootstrap --variant=minbase bookworm "$root" "$mirror" >"$root.debootstrap.log" 2>&1 ||
+    { tail -n 30 "$root.debootstrap.log" >&2; rm -f "$root.debootstrap.log"; exit 1; }
+rm -f "$root.debootstrap.log"
+elapsed "debootstrap --variant=minbase bookworm" "$t"
+
+# The root's apt uses the same mirror as debootstrap; name resolution as the host's.
+cp /etc/resolv.conf "$root/etc/resolv.conf"
+mkdir -p "$root/src/cyclesim"
+tar -xf "$root.tar" -C "$root/src/cyclesim" && rm -f "$root.tar"
+rm -rf "$root/src/cyclesim/build"
+
+mount -t proc proc "$root/proc"
+mount --rbind /dev "$root/dev"
+mount --make-rslave "$root/dev"
+
+# Inside the root: a clean environment, no terminal, CI as in .ci/run.
+in_root() {
+    echo "clean-root: $*"
+    chroot "$root" /usr/bin/env -i HOME=/root CI=true LANG=C.UTF-8 \
+        PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+        sh -c 'cd /src/cyclesim && exec "$@"' sh "$@" </dev/null
+}
+
+status=0
+t=$(stamp)
+in_root sh tools/demo.sh || status=$?
+elapsed "sh tools/demo.sh (set-up, build, demo)" "$t"
+if [ "$status" -eq 0 ]; then
+    t=$(stamp)
+    in_root sh tools/test.sh "$@" || status=$?
+    elapsed "sh tools/test.sh" "$t"
+fi
+if [ -d "$root/src/cyclesim/build/check-reports" ]; then
+    mkdir -p "$checkout/build/check-reports"
+    cp -r "$root/src/cyclesim/build/check-reports/." "$checkout/build/check-reports/"
+fi
+elapsed "the clean-root run (status $status)" "$start"
+exit "$status"
