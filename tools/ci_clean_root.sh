@@ -12,12 +12,11 @@
 # usage: tools/ci_clean_root.sh [TEST_ARGS...]
 #   TEST_ARGS go to tools/test.sh (ctest), e.g. -L 'unit|cli' while developing;
 #   CI passes none, so the README's command runs as written.
-#   DEBIAN_MIRROR: the mirror of debootstrap and of the root's apt (default
-#   http://deb.debian.org/debian, which needs no ca-certificates).
+#   DEBIAN_MIRROR: a mirror for debootstrap and the root's apt (default:
+#   debootstrap's own, a plain-HTTP one that needs no ca-certificates).
 set -eu
 cd "$(dirname "$0")/.."
 checkout=$(pwd)
-mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 root=$(mktemp -d "${TMPDIR:-/tmp}/cyclesim-root.XXXXXX")
 
 stamp() { date +%s; }
@@ -47,7 +46,7 @@ if ! command -v debootstrap >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null
 fi
 t=$(stamp)
-debootstrap --variant=minbase bookworm "$root" "$mirror" >"$root.debootstrap.log" 2>&1 ||
+debootstrap --variant=minbase bookworm "$root" ${DEBIAN_MIRROR:+"$DEBIAN_MIRROR"} >"$root.debootstrap.log" 2>&1 ||
     { tail -n 30 "$root.debootstrap.log" >&2; rm -f "$root.debootstrap.log"; exit 1; }
 rm -f "$root.debootstrap.log"
 elapsed "debootstrap --variant=minbase bookworm" "$t"
