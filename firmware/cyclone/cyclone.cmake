@@ -71,6 +71,7 @@ foreach(family IN LISTS CY_FAMILIES)
         endif()
         fw_image(cyclone-${family} ${target} ${cases} ${lib_sources})
         set(img fw-cyclone-${family}-${target})
+        target_compile_definitions(${img} PRIVATE BENCH_CYCLONE) # bench_backend "cyclone"
         target_include_directories(${img} PRIVATE ${FW_DIR}/cyclone)
         target_include_directories(${img} SYSTEM PRIVATE ${CY_LIB} ${CY_COMMON})
         if(family STREQUAL "aes-hw")

@@ -45,6 +45,9 @@ static const char *backend_label(const char *b)
     if (strcmp(b, "cmox5") == 0) {
         return "CMOX V5";
     }
+    if (strcmp(b, "cyclone") == 0) {
+        return "CycloneCRYPTO";
+    }
     return b[0] ? b : "unknown (no bench_backend)";
 }
 
@@ -99,6 +102,19 @@ static const char *marks(const csim_cmp_row *r)
 /* What was compared with what, the same lines in every format: one per image,
  * then the model, the measured results and the per-row figure.  Fills line i;
  * false past the last. */
+/* A rate or time row's estimate and published figure in the page's unit
+ * ("est 4.43 / page 4.319 MB/s"); "" for cycle rows. */
+static const char *page_unit_text(char *buf, size_t len, const csim_comparison *c, const csim_cmp_row *r)
+{
+    buf[0] = '\0';
+    if (r->pub->measure != CSIM_PUB_CYCLES) {
+        snprintf(buf, len, "est %.4g / page %.4g %s", csim_cmp_in_page_unit(c, r, r->v[0].est),
+                 r->pub->measure == CSIM_PUB_RATE ? r->pub->rate_MBps : r->pub->time_us / 1e3,
+                 r->pub->measure == CSIM_PUB_RATE ? "MB/s" : "ms");
+    }
+    return buf;
+}
+
 static bool header_line(const csim_comparison *c, size_t i, char *line, size_t len)
 {
     const csim_model *m = c->model;
@@ -122,7 +138,8 @@ static bool header_line(const csim_comparison *c, size_t i, char *line, size_t l
         }
         if (p->library_version[0]) {
             size_t used = strlen(extra);
-            snprintf(extra + used, sizeof(extra) - used, ", CMOX %s", p->library_version);
+            snprintf(extra + used, sizeof(extra) - used, ", %s %s", p->library[0] ? p->library : "CMOX",
+                     p->library_version);
         }
         snprintf(line, len, "measured: %.250s: %s (%s%s%s, %.6g MHz%s)", p->source, p->title, p->mcu,
                  p->board[0] ? ", " : "", p->board, p->clock_hz / 1e6, extra);
@@ -266,6 +283,10 @@ static void print_table(FILE *f, const csim_comparison *c)
                 num(a, sizeof(a), r->v[0].est), num(b, sizeof(b), r->v[0].pub),
                 dev_text(d, sizeof(d), c->framing, csim_cmp_deviation(c->framing, r->v[0])), r->c->name,
                 marks(r)[0] ? " (" : "", marks(r), marks(r)[0] ? ")" : "");
+        char u[96];
+        if (page_unit_text(u, sizeof(u), c, r)[0]) {
+            fprintf(f, "  [%s]", u);
+        }
         table_image(f, c, r->c);
     }
     fprintf(f, "\nfootprint in bytes (estimate / published %s; the estimate is the largest over the cases a row "
@@ -427,6 +448,12 @@ static void print_json(FILE *f, const csim_comparison *c)
         json_row_head(f, c, r);
         fprintf(f, ", \"status\": %u, \"cycles\": ", r->c->status);
         json_value(f, r->v[CSIM_MET_CYCLES]);
+        if (r->pub->measure != CSIM_PUB_CYCLES) { /* the figures in the page's unit */
+            bool rate = r->pub->measure == CSIM_PUB_RATE;
+            fprintf(f, ", \"page_unit\": \"%s\", \"page_value\": ", rate ? "MB/s" : "ms");
+            json_value(f, (csim_cmp_value){csim_cmp_in_page_unit(c, r, r->v[0].est),
+                                           rate ? r->pub->rate_MBps : r->pub->time_us / 1e3});
+        }
         fputc('}', f);
     }
     fputs("],\n \"footprint\": [", f);
@@ -530,7 +557,9 @@ static void print_md(FILE *f, const csim_comparison *c)
                 num(a, sizeof(a), r->v[0].est), num(b, sizeof(b), r->v[0].pub),
                 dev_text(d, sizeof(d), c->framing, csim_cmp_deviation(c->framing, r->v[0])));
         md_text(f, r->c->name);
-        fprintf(f, "%s%s |", marks(r)[0] ? " " : "", marks(r));
+        char u[96];
+        fprintf(f, "%s%s%s%s |", marks(r)[0] ? " " : "", marks(r), page_unit_text(u, sizeof(u), c, r)[0] ? " " : "",
+                u);
         md_image_cell(f, c, r->c);
     }
     fprintf(f, "\n## Footprint in bytes (%zu rows matched)\n\nEach cell: estimate / published, %s. The estimate "

@@ -45,3 +45,13 @@ add_test(NAME published.tool.exit_codes
          COMMAND sh ${PUBLISHED_TEST_DIR}/exit_codes.sh $<TARGET_FILE:import_published>
                  ${PUBLISHED_DIR}/source/stm32u083rc.txt ${PUBLISHED_WORK_DIR}/exit-codes)
 set_tests_properties(published.tool.exit_codes PROPERTIES LABELS published)
+
+# Oryx Embedded's STM32U0 page (rates and times, docs/cyclone.md): the JSON is
+# what tools/import_oryx.py makes of the page text.
+find_package(Python3 COMPONENTS Interpreter)
+if(Python3_FOUND)
+    add_test(NAME published.oryx-stm32u0.check
+             COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tools/import_oryx.py --check
+                     ${PUBLISHED_DIR}/source/oryx-stm32u0.txt ${PUBLISHED_DIR}/oryx-stm32u0.json)
+    set_tests_properties(published.oryx-stm32u0.check PROPERTIES LABELS published)
+endif()
