@@ -450,9 +450,11 @@ static void print_json(FILE *f, const csim_comparison *c)
         json_value(f, r->v[CSIM_MET_CYCLES]);
         if (r->pub->measure != CSIM_PUB_CYCLES) { /* the figures in the page's unit */
             bool rate = r->pub->measure == CSIM_PUB_RATE;
-            fprintf(f, ", \"page_unit\": \"%s\", \"page_value\": ", rate ? "MB/s" : "ms");
-            json_value(f, (csim_cmp_value){csim_cmp_in_page_unit(c, r, r->v[0].est),
-                                           rate ? r->pub->rate_MBps : r->pub->time_us / 1e3});
+            fprintf(f, ", \"page_unit\": \"%s\", \"page_value\": {\"estimate\": ", rate ? "MB/s" : "ms");
+            json_num(f, csim_cmp_in_page_unit(c, r, r->v[0].est));
+            fputs(", \"published\": ", f);
+            json_num(f, rate ? r->pub->rate_MBps : r->pub->time_us / 1e3);
+            fputc('}', f); /* no error here: the error is the time's, in "cycles" */
         }
         fputc('}', f);
     }
