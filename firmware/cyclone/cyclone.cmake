@@ -16,6 +16,7 @@
 #   cyclone-cipher  3DES, AES-128/192/256, SM4 in CBC and CTR   cyclone_cases_cipher.c
 #   cyclone-aead    GCM, CCM (AES, SM4), Ascon-AEAD128, ChaCha20-Poly1305  cyclone_cases_aead.c
 #   cyclone-hash    MD5, SHA-1, SHA-2, SHA-3, SM3, Ascon-Hash256  cyclone_cases_hash.c
+#   cyclone-ecc     ECDSA, SM2, EdDSA, ECDH, X25519, X448        cyclone_cases_ecc.c
 #   cyclone-aes-hw  AES-128/256 CBC, CTR, GCM, CCM through hardware/stm32u0xx (the
 #                   AES peripheral); needs ST's CMSIS device and ARM's CMSIS core
 #                   headers (CYCLONE_CMSIS_DEVICE, CYCLONE_CMSIS_CORE)
@@ -35,6 +36,9 @@ endif()
 message(STATUS "firmware: CycloneCRYPTO images from ${CYCLONE_ROOT}")
 
 set(CY_COMMON_SOURCES ${CY_COMMON}/cpu_endian.c ${CY_COMMON}/os_port_none.c)
+set(CY_LIB_ecc ecc/ec.c ecc/ec_curves.c ecc/ec_misc.c ecc/ecdsa.c ecc/ecdh.c ecc/sm2.c ecc/curve25519.c
+    ecc/curve448.c ecc/x25519.c ecc/x448.c ecc/ed25519.c ecc/ed448.c hash/sha256.c hash/sha384.c
+    hash/sha512.c hash/sm3.c xof/shake.c xof/keccak.c mac/hmac.c rng/hmac_drbg.c)
 set(CY_LIB_cipher cipher/aes.c cipher/des.c cipher/des3.c cipher/sm4.c
     cipher_modes/cbc.c cipher_modes/ctr.c)
 set(CY_LIB_aead cipher/aes.c cipher/sm4.c cipher/chacha.c mac/poly1305.c aead/gcm.c aead/ccm.c
@@ -48,8 +52,9 @@ set(CY_CASES_cipher cyclone/cyclone_cases_cipher.c)
 set(CY_CASES_aead cyclone/cyclone_cases_aead.c)
 set(CY_CASES_hash cyclone/cyclone_cases_hash.c)
 set(CY_CASES_aes-hw cyclone/cyclone_cases_cipher.c cyclone/cyclone_cases_aead.c)
+set(CY_CASES_ecc cyclone/cyclone_cases_ecc.c)
 
-set(CY_FAMILIES cipher aead hash)
+set(CY_FAMILIES cipher aead hash ecc)
 if(CYCLONE_CMSIS_DEVICE AND CYCLONE_CMSIS_CORE)
     list(APPEND CY_FAMILIES aes-hw)
 else()
@@ -62,7 +67,10 @@ foreach(family IN LISTS CY_FAMILIES)
     list(APPEND lib_sources ${CY_COMMON_SOURCES})
     # The library is not held to the project's warnings (-w), and gets -O3.
     set_source_files_properties(${lib_sources} PROPERTIES COMPILE_OPTIONS "${CYCLONE_OPT};-w")
-    set(cases ${CY_CASES_${family}} cyclone/cyclone_glue.c crypto/sha2.c)
+    set(cases ${CY_CASES_${family}} cyclone/cyclone_os.c)
+    if(NOT family STREQUAL "ecc") # the message buffers and known-answer digests
+        list(APPEND cases cyclone/cyclone_glue.c crypto/sha2.c)
+    endif()
     list(TRANSFORM cases PREPEND ${FW_DIR}/)
     foreach(target IN LISTS CYCLONE_TARGETS)
         if(NOT target IN_LIST FW_ALL_TARGETS)
@@ -74,6 +82,9 @@ foreach(family IN LISTS CY_FAMILIES)
         target_compile_definitions(${img} PRIVATE BENCH_CYCLONE) # bench_backend "cyclone"
         target_include_directories(${img} PRIVATE ${FW_DIR}/cyclone)
         target_include_directories(${img} SYSTEM PRIVATE ${CY_LIB} ${CY_COMMON})
+        if(family STREQUAL "ecc") # the library's EC working states (up to P-521, Ed448)
+            target_compile_definitions(${img} PRIVATE CY_POOL_BYTES=12288u)
+        endif()
         if(family STREQUAL "aes-hw")
             target_compile_definitions(${img} PRIVATE CYCLONE_BENCH_HW STM32U083xx)
             target_include_directories(${img} SYSTEM PRIVATE ${CYCLONE_CMSIS_DEVICE}

@@ -41,46 +41,6 @@ void cy_inputs(const bench_case_t *c)
     }
 }
 
-/* osAllocMem/osFreeMem (weak in Common/os_port_none.c, which would call
- * malloc: the images have no heap).  A stack-like pool: blocks are handed out
- * upwards; a freed block is marked and the top moves down over every freed
- * block at the top, which reclaims everything for the LIFO use of the
- * library's temporary contexts. */
-#define CY_POOL_BYTES 2048u
-static uint32_t cy_pool[CY_POOL_BYTES / 4] BENCH_IO;
-static size_t cy_pool_top; /* words in use */
-
-void *osAllocMem(size_t size)
-{
-    size_t words = (size + 3) / 4 + 1; /* + header: block words, bit 31 = freed */
-    if (words > CY_POOL_BYTES / 4 - cy_pool_top) {
-        return NULL;
-    }
-    cy_pool[cy_pool_top] = (uint32_t)words;
-    cy_pool_top += words;
-    return &cy_pool[cy_pool_top - words + 1];
-}
-
-void osFreeMem(void *p)
-{
-    if (!p) {
-        return;
-    }
-    uint32_t *h = (uint32_t *)p - 1;
-    *h |= 1u << 31;
-    for (;;) { /* drop the freed blocks at the top */
-        size_t i = 0, last = CY_POOL_BYTES;
-        while (i < cy_pool_top) {
-            last = i;
-            i += cy_pool[i] & ~(1u << 31);
-        }
-        if (last == CY_POOL_BYTES || !(cy_pool[last] >> 31)) {
-            return;
-        }
-        cy_pool_top = last;
-    }
-}
-
 int cy_digest_differs(const uint8_t *data, size_t len, const uint8_t expect[32])
 {
     uint8_t d[32];

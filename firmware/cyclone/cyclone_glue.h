@@ -31,10 +31,6 @@ extern uint8_t cy_iv[16];
  *  0) or bench_random(); the same draws every time for the same case. */
 void cy_inputs(const bench_case_t *c);
 
-/** CycloneCRYPTO's allocator (os_port.h), on a static pool (no heap). */
-void *osAllocMem(size_t size);
-void osFreeMem(void *p);
-
 /** 0 when SHA-256(data[0..len)) equals expect. */
 int cy_digest_differs(const uint8_t *data, size_t len, const uint8_t expect[32]);
 
