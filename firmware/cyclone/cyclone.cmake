@@ -17,6 +17,7 @@
 #   cyclone-aead    GCM, CCM (AES, SM4), Ascon-AEAD128, ChaCha20-Poly1305  cyclone_cases_aead.c
 #   cyclone-hash    MD5, SHA-1, SHA-2, SHA-3, SM3, Ascon-Hash256  cyclone_cases_hash.c
 #   cyclone-ecc     ECDSA, SM2, EdDSA, ECDH, X25519, X448        cyclone_cases_ecc.c
+#   cyclone-ecc-fastlmul  the same with a faster __aeabi_lmul (lmul_fast.S)
 #   cyclone-aes-hw  AES-128/256 CBC, CTR, GCM, CCM through hardware/stm32u0xx (the
 #                   AES peripheral); needs ST's CMSIS device and ARM's CMSIS core
 #                   headers (CYCLONE_CMSIS_DEVICE, CYCLONE_CMSIS_CORE)
@@ -53,8 +54,13 @@ set(CY_CASES_aead cyclone/cyclone_cases_aead.c)
 set(CY_CASES_hash cyclone/cyclone_cases_hash.c)
 set(CY_CASES_aes-hw cyclone/cyclone_cases_cipher.c cyclone/cyclone_cases_aead.c)
 set(CY_CASES_ecc cyclone/cyclone_cases_ecc.c)
+# The same EC cases with a 22-instruction __aeabi_lmul instead of libgcc's:
+# ARMCC's run-time helper sits between the two (docs/cyclone.md).
+set(CY_LIB_ecc-fastlmul ${CY_LIB_ecc})
+set(CY_CASES_ecc-fastlmul cyclone/cyclone_cases_ecc.c cyclone/lmul_fast.S)
+enable_language(ASM)
 
-set(CY_FAMILIES cipher aead hash ecc)
+set(CY_FAMILIES cipher aead hash ecc ecc-fastlmul)
 if(CYCLONE_CMSIS_DEVICE AND CYCLONE_CMSIS_CORE)
     list(APPEND CY_FAMILIES aes-hw)
 else()
@@ -68,7 +74,7 @@ foreach(family IN LISTS CY_FAMILIES)
     # The library is not held to the project's warnings (-w), and gets -O3.
     set_source_files_properties(${lib_sources} PROPERTIES COMPILE_OPTIONS "${CYCLONE_OPT};-w")
     set(cases ${CY_CASES_${family}} cyclone/cyclone_os.c)
-    if(NOT family STREQUAL "ecc") # the message buffers and known-answer digests
+    if(NOT family MATCHES "^ecc") # the message buffers and known-answer digests
         list(APPEND cases cyclone/cyclone_glue.c crypto/sha2.c)
     endif()
     list(TRANSFORM cases PREPEND ${FW_DIR}/)
@@ -82,7 +88,7 @@ foreach(family IN LISTS CY_FAMILIES)
         target_compile_definitions(${img} PRIVATE BENCH_CYCLONE) # bench_backend "cyclone"
         target_include_directories(${img} PRIVATE ${FW_DIR}/cyclone)
         target_include_directories(${img} SYSTEM PRIVATE ${CY_LIB} ${CY_COMMON})
-        if(family STREQUAL "ecc") # the library's EC working states (up to P-521, Ed448)
+        if(family MATCHES "^ecc") # the library's EC working states (up to P-521, Ed448)
             target_compile_definitions(${img} PRIVATE CY_POOL_BYTES=12288u)
         endif()
         if(family STREQUAL "aes-hw")
