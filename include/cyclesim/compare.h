@@ -107,6 +107,16 @@ void csim_compare_free(csim_comparison *cmp);
 /** csim_cmp_image_of - the image a case of the comparison came from. */
 const csim_cmp_image *csim_cmp_image_of(const csim_comparison *cmp, const csim_case_result *c);
 
+/** csim_cmp_cycles_of - a published figure of row p (cycles, a time in µs or a
+ *  rate in the page's MB/s) as cycles at the model's clock for case c (a rate
+ *  needs the case's bytes= parameter); NAN when it cannot be converted. */
+double csim_cmp_cycles_of(const csim_comparison *cmp, const csim_pub_row *p, const csim_case_result *c,
+                          double figure);
+
+/** csim_cmp_in_page_unit - cycles of row r in the unit its page publishes
+ *  (ms or MB/s at the model's clock; cycles for cycle pages). */
+double csim_cmp_in_page_unit(const csim_comparison *cmp, const csim_cmp_row *r, double cycles);
+
 /** csim_cmp_deviation - the per-row figure of the framing: error in percent or
  *  ratio; NAN when either side is missing or the published figure is 0. */
 double csim_cmp_deviation(csim_framing f, csim_cmp_value v);

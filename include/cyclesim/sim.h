@@ -73,6 +73,7 @@ typedef struct csim_profile {
 typedef struct csim_case_result {
     char name[96];
     char row[96];
+    char params[96];         /* the case's "k=v;k=v" description (bytes= converts rates) */
     uint64_t cycles;         /* region minus the empty region */
     csim_breakdown bd;       /* region minus the empty region */
     csim_ms_stats ms;        /* flash-interface statistics of the region */

@@ -51,6 +51,39 @@ static const char *case_key(const csim_case_result *c)
     return c->row[0] ? c->row : c->name;
 }
 
+/* The message bytes a case states in its params ("...;bytes=4096;..."); 0: none. */
+static double case_bytes(const csim_case_result *c)
+{
+    for (const char *b = strstr(c->params, "bytes="); b; b = strstr(b + 1, "bytes=")) {
+        if (b == c->params || b[-1] == ';') {
+            return strtod(b + 6, NULL);
+        }
+    }
+    return 0;
+}
+
+double csim_cmp_cycles_of(const csim_comparison *cmp, const csim_pub_row *p, const csim_case_result *c,
+                          double figure)
+{
+    double hz = cmp->model->clock_hz, bytes = case_bytes(c);
+    switch (p->measure) {
+    case CSIM_PUB_TIME: return figure * 1e-6 * hz;
+    case CSIM_PUB_RATE:
+        return bytes > 0 && figure > 0 && cmp->page->mb_bytes ? bytes * hz / (figure * cmp->page->mb_bytes) : NAN;
+    default: return figure;
+    }
+}
+
+double csim_cmp_in_page_unit(const csim_comparison *cmp, const csim_cmp_row *r, double cycles)
+{
+    double hz = cmp->model->clock_hz, bytes = case_bytes(r->c);
+    switch (r->pub->measure) {
+    case CSIM_PUB_TIME: return cycles / hz * 1e3;
+    case CSIM_PUB_RATE: return bytes > 0 && cycles > 0 ? bytes * hz / cycles / cmp->page->mb_bytes : NAN;
+    default: return cycles;
+    }
+}
+
 /* A measured footprint figure: 0 means the engine did not measure it. */
 static double measured(uint32_t v)
 {
@@ -139,19 +172,36 @@ static void frame(csim_comparison *cmp)
                  "error", n_other, n, p->library_major, p->library_version);
         }
     }
+    char lib[64]; /* the measured library: ST's CMOX unless the page names another */
+    if (p->library[0]) {
+        snprintf(lib, sizeof(lib), "%s%s%s", p->library, p->library_version[0] ? " " : "", p->library_version);
+    } else {
+        snprintf(lib, sizeof(lib), "ST's library%s%s", p->library_version[0] ? " CMOX " : "", p->library_version);
+    }
     if (cmp->mixed_backends) {
         note(cmp, "mixed back ends: %zu of the %zu ELFs run the open implementation, the others the code that "
-             "was measured (ST's library%s%s): each row gives the ratio estimate / published; only the rows of "
-             "the other ELFs measure the model's error", n_open, n, p->library_version[0] ? " CMOX " : "",
-             p->library_version);
+             "was measured (%s): each row gives the ratio estimate / published; only the rows of "
+             "the other ELFs measure the model's error", n_open, n, lib);
     } else if (cmp->framing == CSIM_FRAME_RATIO) {
-        note(cmp, "open implementation versus ST's library%s%s: each row gives the ratio estimate / "
-             "published, not an error of the model", p->library_version[0] ? " CMOX " : "", p->library_version);
+        note(cmp, "open implementation versus %s: each row gives the ratio estimate / "
+             "published, not an error of the model", lib);
     } else if (n_unknown && n == 1) {
         note(cmp, "the ELF has no bench_backend symbol: it is taken to run the code that was measured");
     } else if (n_unknown) {
         note(cmp, "%zu of the %zu ELFs have no bench_backend symbol: they are taken to run the code that was "
              "measured", n_unknown, n);
+    }
+    bool rates = false, times = false;
+    for (size_t i = 0; i < p->n_rows; i++) {
+        rates |= p->rows[i].measure == CSIM_PUB_RATE;
+        times |= p->rows[i].measure == CSIM_PUB_TIME;
+    }
+    if (rates || times) {
+        note(cmp, "%s%s%s published: compared as cycles at the model's clock (%.6g MHz)%s%s%s; the error is that "
+             "of the time (est - pub) / pub, so a faster estimate is negative", rates ? "rates (MB/s)" : "",
+             rates && times ? " and " : "", times ? "times (ms)" : "", m->clock_hz / 1e6,
+             rates ? ", 1 MB = " : "", rates ? (p->mb_bytes == 1048576 ? "2^20 bytes" : "10^6 bytes") : "",
+             rates ? " (the page's setup.mb_bytes), a case's message size from its bytes= parameter" : "");
     }
     if (p->clock_hz && p->clock_hz != m->clock_hz) {
         note(cmp, "clock differs: model %.6g MHz, measured at %.6g MHz", m->clock_hz / 1e6, p->clock_hz / 1e6);
@@ -281,7 +331,10 @@ csim_err csim_compare_build(csim_comparison *cmp, const csim_cmp_image *images, 
         r->c = &cases[k];
         r->n_cases = 1;
         r->failed = cases[k].status != 0;
-        r->v[CSIM_MET_CYCLES] = (csim_cmp_value){case_figure(&cases[k], CSIM_MET_CYCLES), p->cycles};
+        double pub = p->measure == CSIM_PUB_RATE ? p->rate_MBps : p->measure == CSIM_PUB_TIME ? p->time_us
+                                                                                             : p->cycles;
+        r->v[CSIM_MET_CYCLES] = (csim_cmp_value){case_figure(&cases[k], CSIM_MET_CYCLES),
+                                                 csim_cmp_cycles_of(cmp, p, &cases[k], pub)};
     }
     for (size_t k = 0; ok && k < n_cases; k++) {
         if (!used[k] && (ok = PUSH(cmp->unmatched_cases, cmp->n_unmatched_cases, cap_uc))) {

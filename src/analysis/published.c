@@ -86,7 +86,7 @@ static csim_pub_row *add_row(csim_pub_table *t, size_t *cap)
     }
     csim_pub_row *r = &t->rows[t->n_rows++];
     memset(r, 0, sizeof(*r));
-    r->cycles = r->time_us = NAN;
+    r->cycles = r->time_us = r->rate_MBps = NAN;
     r->code = r->const_data = r->global_data = r->stack = r->workbuf = NAN;
     return r;
 }
@@ -172,16 +172,22 @@ static csim_err jsetup(const jctx *c, const cJSON *root, csim_pub_table *t)
     if (!cJSON_IsObject(setup)) {
         return jfail(c, "setup", setup ? "expected an object" : "missing");
     }
-    double hz, latency, major;
+    double hz, latency, major, mb;
     if ((e = jstring(c, setup, "mcu", "setup", true, t->mcu, sizeof(t->mcu))) ||
         (e = jstring(c, setup, "board", "setup", false, t->board, sizeof(t->board))) ||
+        (e = jstring(c, setup, "library", "setup", false, t->library, sizeof(t->library))) ||
         (e = jstring(c, setup, "library_version", "setup", false, t->library_version,
                      sizeof(t->library_version))) ||
         (e = jnumber(c, setup, "clock_hz", "setup", true, &hz)) ||
         (e = jnumber(c, setup, "flash_latency", "setup", false, &latency)) ||
-        (e = jnumber(c, setup, "library_major", "setup", false, &major))) {
+        (e = jnumber(c, setup, "library_major", "setup", false, &major)) ||
+        (e = jnumber(c, setup, "mb_bytes", "setup", false, &mb))) {
         return e;
     }
+    if (!isnan(mb) && mb != 1e6 && mb != 1048576) {
+        return jfail(c, "setup.mb_bytes", "expected 1000000 or 1048576 (bytes in the page's MB)");
+    }
+    t->mb_bytes = isnan(mb) ? 0 : mb;
     if (hz < 1 || hz > 4e9 || hz != floor(hz)) {
         return jfail(c, "setup.clock_hz", "expected a whole number of hertz in [1, 4e9]");
     }
@@ -240,6 +246,7 @@ static const struct {
     {"time_us", offsetof(csim_pub_row, time_us), 1},
     {"time_ms", offsetof(csim_pub_row, time_us), 1000},
     {"bitrate_kBps", 0, 0}, /* follows from cycles and the clock: not kept */
+    {"rate_MBps", offsetof(csim_pub_row, rate_MBps), 1},
     {"code", offsetof(csim_pub_row, code), 1},
     {"constant_data", offsetof(csim_pub_row, const_data), 1},
     {"global_data", offsetof(csim_pub_row, global_data), 1},
@@ -278,8 +285,14 @@ static csim_err jvalues(const jctx *c, const cJSON *row, const char *where, csim
     }
     bool footprint = !isnan(r->code) || !isnan(r->const_data) || !isnan(r->global_data) || !isnan(r->stack) ||
                      !isnan(r->workbuf);
-    if (r->kind == CSIM_ROW_CYCLES && isnan(r->cycles)) {
+    if (r->measure == CSIM_PUB_CYCLES && r->kind == CSIM_ROW_CYCLES && isnan(r->cycles)) {
         return jfail(c, at, "a row of a cycles table without \"cycles\"");
+    }
+    if (r->measure == CSIM_PUB_RATE && isnan(r->rate_MBps)) {
+        return jfail(c, at, "a row of a rate table without \"rate_MBps\"");
+    }
+    if (r->measure == CSIM_PUB_TIME && isnan(r->time_us)) {
+        return jfail(c, at, "a row of a time table without \"time_ms\" or \"time_us\"");
     }
     if (r->kind == CSIM_ROW_FOOTPRINT && !footprint) {
         return jfail(c, at, "a row of a footprint table without code, data, stack or buffer figures");
@@ -355,9 +368,15 @@ static csim_err jsections(const jctx *c, const cJSON *root, csim_pub_table *t)
         if (!cJSON_IsArray(rows)) {
             return jfail(c, at, rows ? "expected an array" : "missing");
         }
-        csim_row_kind rk;
+        csim_row_kind rk = CSIM_ROW_CYCLES;
+        csim_pub_measure measure = CSIM_PUB_CYCLES;
         if (strcmp(kind, "cycles") == 0) {
             rk = CSIM_ROW_CYCLES;
+        } else if (strcmp(kind, "rate") == 0 || strcmp(kind, "time") == 0) {
+            measure = kind[0] == 'r' ? CSIM_PUB_RATE : CSIM_PUB_TIME;
+            if (measure == CSIM_PUB_RATE && !t->mb_bytes) {
+                return jfail(c, where, "a rate section needs setup.mb_bytes");
+            }
         } else if (strcmp(kind, "footprint") == 0) {
             rk = CSIM_ROW_FOOTPRINT;
         } else if (strcmp(kind, "absent") == 0) {
@@ -367,7 +386,7 @@ static csim_err jsections(const jctx *c, const cJSON *root, csim_pub_table *t)
             continue;
         } else {
             char what[96];
-            snprintf(what, sizeof(what), "kind \"%s\": expected cycles, footprint or absent", kind);
+            snprintf(what, sizeof(what), "kind \"%s\": expected cycles, rate, time, footprint or absent", kind);
             return jfail(c, where, what);
         }
         size_t ri = 0;
@@ -381,6 +400,7 @@ static csim_err jsections(const jctx *c, const cJSON *root, csim_pub_table *t)
                 return csim_fail(c->d, CSIM_ERR_NOMEM, "%s: out of memory", c->path);
             }
             r->kind = rk;
+            r->measure = measure;
             snprintf(r->section, sizeof(r->section), "%s", id);
             snprintf(r->section_title, sizeof(r->section_title), "%s", title);
             if ((e = jrow(c, row, rwhere, r))) {

@@ -34,8 +34,9 @@ static int cmp_name(const void *a, const void *b)
     return strcmp(a, b);
 }
 
-/* The page of the published directory whose MCU the model names
- * ("stm32l552ze" for "STM32L552ZET6Q"). */
+/* ST's page of the published directory whose MCU the model names
+ * ("stm32l552ze" for "STM32L552ZET6Q"); other libraries' pages (Oryx's,
+ * setup.library) are named with --published. */
 static int load_auto(const csim_model *m, csim_pub_table *page)
 {
     const char *dir = published_dir();
@@ -69,7 +70,7 @@ static int load_auto(const csim_model *m, csim_pub_table *page)
             mcu[k] = (char)tolower((unsigned char)page->mcu[k]);
         }
         mcu[k] = '\0';
-        if (!page->board_output && strncmp(mcu, m->name, strlen(m->name)) == 0) {
+        if (!page->board_output && !page->library[0] && strncmp(mcu, m->name, strlen(m->name)) == 0) {
             return EXIT_OK;
         }
         size_t used = strlen(seen);

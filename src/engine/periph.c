@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cyclesim/periph.h"
+#include "cyclesim/periph_aes.h"
 
 #define SYST_CSR 0xE000E010u
 #define SYST_RVR 0xE000E014u
@@ -27,6 +28,7 @@ struct csim_periph {
     uint32_t reg_val[REG_SLOTS];
     uint8_t reg_used[REG_SLOTS];
     uint32_t crc;
+    csim_aes *aes; /* NULL: the model has no AES peripheral */
     /* SysTick */
     uint32_t syst_csr, syst_rvr;
     uint64_t syst_epoch;     /* cycle at which the counter was last loaded */
@@ -73,6 +75,10 @@ csim_periph *csim_periph_new(const csim_model *m, const csim_periph_env *env)
     p->env = *env;
     p->crc = 0xFFFFFFFFu;
     p->flash = m->flash;
+    if (m->aes_base && !(p->aes = csim_aes_new())) {
+        free(p);
+        return NULL;
+    }
     /* Reset values the firmware may read back. */
     if (m->flash_acr) {
         uint32_t acr = m->flash.wait_states;
@@ -99,7 +105,13 @@ csim_periph *csim_periph_new(const csim_model *m, const csim_periph_env *env)
     return p;
 }
 
-void csim_periph_free(csim_periph *p) { free(p); }
+void csim_periph_free(csim_periph *p)
+{
+    if (p) {
+        csim_aes_free(p->aes);
+        free(p);
+    }
+}
 
 static void add_page(uint32_t *base, uint32_t *size, unsigned *n, unsigned max, uint32_t addr, uint32_t len)
 {
@@ -128,6 +140,9 @@ unsigned csim_periph_pages(const csim_periph *p, uint32_t *base, uint32_t *size,
     }
     if (m->crc_base) {
         add_page(base, size, &n, max, m->crc_base, 0x400);
+    }
+    if (m->aes_base) {
+        add_page(base, size, &n, max, m->aes_base, CSIM_AES_SIZE);
     }
     if (m->flash_acr) {
         add_page(base, size, &n, max, m->flash_acr, 4);
@@ -218,6 +233,8 @@ uint32_t csim_periph_read(void *opaque, uint32_t addr, unsigned size)
     uint64_t now = p->env.now(p->env.user);
     if (m->crc_base && a == m->crc_base) {
         v = p->crc;
+    } else if (p->aes && a - m->aes_base < CSIM_AES_SIZE) {
+        v = csim_aes_read(p->aes, a - m->aes_base, now);
     } else if (a == SYST_CVR) {
         uint64_t per = syst_period(p);
         v = (p->syst_csr & 1u) ? (uint32_t)(p->syst_rvr - (now - p->syst_epoch) % per) & 0xFFFFFFu : 0;
@@ -262,6 +279,10 @@ void csim_periph_write(void *opaque, uint32_t addr, unsigned size, uint32_t valu
         if (size == 4) {
             p->crc = csim_crc32_step(p->crc, value);
         }
+        return;
+    }
+    if (p->aes && a - m->aes_base < CSIM_AES_SIZE) {
+        csim_aes_write(p->aes, a - m->aes_base, value, now); /* 32-bit accesses only (RM0503) */
         return;
     }
     if (m->crc_base && a == m->crc_base + 8) {

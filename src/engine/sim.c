@@ -894,7 +894,7 @@ static void case_done(sim *s, uint32_t desc, uint32_t fw_cycles, uint32_t status
         memset(c, 0, sizeof(*c));
         return;
     }
-    uint32_t ptrs[2] = {0, 0};
+    uint32_t ptrs[3] = {0, 0, 0}; /* bench_case_t: name, row, params */
     csim_emu_read(s->emu, desc, ptrs, sizeof(ptrs));
     if (s->workbuf_var) {
         csim_emu_read(s->emu, s->workbuf_var, &c->workbuf, sizeof(c->workbuf));
@@ -906,6 +906,7 @@ static void case_done(sim *s, uint32_t desc, uint32_t fw_cycles, uint32_t status
     }
     read_cstr(s, ptrs[0], c->name, sizeof(c->name));
     read_cstr(s, ptrs[1], c->row, sizeof(c->row));
+    read_cstr(s, ptrs[2], c->params, sizeof(c->params));
     uint64_t raw = c->bd.cycles;
     if (s->have_empty) {
         csim_breakdown *d = &c->bd;

@@ -48,6 +48,9 @@ static const char *backend_label(const char *b)
     if (strcmp(b, "cmox5") == 0) {
         return "CMOX V5";
     }
+    if (strcmp(b, "cyclone") == 0) {
+        return "CycloneCRYPTO";
+    }
     return b[0] ? b : "unknown (no bench_backend)";
 }
 
@@ -117,6 +120,19 @@ static void helper_text(const csim_cmp_row *r, char *cyc, size_t clen, char *nam
 /* What was compared with what, the same lines in every format: one per image,
  * then the model, the measured results and the per-row figure.  Fills line i;
  * false past the last. */
+/* A rate or time row's estimate and published figure in the page's unit
+ * ("est 4.43 / page 4.319 MB/s"); "" for cycle rows. */
+static const char *page_unit_text(char *buf, size_t len, const csim_comparison *c, const csim_cmp_row *r)
+{
+    buf[0] = '\0';
+    if (r->pub->measure != CSIM_PUB_CYCLES) {
+        snprintf(buf, len, "est %.4g / page %.4g %s", csim_cmp_in_page_unit(c, r, r->v[0].est),
+                 r->pub->measure == CSIM_PUB_RATE ? r->pub->rate_MBps : r->pub->time_us / 1e3,
+                 r->pub->measure == CSIM_PUB_RATE ? "MB/s" : "ms");
+    }
+    return buf;
+}
+
 static bool header_line(const csim_comparison *c, size_t i, char *line, size_t len)
 {
     const csim_model *m = c->model;
@@ -140,7 +156,8 @@ static bool header_line(const csim_comparison *c, size_t i, char *line, size_t l
         }
         if (p->library_version[0]) {
             size_t used = strlen(extra);
-            snprintf(extra + used, sizeof(extra) - used, ", CMOX %s", p->library_version);
+            snprintf(extra + used, sizeof(extra) - used, ", %s %s", p->library[0] ? p->library : "CMOX",
+                     p->library_version);
         }
         snprintf(line, len, "measured: %.250s: %s (%s%s%s, %.6g MHz%s)", p->source, p->title, p->mcu,
                  p->board[0] ? ", " : "", p->board, p->clock_hz / 1e6, extra);
@@ -286,6 +303,10 @@ static void print_table(FILE *f, const csim_comparison *c)
                 dev_text(d, sizeof(d), c->framing, csim_cmp_deviation(c->framing, r->v[0])), hc, r->c->name,
                 marks(r)[0] ? " (" : "", marks(r), marks(r)[0] ? ")" : "", attempts_text(t, sizeof(t), r->c),
                 hn[0] ? " {" : "", hn, hn[0] ? "}" : "");
+        char u[96];
+        if (page_unit_text(u, sizeof(u), c, r)[0]) {
+            fprintf(f, "  [%s]", u);
+        }
         table_image(f, c, r->c);
     }
     fprintf(f, "\nfootprint in bytes (estimate / published %s; the estimate is the largest over the cases a row "
@@ -448,7 +469,16 @@ static void print_json(FILE *f, const csim_comparison *c)
             fprintf(f, ", \"cycles\": %llu, \"calls\": %llu}", (unsigned long long)u.fns[k].cycles,
                     (unsigned long long)u.fns[k].calls);
         }
-        fputs("]}", f);
+        fputc(']', f);
+        if (r->pub->measure != CSIM_PUB_CYCLES) { /* the figures in the page's unit */
+            bool rate = r->pub->measure == CSIM_PUB_RATE;
+            fprintf(f, ", \"page_unit\": \"%s\", \"page_value\": {\"estimate\": ", rate ? "MB/s" : "ms");
+            json_num(f, csim_cmp_in_page_unit(c, r, r->v[0].est));
+            fputs(", \"published\": ", f);
+            json_num(f, rate ? r->pub->rate_MBps : r->pub->time_us / 1e3);
+            fputc('}', f); /* no error here: the error is the time's, in "cycles" */
+        }
+        fputc('}', f);
     }
     fputs("],\n \"footprint\": [", f);
     for (size_t i = 0; i < c->n_footprint; i++) {
@@ -546,7 +576,9 @@ static void print_md(FILE *f, const csim_comparison *c)
                 dev_text(d, sizeof(d), c->framing, csim_cmp_deviation(c->framing, r->v[0])), hc);
         csim_md_text(f, r->c->name);
         csim_md_text(f, attempts_text(t, sizeof(t), r->c));
-        fprintf(f, "%s%s | %s |", marks(r)[0] ? " " : "", marks(r), hn);
+        char u[96];
+        fprintf(f, "%s%s%s%s | %s |", marks(r)[0] ? " " : "", marks(r), page_unit_text(u, sizeof(u), c, r)[0] ? " " : "",
+                u, hn);
         md_image_cell(f, c, r->c);
     }
     fprintf(f, "\n## Footprint in bytes (%zu rows matched)\n\nEach cell: estimate / published, %s. The estimate "

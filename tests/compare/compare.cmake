@@ -25,4 +25,14 @@ if(TARGET firmware)
         COMMAND sh ${COMPARE_TEST_DIR}/run_compare.sh $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
                 ${CMAKE_BINARY_DIR}/firmware ${CMAKE_CURRENT_BINARY_DIR}/compare)
     set_tests_properties(compare_cli PROPERTIES LABELS compare)
+    # A rate page (Oryx's, MB/s): the open AES-peripheral image's hardware rows.
+    find_package(Python3 COMPONENTS Interpreter)
+    if(Python3_FOUND)
+        add_test(NAME compare_oryx_rates
+            COMMAND sh -c "\"$1\" compare \"$2\" --mcu stm32u083rc --published \"$3\" --format json --no-progress 2>/dev/null | \"$4\" \"$5\""
+                    sh $<TARGET_FILE:cyclesim> ${CMAKE_BINARY_DIR}/firmware/emu-m0plus/aes_hw.elf
+                    ${CMAKE_SOURCE_DIR}/data/published/oryx-stm32u0.json ${Python3_EXECUTABLE}
+                    ${COMPARE_TEST_DIR}/check_oryx.py)
+        set_tests_properties(compare_oryx_rates PROPERTIES LABELS compare)
+    endif()
 endif()

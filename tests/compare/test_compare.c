@@ -215,6 +215,47 @@ static void test_build(void)
     csim_compare_free(&c);
 }
 
+/* Rate and time rows (Oryx's pages): converted to cycles at the model's clock
+ * with the page's MB and the case's bytes= parameter; the error is that of the
+ * time.  56 MHz, 4096 bytes, 1 MB = 2^20 B: 2 MB/s -> 4096 * 56e6 / 2^21 =
+ * 109375 cycles; 500 ms -> 28e6 cycles. */
+static void test_rates(void)
+{
+    csim_pub_row rows[3] = {pub("r/a", CSIM_ROW_CYCLES, "1", NAN), pub("r/b", CSIM_ROW_CYCLES, "1", NAN),
+                            pub("t/c", CSIM_ROW_CYCLES, "2", NAN)};
+    rows[0].measure = rows[1].measure = CSIM_PUB_RATE;
+    rows[0].rate_MBps = rows[1].rate_MBps = 2;
+    rows[2].measure = CSIM_PUB_TIME;
+    rows[2].time_us = 500e3;
+    csim_pub_table page = {.rows = rows, .n_rows = 3, .latency = -1, .icache = -1, .mb_bytes = 1048576};
+    csim_case_result cases[3] = {case_of("a", "r/a", 100000), case_of("b", "r/b", 100000),
+                                 case_of("c", "t/c", 30800000)};
+    snprintf(cases[0].params, sizeof(cases[0].params), "bytes=4096");
+    snprintf(cases[2].params, sizeof(cases[2].params), "curve=x;bytes=32");
+    csim_model model;
+    memset(&model, 0, sizeof(model));
+    model.clock_hz = 56000000;
+    csim_elf elf;
+    memset(&elf, 0, sizeof(elf));
+    csim_cmp_image im = image(&elf, "cyclone", 0, 3);
+    csim_comparison c;
+    csim_diag d = {0};
+    CHECK("build rates", csim_compare_build(&c, &im, 1, &model, false, &page, cases, 3, &d) == CSIM_OK);
+    CHECK("cyclone back end: error framing", c.framing == CSIM_FRAME_ERROR);
+    CHECK_NUM("rate as cycles", c.cycles[0].v[0].pub, 109375);
+    CHECK("rate without bytes=: not converted", isnan(c.cycles[1].v[0].pub));
+    CHECK_NUM("time as cycles", c.cycles[2].v[0].pub, 28e6);
+    CHECK_NUM("time error %", csim_cmp_deviation(c.framing, c.cycles[2].v[0]), 10);
+    CHECK_NUM("estimate in MB/s", csim_cmp_in_page_unit(&c, &c.cycles[0], 100000), 2.1875);
+    CHECK_NUM("estimate in ms", csim_cmp_in_page_unit(&c, &c.cycles[2], 30800000), 550);
+    bool said = false;
+    for (size_t i = 0; i < c.n_notes; i++) {
+        said |= strstr(c.notes[i], "1 MB = 2^20 bytes") && strstr(c.notes[i], "56 MHz");
+    }
+    CHECK("the unit convention and the clock are stated", said);
+    csim_compare_free(&c);
+}
+
 /* Two images: the cases keep theirs, and the back ends of both frame the report. */
 static void test_images(void)
 {
@@ -259,6 +300,7 @@ int main(void)
     test_stats();
     test_deviation();
     test_build();
+    test_rates();
     test_images();
     printf("%d checks, %d failures\n", checks, failures);
     return failures != 0;

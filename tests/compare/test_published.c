@@ -113,6 +113,34 @@ static void test_pages(void)
     }
 }
 
+/* Oryx Embedded's STM32U0 page: 7 tables, 68 rate rows (ciphers 28, AEAD 28,
+ * hashes 12) and 46 time rows, one per published figure; MB = 2^20 bytes;
+ * flash latency and cache not stated. */
+static void test_oryx(void)
+{
+    csim_pub_table t;
+    if (!load(data_dir, "oryx-stm32u0.json", &t)) {
+        return;
+    }
+    size_t rates = 0, times = 0;
+    for (size_t i = 0; i < t.n_rows; i++) {
+        rates += t.rows[i].measure == CSIM_PUB_RATE;
+        times += t.rows[i].measure == CSIM_PUB_TIME;
+    }
+    CHECK_NUM("rate rows", (double)rates, 68);
+    CHECK_NUM("time rows", (double)times, 46);
+    CHECK_NUM("MB", t.mb_bytes, 1048576);
+    CHECK_NUM("clock", t.clock_hz, 56000000);
+    CHECK_NUM("latency not stated", t.latency, -1);
+    CHECK_NUM("icache not stated", t.icache, -1);
+    CHECK("library", strcmp(t.library, "CycloneCRYPTO") == 0 && strcmp(t.library_version, "2.5.4") == 0);
+    const csim_pub_row *r = csim_pub_find(&t, "oryx/aes128-cbc/dec/hw", CSIM_ROW_CYCLES);
+    CHECK("AES128-CBC hardware decryption 4.29 MB/s", r && r->measure == CSIM_PUB_RATE && r->rate_MBps == 4.29);
+    r = csim_pub_find(&t, "oryx/x448/shared/sw", CSIM_ROW_CYCLES);
+    CHECK("X448 shared secret 891.8 ms", r && r->measure == CSIM_PUB_TIME && fabs(r->time_us - 891800) < 1e-6);
+    csim_pub_free(&t);
+}
+
 static void test_values(void)
 {
     csim_pub_table t;
@@ -285,7 +313,7 @@ static void test_bad(void)
         {"bad_negative.json", CSIM_ERR_INPUT, "sections[0].rows[1] (row \"sha256/sole/64\").values.cycles: -8000 is negative"},
         {"bad_missing_cycles.json", CSIM_ERR_INPUT, "sections[0].rows[0] (row \"sha256/sole/32\").values: a row of a cycles table without \"cycles\""},
         {"bad_missing_clock.json", CSIM_ERR_INPUT, "bad_missing_clock.json: setup.clock_hz: missing"},
-        {"bad_kind.json", CSIM_ERR_INPUT, "sections[1]: kind \"timing\": expected cycles, footprint or absent"},
+        {"bad_kind.json", CSIM_ERR_INPUT, "sections[1]: kind \"timing\": expected cycles, rate, time, footprint or absent"},
         {"bad_duplicate.json", CSIM_ERR_INPUT, "sections[0].rows[1]: key \"sha256/sole/32\" appears twice among the cycles rows"},
         {"bad_version.json", CSIM_ERR_INPUT, "schema_version: 2 is not 1"},
         {"bad_unknown_value.json", CSIM_ERR_INPUT, "unknown value \"stak\""},
@@ -330,6 +358,7 @@ int main(int argc, char **argv)
     data_dir = argv[1];
     fix_dir = argv[2];
     test_pages();
+    test_oryx();
     test_values();
     test_wildcards();
     test_board();

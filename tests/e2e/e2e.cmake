@@ -40,6 +40,13 @@ if(TARGET firmware)
             set_tests_properties(e2e_emu-m33_${family}_${m} PROPERTIES LABELS e2e TIMEOUT 3000)
         endforeach()
     endforeach()
+    # The STM32U0 AES peripheral (docs/aes.md): only the U083 model has it.
+    foreach(img emu-m0plus nucleo-u083rc)
+        add_test(NAME e2e_${img}_aes_hw_stm32u083rc
+            COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_e2e.sh $<TARGET_FILE:cyclesim>
+                    ${FW}/${img}/aes_hw.elf stm32u083rc ${CMAKE_CURRENT_BINARY_DIR}/e2e)
+        set_tests_properties(e2e_${img}_aes_hw_stm32u083rc PROPERTIES LABELS e2e)
+    endforeach()
     foreach(pair nucleo-l073rz:stm32l073rz nucleo-u083rc:stm32u083rc nucleo-l552zeq:stm32l552ze
                  nucleo-u385rgq:stm32u385rg)
         string(REPLACE ":" ";" p ${pair})

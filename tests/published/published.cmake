@@ -54,3 +54,11 @@ add_test(NAME published.tool.formats
          COMMAND sh ${PUBLISHED_TEST_DIR}/formats.sh $<TARGET_FILE:import_published>
                  $<TARGET_FILE:check_published> ${PUBLISHED_DIR} ${PUBLISHED_WORK_DIR}/formats)
 set_tests_properties(published.tool.formats PROPERTIES LABELS published)
+
+# Oryx Embedded's STM32U0 page (rates and times, docs/cyclone.md): the JSON is
+# what tools/import_oryx.py makes of the page text.
+find_package(Python3 REQUIRED COMPONENTS Interpreter)
+add_test(NAME published.oryx-stm32u0.check
+         COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tools/import_oryx.py --check
+                 ${PUBLISHED_DIR}/source/oryx-stm32u0.txt ${PUBLISHED_DIR}/oryx-stm32u0.json)
+set_tests_properties(published.oryx-stm32u0.check PROPERTIES LABELS published)
