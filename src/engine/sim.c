@@ -1577,6 +1577,16 @@ size_t csim_case_list(const csim_elf *e, char (*names)[96], char (*rows)[96], si
     const csim_symbol *empty = csim_elf_find(e, "bench_empty_case");
     uint32_t stride = empty && empty->size >= 8 ? empty->size : BENCH_CASE_BYTES;
     size_t n = (hi->addr - lo->addr) / stride;
+    /* The table is data of the image: bounds that no segment holds (4 GiB
+     * apart in a crafted ELF) are not a table of 150 million cases. */
+    bool held = false;
+    for (size_t i = 0; i < e->n_segs && !held; i++) {
+        const csim_segment *g = &e->segs[i];
+        held = lo->addr - g->vaddr < g->filesz && hi->addr - lo->addr <= g->filesz - (lo->addr - g->vaddr);
+    }
+    if (!held) {
+        return 0;
+    }
     for (size_t i = 0; i < n && i < max; i++) {
         uint32_t ptrs[2] = {0, 0}; /* bench_case_t: name, row, ... */
         elf_read(e, lo->addr + (uint32_t)(i * stride), ptrs, sizeof(ptrs));
