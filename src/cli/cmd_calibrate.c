@@ -189,7 +189,7 @@ static void evaluate(calib *c, const double *values, size_t n, double *cyc, bool
                 job_elf[n_jobs] = i;
                 jobs[n_jobs].elf = c->elfs[i];
                 jobs[n_jobs].model = &models[v];
-                jobs[n_jobs].opts.max_insns = 50000000000ull;
+                jobs[n_jobs].opts.max_insns = CSIM_DEFAULT_MAX_INSNS;
                 jobs[n_jobs].opts.case_first = c->spans[i].first;
                 jobs[n_jobs++].opts.case_count = c->spans[i].count;
             }

@@ -1040,7 +1040,7 @@ int cmd_check(int argc, char **argv)
     const char *sets[CLI_MAX_SETS];
     unsigned n_sets = 0, workers = 1;
     bool progress = true;
-    csim_run_opts ro = {.max_insns = 50000000000ull, .profile = true};
+    csim_run_opts ro = {.max_insns = CSIM_DEFAULT_MAX_INSNS, .profile = true};
     unsigned long long v;
     int o;
     optind = 1;

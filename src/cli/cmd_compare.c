@@ -202,7 +202,7 @@ int cmd_compare(int argc, char **argv)
         for (unsigned k = 0; k < n_ranges[i]; k++, j++) {
             jobs[j].elf = elfs[i];
             jobs[j].model = &model;
-            jobs[j].opts = (csim_run_opts){.max_insns = 50000000000ull, .warm = warm,
+            jobs[j].opts = (csim_run_opts){.max_insns = CSIM_DEFAULT_MAX_INSNS, .warm = warm,
                                            .case_first = ranges[i][k].first, .case_count = ranges[i][k].count};
         }
     }

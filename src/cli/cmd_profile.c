@@ -231,7 +231,7 @@ int cmd_profile(int argc, char **argv)
     const char *mcus = NULL, *format = "table";
     const char *sets[CLI_MAX_SETS], *globs[CLI_MAX_SETS];
     unsigned n_sets = 0, n_globs = 0;
-    popts o = {.top = 15, .workers = 1, .ro = {.max_insns = 50000000000ull, .profile = true}};
+    popts o = {.top = 15, .workers = 1, .ro = {.max_insns = CSIM_DEFAULT_MAX_INSNS, .profile = true}};
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "m:s:f:o:j:", opts, NULL)) != -1) {

@@ -40,7 +40,7 @@ int cmd_run(int argc, char **argv)
     const char *mcus = "all", *format = NULL, *console = NULL;
     const char *sets[CLI_MAX_SETS], *globs[CLI_MAX_SETS];
     unsigned n_sets = 0, n_globs = 0;
-    csim_run_opts ro = {.max_insns = 50000000000ull};
+    csim_run_opts ro = {.max_insns = CSIM_DEFAULT_MAX_INSNS};
     unsigned workers = 1;
     bool progress = true;
     int c;

@@ -765,7 +765,7 @@ int cmd_sweep(int argc, char **argv)
     const char *opt_s[4] = {NULL, "table", NULL, NULL}; /* mcu, format, -o, --svg */
     unsigned n_globs = 0, workers = 1;
     bool progress = true, independent = false;
-    csim_run_opts ro = {.max_insns = 50000000000ull};
+    csim_run_opts ro = {.max_insns = CSIM_DEFAULT_MAX_INSNS};
     if (!g) {
         return EXIT_FAULT;
     }
