@@ -1945,6 +1945,7 @@ int main(int argc, char **argv)
     FILE *f = strcmp(argv[2], "-") == 0 ? stdout : fopen(argv[2], "wb");
     if (!f) {
         fprintf(stderr, "%s: %s: cannot write: %s\n", g_prog, argv[2], strerror(errno));
+        free(out.p);
         return EXIT_OUTPUT;
     }
     bool ok = fwrite(out.p, 1, out.len, f) == out.len;
