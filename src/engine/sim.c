@@ -1667,6 +1667,12 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
                 cause = what;
             } else if (why == CSIM_STOP_UNDEFINED) {
                 cause = "undefined instruction";
+            } else if (why == CSIM_STOP_UNMAPPED_FETCH) {
+                fk = F_IBUSERR;
+                fpc = where;
+                snprintf(what, sizeof(what), "instruction fetch from unmapped memory at 0x%08x", where);
+                cause = what;
+                describe_pc(s, fpc, at, sizeof(at));
             } else if (!stack_bad && (why == CSIM_STOP_UNMAPPED_READ || why == CSIM_STOP_UNMAPPED_WRITE)) {
                 fk = F_PRECISERR;
                 snprintf(what, sizeof(what), "%s at 0x%08x", why == CSIM_STOP_UNMAPPED_READ ?
