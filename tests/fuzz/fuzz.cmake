@@ -11,7 +11,7 @@ if(CYCLESIM_FUZZ)
     endif()
     set(FZ ${CMAKE_CURRENT_LIST_DIR})
     set(FW_OUT ${CMAKE_BINARY_DIR}/firmware)
-    set(seeds_elf ${CMAKE_BINARY_DIR}/tests/faults ${FZ}/corpus/elf ${FW_OUT}/emu-m0plus/sha.elf
+    set(seeds_elf ${CMAKE_BINARY_DIR}/tests/faults ${FW_OUT}/emu-m0plus/sha.elf
         ${FW_OUT}/emu-m33/sha.elf ${FW_OUT}/emu-m33/selftest.elf)
     set(seeds_model ${CMAKE_SOURCE_DIR}/models ${CMAKE_SOURCE_DIR}/tests/cli/models
         ${CMAKE_SOURCE_DIR}/tests/faults/models ${FZ}/corpus/model)
