@@ -1329,6 +1329,9 @@ static csim_err raise_fault(sim *s, fault_kind k, uint32_t fpc, const char *caus
     }
     uint32_t entry, handler = vector(s, exc, &entry);
     uint16_t first = 0;
+    /* A vector into no code of the ELF is no handler (with --call, the flash
+     * base may hold code rather than a vector table). */
+    handler = handler && code_in(s->elf, handler, 2) ? handler : 0;
     if (handler && !csim_emu_read(s->emu, handler, &first, 2) && first != 0xE7FE) {
         snprintf(s->last_fault, sizeof(s->last_fault), "%s at %s (%s)", cause, at, name);
         if (!take_exception(s, exc, handler, fpc)) {
