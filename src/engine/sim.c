@@ -1311,7 +1311,7 @@ static csim_err raise_fault(sim *s, fault_kind k, uint32_t fpc, const char *caus
         if (!enabled) {
             csim_periph_set_bits(s->periph, SCB_HFSR, 1u << 30); /* FORCED */
         }
-        snprintf(name, sizeof(name), enabled ? "%s/%s" : "HardFault, escalated from %s/%s", exc == EXC_BUSFAULT ||
+        snprintf(name, sizeof(name), enabled ? "%s/%s" : "HardFault, escalated from %s/%s",
                  fault_kinds[k].exc == EXC_BUSFAULT ? "BusFault" : "UsageFault", fault_kinds[k].name);
     } else {
         snprintf(name, sizeof(name), "HardFault");
@@ -1331,8 +1331,8 @@ static csim_err raise_fault(sim *s, fault_kind k, uint32_t fpc, const char *caus
     uint16_t first = 0;
     /* A vector into no code of the ELF is no handler (with --call, the flash
      * base may hold code rather than a vector table). */
-    handler = handler && code_in(s->elf, handler, 2) ? handler : 0;
-    if (handler && !csim_emu_read(s->emu, handler, &first, 2) && first != 0xE7FE) {
+    handler = handler && code_in(s->elf, handler, 2) && !csim_emu_read(s->emu, handler, &first, 2) ? handler : 0;
+    if (handler && first != 0xE7FE) {
         snprintf(s->last_fault, sizeof(s->last_fault), "%s at %s (%s)", cause, at, name);
         if (!take_exception(s, exc, handler, fpc)) {
             return csim_fail(s->diag, CSIM_ERR_FAULT, "fault at %s: %s (%s), then %s", at, cause, name, s->fault);
