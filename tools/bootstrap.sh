@@ -5,7 +5,8 @@
 set -eu
 cd "$(dirname "$0")/.."
 pkgs="build-essential cmake pkg-config libunicorn-dev libcapstone-dev liblief-dev libcjson-dev
-      gcc-arm-none-eabi libnewlib-arm-none-eabi libssl-dev python3 clang"
+      gcc-arm-none-eabi libnewlib-arm-none-eabi libssl-dev python3 clang
+      libclang-rt-14-dev"
 missing=""
 for p in $pkgs; do
     dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
