@@ -5,7 +5,8 @@
 # the work tree, copies the checkout in (tracked and untracked files, no build/),
 # and runs the README's two commands in it exactly as written: `sh tools/demo.sh`,
 # then `sh tools/test.sh` (every test, the repository's budgets among them:
-# check_budgets writes its JUnit and Markdown reports to build/check-reports).
+# check_budgets writes its JUnit and Markdown reports to build/check-reports),
+# then the sanitizer build and its tests (tools/ci_sanitize.sh).
 # Those reports are copied to build/check-reports of this checkout.  Needs root
 # (debootstrap, chroot, mounts).  The root is made under ${TMPDIR:-/tmp} and
 # removed on exit.  Exit status: the first failing command's.
@@ -77,6 +78,13 @@ if [ "$status" -eq 0 ]; then
     t=$(stamp)
     in_root sh tools/test.sh "$@" || status=$?
     elapsed "sh tools/test.sh" "$t"
+fi
+# The sanitizer build (tools/ci_sanitize.sh) in the same root, after the README's
+# commands: CI only (CLEAN_ROOT_SANITIZE=0 skips it while developing).
+if [ "$status" -eq 0 ] && [ "${CLEAN_ROOT_SANITIZE:-1}" != 0 ]; then
+    t=$(stamp)
+    in_root sh tools/ci_sanitize.sh || status=$?
+    elapsed "sh tools/ci_sanitize.sh" "$t"
 fi
 if [ -d "$root/src/cyclesim/build/check-reports" ]; then
     mkdir -p "$checkout/build/check-reports"

@@ -22,6 +22,8 @@ typedef enum csim_stop {
     CSIM_STOP_NONE = 0,
     CSIM_STOP_UNMAPPED_READ, CSIM_STOP_UNMAPPED_WRITE, CSIM_STOP_UNMAPPED_FETCH,
     CSIM_STOP_PROT, CSIM_STOP_UNDEFINED, CSIM_STOP_EMU_ERROR, CSIM_STOP_TRACED_FETCH,
+    CSIM_STOP_UNALIGNED,  /* address: the access; not made (a store is undone) */
+    CSIM_STOP_DIVBYZERO,  /* address: the UDIV/SDIV, not run */
 } csim_stop;
 
 typedef struct csim_emu_hooks {
@@ -62,11 +64,19 @@ csim_err csim_emu_read(csim_emu *e, uint32_t addr, void *data, uint32_t len);
 
 uint32_t csim_emu_reg(csim_emu *e, int reg);
 void csim_emu_set_reg(csim_emu *e, int reg, uint32_t v);
+/** S0-S31 and FPSCR (zeros on a core without an FPU). */
+void csim_emu_fp_regs(csim_emu *e, uint32_t out[33]);
 
 /** csim_emu_run - run from pc (Thumb) until csim_emu_stop, `until` or a stop
  *  condition; returns CSIM_OK or CSIM_ERR_FAULT/INTERNAL with diag filled. */
 csim_err csim_emu_run(csim_emu *e, uint32_t pc, uint32_t until, csim_diag *diag);
 void csim_emu_stop(csim_emu *e);
+
+/** Fault traps (SCB->CCR): unaligned word/halfword accesses (always on an
+ *  ARMv6-M core) and UDIV/SDIV by zero at the addresses csim_emu_watch_div
+ *  was given (Unicorn 2.0.1 traps neither). */
+void csim_emu_set_traps(csim_emu *e, bool unaligned, bool div0);
+csim_err csim_emu_watch_div(csim_emu *e, uint32_t addr);
 
 /** The reason and address of the last self-stop. */
 csim_stop csim_emu_stop_reason(const csim_emu *e, uint32_t *addr);

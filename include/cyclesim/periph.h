@@ -21,6 +21,7 @@ typedef struct csim_periph_env {
     void (*flash_config)(void *user, const csim_ms_cfg *cfg); /* FLASH_ACR/ICACHE_CR changed */
     FILE *console;                                   /* UART output (NULL: discarded) */
     void (*cache_invalidate)(void *user);            /* ICACHE_CR.CACHEINV written as 1 */
+    void (*ccr)(void *user, uint32_t ccr);           /* SCB->CCR written (fault traps) */
 } csim_periph_env;
 
 csim_periph *csim_periph_new(const csim_model *m, const csim_periph_env *env);
@@ -36,6 +37,9 @@ void csim_periph_write(void *p, uint32_t addr, unsigned size, uint32_t value);
 uint64_t csim_periph_systick_due(const csim_periph *p);
 void csim_periph_systick_taken(csim_periph *p);
 uint32_t csim_periph_vtor(const csim_periph *p);
+/** A plain register (SCB->SHCSR, CFSR...) and setting bits in one (fault status). */
+uint32_t csim_periph_reg(csim_periph *p, uint32_t addr);
+void csim_periph_set_bits(csim_periph *p, uint32_t addr, uint32_t bits);
 
 /** CRC-32 step of the STM32 CRC unit in its reset configuration (exposed for tests). */
 uint32_t csim_crc32_step(uint32_t crc, uint32_t word);

@@ -18,8 +18,15 @@
 /* Called about every 2^24 instructions of a run (progress display). */
 typedef void (*csim_progress_fn)(void *ctx, uint64_t insns, uint64_t cycles);
 
+/* Default instruction limit, counted from the last progress point (start,
+ * a bench marker, a semihosting call): above the longest case, RSA-3072
+ * without CRT on a Cortex-M0+ (about 6.1e9 cycles, so fewer instructions),
+ * and about 10 to 25 minutes of a runaway that the loop detection cannot
+ * tell from work (docs/exit-codes.md). */
+#define CSIM_DEFAULT_MAX_INSNS 10000000000ull
+
 typedef struct csim_run_opts {
-    uint64_t max_insns;      /* instruction limit (runaway firmware) */
+    uint64_t max_insns;      /* instructions between two progress points (runaway firmware) */
     bool warm;               /* keep cache/buffer state across cases (default cold) */
     bool no_reuse;           /* price every block in full (checks that block reuse changes nothing) */
     FILE *console;           /* firmware text output, NULL to discard */

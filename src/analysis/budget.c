@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <libgen.h>
 #include <math.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -400,17 +401,65 @@ static void write_file(FILE *f, const budget_file *bf)
     fputs("\n  ]\n}\n", f);
 }
 
+static budget_err save_to(const char *path, const char *dir, const char *tmp, int fd, const budget_file *bf,
+                          csim_diag *diag);
+
+/* The temporary file being written, removed if SIGINT/SIGTERM ends the
+ * process before the rename (unlink is async-signal-safe). */
+static char pending_tmp[4200];
+static volatile sig_atomic_t have_tmp;
+
+static void remove_tmp_and_die(int sig)
+{
+    if (have_tmp) {
+        unlink(pending_tmp);
+    }
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
 budget_err budget_save(const char *path, const budget_file *bf, csim_diag *diag)
 {
+    /* A symlinked budget file: replace its target, not the link. */
+    char real[4096];
+    if (realpath(path, real)) {
+        path = real;
+    }
     char dir_buf[4096], tmp[4200];
     snprintf(dir_buf, sizeof(dir_buf), "%s", path);
     const char *dir = dirname(dir_buf);
     snprintf(tmp, sizeof(tmp), "%s/.%s.XXXXXX", dir, strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
+    struct sigaction on_sig = {0}, old_int, old_term;
+    on_sig.sa_handler = remove_tmp_and_die;
+    sigset_t block, old_mask;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGTERM);
+    sigprocmask(SIG_BLOCK, &block, &old_mask);
     int fd = mkstemp(tmp);
+    if (fd >= 0) {
+        memcpy(pending_tmp, tmp, sizeof(tmp));
+        have_tmp = 1;
+        sigaction(SIGINT, &on_sig, &old_int);
+        sigaction(SIGTERM, &on_sig, &old_term);
+    }
+    sigprocmask(SIG_SETMASK, &old_mask, NULL);
     if (fd < 0) {
         csim_fail(diag, CSIM_ERR_IO, "%s: cannot create a temporary file beside it (%s)", path, strerror(errno));
         return BUDGET_ERR_IO;
     }
+    budget_err r = save_to(path, dir, tmp, fd, bf, diag);
+    sigprocmask(SIG_BLOCK, &block, NULL);
+    have_tmp = 0;
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+    sigprocmask(SIG_SETMASK, &old_mask, NULL);
+    return r;
+}
+
+static budget_err save_to(const char *path, const char *dir, const char *tmp, int fd, const budget_file *bf,
+                          csim_diag *diag)
+{
     /* Keep the permissions of the file being replaced (mkstemp makes 0600). */
     struct stat st;
     mode_t mode = 0644;

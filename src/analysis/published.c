@@ -102,6 +102,98 @@ static const csim_pub_row *find_exact(const csim_pub_table *t, const char *key, 
     return NULL;
 }
 
+/* Row keys already read, by kind: a hash set of row indices, so that a
+ * duplicate check costs the same for the 40,000th row as for the first. */
+typedef struct rowset {
+    uint32_t *slot; /* row index + 1; 0: empty */
+    size_t cap, n;
+} rowset;
+
+static size_t key_hash(const char *key, csim_row_kind kind)
+{
+    size_t h = 1469598103934665603u ^ (size_t)kind; /* FNV-1a */
+    for (; *key; key++) {
+        h = (h ^ (unsigned char)*key) * 1099511628211u;
+    }
+    return h;
+}
+
+/* Adds row `i` of t; returns the earlier row with its key and kind instead,
+ * if any, or NULL (also when out of memory: *nomem set). */
+static const csim_pub_row *rowset_add(rowset *set, const csim_pub_table *t, size_t i, bool *nomem)
+{
+    if (2 * (set->n + 1) > set->cap) {
+        size_t cap = set->cap ? 2 * set->cap : 256;
+        uint32_t *slot = calloc(cap, sizeof(*slot));
+        if (!slot) {
+            *nomem = true;
+            return NULL;
+        }
+        for (size_t k = 0; k < set->cap; k++) {
+            if (set->slot[k]) {
+                const csim_pub_row *r = &t->rows[set->slot[k] - 1];
+                size_t h = key_hash(r->key, r->kind) & (cap - 1);
+                while (slot[h]) {
+                    h = (h + 1) & (cap - 1);
+                }
+                slot[h] = set->slot[k];
+            }
+        }
+        free(set->slot);
+        set->slot = slot;
+        set->cap = cap;
+    }
+    const csim_pub_row *r = &t->rows[i];
+    size_t h = key_hash(r->key, r->kind) & (set->cap - 1);
+    for (; set->slot[h]; h = (h + 1) & (set->cap - 1)) {
+        const csim_pub_row *o = &t->rows[set->slot[h] - 1];
+        if (o->kind == r->kind && strcmp(o->key, r->key) == 0) {
+            return o;
+        }
+    }
+    set->slot[h] = (uint32_t)(i + 1);
+    set->n++;
+    return NULL;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The first member name that appears twice in an object of the tree, or NULL
+ * (cJSON keeps both, and a lookup would silently take the first). */
+static const char *duplicate_member(const cJSON *node, bool *nomem)
+{
+    size_t n = 0;
+    for (const cJSON *c = node->child; c; c = c->next) {
+        n++;
+        const char *d = c->child ? duplicate_member(c, nomem) : NULL;
+        if (d || *nomem) {
+            return d;
+        }
+    }
+    if (!cJSON_IsObject(node) || n < 2) {
+        return NULL;
+    }
+    const char **names = malloc(n * sizeof(*names));
+    if (!names) {
+        *nomem = true;
+        return NULL;
+    }
+    size_t k = 0;
+    for (const cJSON *c = node->child; c; c = c->next) {
+        names[k++] = c->string ? c->string : "";
+    }
+    qsort(names, n, sizeof(*names), cmp_name);
+    const char *dup = NULL;
+    for (k = 1; k < n && !dup; k++) {
+        dup = strcmp(names[k - 1], names[k]) == 0 ? names[k] : NULL;
+    }
+    free(names);
+    return dup;
+}
+
 void csim_pub_free(csim_pub_table *t)
 {
     free(t->rows);
@@ -341,7 +433,7 @@ static csim_err jrow(const jctx *c, const cJSON *row, const char *where, csim_pu
     return CSIM_OK;
 }
 
-static csim_err jsections(const jctx *c, const cJSON *root, csim_pub_table *t)
+static csim_err jsections(const jctx *c, const cJSON *root, csim_pub_table *t, rowset *seen)
 {
     const cJSON *sections = cJSON_GetObjectItemCaseSensitive(root, "sections");
     if (!cJSON_IsArray(sections)) {
@@ -406,11 +498,15 @@ static csim_err jsections(const jctx *c, const cJSON *root, csim_pub_table *t)
             if ((e = jrow(c, row, rwhere, r))) {
                 return e;
             }
-            if (find_exact(t, r->key, rk, t->n_rows - 1)) {
+            bool nomem = false;
+            if (rowset_add(seen, t, t->n_rows - 1, &nomem)) {
                 char what[160];
                 snprintf(what, sizeof(what), "key \"%s\" appears twice among the %s rows", r->key,
                          rk == CSIM_ROW_CYCLES ? "cycles" : "footprint");
                 return jfail(c, rwhere, what);
+            }
+            if (nomem) {
+                return csim_fail(c->d, CSIM_ERR_NOMEM, "%s: out of memory", c->path);
             }
         }
     }
@@ -431,7 +527,15 @@ static csim_err load_json(const char *path, const char *text, csim_pub_table *t,
     jctx c = {path, d};
     csim_err e = CSIM_OK;
     const cJSON *ver = cJSON_GetObjectItemCaseSensitive(root, "schema_version");
-    if (!cJSON_IsObject(root)) {
+    bool nomem = false;
+    const char *dup = duplicate_member(root, &nomem);
+    if (nomem) {
+        e = csim_fail(d, CSIM_ERR_NOMEM, "%s: out of memory", path);
+    } else if (dup) {
+        char what[160];
+        snprintf(what, sizeof(what), "member \"%.100s\" appears twice in one object", dup);
+        e = jfail(&c, "page", what);
+    } else if (!cJSON_IsObject(root)) {
         e = jfail(&c, "top level", "expected an object");
     } else if (!cJSON_IsNumber(ver)) {
         e = jfail(&c, "schema_version", ver ? "expected a number" : "missing");
@@ -445,7 +549,9 @@ static csim_err load_json(const char *path, const char *text, csim_pub_table *t,
         e = jsetup(&c, root, t);
     }
     if (!e) {
-        e = jsections(&c, root, t);
+        rowset seen = {0};
+        e = jsections(&c, root, t, &seen);
+        free(seen.slot);
     }
     cJSON_Delete(root);
     return e;
@@ -585,7 +691,7 @@ static csim_err board_header(const bctx *c, char *rest, csim_pub_table *t)
 }
 
 static csim_err board_case(const bctx *c, char *rest, const char *line, csim_pub_table *t, size_t *cap,
-                           unsigned *first_line)
+                           unsigned *first_line, rowset *seen)
 {
     fields f;
     uint32_t cycles, workbuf = 0;
@@ -615,13 +721,6 @@ static csim_err board_case(const bctx *c, char *rest, const char *line, csim_pub
     if (strlen(key) >= sizeof(t->rows[0].key)) {
         return bfail(c, "@case: key \"%.100s\" too long", key);
     }
-    const csim_pub_row *dup = find_exact(t, key, CSIM_ROW_CYCLES, t->n_rows);
-    if (dup) {
-        char what[200];
-        snprintf(what, sizeof(what), "key \"%.96s\" already read at line %u", key,
-                 first_line[dup - t->rows]);
-        return bfail(c, "%s", what);
-    }
     csim_pub_row *r = add_row(t, cap);
     if (!r) {
         return csim_fail(c->d, CSIM_ERR_NOMEM, "%s: out of memory", c->path);
@@ -629,6 +728,15 @@ static csim_err board_case(const bctx *c, char *rest, const char *line, csim_pub
     first_line[t->n_rows - 1] = c->line;
     snprintf(r->key, sizeof(r->key), "%s", key);
     r->kind = CSIM_ROW_CYCLES;
+    bool nomem = false;
+    const csim_pub_row *dup = rowset_add(seen, t, t->n_rows - 1, &nomem);
+    if (dup || nomem) {
+        char what[200];
+        snprintf(what, sizeof(what), "key \"%.96s\" already read at line %u", key,
+                 dup ? first_line[dup - t->rows] : 0);
+        t->n_rows--;
+        return nomem ? csim_fail(c->d, CSIM_ERR_NOMEM, "%s: out of memory", c->path) : bfail(c, "%s", what);
+    }
     r->cycles = cycles;
     if (workbuf) {
         r->workbuf = workbuf;
@@ -643,6 +751,7 @@ static csim_err parse_board(const char *path, char *text, csim_pub_table *t, uns
     bctx c = {path, 0, d};
     bool header = false, done = false;
     size_t cap = 0;
+    rowset seen = {0};
     csim_err e = CSIM_OK;
     for (char *line = text, *next; line && !e; line = next) {
         next = strchr(line, '\n');
@@ -674,7 +783,7 @@ static csim_err parse_board(const char *path, char *text, csim_pub_table *t, uns
         } else if (!header) {
             e = bfail(&c, "%s before the @cyclesim-bench line", is_case ? "@case" : "@done");
         } else if (is_case) {
-            e = board_case(&c, line + 6, copy, t, &cap, first_line);
+            e = board_case(&c, line + 6, copy, t, &cap, first_line, &seen);
         } else {
             fields f;
             uint32_t n;
@@ -688,6 +797,7 @@ static csim_err parse_board(const char *path, char *text, csim_pub_table *t, uns
             }
         }
     }
+    free(seen.slot);
     if (!e && !header) {
         e = csim_fail(d, CSIM_ERR_INPUT, "%s: no @cyclesim-bench line: neither a published page (JSON) nor "
                       "a board output", path);

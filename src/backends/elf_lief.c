@@ -8,6 +8,7 @@
  * initialised data in flash; it is read from the program header table here.
  */
 #include <LIEF/ELF.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -70,9 +71,11 @@ static csim_err check_header(const char *path, const uint8_t *b, size_t n, csim_
         (shnum && (shentsize != 40 || (uint64_t)shoff + (uint64_t)shnum * 40 > n || shstrndx >= shnum))) {
         return csim_fail(diag, CSIM_ERR_ELF, "%s: truncated or corrupt header tables", path);
     }
+    /* Every program header, not only PT_LOAD: LIEF reads each one's file
+     * range (Segment::content()) whatever its type. */
     for (unsigned i = 0; i < phnum; i++) {
         const uint8_t *ph = b + phoff + 32u * i;
-        if (rd32(ph) == PT_LOAD && (uint64_t)rd32(ph + 4) + rd32(ph + 16) > n) {
+        if ((uint64_t)rd32(ph + 4) + rd32(ph + 16) > n) {
             return csim_fail(diag, CSIM_ERR_ELF, "%s: segment %u extends past the end of the file", path, i);
         }
     }
@@ -172,6 +175,42 @@ static int cmp_sym(const void *a, const void *b)
     return x->size > y->size ? -1 : x->size < y->size;
 }
 
+static int cmp_range(const void *a, const void *b)
+{
+    const uint64_t *x = a, *y = b;
+    return x[0] < y[0] ? -1 : x[0] > y[0];
+}
+
+/* Whether two segments share an address: in memory (vaddr, memsz) or in the
+ * load image (paddr, filesz).  Sorted, so a crafted table of 65535 headers
+ * costs no more than a sort. */
+static bool overlapping(const csim_segment *g, size_t n)
+{
+    uint64_t *r = malloc((2 * n + 1) * 2 * sizeof(*r));
+    bool bad = false;
+    if (!r) {
+        return false;
+    }
+    for (int pass = 0; pass < 2 && !bad; pass++) {
+        size_t k = 0;
+        for (size_t i = 0; i < n; i++) {
+            uint64_t lo = pass ? g[i].paddr : g[i].vaddr, len = pass ? g[i].filesz : g[i].memsz;
+            if (len) {
+                r[2 * k] = lo;
+                r[2 * k++ + 1] = lo + len;
+            }
+        }
+        qsort(r, k, 2 * sizeof(*r), cmp_range);
+        uint64_t end = k ? r[1] : 0;
+        for (size_t i = 1; i < k && !bad; i++) {
+            bad = r[2 * i] < end;
+            end = r[2 * i + 1] > end ? r[2 * i + 1] : end;
+        }
+    }
+    free(r);
+    return bad;
+}
+
 csim_err csim_elf_load(const char *path, csim_elf **out, csim_diag *diag)
 {
     *out = NULL;
@@ -227,6 +266,12 @@ csim_err csim_elf_load(const char *path, csim_elf **out, csim_diag *diag)
             csim_elf_free(e);
             return csim_fail(diag, CSIM_ERR_ELF, "%s: segment %u: file size above memory size", path, i);
         }
+    }
+
+    if (e->segs && overlapping(e->segs, e->n_segs)) {
+        csim_elf_free(e);
+        return csim_fail(diag, CSIM_ERR_ELF, "%s: loadable segments overlap (a later one would overwrite an "
+                         "earlier one)", path);
     }
 
     /* Sections and symbols through LIEF. */

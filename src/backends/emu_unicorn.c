@@ -35,12 +35,13 @@ static const struct emu_cpu {
     const char *name;
     int model;
     bool aligned_only; /* ARMv6-M: an unaligned access faults, so MMIO sees accesses whole */
+    bool fp_regs;      /* has the FP extension's registers (S0-S31, FPSCR) */
 } cpus[] = {
-    {"cortex-m0", UC_CPU_ARM_CORTEX_M0, true},
-    {"cortex-m3", UC_CPU_ARM_CORTEX_M3, false},
-    {"cortex-m4", UC_CPU_ARM_CORTEX_M4, false},
-    {"cortex-m7", UC_CPU_ARM_CORTEX_M7, false},
-    {"cortex-m33", UC_CPU_ARM_CORTEX_M33, false},
+    {"cortex-m0", UC_CPU_ARM_CORTEX_M0, true, false},
+    {"cortex-m3", UC_CPU_ARM_CORTEX_M3, false, false},
+    {"cortex-m4", UC_CPU_ARM_CORTEX_M4, false, true},
+    {"cortex-m7", UC_CPU_ARM_CORTEX_M7, false, true},
+    {"cortex-m33", UC_CPU_ARM_CORTEX_M33, false, true},
 };
 
 struct csim_emu {
@@ -50,6 +51,10 @@ struct csim_emu {
     csim_emu_hooks hooks;
     csim_stop stop;
     uint32_t stop_addr;
+    bool align_trap; /* unaligned word/halfword accesses fault (ARMv6-M always; CCR.UNALIGN_TRP) */
+    bool div_trap;   /* CCR.DIV_0_TRP: watched UDIV/SDIV by zero fault */
+    uint32_t undo_addr, undo_len; /* plain memory an unaligned store overwrote before it was stopped */
+    uint8_t undo[8];
     mmio_ctx *mmio; /* peripheral pages and traced memory, freed with the emulator */
 };
 
@@ -70,12 +75,67 @@ static void on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
     e->hooks.block(e->hooks.user, (uint32_t)addr, size);
 }
 
+static bool unaligned(const csim_emu *e, uint64_t addr, int size)
+{
+    return e->align_trap && (addr & (uint64_t)(size - 1)) != 0;
+}
+
 static void on_mem(uc_engine *uc, uc_mem_type type, uint64_t addr, int size, int64_t value, void *user)
 {
     (void)uc;
     (void)value;
     csim_emu *e = user;
-    e->hooks.mem(e->hooks.user, (uint32_t)addr, (unsigned)size, type == UC_MEM_WRITE);
+    if (e->stop == CSIM_STOP_NONE && !unaligned(e, addr, size)) { /* a faulting access is not made */
+        e->hooks.mem(e->hooks.user, (uint32_t)addr, (unsigned)size, type == UC_MEM_WRITE);
+    }
+}
+
+/* Every data access, before Unicorn splits an unaligned one into aligned
+ * pieces (it does for MMIO, and so for traced memory).  Stopping here ends
+ * the block after this access, with no later instruction run and the
+ * access's register not written; a store to plain memory has been made by
+ * then and is undone in csim_emu_run, one to MMIO is dropped. */
+static void on_align(uc_engine *uc, uc_mem_type type, uint64_t addr, int size, int64_t value, void *user)
+{
+    (void)value;
+    csim_emu *e = user;
+    if (e->host_io || e->stop != CSIM_STOP_NONE || !unaligned(e, addr, size)) {
+        return;
+    }
+    e->stop = CSIM_STOP_UNALIGNED;
+    e->stop_addr = (uint32_t)addr;
+    e->undo_len = 0;
+    bool mmio = false;
+    for (const mmio_ctx *m = e->mmio; m; m = m->next) {
+        mmio |= addr - m->base < m->size;
+    }
+    if (type == UC_MEM_WRITE && !mmio && size <= (int)sizeof(e->undo) &&
+        uc_mem_read(uc, addr, e->undo, (size_t)size) == UC_ERR_OK) {
+        e->undo_addr = (uint32_t)addr;
+        e->undo_len = (uint32_t)size;
+    }
+    uc_emu_stop(uc);
+}
+
+/* A watched UDIV/SDIV (T32: Rm in bits 3:0 of the second halfword), before
+ * it runs: stopping in a code hook is exact (DDI0553 SDIV/UDIV: DIVBYZERO
+ * with CCR.DIV_0_TRP). */
+static void on_div(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
+{
+    (void)size;
+    csim_emu *e = user;
+    uint16_t hw[2] = {0, 0};
+    uint32_t rm = 1;
+    if (!e->div_trap || e->stop != CSIM_STOP_NONE || uc_mem_read(uc, addr, hw, sizeof(hw)) != UC_ERR_OK ||
+        (hw[0] & 0xFFD0u) != 0xFB90u || (hw[1] & 0xF0F0u) != 0xF0F0u || (hw[1] & 0xFu) > 12) {
+        return;
+    }
+    uc_reg_read(uc, UC_ARM_REG_R0 + (hw[1] & 0xFu), &rm);
+    if (rm == 0) {
+        e->stop = CSIM_STOP_DIVBYZERO;
+        e->stop_addr = (uint32_t)addr;
+        uc_emu_stop(uc);
+    }
 }
 
 static void on_intr(uc_engine *uc, uint32_t intno, void *user)
@@ -121,6 +181,7 @@ csim_err csim_emu_new(csim_emu **out, const char *cpu, const csim_emu_hooks *hoo
     }
     e->hooks = *hooks;
     e->cpu = model;
+    e->align_trap = model->aligned_only; /* ARMv6-M: DDI0419 A3.2, every unaligned word or halfword access faults */
     uc_err err = uc_open(UC_ARCH_ARM, UC_MODE_THUMB | UC_MODE_MCLASS, &e->uc);
     if (!err) {
         err = uc_ctl_set_cpu_model(e->uc, model->model);
@@ -134,6 +195,9 @@ csim_err csim_emu_new(csim_emu **out, const char *cpu, const csim_emu_hooks *hoo
     }
     if (!err) {
         err = uc_hook_add(e->uc, &h, UC_HOOK_MEM_INVALID, (void *)on_invalid, e, 1, 0);
+    }
+    if (!err) {
+        err = uc_hook_add(e->uc, &h, UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE, (void *)on_align, e, 1, 0);
     }
     if (err) {
         csim_err r = csim_fail(diag, CSIM_ERR_INTERNAL, "emulator: %s", uc_strerror(err));
@@ -183,6 +247,9 @@ static uint64_t mmio_read(uc_engine *uc, uint64_t off, unsigned size, void *user
     (void)uc;
     mmio_ctx *m = user;
     uint32_t addr = m->base + (uint32_t)off;
+    if (m->e->stop == CSIM_STOP_UNALIGNED) {
+        return 0;
+    }
     if (!m->e->host_io) {
         m->e->hooks.mem(m->e->hooks.user, addr, size, false);
     }
@@ -194,6 +261,9 @@ static void mmio_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t valu
     (void)uc;
     mmio_ctx *m = user;
     uint32_t addr = m->base + (uint32_t)off;
+    if (m->e->stop == CSIM_STOP_UNALIGNED) {
+        return;
+    }
     if (!m->e->host_io) {
         m->e->hooks.mem(m->e->hooks.user, addr, size, true);
     }
@@ -205,6 +275,9 @@ static uint64_t traced_read(uc_engine *uc, uint64_t off, unsigned size, void *us
 {
     (void)uc;
     mmio_ctx *m = user;
+    if (m->e->stop == CSIM_STOP_UNALIGNED) { /* the pieces of a faulting access */
+        return 0;
+    }
     m->e->hooks.mem(m->e->hooks.user, m->base + (uint32_t)off, size, false);
     uint64_t v = 0;
     for (unsigned i = size; i-- > 0;) {
@@ -217,6 +290,9 @@ static void traced_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t va
 {
     (void)uc;
     mmio_ctx *m = user;
+    if (m->e->stop == CSIM_STOP_UNALIGNED) {
+        return;
+    }
     m->e->hooks.mem(m->e->hooks.user, m->base + (uint32_t)off, size, true);
     for (unsigned i = 0; i < size; i++, value >>= 8) {
         m->mem[off + i] = (uint8_t)value;
@@ -324,6 +400,17 @@ uint32_t csim_emu_reg(csim_emu *e, int reg)
     return v;
 }
 
+void csim_emu_fp_regs(csim_emu *e, uint32_t out[33])
+{
+    memset(out, 0, 33 * sizeof(*out));
+    for (int i = 0; e->cpu->fp_regs && i < 32; i++) {
+        uc_reg_read(e->uc, UC_ARM_REG_S0 + i, &out[i]);
+    }
+    if (e->cpu->fp_regs) {
+        uc_reg_read(e->uc, UC_ARM_REG_FPSCR, &out[32]);
+    }
+}
+
 void csim_emu_set_reg(csim_emu *e, int reg, uint32_t v)
 {
     uc_reg_write(e->uc, uc_reg_id(reg), &v);
@@ -333,6 +420,13 @@ csim_err csim_emu_run(csim_emu *e, uint32_t pc, uint32_t until, csim_diag *diag)
 {
     e->stop = CSIM_STOP_NONE;
     uc_err err = uc_emu_start(e->uc, pc | 1u, until, 0, 0);
+    if (e->stop == CSIM_STOP_UNALIGNED || e->stop == CSIM_STOP_DIVBYZERO) {
+        if (e->stop == CSIM_STOP_UNALIGNED && e->undo_len) {
+            uc_mem_write(e->uc, e->undo_addr, e->undo, e->undo_len);
+        }
+        return csim_fail(diag, CSIM_ERR_FAULT, "%s", e->stop == CSIM_STOP_UNALIGNED ? "unaligned access"
+                                                                                      : "division by zero");
+    }
     if (err == UC_ERR_OK) {
         return CSIM_OK;
     }
@@ -342,6 +436,23 @@ csim_err csim_emu_run(csim_emu *e, uint32_t pc, uint32_t until, csim_diag *diag)
     e->stop = err == UC_ERR_INSN_INVALID ? CSIM_STOP_UNDEFINED : CSIM_STOP_EMU_ERROR;
     e->stop_addr = csim_emu_reg(e, CSIM_PC);
     return csim_fail(diag, CSIM_ERR_FAULT, "%s", uc_strerror(err));
+}
+
+void csim_emu_set_traps(csim_emu *e, bool unaligned, bool div0)
+{
+    e->align_trap = e->cpu->aligned_only || unaligned;
+    e->div_trap = div0;
+}
+
+csim_err csim_emu_watch_div(csim_emu *e, uint32_t addr)
+{
+    uc_hook h;
+    if (uc_hook_add(e->uc, &h, UC_HOOK_CODE, (void *)on_div, e, addr, addr) != UC_ERR_OK) {
+        return CSIM_ERR_NOMEM;
+    }
+    /* Code already translated runs without the hook until retranslated. */
+    uc_ctl_remove_cache(e->uc, addr, addr + 4);
+    return CSIM_OK;
 }
 
 void csim_emu_stop(csim_emu *e)

@@ -2,6 +2,7 @@
 /*
  * cli.c - helpers shared by the subcommands (cli.h).
  */
+#include <errno.h>
 #include <fnmatch.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -147,8 +148,9 @@ bool cli_parse_u64(const char *opt, const char *arg, unsigned long long *out)
         fprintf(stderr, "cyclesim: error: %s %s: a positive integer\n", opt, arg ? arg : "");
         return false;
     }
+    errno = 0;
     *out = strtoull(arg, &end, 0);
-    if (*end || !*out) {
+    if (*end || !*out || errno == ERANGE) { /* ERANGE: ULLONG_MAX would read as "no limit" */
         fprintf(stderr, "cyclesim: error: %s %s: a positive integer\n", opt, arg);
         return false;
     }
@@ -357,7 +359,9 @@ bool cli_append_result(csim_run_result *into, csim_run_result *from)
     if (!c) {
         return false;
     }
-    memcpy(c + into->n_cases, from->cases, from->n_cases * sizeof(*c));
+    if (from->n_cases) { /* from->cases may be NULL */
+        memcpy(c + into->n_cases, from->cases, from->n_cases * sizeof(*c));
+    }
     into->cases = c;
     into->n_cases += from->n_cases;
     into->total_cycles += from->total_cycles;

@@ -150,6 +150,10 @@ int cmd_run(int argc, char **argv)
             continue;
         }
         csim_report_add(rep, m, &res, ro.warm);
+        if (!ro.call && res.n_cases == 0) {
+            fprintf(stderr, "cyclesim: warning: %s: %s: no benchmark case was timed (no bench_cases table or "
+                    "bench_region markers: a stripped image?)\n", m->name, elf->path);
+        }
         for (size_t k = 0; k < res.n_cases; k++) {
             if (res.cases[k].status != 0) {
                 fprintf(stderr, "cyclesim: error: %s: case %s failed its check (status %u)\n", m->name,

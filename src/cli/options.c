@@ -29,7 +29,7 @@ static const shared_opt shared[] = {
                                            "output does not change"},
     {CLI_WARM, "warm", ID_WARM, 0, NULL, "keep caches and flash buffers as the previous code left them (default: "
                                          "cold, reset at each measured region)"},
-    {CLI_MAX_INSNS, "max-insns", ID_MAX_INSNS, 0, "N", "stop a run after N instructions (default 5e10; exit 6)"},
+    {CLI_MAX_INSNS, "max-insns", ID_MAX_INSNS, 0, "N", "stop a run after N instructions without progress (a bench marker, a semihosting call; default 1e10; exit 6)"},
     {CLI_CALL, "call", ID_CALL, 0, "SYMBOL", "time one function of the ELF instead of its benchmark cases"},
     {CLI_CALL, "arg", ID_ARG, 0, "N", "an integer argument of --call; up to 4, in order"},
     {CLI_NO_PROGRESS, "no-progress", ID_NO_PROGRESS, 0, NULL, "no progress line on stderr (shown when a terminal)"},
@@ -149,7 +149,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_common *c, void
     memset(c, 0, sizeof(*c));
     c->workers = 1;
     c->progress = true;
-    c->ro.max_insns = 50000000000ull;
+    c->ro.max_insns = CSIM_DEFAULT_MAX_INSNS;
     snprintf(c->format, sizeof(c->format), "%.*s", cmd->formats ? (int)strcspn(cmd->formats, "|") : 0,
              cmd->formats ? cmd->formats : "");
     unsigned own = n_own(cmd), n = 0;

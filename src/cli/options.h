@@ -59,7 +59,7 @@ typedef struct cli_common {
     unsigned workers;      /* 1 */
     bool progress;         /* true */
     char format[16];       /* the first of cli_command.formats by default */
-    csim_run_opts ro;      /* warm, max_insns (5e10), call, call_args */
+    csim_run_opts ro;      /* warm, max_insns (CSIM_DEFAULT_MAX_INSNS), call, call_args */
     char **operands;       /* the ELFs */
     unsigned n_operands;
 } cli_common;

@@ -19,7 +19,13 @@
 #define DWT_CYCCNT 0xE0001004u
 #define DEMCR 0xE000EDFCu
 
-#define REG_SLOTS 4096 /* open addressing, power of two */
+#define SCB_CCR 0xE000ED14u
+#define SCB_CFSR 0xE000ED28u
+#define SCB_HFSR 0xE000ED2Cu
+
+/* Open addressing, a power of two: twice the words of the 64 pages
+ * csim_periph_pages can map, so the table is never full and a probe ends. */
+#define REG_SLOTS (1u << 17)
 
 struct csim_periph {
     csim_model m;
@@ -39,6 +45,8 @@ struct csim_periph {
     uint64_t cyccnt_epoch;
     csim_ms_cfg flash;
 };
+
+_Static_assert(REG_SLOTS >= 2 * 64 * (0x1000 / 4), "register table smaller than the pages it may hold");
 
 uint32_t csim_crc32_step(uint32_t crc, uint32_t word)
 {
@@ -185,6 +193,10 @@ uint32_t csim_periph_vtor(const csim_periph *p)
     return *reg_slot(q, SCB_VTOR);
 }
 
+uint32_t csim_periph_reg(csim_periph *p, uint32_t addr) { return *reg_slot(p, addr & ~3u); }
+
+void csim_periph_set_bits(csim_periph *p, uint32_t addr, uint32_t bits) { *reg_slot(p, addr & ~3u) |= bits; }
+
 static void reconfigure_flash(csim_periph *p)
 {
     const csim_model *m = &p->m;
@@ -329,11 +341,18 @@ void csim_periph_write(void *opaque, uint32_t addr, unsigned size, uint32_t valu
         break;
     }
     uint32_t *r = reg_slot(p, a);
+    if (a == SCB_CFSR || a == SCB_HFSR) { /* fault status: write one to clear */
+        *r &= ~(size >= 4 ? value : (value & ((1u << (size * 8)) - 1)) << (addr & 3u) * 8);
+        return;
+    }
     if (size >= 4) {
         *r = value;
     } else {
         uint32_t shift = (addr & 3u) * 8, mask = ((1u << (size * 8)) - 1) << shift;
         *r = (*r & ~mask) | ((value << shift) & mask);
+    }
+    if (a == SCB_CCR && p->env.ccr) {
+        p->env.ccr(p->env.user, *r);
     }
     if ((m->flash_acr && a == m->flash_acr) || (m->icache_base && a == m->icache_base)) {
         if (m->icache_base && a == m->icache_base && (*r & 2u)) {

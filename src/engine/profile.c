@@ -336,7 +336,9 @@ void csim_prof_free(csim_prof *p)
 
 void csim_prof_begin(csim_prof *p, uint32_t pc, bool called, const csim_breakdown *bd, uint64_t now)
 {
-    memset(p->acc, 0, p->n_fns * sizeof(*p->acc));
+    if (p->acc) { /* NULL until the first function is seen */
+        memset(p->acc, 0, p->n_fns * sizeof(*p->acc));
+    }
     p->n_edges = p->n_nodes = p->depth = 0;
     map_clear(&p->edge_ids);
     map_clear(&p->node_ids);

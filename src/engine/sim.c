@@ -33,6 +33,38 @@
 #define MAX_SPANS (1 + CSIM_MAX_REGIONS)
 #define BENCH_CASE_BYTES 28 /* sizeof(bench_case_t) of BENCH_ABI_VERSION 1 (firmware/include/bench.h) */
 #define PROGRESS_SHIFT 24 /* report progress every 2^24 instructions */
+#define SNAP_INTERVAL (1u << 16) /* blocks between two runaway snapshots (at most) */
+#define SNAP_REGS (CSIM_REG_COUNT + 33) /* core registers, then S0-S31 and FPSCR (ARMv8-M) */
+#define NO_SNAP 1u /* an odd address: no block starts there */
+#define MAX_NESTED 8
+
+/* Exception numbers: DDI0419 (ARMv6-M) B1.5.2, DDI0553 (ARMv8-M) chapter B3. */
+enum { EXC_HARDFAULT = 3, EXC_BUSFAULT = 5, EXC_USAGEFAULT = 6, EXC_SYSTICK = 15 };
+#define SCB_SHCSR 0xE000ED24u
+#define SCB_CFSR 0xE000ED28u
+#define SCB_HFSR 0xE000ED2Cu
+#define SCB_BFAR 0xE000ED38u
+
+/* The synchronous faults cyclesim raises.  ARMv6-M has one fault exception,
+ * HardFault (DDI0419 B1.5 "Fault behavior"); ARMv8-M raises UsageFault or
+ * BusFault when SHCSR enables it, else escalates to HardFault with
+ * HFSR.FORCED, and records the cause in CFSR (DDI0553 B3 "Fault handling",
+ * D1 CFSR/UFSR/BFSR).  docs/sources.md. */
+typedef enum fault_kind { F_UNDEFINSTR, F_INVSTATE, F_STKOF, F_UNALIGNED, F_DIVBYZERO, F_PRECISERR, F_IBUSERR } fault_kind;
+static const struct {
+    const char *name;
+    uint8_t exc;      /* ARMv8-M exception when enabled */
+    uint8_t shcsr;    /* its SHCSR enable bit */
+    uint32_t cfsr;
+} fault_kinds[] = {
+    [F_UNDEFINSTR] = {"UNDEFINSTR", EXC_USAGEFAULT, 18, 1u << 16},
+    [F_INVSTATE] = {"INVSTATE", EXC_USAGEFAULT, 18, 1u << 17},
+    [F_STKOF] = {"STKOF", EXC_USAGEFAULT, 18, 1u << 20},
+    [F_UNALIGNED] = {"UNALIGNED", EXC_USAGEFAULT, 18, 1u << 24},
+    [F_DIVBYZERO] = {"DIVBYZERO", EXC_USAGEFAULT, 18, 1u << 25},
+    [F_PRECISERR] = {"PRECISERR", EXC_BUSFAULT, 17, 1u << 9 | 1u << 15}, /* BFARVALID */
+    [F_IBUSERR] = {"IBUSERR", EXC_BUSFAULT, 17, 1u << 8},
+};
 
 /* A block's pricing, reusable when it runs again from the same core state,
  * with the same kinds of transfers, to the same next block, and
@@ -84,7 +116,10 @@ typedef struct span {
     uint8_t *bits;
 } span;
 
-typedef enum action { ACT_NONE = 0, ACT_SEMIHOST, ACT_EXCEPTION, ACT_EXC_RETURN, ACT_DONE, ACT_FAULT, ACT_LIMIT } action;
+typedef enum action {
+    ACT_NONE = 0, ACT_SEMIHOST, ACT_EXCEPTION, ACT_EXC_RETURN, ACT_DONE, ACT_FAULT, ACT_LIMIT, ACT_RUNAWAY,
+    ACT_TRAP_FAULT /* a synchronous fault raised by an instruction: trap_kind */
+} action;
 
 typedef struct sim {
     const csim_elf *elf;
@@ -122,6 +157,15 @@ typedef struct sim {
     bool have_empty;
     size_t cap_cases;
     unsigned exc_depth;
+    uint8_t exc_stack[MAX_NESTED]; /* active exceptions, innermost last */
+    fault_kind trap_kind;
+    char last_fault[256]; /* the fault whose handler runs (runaway report) */
+    /* runaway detection: the state at a block start, to compare when that
+     * block comes again with no store and no peripheral read in between */
+    uint32_t snap_pc, snap[SNAP_REGS], cmp[SNAP_REGS];
+    bool snap_dirty;
+    uint64_t blocks, snap_next, self_next;
+    uint64_t progress;    /* instruction count at the last progress point (the limit counts from it) */
     bool memo_on;
     unsigned epoch;       /* bumped when the firmware reconfigures the flash interface */
     uint64_t memo_hits, memo_misses, memo_skips;
@@ -145,12 +189,22 @@ typedef struct sim {
 
 /* ---- blocks --------------------------------------------------------- */
 
+static bool code_in(const csim_elf *e, uint32_t base, uint32_t size);
+
 static block *find_block(sim *s, uint32_t addr, uint32_t size)
 {
     unsigned h = (addr >> 1) & (BLOCK_SLOTS - 1);
     for (block *b = s->slots[h]; b; b = b->next) {
         if (b->addr == addr && b->size == size) {
             return b;
+        }
+    }
+    for (unsigned i = 0; i < s->model->n_sram; i++) {
+        /* SRAM the ELF has no code in holds no instructions: running it
+         * would run zeros (ARMv6-M SRAM is traced and cannot run at all). */
+        if (addr - s->model->sram[i].base < s->model->sram[i].size && !code_in(s->elf, addr, size)) {
+            snprintf(s->fault, sizeof(s->fault), "code in SRAM, where the ELF has no executable section");
+            return NULL;
         }
     }
     uint8_t code[MAX_BLOCK_INSNS * 4];
@@ -953,6 +1007,46 @@ static void write_inputs(sim *s)
     }
 }
 
+static void snapshot(sim *s, uint32_t *r)
+{
+    for (int i = 0; i < CSIM_REG_COUNT; i++) {
+        r[i] = i == CSIM_PC ? 0 : csim_emu_reg(s->emu, i);
+    }
+    csim_emu_fp_regs(s->emu, r + CSIM_REG_COUNT);
+}
+
+/* Whether the firmware is in a loop it cannot leave: it is back at a block
+ * whose start state was recorded, with no store and no peripheral or system
+ * read since (nothing else changes memory: no DMA is modelled), the same
+ * registers, and no interrupt that could end the wait (SysTick off or masked,
+ * or an exception active: SysTick does not preempt here).  The same state
+ * then repeats for ever.  A snapshot is taken at a block that branches to
+ * itself and every SNAP_INTERVAL blocks (loops of several blocks); after a
+ * mismatch the next one waits SNAP_INTERVAL blocks, which keeps a counting
+ * loop cheap. */
+static bool runaway(sim *s, uint32_t addr, const block *prev)
+{
+    s->blocks++;
+    if (addr == s->snap_pc) {
+        s->snap_pc = NO_SNAP;
+        bool irq = s->exc_depth == 0 && csim_periph_systick_due(s->periph) != UINT64_MAX &&
+                   !(csim_emu_reg(s->emu, CSIM_PRIMASK) & 1u);
+        if (!s->snap_dirty && !irq) {
+            snapshot(s, s->cmp);
+            if (memcmp(s->cmp, s->snap, sizeof(s->snap)) == 0) {
+                return true;
+            }
+        }
+        s->snap_next = s->self_next = s->blocks + SNAP_INTERVAL;
+    } else if (s->blocks >= s->snap_next || (prev && prev->addr == addr && s->blocks >= s->self_next)) {
+        snapshot(s, s->snap);
+        s->snap_pc = addr;
+        s->snap_dirty = false;
+        s->snap_next = s->blocks + SNAP_INTERVAL;
+    }
+    return false;
+}
+
 static void on_block(void *user, uint32_t addr, uint32_t size)
 {
     sim *s = user;
@@ -966,8 +1060,14 @@ static void on_block(void *user, uint32_t addr, uint32_t size)
         }
     }
 
-    if (s->insns >= s->opts->max_insns) {
+    if (s->insns - s->progress >= s->opts->max_insns) {
         s->act = ACT_LIMIT;
+        s->act_pc = addr;
+        csim_emu_stop(s->emu);
+        return;
+    }
+    if (runaway(s, addr, prev)) {
+        s->act = ACT_RUNAWAY;
         s->act_pc = addr;
         csim_emu_stop(s->emu);
         return;
@@ -985,6 +1085,9 @@ static void on_block(void *user, uint32_t addr, uint32_t size)
         csim_emu_stop(s->emu);
         return;
     }
+    if ((addr == s->m_begin || addr == s->m_end || addr == s->m_done || addr == s->m_main) && addr) {
+        s->progress = s->insns;
+    }
     if (addr == s->m_begin && s->m_begin) {
         s->region_ret = csim_emu_reg(s->emu, CSIM_LR) & ~1u;
         s->region_case = csim_emu_reg(s->emu, CSIM_R0);
@@ -1000,11 +1103,14 @@ static void on_block(void *user, uint32_t addr, uint32_t size)
         write_inputs(s);
     }
 
+    s->fault[0] = 0;
     block *b = find_block(s, addr, size);
     if (!b) {
         s->act = ACT_FAULT;
         s->act_pc = addr;
-        snprintf(s->fault, sizeof(s->fault), "cannot decode the block at 0x%08x", addr);
+        if (!s->fault[0]) {
+            snprintf(s->fault, sizeof(s->fault), "cannot decode the block at 0x%08x", addr);
+        }
         csim_emu_stop(s->emu);
         return;
     }
@@ -1030,6 +1136,7 @@ static void on_block(void *user, uint32_t addr, uint32_t size)
 static void on_mem(void *user, uint32_t addr, unsigned size, bool write)
 {
     sim *s = user;
+    s->snap_dirty |= write || addr >= 0x40000000u; /* a store or a peripheral/system read */
     if (s->n_ev < MAX_EVENTS) {
         s->ev[s->n_ev] = (csim_mem_event){addr, (uint8_t)size, write};
         s->ev_class[s->n_ev] = event_class(s, &s->ev[s->n_ev]);
@@ -1059,6 +1166,9 @@ static void on_trap(void *user, unsigned intno)
         }
     } else if (intno == CSIM_TRAP_EXCEPTION_EXIT && s->exc_depth) {
         s->act = ACT_EXC_RETURN;
+    } else if (intno == CSIM_TRAP_UDEF || intno == CSIM_TRAP_INVSTATE || intno == CSIM_TRAP_STKOF) {
+        s->act = ACT_TRAP_FAULT;
+        s->trap_kind = intno == CSIM_TRAP_UDEF ? F_UNDEFINSTR : intno == CSIM_TRAP_INVSTATE ? F_INVSTATE : F_STKOF;
     } else {
         s->act = ACT_FAULT;
         const char *why = intno == CSIM_TRAP_UDEF ? "undefined instruction"
@@ -1121,10 +1231,29 @@ static void semihost(sim *s)
     s->act_pc += 2;
 }
 
-static bool take_exception(sim *s, uint32_t ret_pc)
+/* The handler of exception `exc` from the vector table (VTOR), or 0 when the
+ * entry is unreadable or has no Thumb bit. */
+static uint32_t vector(sim *s, unsigned exc, uint32_t *entry_addr)
 {
-    /* ARMv6-M/v8-M exception entry (ARM ARM B1.5.6): 8-word frame on MSP,
-     * 8-byte aligned, LR = EXC_RETURN; PC from the vector table. */
+    uint32_t vtor = csim_periph_vtor(s->periph), vec = 0;
+    *entry_addr = (vtor ? vtor : s->model->flash.flash_base) + 4 * exc;
+    if (csim_emu_read(s->emu, *entry_addr, &vec, 4) || !(vec & 1u)) {
+        return 0;
+    }
+    return vec & ~1u;
+}
+
+/* Exception entry: DDI0419 B1.5.6 (ARMv6-M), DDI0553 B3 (ARMv8-M): an
+ * 8-word frame on the stack, 8-byte aligned, LR = EXC_RETURN, PC = handler.
+ * ret_pc is the stacked return address: the next instruction for an
+ * interrupt, the faulting one for a fault. */
+static bool take_exception(sim *s, unsigned exc, uint32_t handler, uint32_t ret_pc)
+{
+    if (s->exc_depth == MAX_NESTED) {
+        snprintf(s->fault, sizeof(s->fault), "exceptions nested deeper than %d", MAX_NESTED);
+        return false;
+    }
+    uint32_t vec = handler | 1u;
     uint32_t sp = csim_emu_reg(s->emu, CSIM_SP);
     uint32_t xpsr = csim_emu_reg(s->emu, CSIM_XPSR);
     uint32_t align = sp & 4u;
@@ -1133,17 +1262,14 @@ static bool take_exception(sim *s, uint32_t ret_pc)
                          csim_emu_reg(s->emu, CSIM_R2), csim_emu_reg(s->emu, CSIM_R3),
                          csim_emu_reg(s->emu, CSIM_R12), csim_emu_reg(s->emu, CSIM_LR), ret_pc | 1u,
                          (xpsr & ~(1u << 9)) | (align ? 1u << 9 : 0) | (1u << 24)};
-    uint32_t vtor = csim_periph_vtor(s->periph);
-    uint32_t vec = 0;
-    if (csim_emu_write(s->emu, sp, frame, sizeof(frame)) ||
-        csim_emu_read(s->emu, (vtor ? vtor : s->model->flash.flash_base) + 15 * 4, &vec, 4)) {
+    if (csim_emu_write(s->emu, sp, frame, sizeof(frame))) {
         snprintf(s->fault, sizeof(s->fault), "stack overflow on exception entry (SP 0x%08x)", sp);
         return false;
     }
     csim_emu_set_reg(s->emu, CSIM_SP, sp);
     csim_emu_set_reg(s->emu, CSIM_LR, 0xFFFFFFF9u);
-    csim_periph_systick_taken(s->periph);
-    s->exc_depth++;
+    s->exc_stack[s->exc_depth++] = (uint8_t)exc;
+    s->snap_dirty = true; /* the frame is written by the core */
     if (s->in_region) {
         if (sp - s->stk_lo < s->stk_min - s->stk_lo) {
             s->stk_min = sp; /* the frame is stacked by the core, not by a traced store */
@@ -1172,6 +1298,7 @@ static bool exception_return(sim *s)
     csim_emu_set_reg(s->emu, CSIM_SP, sp + 32 + ((frame[7] >> 9) & 1u) * 4);
     csim_emu_set_reg(s->emu, CSIM_XPSR, frame[7] & ~(1u << 9));
     s->exc_depth--;
+    s->snap_dirty = true;
     csim_core_exception(&s->core, false, frame[6] & ~1u);
     if (s->prof && s->in_region) { /* the handler's last block and the return are the handler's */
         csim_prof_flush(s->prof, &s->core.bd, csim_core_now(&s->core));
@@ -1179,6 +1306,71 @@ static bool exception_return(sim *s)
     }
     s->act_pc = frame[6] & ~1u;
     return true;
+}
+
+static void describe_pc(sim *s, uint32_t pc, char *buf, size_t len);
+
+/* A synchronous fault at fpc: enters the firmware's handler when the vector
+ * table has one (CSIM_OK, s->act_pc = the handler), else stops with the
+ * fault named (exit 5).  A handler that is a branch to itself (the usual
+ * Default_Handler) counts as none: the run could only spin there.  `cause`
+ * is what happened ("undefined instruction"); `bfar` the faulting data
+ * address of a BusFault. */
+static csim_err raise_fault(sim *s, fault_kind k, uint32_t fpc, const char *cause, uint32_t bfar)
+{
+    bool v8m = s->model->arch != CSIM_ARCH_V6M;
+    unsigned exc = EXC_HARDFAULT;
+    char name[96];
+    if (v8m) {
+        bool enabled = csim_periph_reg(s->periph, SCB_SHCSR) >> fault_kinds[k].shcsr & 1u;
+        exc = enabled ? fault_kinds[k].exc : EXC_HARDFAULT;
+        csim_periph_set_bits(s->periph, SCB_CFSR, fault_kinds[k].cfsr);
+        if (k == F_PRECISERR) {
+            csim_periph_set_bits(s->periph, SCB_BFAR, bfar);
+        }
+        if (!enabled) {
+            csim_periph_set_bits(s->periph, SCB_HFSR, 1u << 30); /* FORCED */
+        }
+        snprintf(name, sizeof(name), enabled ? "%s/%s" : "HardFault, escalated from %s/%s",
+                 fault_kinds[k].exc == EXC_BUSFAULT ? "BusFault" : "UsageFault", fault_kinds[k].name);
+    } else {
+        snprintf(name, sizeof(name), "HardFault");
+    }
+    char at[160];
+    describe_pc(s, fpc, at, sizeof(at));
+    unsigned active = s->exc_depth ? s->exc_stack[s->exc_depth - 1] : 0;
+    if (active == EXC_HARDFAULT) { /* DDI0419 B1.5, DDI0553 B3: lockup */
+        return csim_fail(s->diag, CSIM_ERR_FAULT, "fault at %s: %s (%s) in the HardFault handler: lockup", at,
+                         cause, name);
+    }
+    if (active == exc) { /* a fault in its own handler escalates */
+        exc = EXC_HARDFAULT;
+        snprintf(name + strlen(name), sizeof(name) - strlen(name), " in its handler, escalated to HardFault");
+    }
+    uint32_t entry, handler = vector(s, exc, &entry);
+    uint16_t first = 0;
+    /* A vector into no code of the ELF is no handler (with --call, the flash
+     * base may hold code rather than a vector table). */
+    handler = handler && code_in(s->elf, handler, 2) && !csim_emu_read(s->emu, handler, &first, 2) ? handler : 0;
+    if (handler && first != 0xE7FE) {
+        snprintf(s->last_fault, sizeof(s->last_fault), "%s at %s (%s)", cause, at, name);
+        if (!take_exception(s, exc, handler, fpc)) {
+            return csim_fail(s->diag, CSIM_ERR_FAULT, "fault at %s: %s (%s), then %s", at, cause, name, s->fault);
+        }
+        s->act_pc = handler;
+        return CSIM_OK;
+    }
+    return csim_fail(s->diag, CSIM_ERR_FAULT, "fault at %s: %s (%s; %s)", at, cause, name,
+                     handler ? "its handler is a branch to itself" : "no handler in the vector table");
+}
+
+/* Fault traps the firmware enables in SCB->CCR (DDI0553 D1, CCR):
+ * UNALIGN_TRP (bit 3), DIV_0_TRP (bit 4); ARMv6-M has them fixed (DDI0419
+ * A3.2, B3.2.8: unaligned accesses always fault; no divide instruction). */
+static void sim_ccr(void *user, uint32_t ccr)
+{
+    sim *s = user;
+    csim_emu_set_traps(s->emu, ccr >> 3 & 1u, ccr >> 4 & 1u);
 }
 
 /* ---- set-up --------------------------------------------------------- */
@@ -1271,11 +1463,30 @@ static bool code_in(const csim_elf *e, uint32_t base, uint32_t size)
 {
     for (size_t k = 0; k < e->n_secs; k++) {
         const csim_section *c = &e->secs[k];
-        if (c->alloc && c->exec && c->size && c->addr - base < size) {
+        if (c->alloc && c->exec && c->size && (c->addr - base < size || base - c->addr < c->size)) {
             return true;
         }
     }
     return false;
+}
+
+/* Every UDIV/SDIV encoding in the ELF's code gets a watch for CCR.DIV_0_TRP
+ * (Unicorn 2.0.1 divides by zero as an ARMv7-M core with the trap off: 0).
+ * A data word that looks like one only gets a watch that never runs. */
+static csim_err watch_divs(sim *s)
+{
+    const csim_elf *e = s->elf;
+    for (size_t k = 0; k < e->n_secs; k++) {
+        const csim_section *c = &e->secs[k];
+        for (uint32_t a = c->addr; c->alloc && c->exec && a + 4 > a && a + 4 <= c->addr + c->size; a += 2) {
+            uint16_t hw[2];
+            if (csim_emu_read(s->emu, a, hw, sizeof(hw)) == CSIM_OK && (hw[0] & 0xFFD0u) == 0xFB90u &&
+                (hw[1] & 0xF0F0u) == 0xF0F0u && csim_emu_watch_div(s->emu, a)) {
+                return csim_fail(s->diag, CSIM_ERR_NOMEM, "out of memory");
+            }
+        }
+    }
+    return CSIM_OK;
 }
 
 static csim_err setup(sim *s)
@@ -1293,7 +1504,7 @@ static csim_err setup(sim *s)
     }
     s->flash_cfg = csim_memsys_config(s->flash);
     csim_core_init(&s->core, &m->core, s->flash);
-    csim_periph_env env = {s, sim_now, sim_flash_config, s->opts->console, sim_cache_invalidate};
+    csim_periph_env env = {s, sim_now, sim_flash_config, s->opts->console, sim_cache_invalidate, sim_ccr};
     s->periph = csim_periph_new(m, &env);
     csim_emu_hooks hooks = {s, on_block, on_mem, on_trap};
     csim_err err = csim_emu_new(&s->emu, s->core.desc->emu_cpu, &hooks, d);
@@ -1326,7 +1537,7 @@ static csim_err setup(sim *s)
     }
     static const uint16_t stub[2] = {0xE7FE, 0xE7FE}; /* b . */
     csim_emu_write(s->emu, RETURN_STUB, stub, sizeof(stub));
-    if ((err = load_image(s)) || (err = make_spans(s))) {
+    if ((err = load_image(s)) || (err = make_spans(s)) || (m->arch != CSIM_ARCH_V6M && (err = watch_divs(s)))) {
         return err;
     }
     if (s->opts->profile && !(s->prof = csim_prof_new(s->elf))) {
@@ -1378,6 +1589,7 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
     s->res = res;
     s->diag = diag;
     s->memo_on = !opts->no_reuse;
+    s->snap_pc = NO_SNAP;
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     csim_err err = setup(s);
@@ -1403,6 +1615,14 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
         if (!vec[1]) {
             err = csim_fail(diag, CSIM_ERR_ELF, "%s: no vector table at 0x%08x (reset vector is 0)", elf->path,
                             model->flash.flash_base);
+        } else if (!(vec[1] & 1u)) {
+            /* EPSR.T from bit 0 of the vector: clear, the first instruction
+             * faults (DDI0419 B1.5.3; DDI0553 B3, INVSTATE). */
+            csim_core_redirect(&s->core, pc);
+            char what[96];
+            snprintf(what, sizeof(what), "reset vector 0x%08x has the Thumb bit clear", vec[1]);
+            err = raise_fault(s, F_INVSTATE, pc, what, 0);
+            pc = s->act_pc;
         }
     }
     if (!err) {
@@ -1433,7 +1653,7 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
                 continue;
             }
             if (s->pending && (why == CSIM_STOP_UNMAPPED_READ || why == CSIM_STOP_UNMAPPED_WRITE ||
-                               why == CSIM_STOP_PROT)) {
+                               why == CSIM_STOP_PROT || why == CSIM_STOP_UNALIGNED)) {
                 /* The faulting access was not recorded: it is the next transfer. */
                 const block *b = s->pending;
                 unsigned seen = s->ev_pos, i = s->cursor;
@@ -1444,13 +1664,56 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
                 if (i < b->n) {
                     fpc = s->pending->insns[i].addr;
                 }
-            } else if (why == CSIM_STOP_UNDEFINED) {
+            } else if (why == CSIM_STOP_UNDEFINED || why == CSIM_STOP_DIVBYZERO) {
                 fpc = where;
             }
             finish_at(s, fpc);
-            char at[160];
+            char at[160], emu_msg[sizeof(diag->msg)];
             describe_pc(s, fpc, at, sizeof(at));
+            snprintf(emu_msg, sizeof(emu_msg), "%s", diag->msg); /* csim_fail writes diag->msg */
             uint32_t sp = csim_emu_reg(s->emu, CSIM_SP), lim = stack_bottom(s);
+            /* Unicorn reports a branch to an even address as an invalid
+             * instruction at it: EPSR.T clear tells them apart. */
+            bool invstate = why == CSIM_STOP_UNDEFINED && !(csim_emu_reg(s->emu, CSIM_XPSR) & 1u << 24);
+            bool stack_bad = lim && sp < lim && why != CSIM_STOP_UNMAPPED_FETCH;
+            char what[160];
+            fault_kind fk = F_UNDEFINSTR;
+            const char *cause = NULL;
+            if (why == CSIM_STOP_UNALIGNED) {
+                fk = F_UNALIGNED;
+                snprintf(what, sizeof(what), "unaligned access at 0x%08x", where);
+                cause = what;
+            } else if (why == CSIM_STOP_DIVBYZERO) {
+                fk = F_DIVBYZERO;
+                cause = "division by zero (CCR.DIV_0_TRP set)";
+            } else if (invstate) {
+                fk = F_INVSTATE;
+                snprintf(what, sizeof(what), "branch to 0x%08x without the Thumb bit (execution in ARM state)", where);
+                cause = what;
+            } else if (why == CSIM_STOP_UNDEFINED) {
+                cause = "undefined instruction";
+            } else if (why == CSIM_STOP_UNMAPPED_FETCH) {
+                fk = F_IBUSERR;
+                fpc = where;
+                snprintf(what, sizeof(what), "instruction fetch from unmapped memory at 0x%08x", where);
+                cause = what;
+                describe_pc(s, fpc, at, sizeof(at));
+            } else if (!stack_bad && (why == CSIM_STOP_UNMAPPED_READ || why == CSIM_STOP_UNMAPPED_WRITE)) {
+                fk = F_PRECISERR;
+                snprintf(what, sizeof(what), "%s at 0x%08x", why == CSIM_STOP_UNMAPPED_READ ?
+                         "read of unmapped memory" : "write to unmapped memory", where);
+                cause = what;
+            }
+            bool stack_out = why == CSIM_STOP_UNMAPPED_WRITE && sp < model->sram[0].base + 64 &&
+                             sp >= model->sram[0].base - 64;
+            if (cause && !stack_out) {
+                err = raise_fault(s, fk, fpc, cause, where);
+                if (!err) {
+                    pc = s->act_pc;
+                    continue;
+                }
+                break;
+            }
             const char *kind = why == CSIM_STOP_UNMAPPED_READ ? "read of unmapped memory"
                                : why == CSIM_STOP_UNMAPPED_WRITE ? "write to unmapped memory"
                                : why == CSIM_STOP_UNMAPPED_FETCH ? "instruction fetch from unmapped memory"
@@ -1458,13 +1721,13 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
                                : why == CSIM_STOP_UNDEFINED ? "undefined instruction"
                                : why == CSIM_STOP_TRACED_FETCH ? "code in SRAM, where the ELF has no executable section"
                                                                : "emulator error";
-            if (lim && sp < lim && why != CSIM_STOP_UNMAPPED_FETCH) {
+            if (stack_bad) {
                 err = csim_fail(diag, CSIM_ERR_FAULT, "fault at %s: stack overflow (SP 0x%08x below "
                                 "__stack_limit 0x%08x)", at, sp, lim);
-            } else if (why == CSIM_STOP_UNMAPPED_WRITE && sp < model->sram[0].base + 64 && sp >= model->sram[0].base - 64) {
+            } else if (stack_out) {
                 err = csim_fail(diag, CSIM_ERR_FAULT, "fault at %s: stack ran out of SRAM (SP 0x%08x)", at, sp);
             } else if (why == CSIM_STOP_UNDEFINED || why == CSIM_STOP_EMU_ERROR) {
-                err = csim_fail(diag, CSIM_ERR_FAULT, "fault at %s: %s (%s)", at, kind, diag->msg);
+                err = csim_fail(diag, CSIM_ERR_FAULT, "fault at %s: %s (%s)", at, kind, emu_msg);
             } else {
                 err = csim_fail(diag, CSIM_ERR_FAULT, "fault at %s: %s at 0x%08x", at, kind, where);
             }
@@ -1476,19 +1739,49 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
             break;
         case ACT_SEMIHOST:
             finish_at(s, s->act_pc);
+            s->progress = s->insns;
+            s->snap_dirty = true;
             semihost(s);
             pc = s->act_pc;
             if (s->act == ACT_DONE) {
                 goto done;
             }
             continue;
-        case ACT_EXCEPTION:
-            if (!take_exception(s, s->act_pc)) {
+        case ACT_EXCEPTION: {
+            uint32_t entry, handler = vector(s, EXC_SYSTICK, &entry);
+            char at[160];
+            describe_pc(s, s->act_pc, at, sizeof(at));
+            if (!handler) { /* silicon would branch to it and fault (INVSTATE) */
+                err = csim_fail(diag, CSIM_ERR_FAULT, "SysTick exception at %s: no handler (vector table "
+                                "entry 15 at 0x%08x has no Thumb bit or is 0)", at, entry);
+                break;
+            }
+            csim_periph_systick_taken(s->periph);
+            if (!take_exception(s, EXC_SYSTICK, handler, s->act_pc)) {
                 err = csim_fail(diag, CSIM_ERR_FAULT, "%s", s->fault);
+                break;
+            }
+            pc = handler;
+            continue;
+        }
+        case ACT_TRAP_FAULT:
+            finish_at(s, s->act_pc);
+            err = raise_fault(s, s->trap_kind, s->act_pc, s->trap_kind == F_UNDEFINSTR ? "undefined instruction"
+                              : s->trap_kind == F_INVSTATE ? "execution with the Thumb bit clear"
+                                                           : "stack limit (MSPLIM) violation", 0);
+            if (err) {
                 break;
             }
             pc = s->act_pc;
             continue;
+        case ACT_RUNAWAY: {
+            char at[160];
+            describe_pc(s, s->act_pc, at, sizeof(at));
+            err = csim_fail(diag, CSIM_ERR_LIMIT, "runaway at %s: a loop with no store and no peripheral read "
+                            "repeats the same state for ever%s%s", at, s->exc_depth ? ", in the handler of: " : "",
+                            s->exc_depth ? s->last_fault : "");
+            break;
+        }
         case ACT_EXC_RETURN:
             finish_at(s, s->act_pc);
             if (!exception_return(s)) {
@@ -1504,8 +1797,9 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
         case ACT_LIMIT: {
             char at[160];
             describe_pc(s, s->act_pc, at, sizeof(at));
-            err = csim_fail(diag, CSIM_ERR_LIMIT, "instruction limit of %llu reached at %s (runaway firmware? "
-                            "raise it with --max-insns)", (unsigned long long)opts->max_insns, at);
+            err = csim_fail(diag, CSIM_ERR_LIMIT, "instruction limit of %llu reached at %s: that many instructions "
+                            "since the last bench marker or semihosting call (runaway firmware? raise it with "
+                            "--max-insns)", (unsigned long long)opts->max_insns, at);
             break;
         }
         case ACT_FAULT: {
@@ -1599,6 +1893,16 @@ size_t csim_case_list(const csim_elf *e, char (*names)[96], char (*rows)[96], si
     const csim_symbol *empty = csim_elf_find(e, "bench_empty_case");
     uint32_t stride = empty && empty->size >= 8 ? empty->size : BENCH_CASE_BYTES;
     size_t n = (hi->addr - lo->addr) / stride;
+    /* The table is data of the image: bounds that no segment holds (4 GiB
+     * apart in a crafted ELF) are not a table of 150 million cases. */
+    bool held = false;
+    for (size_t i = 0; i < e->n_segs && !held; i++) {
+        const csim_segment *g = &e->segs[i];
+        held = lo->addr - g->vaddr < g->filesz && hi->addr - lo->addr <= g->filesz - (lo->addr - g->vaddr);
+    }
+    if (!held) {
+        return 0;
+    }
     for (size_t i = 0; i < n && i < max; i++) {
         uint32_t ptrs[2] = {0, 0}; /* bench_case_t: name, row, ... */
         elf_read(e, lo->addr + (uint32_t)(i * stride), ptrs, sizeof(ptrs));

@@ -36,12 +36,10 @@ static double num_field(const cJSON *o, const char *name, const char *where, con
                         bool *ok, csim_diag *diag, csim_err *err)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
-    if (cJSON_IsString(v) && strncmp(v->valuestring, "0x", 2) == 0 && strlen(v->valuestring) <= 10) {
-        char *end;
-        double d = (double)strtoull(v->valuestring + 2, &end, 16);
-        if (!*end && end != v->valuestring + 2) {
-            return d;
-        }
+    /* Hex digits only: strtoull takes a sign ("0x-1" is 2^64 - 1). */
+    if (cJSON_IsString(v) && strncmp(v->valuestring, "0x", 2) == 0 && strlen(v->valuestring) <= 10 &&
+        v->valuestring[2] && strspn(v->valuestring + 2, "0123456789abcdefABCDEF") == strlen(v->valuestring + 2)) {
+        return (double)strtoull(v->valuestring + 2, NULL, 16);
     }
     if (!cJSON_IsNumber(v) || v->valuedouble < 0 || v->valuedouble > 4294967295.0) {
         *ok = false;
@@ -296,6 +294,12 @@ static csim_err load_chain(csim_model *m, const char *dir, const char *name, uns
         }
     }
     err = apply_object(m, root, "", where, diag);
+    const cJSON *m33 = cJSON_GetObjectItemCaseSensitive(root, "m33");
+    if (!err && m33 && !csim_key_applies(csim_key_find("m33.load_latency"), m)) {
+        /* Cortex-M33 timing in a model of another core would change nothing. */
+        err = csim_fail(diag, CSIM_ERR_MODEL, "%s: m33: keys of the Cortex-M33 core in a model of another core",
+                        where);
+    }
 out:
     cJSON_Delete(root);
     return err;

@@ -201,7 +201,7 @@ csim_err csim_key_set_number(csim_model *m, const csim_key *k, double v, const c
     case CSIM_K_U32:
     case CSIM_K_INT:
         if (v != floor(v) || v < k->min || v > k->max) {
-            return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: %g is not an integer in [%.0f, %.0f]",
+            return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: %.15g is not an integer in [%.0f, %.0f]",
                              where, k->name, v, k->min, k->max);
         }
         if (k->type == CSIM_K_U32) {
@@ -297,7 +297,15 @@ csim_err csim_model_set(csim_model *m, const char *assignment, csim_diag *diag)
         return csim_fail(diag, CSIM_ERR_MODEL, "--set: unknown model key \"%s\" (see docs/model-keys.md)",
                          name);
     }
-    return csim_key_set_string(m, k, eq + 1, "--set", diag);
+    csim_err err = csim_key_set_string(m, k, eq + 1, "--set", diag);
+    /* A key for another core or flash interface would change nothing: say so
+     * rather than accept it (the keys that decide what applies always do;
+     * cache.* on a model without a cache is the callers' to explain). */
+    if (!err && !csim_key_applies(k, m) && k->offset != OFF(flash.type) && strncmp(name, "cache.", 6) != 0) {
+        return csim_fail(diag, CSIM_ERR_MODEL, "--set %s: does not apply to %s (%s)", name, m->name,
+                         "see docs/model-keys.md");
+    }
+    return err;
 }
 
 static const char *type_name(csim_key_type t)

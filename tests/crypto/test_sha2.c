@@ -129,8 +129,8 @@ static void test_standard_vectors(void)
     static const char *msgs[3] = {
         "abc",
         "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
-        "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmn"
-        "hijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
+        ("abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmn" /* one message: clang -Wstring-concatenation */
+         "hijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"),
     };
     static const char *want[3][4] = {
         {"ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",

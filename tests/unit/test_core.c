@@ -266,7 +266,7 @@ static void test_periph_counters(void)
     memset(&m, 0, sizeof(m));
     m.core.kind = csim_core_find("m33");
     m.crc_base = 0x40023000;
-    csim_periph_env env = {NULL, now_fn, NULL, NULL, NULL};
+    csim_periph_env env = {NULL, now_fn, NULL, NULL, NULL, NULL};
     csim_periph *p = csim_periph_new(&m, &env);
     /* CRC through the registers, CR.RESET restores the initial value. */
     csim_periph_write(p, 0x40023000, 4, 0x9310C55Fu);
