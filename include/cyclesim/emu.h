@@ -38,7 +38,9 @@ enum { CSIM_TRAP_UDEF = 1, CSIM_TRAP_SVC = 2, CSIM_TRAP_PREFETCH_ABORT = 3, CSIM
 typedef uint32_t (*csim_mmio_read_fn)(void *user, uint32_t addr, unsigned size);
 typedef void (*csim_mmio_write_fn)(void *user, uint32_t addr, unsigned size, uint32_t value);
 
-csim_err csim_emu_new(csim_emu **out, bool m33, const csim_emu_hooks *hooks, csim_diag *diag);
+/** csim_emu_new - an emulator of the Arm M-profile processor `cpu`, named in
+ *  lower case ("cortex-m0", "cortex-m33"); CSIM_ERR_INTERNAL if it has none. */
+csim_err csim_emu_new(csim_emu **out, const char *cpu, const csim_emu_hooks *hooks, csim_diag *diag);
 void csim_emu_free(csim_emu *e);
 
 /* Every data access to mapped memory reaches hooks.mem, in program order, before

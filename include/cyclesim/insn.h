@@ -3,7 +3,7 @@
  * insn.h - one decoded Thumb instruction, as the timing models see it.
  *
  * Produced once per address by the disassembler wrapper (disasm_capstone.c)
- * and consumed by the pure core models (timing_m0plus.c, timing_m33.c).
+ * and consumed by the pure core models (src/core/m0plus.c, src/core/m33.c).
  * Nothing here depends on Capstone.
  */
 #ifndef CYCLESIM_INSN_H
@@ -11,36 +11,15 @@
 
 #include <stdint.h>
 
-/* Timing classes.  Each core model prices a class from its own table. */
+/* Timing classes (iclass.def).  Each core model prices a class from its own table. */
 typedef enum csim_iclass {
-    CSIM_IC_ALU = 0,   /* data processing, moves, compares, extends, bitfield */
-    CSIM_IC_ALU_SHIFT, /* data processing with a shifted register/constant operand2 (M33: 2-cycle result) */
-    CSIM_IC_ALU_PC,    /* data processing that writes the PC (MOV PC / ADD PC) */
-    CSIM_IC_MUL,       /* MUL/MULS 32x32->32 */
-    CSIM_IC_MAC,       /* MLA/MLS, SMLA.., SMUL.., USADA.., UXTA.. (32-bit result via the MAC) */
-    CSIM_IC_MULL,      /* UMULL/SMULL */
-    CSIM_IC_MACL,      /* UMLAL/SMLAL/UMAAL and the dual 64-bit accumulates */
-    CSIM_IC_DIV,       /* SDIV/UDIV */
-    CSIM_IC_LOAD,      /* LDR/LDRB/LDRH/LDRSB/LDRSH/LDREX (one transfer) */
-    CSIM_IC_STORE,     /* STR/STRB/STRH/STREX */
-    CSIM_IC_LOAD2,     /* LDRD */
-    CSIM_IC_STORE2,    /* STRD */
-    CSIM_IC_LDM,       /* LDM/POP, nregs transfers (a PC in the list makes it a branch) */
-    CSIM_IC_STM,       /* STM/PUSH */
-    CSIM_IC_B,         /* B (unconditional, direct) */
-    CSIM_IC_BCC,       /* B<cond> */
-    CSIM_IC_CBZ,       /* CBZ/CBNZ */
-    CSIM_IC_BL,        /* BL */
-    CSIM_IC_BX,        /* BX/BLX register */
-    CSIM_IC_TB,        /* TBB/TBH */
-    CSIM_IC_IT,        /* IT */
-    CSIM_IC_NOP,       /* NOP, YIELD, SEV, hints */
-    CSIM_IC_SYS,       /* MRS/MSR/CPS */
-    CSIM_IC_BARRIER,   /* DMB/DSB/ISB */
-    CSIM_IC_WFI,       /* WFI/WFE */
-    CSIM_IC_TRAP,      /* SVC/BKPT/UDF: handled by the simulator */
+#define CSIM_ICLASS(id, name) CSIM_IC_##id,
+#include "cyclesim/iclass.def"
     CSIM_IC_COUNT
 } csim_iclass;
+
+/** csim_iclass_name - the class's name ("alu", "ldm"), or "?" out of range. */
+const char *csim_iclass_name(unsigned iclass);
 
 enum csim_insn_flags {
     CSIM_IF_COND = 1u << 0,       /* conditional (B<cond>, CBZ, or inside an IT block) */

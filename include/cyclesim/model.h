@@ -22,11 +22,6 @@
 #define CSIM_MAX_RANGES 4
 #define CSIM_MAX_WS 16
 
-typedef enum csim_arch {
-    CSIM_ARCH_V6M = 0,   /* ARMv6-M (Cortex-M0/M0+) */
-    CSIM_ARCH_V8M_MAIN,  /* ARMv8-M mainline (Cortex-M33) */
-} csim_arch;
-
 typedef enum csim_acr_layout {
     CSIM_ACR_NONE = 0,
     CSIM_ACR_L0,  /* LATENCY b0, PRFTEN b1, DISAB_BUF b5, PRE_READ b6 */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * timing.h - pure core pipeline models (Cortex-M0+, Cortex-M33).
+ * timing.h - pure core pipeline models (the cores of core.h).
  *
  * The simulator hands the model one executed instruction at a time, in
  * program order, with the memory transfers the emulator observed for it and,
@@ -14,17 +14,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "cyclesim/core.h"
 #include "cyclesim/insn.h"
 #include "cyclesim/memsys.h"
 
-typedef enum csim_core_kind {
-    CSIM_CORE_M0PLUS = 0,
-    CSIM_CORE_M33 = 1,
-} csim_core_kind;
-
 /* Core parameters: every field is a model key (model_keys.c gives sources). */
 typedef struct csim_core_params {
-    csim_core_kind kind;
+    int kind;                   /* the core: index in the table of cores (core.h) */
     unsigned mul_cycles;        /* M0+ MULS: 1 (fast multiplier) or 32 (small) */
     unsigned periph_wait;       /* extra cycles per access to an AHB/APB peripheral */
     uint32_t ioport_base, ioport_size; /* M0+ single-cycle I/O port (0 size: none) */
@@ -85,6 +81,7 @@ typedef struct csim_core_sig {
 
 typedef struct csim_core {
     csim_core_params p;
+    const csim_core_desc *desc; /* the core's entry in the table of cores */
     csim_memsys *flash; /* flash interface, or NULL for all-zero-wait memory */
     uint64_t t;         /* earliest issue cycle of the next instruction */
     uint64_t bus_free;  /* shared port (M0+) / C-AHB (M33) free from this cycle */

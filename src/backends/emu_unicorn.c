@@ -2,9 +2,9 @@
 /*
  * emu_unicorn.c - the only file that includes Unicorn (2.0.1).
  *
- * Thumb M-class; the Cortex-M0 CPU model for ARMv6-M and the Cortex-M33 one
- * for ARMv8-M mainline.  One block hook and the data accesses drive the
- * timing model; peripherals are MMIO pages.
+ * Thumb M-class, on the Unicorn CPU model of the processor the core names
+ * (csim_emu_new).  One block hook and the data accesses drive the timing
+ * model; peripherals are MMIO pages.
  * Note: Unicorn 2.0.1 sends every store to plain memory through its slow path
  * (its notdirty_write() invalidates code on every write, with a malloc/free;
  * fixed upstream after 2.0.1), and any memory hook sends every load and store
@@ -30,9 +30,22 @@ typedef struct mmio_ctx {
     struct mmio_ctx *next;
 } mmio_ctx;
 
+/* The Arm M-profile processors Unicorn models. */
+static const struct emu_cpu {
+    const char *name;
+    int model;
+    bool aligned_only; /* ARMv6-M: an unaligned access faults, so MMIO sees accesses whole */
+} cpus[] = {
+    {"cortex-m0", UC_CPU_ARM_CORTEX_M0, true},
+    {"cortex-m3", UC_CPU_ARM_CORTEX_M3, false},
+    {"cortex-m4", UC_CPU_ARM_CORTEX_M4, false},
+    {"cortex-m7", UC_CPU_ARM_CORTEX_M7, false},
+    {"cortex-m33", UC_CPU_ARM_CORTEX_M33, false},
+};
+
 struct csim_emu {
     uc_engine *uc;
-    bool m33;
+    const struct emu_cpu *cpu;
     bool host_io;   /* csim_emu_read/write in progress: not a firmware access */
     csim_emu_hooks hooks;
     csim_stop stop;
@@ -91,17 +104,26 @@ static bool on_invalid(uc_engine *uc, uc_mem_type type, uint64_t addr, int size,
     return false;
 }
 
-csim_err csim_emu_new(csim_emu **out, bool m33, const csim_emu_hooks *hooks, csim_diag *diag)
+csim_err csim_emu_new(csim_emu **out, const char *cpu, const csim_emu_hooks *hooks, csim_diag *diag)
 {
+    const struct emu_cpu *model = NULL;
+    for (size_t i = 0; i < sizeof(cpus) / sizeof(cpus[0]); i++) {
+        if (strcmp(cpus[i].name, cpu) == 0) {
+            model = &cpus[i];
+        }
+    }
+    if (!model) {
+        return csim_fail(diag, CSIM_ERR_INTERNAL, "emulator: no CPU model %s", cpu);
+    }
     csim_emu *e = calloc(1, sizeof(*e));
     if (!e) {
         return csim_fail(diag, CSIM_ERR_NOMEM, "out of memory");
     }
     e->hooks = *hooks;
-    e->m33 = m33;
+    e->cpu = model;
     uc_err err = uc_open(UC_ARCH_ARM, UC_MODE_THUMB | UC_MODE_MCLASS, &e->uc);
     if (!err) {
-        err = uc_ctl_set_cpu_model(e->uc, m33 ? UC_CPU_ARM_CORTEX_M33 : UC_CPU_ARM_CORTEX_M0);
+        err = uc_ctl_set_cpu_model(e->uc, model->model);
     }
     uc_hook h;
     if (!err) {
@@ -203,7 +225,7 @@ static void traced_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t va
 
 csim_err csim_emu_map_traced(csim_emu *e, uint32_t base, uint32_t size, csim_diag *diag)
 {
-    if (e->m33) { /* an unaligned access to MMIO is split into aligned ones */
+    if (!e->cpu->aligned_only) { /* an unaligned access to MMIO is split into aligned ones */
         return csim_fail(diag, CSIM_ERR_INTERNAL, "traced memory needs a core without unaligned accesses");
     }
     mmio_ctx *m = calloc(1, sizeof(*m));

@@ -123,7 +123,7 @@ unsigned csim_periph_pages(const csim_periph *p, uint32_t *base, uint32_t *size,
     unsigned n = 0;
     const csim_model *m = &p->m;
     add_page(base, size, &n, max, 0xE000E000u, 0x1000); /* SysTick, NVIC, SCB */
-    if (m->core.kind == CSIM_CORE_M33) {
+    if (csim_core_desc_of(m->core.kind)->features & CSIM_CF_DWT_CYCCNT) {
         add_page(base, size, &n, max, DWT_CTRL, 0x1000);
     }
     if (m->crc_base) {

@@ -1276,7 +1276,7 @@ static csim_err setup(sim *s)
     csim_periph_env env = {s, sim_now, sim_flash_config, s->opts->console};
     s->periph = csim_periph_new(m, &env);
     csim_emu_hooks hooks = {s, on_block, on_mem, on_trap};
-    csim_err err = csim_emu_new(&s->emu, m->core.kind == CSIM_CORE_M33, &hooks, d);
+    csim_err err = csim_emu_new(&s->emu, s->core.desc->emu_cpu, &hooks, d);
     if (err || !s->periph) {
         return err ? err : csim_fail(d, CSIM_ERR_NOMEM, "out of memory");
     }
@@ -1284,9 +1284,10 @@ static csim_err setup(sim *s)
         return err;
     }
     for (unsigned i = 0; i < m->n_sram; i++) {
-        /* ARMv6-M SRAM as traced memory (docs/performance.md), unless the ELF
-         * has code there: code cannot run from it. */
-        bool traced = m->core.kind == CSIM_CORE_M0PLUS && !code_in(s->elf, m->sram[i].base, m->sram[i].size);
+        /* SRAM as traced memory (docs/performance.md) on a core without
+         * unaligned accesses, unless the ELF has code there: code cannot run from it. */
+        bool traced = !(s->core.desc->features & CSIM_CF_UNALIGNED) &&
+                      !code_in(s->elf, m->sram[i].base, m->sram[i].size);
         err = traced ? csim_emu_map_traced(s->emu, m->sram[i].base, m->sram[i].size, d)
                      : csim_emu_map(s->emu, m->sram[i].base, m->sram[i].size, true, d);
         if (err) {

@@ -40,8 +40,10 @@ csim_err csim_model_check(csim_model *m, csim_diag *diag)
     if (m->n_sram == 0) {
         return csim_fail(diag, CSIM_ERR_MODEL, "%s: memory.sram: at least one region is needed", n);
     }
-    if (m->core.kind == CSIM_CORE_M0PLUS && m->arch != CSIM_ARCH_V6M) {
-        return csim_fail(diag, CSIM_ERR_MODEL, "%s: core.arch: a Cortex-M0+ runs armv6-m only", n);
+    const csim_core_desc *core = csim_core_desc_of(m->core.kind);
+    if (m->arch > core->arch) {
+        return csim_fail(diag, CSIM_ERR_MODEL, "%s: core.arch: a %s runs %s only", n, core->title,
+                         csim_arch_names[core->arch]);
     }
     const csim_ms_cfg *f = &m->flash;
     if (f->cache_enabled || f->cache_bytes) {

@@ -14,8 +14,6 @@
 #define OFF(f) offsetof(csim_model, f)
 #define SZ(f) sizeof(((csim_model *)0)->f)
 
-static const char *const core_names[] = {"m0plus", "m33", NULL};
-static const char *const arch_names[] = {"armv6-m", "armv8-m.main", NULL};
 static const char *const ms_names[] = {"zero_wait", "l0_nvm", "u0_flash", "icache", NULL};
 static const char *const acr_names[] = {"none", "l0", "u0", "l5", "u3", NULL};
 
@@ -24,9 +22,9 @@ static const char *const acr_names[] = {"none", "l0", "u0", "l5", "u3", NULL};
 
 static const csim_key keys[] = {
     /* Core */
-    {"core.type", CSIM_K_ENUM, OFF(core.kind), 0, 0, 1, core_names,
+    {"core.type", CSIM_K_ENUM, OFF(core.kind), 0, 0, 1, csim_core_names,
      "pipeline model", "core TRM"},
-    {"core.arch", CSIM_K_ENUM, OFF(arch), 0, 0, 1, arch_names,
+    {"core.arch", CSIM_K_ENUM, OFF(arch), 0, 0, 1, csim_arch_names,
      "architecture of the code the core runs (an ELF must not need more)", "ARM ARM"},
     {"core.mul_cycles", CSIM_K_U32, OFF(core.mul_cycles), 0, 1, 32, NULL,
      "MULS cycles: 1 (fast multiplier option) or 32 (small)",
@@ -168,17 +166,18 @@ const csim_key *csim_key_find(const char *name)
 bool csim_key_applies(const csim_key *k, const csim_model *m)
 {
     const csim_ms_type t = m->flash.type;
-    const bool m33 = m->core.kind == CSIM_CORE_M33;
-    if (strncmp(k->name, "m33.", 4) == 0) {
-        return m33;
+    const csim_core_desc *core = csim_core_desc_of(m->core.kind);
+    const int owner = csim_core_key_owner(k->name);
+    if (owner >= 0) {
+        return owner == m->core.kind;
     }
     if (strncmp(k->name, "cache.", 6) == 0) {
         return (t == CSIM_MS_U0_FLASH || t == CSIM_MS_ICACHE) && m->flash.cache_bytes > 0;
     }
     switch (k->offset) {
-    case OFF(core.mul_cycles):
+    case OFF(core.mul_cycles): return (core->features & CSIM_CF_MUL_OPTION) != 0;
     case OFF(core.ioport_base):
-    case OFF(core.ioport_size): return !m33;
+    case OFF(core.ioport_size): return (core->features & CSIM_CF_IOPORT) != 0;
     case OFF(flash.flash_buffers):
     case OFF(flash.demand_buffered):
     case OFF(flash.prefetch_words): return t == CSIM_MS_U0_FLASH || t == CSIM_MS_ICACHE;

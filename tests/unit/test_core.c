@@ -39,14 +39,14 @@ static csim_insn insn(uint32_t addr, unsigned size, csim_iclass k, uint16_t rd, 
 
 static csim_core_params m0p(void)
 {
-    csim_core_params p = {.kind = CSIM_CORE_M0PLUS, .mul_cycles = 1, .exception_entry = 15,
+    csim_core_params p = {.kind = csim_core_find("m0plus"), .mul_cycles = 1, .exception_entry = 15,
                           .exception_return = 15};
     return p;
 }
 
 static csim_core_params m33(void)
 {
-    csim_core_params p = {.kind = CSIM_CORE_M33, .m33_load_latency = 2, .m33_shift_latency = 2,
+    csim_core_params p = {.kind = csim_core_find("m33"), .m33_load_latency = 2, .m33_shift_latency = 2,
                           .m33_mac_latency = 2, .m33_mull_issue = 1, .m33_macl_issue = 1,
                           .m33_mull_latency = 2, .m33_div_cycles = 7, .m33_fetch_words = 2,
                           .m33_dual_issue = true, .exception_entry = 12, .exception_return = 12};
@@ -127,6 +127,36 @@ static void test_m33_umaal_chain(void)
     CHECK_EQ("that wait is load_use", c.bd.load_use, 1);
 }
 
+/* The instruction classes: one distinct name each, in enum order. */
+static void test_iclass_names(void)
+{
+    for (unsigned i = 0; i < CSIM_IC_COUNT; i++) {
+        for (unsigned j = 0; j < i; j++) {
+            CHECK_EQ(csim_iclass_name(i), strcmp(csim_iclass_name(i), csim_iclass_name(j)) != 0, 1);
+        }
+    }
+    CHECK_EQ("first class", strcmp(csim_iclass_name(CSIM_IC_ALU), "alu"), 0);
+    CHECK_EQ("LDM class", strcmp(csim_iclass_name(CSIM_IC_LDM), "ldm"), 0);
+    CHECK_EQ("last class", strcmp(csim_iclass_name(CSIM_IC_TRAP), "trap"), 0);
+    CHECK_EQ("out of range", strcmp(csim_iclass_name(CSIM_IC_COUNT), "?"), 0);
+}
+
+/* The table of cores: every entry complete, names and key prefixes resolve. */
+static void test_core_table(void)
+{
+    int n = 0;
+    for (; csim_core_names[n]; n++) {
+        const csim_core_desc *d = csim_core_desc_of(n);
+        CHECK_EQ(csim_core_names[n], d->title && d->emu_cpu && d->exec && d->transfer_offset, 1);
+        CHECK_EQ(csim_core_names[n], !d->sign == !d->restore, 1);
+        CHECK_EQ(csim_core_names[n], csim_core_find(csim_core_names[n]), n);
+    }
+    CHECK_EQ("two cores", n, 2);
+    CHECK_EQ("unknown core", csim_core_find("m99"), -1);
+    CHECK_EQ("m33. keys belong to the M33", csim_core_key_owner("m33.load_latency"), csim_core_find("m33"));
+    CHECK_EQ("core. keys belong to every core", csim_core_key_owner("core.mul_cycles"), -1);
+}
+
 static void test_crc_pairs(void)
 {
     /* cmox-notes.md: after reset (0xFFFFFFFF) these writes read back as given. */
@@ -145,7 +175,7 @@ static void test_periph_counters(void)
 {
     csim_model m;
     memset(&m, 0, sizeof(m));
-    m.core.kind = CSIM_CORE_M33;
+    m.core.kind = csim_core_find("m33");
     m.crc_base = 0x40023000;
     csim_periph_env env = {NULL, now_fn, NULL, NULL};
     csim_periph *p = csim_periph_new(&m, &env);
@@ -180,6 +210,8 @@ int main(void)
     test_m0plus_table();
     test_m0plus_pop_pc();
     test_m33_umaal_chain();
+    test_iclass_names();
+    test_core_table();
     test_crc_pairs();
     test_periph_counters();
     printf("test_core: %d checks, %d failed\n", checks, failures);

@@ -1,0 +1,226 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * core.c - what the Cortex-M pipeline models share (pure).
+ *
+ * Every core has the same skeleton: an instruction issues once its
+ * halfwords have been fetched (and, on the M33, its operands are ready); its
+ * bus transfers follow at fixed offsets; a taken branch flushes the fetch
+ * queue and refetches from the target.  Issue cycles come from each core's
+ * table (m0plus.c, m33.c), one row per csim_iclass, every row with its
+ * source.  Memory timing (wait states, buffers, caches) comes from the memsys
+ * module, so at zero wait states each core reproduces its reference table
+ * exactly.  Here: the fetch queue, bus reads, exceptions and the state
+ * signature that block reuse keys on.
+ * The rules are written out, with worked examples, in docs/timing-model.md.
+ */
+#include <string.h>
+
+#include "core_internal.h"
+
+_Static_assert(CSIM_SIG_SHARED == 21 + 3 * CSIM_FETCH_QUEUE, "signature layout");
+
+void csim_core_init(csim_core *c, const csim_core_params *p, csim_memsys *flash)
+{
+    memset(c, 0, sizeof(*c));
+    c->p = *p;
+    c->desc = csim_core_desc_of(p->kind);
+    c->flash = flash;
+    c->prev_class = CSIM_IC_COUNT;
+}
+
+const char *csim_iclass_name(unsigned iclass)
+{
+    static const char *const names[CSIM_IC_COUNT] = {
+#define CSIM_ICLASS(id, name) name,
+#include "cyclesim/iclass.def"
+    };
+    return iclass < CSIM_IC_COUNT ? names[iclass] : "?";
+}
+
+unsigned csim_core_transfers(const csim_insn *in)
+{
+    switch (in->iclass) {
+    case CSIM_IC_LOAD:
+    case CSIM_IC_STORE:
+        return 1;
+    case CSIM_IC_LOAD2:
+    case CSIM_IC_STORE2:
+        return 2;
+    case CSIM_IC_LDM:
+    case CSIM_IC_STM:
+        return in->nregs;
+    case CSIM_IC_TB:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* One read through the bus at `issue`: flash goes to the flash model, the
+ * rest is zero-wait memory or a peripheral with periph_wait. */
+uint64_t read_ready(csim_core *c, uint64_t issue, uint32_t a, csim_ms_kind kind)
+{
+    if (in_flash(c, a)) {
+        /* The flash model needs non-decreasing request times. */
+        issue = max64(issue, c->last_req);
+        c->last_req = issue;
+        if (c->rec) {
+            if (c->rec->n < CSIM_REC_MAX) {
+                c->rec->addr[c->rec->n] = a & ~3u;
+                c->rec->kind[c->rec->n++] = (uint8_t)kind;
+            } else {
+                c->rec->overflow = true;
+            }
+        }
+        return csim_memsys_read(c->flash, issue, a & ~3u, kind);
+    }
+    return issue + 1 + (is_periph(a) ? c->p.periph_wait : 0);
+}
+
+int q_find(const csim_core *c, uint32_t w)
+{
+    for (unsigned i = 0; i < c->q_n; i++) {
+        if (c->q_addr[i] == w) {
+            return (int)i;
+        }
+    }
+    return -1;
+}
+
+uint64_t q_fetch(csim_core *c, uint32_t w, uint64_t earliest)
+{
+    uint64_t issue = max64(max64(earliest, c->fetch_from), c->bus_free);
+    uint64_t ready = read_ready(c, issue, w, CSIM_MS_FETCH);
+    c->bus_free = ready;
+    if (c->q_n == CSIM_FETCH_QUEUE) {
+        for (unsigned i = 1; i < CSIM_FETCH_QUEUE; i++) {
+            c->q_addr[i - 1] = c->q_addr[i];
+            c->q_ready[i - 1] = c->q_ready[i];
+        }
+        c->q_n--;
+    }
+    c->q_addr[c->q_n] = w;
+    c->q_ready[c->q_n] = ready;
+    c->q_n++;
+    return ready;
+}
+
+static uint64_t need_word(csim_core *c, uint32_t w)
+{
+    int i = q_find(c, w);
+    return i >= 0 ? c->q_ready[i] : q_fetch(c, w, c->fetch_from);
+}
+
+/* Cycle at which all halfwords of `in` have arrived. */
+uint64_t insn_fetched(csim_core *c, const csim_insn *in)
+{
+    uint32_t w0 = in->addr & ~3u, w1 = (in->addr + in->size - 1) & ~3u;
+    uint64_t r = need_word(c, w0);
+    return w1 != w0 ? max64(r, need_word(c, w1)) : r;
+}
+
+void csim_core_redirect(csim_core *c, uint32_t addr)
+{
+    (void)addr;
+    c->q_n = 0;
+    c->fetch_from = c->t;
+    c->prev_class = CSIM_IC_COUNT;
+}
+
+void csim_core_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev, unsigned nev,
+                    bool taken, uint32_t next_pc)
+{
+    (void)next_pc;
+    c->bd.instructions++;
+    c->desc->exec(c, in, ev, nev, taken);
+}
+
+uint64_t csim_core_access_time(csim_core *c, const csim_insn *in)
+{
+    /* Its first transfer: after the fetch, at the issue offset of its class. */
+    uint64_t s = max64(c->t, insn_fetched(c, in));
+    return s + c->desc->transfer_offset(in);
+}
+
+void csim_core_exception(csim_core *c, bool entry, uint32_t addr)
+{
+    unsigned n = entry ? c->p.exception_entry : c->p.exception_return;
+    c->t += n;
+    c->bd.exception += n;
+    csim_core_redirect(c, addr);
+}
+
+/* Signature layout.  Register and flag ready times only matter above now
+ * (they are always combined with the issue cycle): unsigned bytes, 0 = ready.
+ * Bus and fetch times can lie before now and still matter: signed bytes. */
+static bool rel8(uint64_t x, uint64_t now, uint8_t *out)
+{
+    uint64_t r = x > now ? x - now : 0;
+    *out = (uint8_t)r;
+    return r < 256;
+}
+
+static bool srel8(uint64_t x, uint64_t now, uint8_t *out)
+{
+    int64_t r = (int64_t)(x - now);
+    *out = (uint8_t)(int8_t)r;
+    return r >= -127 && r <= 127;
+}
+
+bool csim_core_signature(const csim_core *c, uint32_t base, csim_core_sig *sig)
+{
+    uint8_t *b = sig->b;
+    uint64_t now = c->t;
+    bool ok = true;
+    memset(sig, 0, sizeof(*sig));
+    ok &= srel8(c->bus_free, now, &b[0]);
+    /* fetch_from only ever meets bus_free in a max(): below it, it is bus_free. */
+    ok &= srel8(max64(c->fetch_from, c->bus_free), now, &b[1]);
+    ok &= rel8(c->flags_ready, now, &b[2]);
+    /* A last request long past constrains nothing that is representable. */
+    ok &= srel8(c->last_req + 127 < now ? now - 127 : c->last_req, now, &b[3]);
+    for (unsigned i = 0; i < 16; i++) {
+        ok &= rel8(c->reg_ready[i], now, &b[4 + i]);
+    }
+    b[20] = (uint8_t)c->q_n;
+    for (unsigned i = 0; i < c->q_n; i++) {
+        int32_t off = (int32_t)(c->q_addr[i] - base);
+        ok &= off >= -32768 && off < 32768;
+        b[21 + 3 * i] = (uint8_t)off;
+        b[22 + 3 * i] = (uint8_t)((uint32_t)off >> 8);
+        ok &= srel8(c->q_ready[i], now, &b[23 + 3 * i]);
+    }
+    if (c->desc->sign) {
+        ok &= c->desc->sign(c, now, b + CSIM_SIG_SHARED);
+    }
+    return ok;
+}
+
+void csim_core_restore(csim_core *c, uint32_t base, const csim_core_sig *sig, uint64_t dt,
+                       const csim_breakdown *d)
+{
+    const uint8_t *b = sig->b;
+    uint64_t now = c->t + dt;
+    c->t = now;
+    c->bus_free = now + (int64_t)(int8_t)b[0];
+    c->fetch_from = now + (int64_t)(int8_t)b[1];
+    c->flags_ready = now + b[2];
+    c->last_req = now + (int64_t)(int8_t)b[3];
+    for (unsigned i = 0; i < 16; i++) {
+        c->reg_ready[i] = now + b[4 + i];
+    }
+    c->q_n = b[20];
+    for (unsigned i = 0; i < c->q_n; i++) {
+        int32_t off = (int16_t)(b[21 + 3 * i] | b[22 + 3 * i] << 8);
+        c->q_addr[i] = base + (uint32_t)off;
+        c->q_ready[i] = now + (int64_t)(int8_t)b[23 + 3 * i];
+    }
+    if (c->desc->restore) {
+        c->desc->restore(c, now, b + CSIM_SIG_SHARED);
+    }
+#define ADD(f) c->bd.f += d->f;
+    ADD(cycles) ADD(instructions) ADD(core) ADD(branch) ADD(fetch_stall) ADD(data_wait)
+    ADD(bus_conflict) ADD(load_use) ADD(exception) ADD(taken_branches) ADD(loads) ADD(stores)
+    ADD(flash_data_reads)
+#undef ADD
+}

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * core_internal.h - what the per-core models share inside src/core: the cost
+ * row, the fetch queue and bus reads (core.c), the transfer helpers and the
+ * signature layout.
+ * Not a public header: only the files of src/core include it.
+ */
+#ifndef CSIM_CORE_INTERNAL_H
+#define CSIM_CORE_INTERNAL_H
+
+#include "cyclesim/timing.h"
+
+/* One row of a core's cost table, indexed by csim_iclass. */
+typedef struct cost_row {
+    uint8_t issue;  /* cycles excluding data transfers (M0+: the 1 of 1+N) */
+    uint8_t refill; /* extra cycles when the instruction changes the flow */
+} cost_row;
+
+static inline uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+/* AHB/APB peripherals of the STM32 map (0x4000_0000-0x5FFF_FFFF). */
+static inline bool is_periph(uint32_t a) { return a >= 0x40000000u && a < 0x60000000u; }
+
+static inline bool in_flash(const csim_core *c, uint32_t a)
+{
+    return c->flash && csim_memsys_contains(c->flash, a);
+}
+
+/* One read through the bus at `issue` (flash model or zero-wait memory). */
+uint64_t read_ready(csim_core *c, uint64_t issue, uint32_t a, csim_ms_kind kind);
+/* Index of word `w` in the fetch queue, or -1. */
+int q_find(const csim_core *c, uint32_t w);
+/* Fetch word `w` into the queue, not before `earliest`; returns its ready cycle. */
+uint64_t q_fetch(csim_core *c, uint32_t w, uint64_t earliest);
+/* Cycle at which all halfwords of `in` have arrived. */
+uint64_t insn_fetched(csim_core *c, const csim_insn *in);
+
+static inline bool unconditional_flow(const csim_insn *in)
+{
+    return (in->flags & CSIM_IF_UNCOND_FLOW) != 0;
+}
+
+/* Address of transfer k: observed, else the literal, else "SRAM". */
+static inline uint32_t transfer_addr(const csim_insn *in, const csim_mem_event *ev, unsigned nev, unsigned k)
+{
+    if (k < nev) {
+        return ev[k].addr;
+    }
+    return (in->flags & CSIM_IF_LITERAL) ? in->lit_addr : 0x20000000u;
+}
+
+static inline bool transfer_is_write(const csim_insn *in)
+{
+    return in->iclass == CSIM_IC_STORE || in->iclass == CSIM_IC_STORE2 || in->iclass == CSIM_IC_STM;
+}
+
+static inline void account_transfers(csim_core *c, const csim_insn *in, unsigned n)
+{
+    if (transfer_is_write(in)) {
+        c->bd.stores += n;
+    } else {
+        c->bd.loads += n;
+    }
+}
+
+/* Bytes of csim_core_sig that core.c fills; a core's own state (its sign
+ * hook) follows, up to CSIM_SIG_BYTES. */
+#define CSIM_SIG_SHARED 33
+
+#endif

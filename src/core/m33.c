@@ -1,0 +1,277 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * m33.c - the Cortex-M33 pipeline model: its cost table, operand ready
+ * times, dual issue of 16-bit pairs and the C-AHB data reads.
+ */
+#include "core_internal.h"
+
+#define PC_BIT (1u << 15)
+
+/* M33: ARM publishes no table; timing-facts.md §2.4-2.5 (RP2350 cm33
+ * measurements, jnk0le): ALU 1; LDR/STR 1 issue (+load-to-use latency);
+ * LDRD/STRD 2; LDM/STM of N registers N; taken branch 2 (1 issue + 1
+ * refill), +1 for an unaligned 32-bit target (falls out of the fetch model);
+ * MULS.N 2.  TBB/TBH from the M4 TRM (2+P).  Rows marked "key" are replaced
+ * by model parameters (csim_core_params). */
+static const cost_row m33_costs[CSIM_IC_COUNT] = {
+    [CSIM_IC_ALU] = {1, 0},       [CSIM_IC_ALU_SHIFT] = {1, 0},
+    [CSIM_IC_ALU_PC] = {1, 1},
+    [CSIM_IC_MUL] = {1, 0},       /* MUL.W 1; MULS.N 2 (flag-setting, 2-stage) */
+    [CSIM_IC_MAC] = {1, 0},
+    [CSIM_IC_MULL] = {1, 0},      /* key: m33_mull_issue */
+    [CSIM_IC_MACL] = {1, 0},      /* key: m33_macl_issue */
+    [CSIM_IC_DIV] = {1, 0},       /* key: m33_div_cycles */
+    [CSIM_IC_LOAD] = {0, 0},      /* one transfer = 1 cycle */
+    [CSIM_IC_STORE] = {0, 0},
+    [CSIM_IC_LOAD2] = {0, 0},     /* two transfers = 2 cycles */
+    [CSIM_IC_STORE2] = {0, 0},
+    [CSIM_IC_LDM] = {0, 1},       /* N transfers = N cycles */
+    [CSIM_IC_STM] = {0, 0},
+    [CSIM_IC_B] = {1, 1},         [CSIM_IC_BCC] = {1, 1},
+    [CSIM_IC_CBZ] = {1, 1},       [CSIM_IC_BL] = {1, 1},
+    [CSIM_IC_BX] = {1, 1},
+    [CSIM_IC_TB] = {1, 1},        /* + the table transfer */
+    [CSIM_IC_IT] = {1, 0},        /* dual-issues with its predecessor */
+    [CSIM_IC_NOP] = {1, 0},
+    [CSIM_IC_SYS] = {1, 0},       [CSIM_IC_BARRIER] = {1, 0},
+    [CSIM_IC_WFI] = {1, 0},       [CSIM_IC_TRAP] = {1, 0},
+};
+
+/* ---- Cortex-M33 ------------------------------------------------------- */
+
+static uint64_t regs_ready(const csim_core *c, unsigned mask)
+{
+    uint64_t r = 0;
+    while (mask) {
+        r = max64(r, c->reg_ready[__builtin_ctz(mask)]);
+        mask &= mask - 1;
+    }
+    return r;
+}
+
+static void set_regs_ready(csim_core *c, unsigned mask, uint64_t when)
+{
+    while (mask) {
+        c->reg_ready[__builtin_ctz(mask)] = when;
+        mask &= mask - 1;
+    }
+}
+
+static bool is_branch_class(unsigned k)
+{
+    return k == CSIM_IC_B || k == CSIM_IC_BCC || k == CSIM_IC_CBZ;
+}
+
+/* Dual issue of two 16-bit instructions, as measured on a cm33 (timing-facts
+ * §2.4 a): NOP pairs with ALU or load/store; a not-taken 16-bit conditional
+ * branch issues for free; IT pairs with its predecessor; a taken 16-bit
+ * branch pairs with a preceding 16-bit instruction that sets no flags. */
+static bool m33_pairs(const csim_core *c, const csim_insn *in, bool taken)
+{
+    if (!c->p.m33_dual_issue || (in->flags & CSIM_IF_WIDE) || c->prev_wide ||
+        c->prev_paired || c->prev_class == CSIM_IC_COUNT) {
+        return false;
+    }
+    unsigned pk = c->prev_class, k = in->iclass;
+    bool prev_alu_ls = pk == CSIM_IC_ALU || pk == CSIM_IC_LOAD || pk == CSIM_IC_STORE;
+    bool cur_alu_ls = k == CSIM_IC_ALU || k == CSIM_IC_LOAD || k == CSIM_IC_STORE;
+    if ((k == CSIM_IC_NOP && prev_alu_ls) || (pk == CSIM_IC_NOP && cur_alu_ls)) {
+        return true;
+    }
+    if (k == CSIM_IC_IT) {
+        return true;
+    }
+    if (is_branch_class(k) && k != CSIM_IC_CBZ) {
+        return !taken || !c->prev_sets_flags;
+    }
+    return false;
+}
+
+static void m33_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev, unsigned nev,
+                     bool taken)
+{
+    const uint64_t t0 = c->t;
+    const csim_core_params *p = &c->p;
+    uint64_t fetched = insn_fetched(c, in);
+
+    /* Operands: address registers and plain sources are needed at issue; the
+     * data of a store and the accumulators of a MAC one cycle later
+     * (load -> store data 1, MAC accumulator chaining; timing-facts §2.4 a). */
+    uint16_t late = 0;
+    if (transfer_is_write(in)) {
+        late = (uint16_t)(in->regs_read & ~in->addr_regs);
+    } else if (in->iclass == CSIM_IC_MACL || in->iclass == CSIM_IC_MAC) {
+        late = (uint16_t)(in->regs_read & in->regs_written);
+    }
+    uint16_t early = (uint16_t)((in->regs_read & ~late) & ~PC_BIT);
+    uint64_t operands = max64(regs_ready(c, early), regs_ready(c, late) > 0 ? regs_ready(c, late) - 1 : 0);
+    /* Predicated instructions read the flags; IT itself only records them. */
+    if ((in->flags & CSIM_IF_COND) && !is_branch_class(in->iclass) && in->iclass != CSIM_IC_IT) {
+        operands = max64(operands, c->flags_ready);
+    }
+
+    bool paired = m33_pairs(c, in, taken) && fetched <= c->prev_issue && operands <= c->prev_issue;
+    uint64_t s = paired ? c->prev_issue : max64(t0, max64(fetched, operands));
+
+    cost_row row = m33_costs[in->iclass];
+    unsigned issue = row.issue, latency = 1;
+    switch (in->iclass) {
+    case CSIM_IC_ALU_SHIFT: latency = p->m33_shift_latency; break;
+    case CSIM_IC_MUL: issue = (in->flags & CSIM_IF_SMALLMUL) ? 2 : 1; break;
+    case CSIM_IC_MAC: latency = p->m33_mac_latency; break;
+    case CSIM_IC_MULL: issue = p->m33_mull_issue; latency = p->m33_mull_latency; break;
+    case CSIM_IC_MACL: issue = p->m33_macl_issue; latency = p->m33_mull_latency; break;
+    case CSIM_IC_DIV: issue = p->m33_div_cycles; break;
+    default: break;
+    }
+
+    /* Fetch ahead: one new word per issued instruction, up to the queue
+     * depth, on the C-AHB (timing-facts §2.1: 32-bit fetch, queue). */
+    if (!unconditional_flow(in)) {
+        uint32_t cur = (in->addr + in->size - 1) & ~3u;
+        for (unsigned k = 1; k <= p->m33_fetch_words; k++) {
+            uint32_t w = cur + 4 * k;
+            if (q_find(c, w) < 0) {
+                q_fetch(c, w, s);
+                break;
+            }
+        }
+    }
+
+    unsigned ntr = in->transfers;
+    uint64_t wait = 0, last_ready = s, beat_ready[16];
+    bool write = transfer_is_write(in);
+    for (unsigned k = 0; k < ntr; k++) {
+        uint32_t a = transfer_addr(in, ev, nev, k);
+        uint64_t at = s + issue + k + wait - (in->iclass == CSIM_IC_TB ? 1 : 0);
+        uint64_t ready;
+        if (write) {
+            ready = at + 1 + (is_periph(a) ? p->periph_wait : 0);
+        } else if (in_flash(c, a)) {
+            /* Data reads of the code region share the C-AHB with fetches. */
+            uint64_t bus_at = max64(at, c->bus_free);
+            ready = read_ready(c, bus_at, a, CSIM_MS_DATA);
+            c->bus_free = ready;
+            c->bd.flash_data_reads++;
+        } else {
+            ready = read_ready(c, at, a, CSIM_MS_DATA);
+        }
+        wait += ready - (at + 1);
+        last_ready = ready;
+        if (k < 16) {
+            beat_ready[k] = ready;
+        }
+    }
+    account_transfers(c, in, ntr);
+
+    uint64_t issue_end = s + (paired ? 0 : issue) + ntr + wait;
+    if (paired && ntr == 0 && in->iclass != CSIM_IC_NOP && in->iclass != CSIM_IC_IT &&
+        !is_branch_class(in->iclass)) {
+        issue_end = s + issue;
+    }
+    uint64_t end = max64(issue_end, t0);
+
+    /* Results. */
+    uint16_t dst = (uint16_t)(in->regs_written & ~PC_BIT);
+    if (ntr > 1 && !write) {
+        /* LDM/POP/LDRD: each register arrives with its own beat (registers in
+         * ascending order, as the transfers), so an early register is usable
+         * before the last beat ends (timing-facts §2.4 a: LDM of x registers
+         * takes x cycles, one beat per cycle). */
+        uint16_t regs = (uint16_t)(dst & ~((in->flags & CSIM_IF_WRITEBACK) ? in->addr_regs : 0));
+        for (unsigned k = 0; regs; k++) {
+            unsigned r = (unsigned)__builtin_ctz(regs);
+            regs &= (uint16_t)(regs - 1);
+            c->reg_ready[r] = beat_ready[k < ntr ? k : ntr - 1] + p->m33_load_latency - 1;
+        }
+        if (in->flags & CSIM_IF_WRITEBACK) {
+            set_regs_ready(c, (uint16_t)(in->addr_regs & dst), s + 1);
+        }
+    } else if (ntr && !write) {
+        set_regs_ready(c, dst, last_ready + p->m33_load_latency - 1);
+        if (in->flags & CSIM_IF_WRITEBACK) {
+            set_regs_ready(c, (uint16_t)(in->addr_regs & dst), s + 1);
+        }
+    } else if (dst) {
+        set_regs_ready(c, dst, s + (issue > 1 ? issue : 1) + latency - 1);
+    }
+    if (in->flags & CSIM_IF_SETS_FLAGS) {
+        /* Flags of a 2-stage op (shifted operand2, MULS) come a cycle later. */
+        c->flags_ready = s + (in->iclass == CSIM_IC_ALU_SHIFT || in->iclass == CSIM_IC_MUL ? 2 : 1);
+    }
+
+    uint64_t refill = 0;
+    if (taken) {
+        /* The branch resolves in its issue cycle; the target is fetched the
+         * cycle after (taken branch = 2 at zero wait).  LDM/TB resolve when
+         * their last transfer returns. */
+        uint64_t resolve = ntr ? last_ready : s + 1;
+        c->q_n = 0;
+        c->fetch_from = resolve;
+        refill = row.refill;
+        end = max64(end, resolve) + refill;
+        c->bd.taken_branches++;
+    }
+
+    /* Split the advance: waiting for the fetch, then for operands, then the
+     * data wait states and the refill; the rest is issue cycles. */
+    uint64_t start_wait = s > t0 ? s - t0 : 0;
+    uint64_t fetch_part = fetched > t0 ? (fetched < s ? fetched : s) - t0 : 0;
+    if (fetch_part > start_wait) {
+        fetch_part = start_wait;
+    }
+    c->bd.fetch_stall += fetch_part;
+    c->bd.load_use += start_wait - fetch_part;
+    uint64_t advance = end - t0;
+    if (start_wait + wait + refill > advance) {
+        wait = advance - start_wait - refill; /* paired: part of the wait overlapped */
+    }
+    c->bd.data_wait += wait;
+    c->bd.branch += refill;
+    c->bd.core += advance - start_wait - wait - refill;
+    c->t = end;
+
+    c->prev_issue = s;
+    c->prev_class = (uint8_t)in->iclass;
+    c->prev_wide = (in->flags & CSIM_IF_WIDE) != 0;
+    c->prev_sets_flags = (in->flags & CSIM_IF_SETS_FLAGS) != 0;
+    c->prev_paired = paired;
+}
+
+/* The first transfer is made in the issue cycle. */
+static unsigned m33_transfer_offset(const csim_insn *in)
+{
+    (void)in;
+    return 0;
+}
+
+/* Dual-issue state: how long ago the previous instruction issued, and what it was. */
+static bool m33_sign(const csim_core *c, uint64_t now, uint8_t *b)
+{
+    uint64_t back = now >= c->prev_issue ? now - c->prev_issue : 0;
+    b[0] = (uint8_t)back;
+    b[1] = c->prev_class;
+    b[2] = (uint8_t)(c->prev_wide | c->prev_sets_flags << 1 | c->prev_paired << 2);
+    return back < 255;
+}
+
+static void m33_restore(csim_core *c, uint64_t now, const uint8_t *b)
+{
+    c->prev_issue = now - b[0];
+    c->prev_class = b[1];
+    c->prev_wide = b[2] & 1;
+    c->prev_sets_flags = (b[2] >> 1) & 1;
+    c->prev_paired = (b[2] >> 2) & 1;
+}
+
+const csim_core_desc csim_core_m33 = {
+    .title = "Cortex-M33",
+    .arch = CSIM_ARCH_V8M_MAIN,
+    .emu_cpu = "cortex-m33",
+    .features = CSIM_CF_DWT_CYCCNT | CSIM_CF_UNALIGNED,
+    .key_prefix = "m33.",
+    .exec = m33_exec,
+    .transfer_offset = m33_transfer_offset,
+    .sign = m33_sign,
+    .restore = m33_restore,
+};
