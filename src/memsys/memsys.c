@@ -449,18 +449,60 @@ uint64_t ms_cache_access(csim_memsys *ms, uint64_t now, uint32_t word, bool *mis
     const uint32_t base = line << ms->wpl_shift;
     const uint32_t crit = word & ms->wpl_mask;
     uint64_t prev = 0;
+    ms->refill_arr = 0;
     for (uint32_t k = 0; k <= ms->wpl_mask; k++) {
         const uint32_t wi = (crit + k) & ms->wpl_mask;
         const int b = ms_buf_find(ms, base | wi);
         const uint64_t got = b >= 0 ? ms_max(first + 1, ms_buf_use(ms, b)) /* H-RBUF */
                                     : ms_flash_read(ms, first);
+        ms->refill_arr |= (uint32_t)(b < 0) << wi;
         const uint64_t r = ms_max(got, prev); /* H-ORDER */
         ms->word_ready[wi] = r;
         prev = r;
     }
     ms->refill_line = line;
+    ms->refill_crit = crit;
     ms->refill_end = prev;
     return ms->word_ready[crit];
+}
+
+/* An uncached data read issued at `now` with priority over the line refill in
+ * progress (cfg.data_first): it waits only for the array read under way (one
+ * read is never aborted, H-PRIO), takes the array for 1 + W cycles, and the
+ * refill's words that had not started follow it, in burst order (H-ORDER).
+ * A prefetch read in flight is waited for.  Returns the data's ready cycle. */
+uint64_t ms_data_first(csim_memsys *ms, uint64_t now)
+{
+    const uint64_t rc = ms->read_cycles;
+    uint64_t start = ms_max(now, ms->flash_free);
+    if (now < ms->refill_end && ms->flash_free == ms->refill_end) {
+        /* the refill's reads are back to back: read k runs [ready - rc, ready) */
+        start = now;
+        for (uint32_t wi = 0; wi <= ms->wpl_mask; wi++) {
+            const uint64_t r = ms->word_ready[wi];
+            if (((ms->refill_arr >> wi) & 1) && r - rc < now && r > now) {
+                start = r;
+            }
+        }
+        uint64_t t = start + rc, prev = 0;
+        for (uint32_t k = 0; k <= ms->wpl_mask; k++) {
+            const uint32_t wi = (ms->refill_crit + k) & ms->wpl_mask;
+            uint64_t r = ms->word_ready[wi];
+            if (((ms->refill_arr >> wi) & 1) && r - rc >= now) {
+                r = ms_max(r - rc, t) + rc;
+                t = r;
+            }
+            r = ms_max(r, prev);
+            ms->word_ready[wi] = r;
+            prev = r;
+        }
+        ms->refill_end = prev;
+        ms->flash_free = ms_max(prev, start + rc);
+    } else {
+        ms->flash_free = start + rc;
+    }
+    ms->st.flash_reads++;
+    return start + rc;
 }
 
 /* A pending prefetch whose words are all present already does nothing but
@@ -639,6 +681,8 @@ bool csim_memsys_save(const csim_memsys *ms, uint64_t now, uint64_t floor, bool 
     st_put8(&w, refilling);
     if (refilling) {
         st_put32(&w, ms->refill_line);
+        st_put8(&w, ms->refill_crit);
+        st_put32(&w, ms->refill_arr);
         st_time(&w, ms->refill_end, now);
         for (unsigned k = 0; k <= ms->wpl_mask; k++)
             st_time(&w, ms_max(ms->word_ready[k], floor), now);
@@ -733,6 +777,8 @@ void csim_memsys_load(csim_memsys *ms, uint64_t now, const csim_ms_state *st, co
     }
     if (st_get8(&r)) {
         ms->refill_line = st_get32(&r);
+        ms->refill_crit = st_get8(&r);
+        ms->refill_arr = st_get32(&r);
         ms->refill_end = st_get_time(&r, now);
         for (unsigned k = 0; k <= ms->wpl_mask; k++)
             ms->word_ready[k] = st_get_time(&r, now);

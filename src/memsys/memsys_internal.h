@@ -82,6 +82,8 @@ struct csim_memsys {
     uint32_t refill_line; /* line of the last refill (MS_NONE: none) */
     uint64_t refill_end;  /* cycle its last word arrives */
     uint64_t word_ready[MS_MAX_LINE_WORDS]; /* per word of refill_line */
+    uint32_t refill_crit; /* line word the refill's burst starts with */
+    uint32_t refill_arr;  /* bit per line word: read from the array (not a buffer) */
 };
 
 /* ---- per-model read functions (memsys_l0nvm.c, memsys_u0.c, memsys_icache.c) */
@@ -92,6 +94,7 @@ uint64_t ms_icache_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_ki
 /* ---- shared machinery (memsys.c) */
 void ms_advance_slow(csim_memsys *ms, uint64_t now);
 uint64_t ms_cache_access(csim_memsys *ms, uint64_t now, uint32_t word, bool *missed);
+uint64_t ms_data_first(csim_memsys *ms, uint64_t now);
 
 static inline uint64_t ms_max(uint64_t a, uint64_t b) { return a > b ? a : b; }
 

@@ -63,5 +63,5 @@ uint64_t ms_u0_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind k
         bool missed;
         return ms_cache_access(ms, now, word, &missed);
     }
-    return ms_demand(ms, now, word, false, false);
+    return ms->cfg.data_first ? ms_data_first(ms, now) : ms_demand(ms, now, word, false, false);
 }

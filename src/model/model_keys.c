@@ -106,6 +106,10 @@ static const csim_key keys[] = {
      "uncertain: hypothesis (U0: a 64-bit word serves two 32-bit M0+ fetches)"},
     {"flash.prefetch_words", CSIM_K_U32, OFF(flash.prefetch_words), 0, 0, 8, NULL,
      "flash words read ahead per prefetch", "uncertain: hypothesis, 1"},
+    {"flash.data_first", CSIM_K_BOOL, OFF(flash.data_first), 0, 0, 1, NULL,
+     "U0: a data read goes before the words of a line refill that have not started",
+     "uncertain: not documented for the U0 (ST's I-Code/D-Code flash interfaces give D-Code priority; "
+     "ARM DDI0337 12.4); default true"},
     {"cache.hit_under_miss", CSIM_K_BOOL, OFF(flash.hit_under_miss), 0, 0, 1, NULL,
      "hits to other lines are served during a refill",
      "ST HAL ICACHE (L5/U3: yes); U0: not documented, assumed no"},
@@ -182,6 +186,7 @@ bool csim_key_applies(const csim_key *k, const csim_model *m)
     case OFF(core.mul_cycles): return (core->features & CSIM_CF_MUL_OPTION) != 0;
     case OFF(core.ioport_base):
     case OFF(core.ioport_size): return (core->features & CSIM_CF_IOPORT) != 0;
+    case OFF(flash.data_first): return t == CSIM_MS_U0_FLASH;
     case OFF(flash.flash_buffers):
     case OFF(flash.demand_buffered):
     case OFF(flash.prefetch_words): return t == CSIM_MS_U0_FLASH || t == CSIM_MS_ICACHE;
