@@ -225,6 +225,7 @@ static void cold(csim_memsys *ms)
     ms->pf_pending = false;
     ms->pr_pending = false;
     ms->refill_end = 0;
+    ms->bg_ready = 0;
 }
 
 csim_memsys *csim_memsys_new(const csim_ms_cfg *cfg)
@@ -365,6 +366,14 @@ static bool word_present(const csim_memsys *ms, uint32_t word)
     return ms_buf_find(ms, word) >= 0 || word_in_cache(ms, word);
 }
 
+/* Remember the background read just issued (L0 prefetch_abort). */
+static void ms_note_bg(csim_memsys *ms, uint32_t word, uint64_t start)
+{
+    ms->bg_word = word;
+    ms->bg_start = start;
+    ms->bg_ready = ms->flash_free;
+}
+
 /* Issue the pending background reads whose start lies strictly before `now`
  * (H-PRIO: otherwise the demand issued at `now` goes first).  The prefetch
  * goes before the pre-read: RM0367 reads the pre-read word only "when no
@@ -378,6 +387,7 @@ void ms_advance_slow(csim_memsys *ms, uint64_t now)
             if (start >= now)
                 return; /* not started: the pre-read waits behind it too */
             ms_buf_fill(ms, ms->pf_word, ms_flash_read(ms, start), true);
+            ms_note_bg(ms, ms->pf_word, start);
         }
         ms->pf_word++;
         if (--ms->pf_left == 0 || ms->pf_word >= ms->flash_words)
@@ -389,8 +399,28 @@ void ms_advance_slow(csim_memsys *ms, uint64_t now)
             if (start >= now)
                 return;
             ms_buf_fill(ms, ms->pr_word, ms_flash_read(ms, start), true);
+            ms_note_bg(ms, ms->pr_word, start);
         }
         ms->pr_pending = false;
+    }
+}
+
+/* A demand issued at `now` that misses the buffers aborts the background
+ * read in flight (cfg.prefetch_abort): the read started before `now` and is
+ * the last one on the array; its word is dropped from its buffer and the
+ * array is free at `now`. */
+void ms_abort_bg(csim_memsys *ms, uint64_t now)
+{
+    if (ms->bg_ready > now && ms->bg_start < now && ms->flash_free == ms->bg_ready) {
+        const int i = ms_buf_find(ms, ms->bg_word);
+        if (i >= 0) {
+            ms->buf_word[i] = MS_NONE;
+            ms->buf_pf[i] = 0;
+            ms->buf_lru[i] = 0;
+            ms->buf_ready[i] = 0;
+        }
+        ms->flash_free = now;
+        ms->bg_ready = 0;
     }
 }
 
@@ -677,6 +707,13 @@ bool csim_memsys_save(const csim_memsys *ms, uint64_t now, uint64_t floor, bool 
         st_put8(&w, ms->buf_pf[i]);
         st_time(&w, ms_max(ms->buf_ready[i], floor), now);
     }
+    const bool bg = ms->bg_ready > floor && ms->flash_free == ms->bg_ready;
+    st_put8(&w, bg);
+    if (bg) {
+        st_put32(&w, ms->bg_word);
+        st_time(&w, ms->bg_start, now);
+        st_time(&w, ms->bg_ready, now);
+    }
     const bool refilling = ms->refill_end > floor;
     st_put8(&w, refilling);
     if (refilling) {
@@ -774,6 +811,12 @@ void csim_memsys_load(csim_memsys *ms, uint64_t now, const csim_ms_state *st, co
             top = ms_max(top, ms->buf_lru[i]);
             ms->buf_ready[i] = st_get_time(&r, now);
         }
+    }
+    ms->bg_ready = 0;
+    if (st_get8(&r)) {
+        ms->bg_word = st_get32(&r);
+        ms->bg_start = st_get_time(&r, now);
+        ms->bg_ready = st_get_time(&r, now);
     }
     if (st_get8(&r)) {
         ms->refill_line = st_get32(&r);

@@ -106,6 +106,10 @@ static const csim_key keys[] = {
      "uncertain: hypothesis (U0: a 64-bit word serves two 32-bit M0+ fetches)"},
     {"flash.prefetch_words", CSIM_K_U32, OFF(flash.prefetch_words), 0, 0, 8, NULL,
      "flash words read ahead per prefetch", "uncertain: hypothesis, 1"},
+    {"flash.prefetch_abort", CSIM_K_BOOL, OFF(flash.prefetch_abort), 0, 0, 1, NULL,
+     "L0: a read that misses the NVM buffers aborts the prefetch/pre-read in flight",
+     "uncertain: RM0367 3.3 (p.75-76) reads ahead only when the interface is idle and says nothing of a "
+     "demand arriving during it; true: the demand does not wait for a speculative read"},
     {"flash.data_first", CSIM_K_BOOL, OFF(flash.data_first), 0, 0, 1, NULL,
      "U0: a data read goes before the words of a line refill that have not started",
      "uncertain: not documented for the U0 (ST's I-Code/D-Code flash interfaces give D-Code priority; "
@@ -190,6 +194,7 @@ bool csim_key_applies(const csim_key *k, const csim_model *m)
     case OFF(flash.flash_buffers):
     case OFF(flash.demand_buffered):
     case OFF(flash.prefetch_words): return t == CSIM_MS_U0_FLASH || t == CSIM_MS_ICACHE;
+    case OFF(flash.prefetch_abort):
     case OFF(flash.preread):
     case OFF(flash.buffers):
     case OFF(flash.nvm_buffers): return t == CSIM_MS_L0_NVM;
