@@ -9,8 +9,8 @@
  * NOTE: RM0503 (and ST's U0 HAL/LL: stm32u0xx_ll_utils.c, UTILS_SCALE1_LATENCY*)
  * ask for 2 wait states above 48 MHz in range 1.  The page states 1 WS at
  * 56 MHz and this file reproduces the page's configuration on purpose, so
- * the board runs the flash out of its specification (see
- * shared/research/timing-facts.md §0.1, §7.1).
+ * the board runs the flash out of its specification (stm32u0xx_hal_driver
+ * @531a52e, docs/sources.md).
  *
  * Register addresses and bits: ST cmsis-device-u0 Include/stm32u083xx.h
  * (release v1.3.0).  Sequence as ST's U0 LL code (STM32CubeU0

@@ -33,6 +33,7 @@ enum csim_insn_flags {
     CSIM_IF_WRITEBACK = 1u << 8,  /* base register update */
     CSIM_IF_LINK = 1u << 9,       /* writes LR with a return address (BL/BLX) */
     CSIM_IF_UNCOND_FLOW = 1u << 10, /* always changes the flow (B, BL, BX, POP {PC}, MOV PC) */
+    CSIM_IF_ROTATED_IMM = 1u << 11, /* modified immediate built by a rotation (ThumbExpandImm) */
 };
 
 typedef struct csim_insn {

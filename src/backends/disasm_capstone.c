@@ -6,6 +6,7 @@
  * the registers read and written, branch targets and literal addresses.
  */
 #include <capstone/capstone.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,6 +56,19 @@ static uint16_t reg_bit(unsigned reg)
 
 #define PC_BIT (1u << 15)
 
+/* A T32 data-processing (modified immediate) encoding whose constant is a
+ * rotated 8-bit value: DDI0553 (ARMv8-M ARM) ThumbExpandImm rotates unless
+ * imm12<11:10> (i:imm3<2>) is 00; 00 builds the 0x00XY00XY-style patterns. */
+static bool rotated_modified_immediate(const cs_insn *ci)
+{
+    if (ci->size != 4) {
+        return false;
+    }
+    unsigned hw1 = ci->bytes[0] | ci->bytes[1] << 8, hw2 = ci->bytes[2] | ci->bytes[3] << 8;
+    bool modified_imm = (hw1 & 0xFA00u) == 0xF000u && (hw2 & 0x8000u) == 0;
+    return modified_imm && ((hw1 & 0x0400u) || (hw2 & 0x4000u));
+}
+
 static csim_iclass classify(const cs_insn *ci, const cs_arm *arm, csim_insn *out)
 {
     switch (ci->id) {
@@ -83,8 +97,9 @@ static csim_iclass classify(const cs_insn *ci, const cs_arm *arm, csim_insn *out
         return CSIM_IC_NOP;
     case ARM_INS_MRS:
     case ARM_INS_MSR:
-    case ARM_INS_CPS:
         return CSIM_IC_SYS;
+    case ARM_INS_CPS:
+        return CSIM_IC_CPS;
     case ARM_INS_DMB:
     case ARM_INS_DSB:
     case ARM_INS_ISB:
@@ -110,7 +125,34 @@ static csim_iclass classify(const cs_insn *ci, const cs_arm *arm, csim_insn *out
     case ARM_INS_SMUAD: case ARM_INS_SMUADX: case ARM_INS_SMULBB: case ARM_INS_SMULBT:
     case ARM_INS_SMULTB: case ARM_INS_SMULTT: case ARM_INS_SMULWB: case ARM_INS_SMULWT:
     case ARM_INS_SMUSD: case ARM_INS_SMUSDX: case ARM_INS_USAD8: case ARM_INS_USADA8:
+    /* Extend-and-add: 2-cycle result, accumulator chained like a MAC's
+     * (jnk0le cortex_m33.md @3dfc2ab, "overall"). */
+    case ARM_INS_SXTAB: case ARM_INS_SXTAH: case ARM_INS_SXTAB16:
+    case ARM_INS_UXTAB: case ARM_INS_UXTAH: case ARM_INS_UXTAB16:
         return CSIM_IC_MAC;
+    /* The ROR #8/16/24 of an extend selects a byte lane; it is not an
+     * operand2 shift: a one-cycle ALU operation (issue 9, item 1). */
+    case ARM_INS_SXTB: case ARM_INS_SXTH: case ARM_INS_SXTB16:
+    case ARM_INS_UXTB: case ARM_INS_UXTH: case ARM_INS_UXTB16:
+        return CSIM_IC_ALU;
+    /* DSP and SIMD data processing: 2-cycle result, no accumulator chaining
+     * (jnk0le cortex_m33.md @3dfc2ab, "overall": qsub, uadd8, pkhbt/pkhtb). */
+    case ARM_INS_QADD: case ARM_INS_QADD16: case ARM_INS_QADD8: case ARM_INS_QASX:
+    case ARM_INS_QDADD: case ARM_INS_QDSUB: case ARM_INS_QSAX: case ARM_INS_QSUB:
+    case ARM_INS_QSUB16: case ARM_INS_QSUB8:
+    case ARM_INS_SADD16: case ARM_INS_SADD8: case ARM_INS_SASX: case ARM_INS_SSAX:
+    case ARM_INS_SSUB16: case ARM_INS_SSUB8:
+    case ARM_INS_SHADD16: case ARM_INS_SHADD8: case ARM_INS_SHASX: case ARM_INS_SHSAX:
+    case ARM_INS_SHSUB16: case ARM_INS_SHSUB8:
+    case ARM_INS_UADD16: case ARM_INS_UADD8: case ARM_INS_UASX: case ARM_INS_USAX:
+    case ARM_INS_USUB16: case ARM_INS_USUB8:
+    case ARM_INS_UHADD16: case ARM_INS_UHADD8: case ARM_INS_UHASX: case ARM_INS_UHSAX:
+    case ARM_INS_UHSUB16: case ARM_INS_UHSUB8:
+    case ARM_INS_UQADD16: case ARM_INS_UQADD8: case ARM_INS_UQASX: case ARM_INS_UQSAX:
+    case ARM_INS_UQSUB16: case ARM_INS_UQSUB8:
+    case ARM_INS_PKHBT: case ARM_INS_PKHTB: case ARM_INS_SEL:
+    case ARM_INS_SSAT16: case ARM_INS_USAT16:
+        return CSIM_IC_ALU_SHIFT;
     case ARM_INS_UMULL:
     case ARM_INS_SMULL:
         return CSIM_IC_MULL;
@@ -146,8 +188,15 @@ static csim_iclass classify(const cs_insn *ci, const cs_arm *arm, csim_insn *out
     default:
         break;
     }
-    /* Data processing: a shifted register or a rotated-constant operand2
-     * goes through the shifter (M33: 2-cycle result latency). */
+    /* Data processing: a shifted-register or a rotated-constant operand2 takes
+     * two stages (M33: 2-cycle result; jnk0le cortex_m33.md @3dfc2ab,
+     * "overall").  MOV/MVN only load the constant. */
+    if (rotated_modified_immediate(ci)) {
+        out->flags |= CSIM_IF_ROTATED_IMM;
+        if (ci->id != ARM_INS_MOV && ci->id != ARM_INS_MVN) {
+            return CSIM_IC_ALU_SHIFT;
+        }
+    }
     for (int i = 0; i < arm->op_count; i++) {
         const cs_arm_op *op = &arm->operands[i];
         if (op->type == ARM_OP_REG && op->shift.type != ARM_SFT_INVALID && op->shift.value != 0 &&
@@ -235,6 +284,14 @@ int csim_disasm_decode(csim_disasm *d, const uint8_t *code, size_t len, uint32_t
         }
         o->iclass = (uint8_t)classify(ci, arm, o);
 
+        /* Capstone 4 reports no access for the last register of the extend
+         * and pack instructions (UXTB.W Rd, Rm, ROR #n; SXTAH; PKHBT) and
+         * leaves it out of the registers read: it is a source. */
+        for (int i = 1; i < arm->op_count; i++) {
+            if (arm->operands[i].type == ARM_OP_REG && arm->operands[i].access == 0) {
+                o->regs_read |= reg_bit((unsigned)arm->operands[i].reg);
+            }
+        }
         cs_regs rr, rw;
         uint8_t nr = 0, nw = 0;
         if (cs_regs_access(d->handle, ci, rr, &nr, rw, &nw) == CS_ERR_OK) {
@@ -263,29 +320,25 @@ int csim_disasm_decode(csim_disasm *d, const uint8_t *code, size_t len, uint32_t
         }
         switch (o->iclass) {
         case CSIM_IC_LDM:
-        case CSIM_IC_STM:
-            for (int i = 0; i < arm->op_count; i++) {
-                if (arm->operands[i].type == ARM_OP_REG &&
-                    (arm->operands[i].access & CS_AC_WRITE || o->iclass == CSIM_IC_STM)) {
+        case CSIM_IC_STM: {
+            /* LDM/STM list their base first (with or without writeback, and
+             * Capstone 4 marks it written when it is in the list too); PUSH/POP
+             * list only transfers and always write SP back. */
+            bool has_base = ci->id == ARM_INS_LDM || ci->id == ARM_INS_LDMDB ||
+                            ci->id == ARM_INS_STM || ci->id == ARM_INS_STMDB;
+            for (int i = has_base ? 1 : 0; i < arm->op_count; i++) {
+                if (arm->operands[i].type == ARM_OP_REG) {
                     o->nregs++;
                 }
             }
-            /* The base register of LDM/STM is an operand too (not for PUSH/POP). */
-            if (ci->id != ARM_INS_PUSH && ci->id != ARM_INS_POP && o->nregs > 0 &&
-                o->iclass == CSIM_IC_STM) {
-                o->nregs--;
-            }
-            if (ci->id == ARM_INS_LDM || ci->id == ARM_INS_LDMDB || ci->id == ARM_INS_STM ||
-                ci->id == ARM_INS_STMDB) {
+            if (has_base) {
                 o->addr_regs |= reg_bit((unsigned)arm->operands[0].reg);
-                if (o->iclass == CSIM_IC_LDM && (arm->operands[0].access & CS_AC_WRITE) &&
-                    o->nregs > 0 && !(o->flags & CSIM_IF_WRITEBACK)) {
-                    o->nregs--; /* the base was counted as a written operand */
-                }
             } else {
                 o->addr_regs |= 1u << 13;
+                o->flags |= CSIM_IF_WRITEBACK;
             }
             break;
+        }
         case CSIM_IC_LOAD:
         case CSIM_IC_STORE:
         case CSIM_IC_LOAD2:

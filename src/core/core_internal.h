@@ -16,6 +16,18 @@ typedef struct cost_row {
     uint8_t refill; /* extra cycles when the instruction changes the flow */
 } cost_row;
 
+/* The cost tables are constant; only the test-only mutants (tests/mutation,
+ * built with CSIM_MUTATION) may change one field at start-up, to show that
+ * some test fails when a row is wrong. */
+#ifdef CSIM_MUTATION
+#define CSIM_COST_TABLE static
+/** csim_cost_mutate - apply $CSIM_MUTATION ("CORE:CLASS:FIELD:+1|-1") to
+ *  `table` when CORE is `core`; "list" prints every field of the table. */
+void csim_cost_mutate(const char *core, cost_row table[CSIM_IC_COUNT]);
+#else
+#define CSIM_COST_TABLE static const
+#endif
+
 static inline uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
 /* AHB/APB peripherals of the STM32 map (0x4000_0000-0x5FFF_FFFF). */

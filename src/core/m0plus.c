@@ -8,10 +8,10 @@
 /* Issue cycles at zero wait states and pipeline-refill cycles when taken.
  * M0+: ARM DDI0484C Table 3.1 (TRM cycle counts).  A taken branch there costs
  * 1 issue cycle plus the refill that fetches its target; BL is 3 (2 + 1);
- * LDM/STM/PUSH/POP 1+N and POP {.., PC} 3+N (= 1 + (N+1) transfers + 1
- * refill).  Classes that ARMv6-M lacks keep 1 so a stray decode cannot
- * crash the model. */
-static const cost_row m0plus_costs[CSIM_IC_COUNT] = {
+ * LDM/STM/PUSH/POP 1+N and POP {.., PC} 3+N, N counting every register of
+ * the list including PC (= 1 + N transfers + 2 refill).  Classes that
+ * ARMv6-M lacks keep 1 so a stray decode cannot crash the model. */
+CSIM_COST_TABLE cost_row m0plus_costs[CSIM_IC_COUNT] = {
     [CSIM_IC_ALU] = {1, 0},       [CSIM_IC_ALU_SHIFT] = {1, 0},
     [CSIM_IC_ALU_PC] = {1, 1},    /* MOV/ADD PC: 2 */
     [CSIM_IC_MUL] = {1, 0},       /* replaced by mul_cycles (fast 1 / small 32) */
@@ -20,7 +20,7 @@ static const cost_row m0plus_costs[CSIM_IC_COUNT] = {
     [CSIM_IC_LOAD] = {1, 0},      /* LDR 2 = 1 + one transfer */
     [CSIM_IC_STORE] = {1, 0},     [CSIM_IC_LOAD2] = {1, 0},
     [CSIM_IC_STORE2] = {1, 0},
-    [CSIM_IC_LDM] = {1, 1},       /* 1+N, POP {PC}: 1+N+1 with N counting PC */
+    [CSIM_IC_LDM] = {1, 2},       /* 1+N, POP {.., PC}: 3+N with N counting PC */
     [CSIM_IC_STM] = {1, 0},
     [CSIM_IC_B] = {1, 1},         /* B 2 */
     [CSIM_IC_BCC] = {1, 1},       /* 1 not taken, 2 taken */
@@ -29,12 +29,20 @@ static const cost_row m0plus_costs[CSIM_IC_COUNT] = {
     [CSIM_IC_BX] = {1, 1},        /* BX/BLX 2 */
     [CSIM_IC_TB] = {1, 1},
     [CSIM_IC_IT] = {1, 0},
-    [CSIM_IC_NOP] = {1, 0},       /* NOP, SEV, YIELD, CPSID/CPSIE 1 */
+    [CSIM_IC_NOP] = {1, 0},       /* NOP, SEV, YIELD 1 */
     [CSIM_IC_SYS] = {3, 0},       /* MRS, MSR 3 */
+    [CSIM_IC_CPS] = {1, 0},       /* CPSID/CPSIE 1 */
     [CSIM_IC_BARRIER] = {3, 0},   /* DMB, DSB, ISB 3 */
     [CSIM_IC_WFI] = {2, 0},       /* WFI/WFE 2 (+ wait, not modelled: no sleep) */
     [CSIM_IC_TRAP] = {1, 0},
 };
+
+#ifdef CSIM_MUTATION
+__attribute__((constructor)) static void mutate_m0plus_costs(void)
+{
+    csim_cost_mutate("m0plus", m0plus_costs);
+}
+#endif
 
 static bool is_ioport(const csim_core *c, uint32_t a)
 {

@@ -7,35 +7,47 @@
 
 #define PC_BIT (1u << 15)
 
-/* M33: ARM publishes no table; timing-facts.md §2.4-2.5 (RP2350 cm33
- * measurements, jnk0le): ALU 1; LDR/STR 1 issue (+load-to-use latency);
- * LDRD/STRD 2; LDM/STM of N registers N; taken branch 2 (1 issue + 1
- * refill), +1 for an unaligned 32-bit target (falls out of the fetch model);
- * MULS.N 2.  TBB/TBH from the M4 TRM (2+P).  Rows marked "key" are replaced
- * by model parameters (csim_core_params). */
-static const cost_row m33_costs[CSIM_IC_COUNT] = {
-    [CSIM_IC_ALU] = {1, 0},       [CSIM_IC_ALU_SHIFT] = {1, 0},
-    [CSIM_IC_ALU_PC] = {1, 1},
-    [CSIM_IC_MUL] = {1, 0},       /* MUL.W 1; MULS.N 2 (flag-setting, 2-stage) */
-    [CSIM_IC_MAC] = {1, 0},
+/* M33: ARM publishes no table (the Cortex-M33 TRM, ARM 100230, has none).
+ * [J] measured, jnk0le cortex_m33.md @3dfc2ab (RP2350, cm33 r1p0);
+ * [J*] derived from it (docs/timing-model.md); [M4] assumed as the Cortex-M4
+ * TRM (ARM 100166 Table 3-1), no M33 measurement; "key": replaced by a model
+ * key (docs/model-keys.md, "uncertain").  A taken branch is 1 issue + 1
+ * refill [J]; an unaligned 32-bit target costs 1 more through the fetch
+ * model (compendium branch_timing). */
+CSIM_COST_TABLE cost_row m33_costs[CSIM_IC_COUNT] = {
+    [CSIM_IC_ALU] = {1, 0},       /* [J] */
+    [CSIM_IC_ALU_SHIFT] = {1, 0}, /* [J] 1, 2-cycle result (m33.shift_latency) */
+    [CSIM_IC_ALU_PC] = {1, 1},    /* [J] as a taken branch */
+    [CSIM_IC_MUL] = {1, 0},       /* [J] MUL.W 1; MULS.N 2 (flag-setting, 2-stage) */
+    [CSIM_IC_MAC] = {1, 0},       /* [J] */
     [CSIM_IC_MULL] = {1, 0},      /* key: m33_mull_issue */
     [CSIM_IC_MACL] = {1, 0},      /* key: m33_macl_issue */
     [CSIM_IC_DIV] = {1, 0},       /* key: m33_div_cycles */
-    [CSIM_IC_LOAD] = {0, 0},      /* one transfer = 1 cycle */
-    [CSIM_IC_STORE] = {0, 0},
-    [CSIM_IC_LOAD2] = {0, 0},     /* two transfers = 2 cycles */
-    [CSIM_IC_STORE2] = {0, 0},
-    [CSIM_IC_LDM] = {0, 1},       /* N transfers = N cycles */
-    [CSIM_IC_STM] = {0, 0},
-    [CSIM_IC_B] = {1, 1},         [CSIM_IC_BCC] = {1, 1},
-    [CSIM_IC_CBZ] = {1, 1},       [CSIM_IC_BL] = {1, 1},
-    [CSIM_IC_BX] = {1, 1},
-    [CSIM_IC_TB] = {1, 1},        /* + the table transfer */
-    [CSIM_IC_IT] = {1, 0},        /* dual-issues with its predecessor */
-    [CSIM_IC_NOP] = {1, 0},
-    [CSIM_IC_SYS] = {1, 0},       [CSIM_IC_BARRIER] = {1, 0},
-    [CSIM_IC_WFI] = {1, 0},       [CSIM_IC_TRAP] = {1, 0},
+    [CSIM_IC_LOAD] = {0, 3},      /* [J] one transfer = 1 cycle; LDR PC as POP {PC} (assumed) */
+    [CSIM_IC_STORE] = {0, 0},     /* [J] */
+    [CSIM_IC_LOAD2] = {0, 0},     /* [J] two transfers = 2 cycles */
+    [CSIM_IC_STORE2] = {0, 0},    /* [J] */
+    [CSIM_IC_LDM] = {0, 3},       /* [J] N transfers = N cycles; [J*] POP {.., PC} N+3 */
+    [CSIM_IC_STM] = {0, 0},       /* [J] */
+    [CSIM_IC_B] = {1, 1},         [CSIM_IC_BCC] = {1, 1}, /* [J] */
+    [CSIM_IC_CBZ] = {1, 1},       /* [M4] 1, 1+P */
+    [CSIM_IC_BL] = {1, 1},        /* [J] as a taken branch */
+    [CSIM_IC_BX] = {1, 1},        /* [J] */
+    [CSIM_IC_TB] = {1, 1},        /* [M4] 2+P with the table transfer */
+    [CSIM_IC_IT] = {1, 0},        /* [J] dual-issues with its predecessor */
+    [CSIM_IC_NOP] = {1, 0},       /* [J] */
+    [CSIM_IC_SYS] = {1, 0},       /* [M4] MRS/MSR 1 */
+    [CSIM_IC_CPS] = {1, 0},       /* assumed: no figure */
+    [CSIM_IC_BARRIER] = {1, 0},   /* [M4] DMB/DSB 1+B, B = 0; ISB 1+P is not modelled */
+    [CSIM_IC_WFI] = {1, 0},       [CSIM_IC_TRAP] = {1, 0}, /* never priced: sim.c */
 };
+
+#ifdef CSIM_MUTATION
+__attribute__((constructor)) static void mutate_m33_costs(void)
+{
+    csim_cost_mutate("m33", m33_costs);
+}
+#endif
 
 /* ---- Cortex-M33 ------------------------------------------------------- */
 
@@ -62,10 +74,11 @@ static bool is_branch_class(unsigned k)
     return k == CSIM_IC_B || k == CSIM_IC_BCC || k == CSIM_IC_CBZ;
 }
 
-/* Dual issue of two 16-bit instructions, as measured on a cm33 (timing-facts
- * §2.4 a): NOP pairs with ALU or load/store; a not-taken 16-bit conditional
- * branch issues for free; IT pairs with its predecessor; a taken 16-bit
- * branch pairs with a preceding 16-bit instruction that sets no flags. */
+/* Dual issue of two 16-bit instructions, as measured on a cm33 (jnk0le
+ * cortex_m33.md @3dfc2ab, "limited dual issue"): NOP pairs with ALU or
+ * load/store; a not-taken 16-bit conditional branch issues for free; IT
+ * pairs with its predecessor; a taken 16-bit branch pairs with a preceding
+ * 16-bit instruction that sets no flags. */
 static bool m33_pairs(const csim_core *c, const csim_insn *in, bool taken)
 {
     if (!c->p.m33_dual_issue || (in->flags & CSIM_IF_WIDE) || c->prev_wide ||
@@ -84,10 +97,15 @@ static bool m33_pairs(const csim_core *c, const csim_insn *in, bool taken)
     if (is_branch_class(k) && k != CSIM_IC_CBZ) {
         return !taken || !c->prev_sets_flags;
     }
+    /* "mov.n r10, r10 // can dual issue with bx" (same document, function
+     * return): BX pairs like a taken branch. */
+    if (k == CSIM_IC_BX) {
+        return !c->prev_sets_flags && !is_branch_class(pk);
+    }
     return false;
 }
 
-/* The fetch unit on the C-AHB (timing-facts §2.1: 32-bit fetches into an
+/* The fetch unit on the C-AHB (Elektronik M33: 32-bit fetches into a 5-entry
  * instruction queue) keeps m33.fetch_words words beyond the current
  * instruction and fetches whenever a word is missing and the bus is free, not
  * only when an instruction issues.  Issues the missing words that can start
@@ -132,7 +150,8 @@ static void m33_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev
 
     /* Operands: address registers and plain sources are needed at issue; the
      * data of a store and the accumulators of a MAC one cycle later
-     * (load -> store data 1, MAC accumulator chaining; timing-facts §2.4 a). */
+     * (load -> store data 1, MAC accumulator chaining; jnk0le cortex_m33.md
+     * @3dfc2ab). */
     uint16_t late = 0;
     if (transfer_is_write(in)) {
         late = (uint16_t)(in->regs_read & ~in->addr_regs);
@@ -152,8 +171,25 @@ static void m33_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev
     cost_row row = m33_costs[in->iclass];
     unsigned issue = row.issue, latency = 1;
     switch (in->iclass) {
-    case CSIM_IC_ALU_SHIFT: latency = p->m33_shift_latency; break;
-    case CSIM_IC_MUL: issue = (in->flags & CSIM_IF_SMALLMUL) ? 2 : 1; break;
+    case CSIM_IC_ALU_SHIFT:
+        /* A flag-setting operation on a rotated constant spends both stages
+         * at issue (jnk0le cortex_m33.md @3dfc2ab: 2 cycles, cm33 r1p0). */
+        if ((in->flags & CSIM_IF_ROTATED_IMM) && (in->flags & CSIM_IF_SETS_FLAGS)) {
+            issue = p->m33_shift_latency;
+        } else {
+            latency = p->m33_shift_latency;
+        }
+        break;
+    case CSIM_IC_MUL:
+        /* MUL is a two-stage operation: MULS.N takes both stages at issue,
+         * MUL.W has the multiplier's 2-cycle result (jnk0le cortex_m33.md
+         * @3dfc2ab: MULS.N 2 cycles, 2-stage instructions' 2-cycle result). */
+        if (in->flags & CSIM_IF_SMALLMUL) {
+            issue = 2;
+        } else {
+            latency = p->m33_mac_latency;
+        }
+        break;
     case CSIM_IC_MAC: latency = p->m33_mac_latency; break;
     case CSIM_IC_MULL: issue = p->m33_mull_issue; latency = p->m33_mull_latency; break;
     case CSIM_IC_MACL: issue = p->m33_macl_issue; latency = p->m33_mull_latency; break;
@@ -180,11 +216,10 @@ static void m33_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev
             ready = at + 1 + (is_periph(a) ? p->periph_wait : 0);
         } else if (in_flash(c, a)) {
             /* Data reads of the Code region use the C-AHB, which also
-             * carries the instruction fetches (timing-facts §2.1; Cortex-M33
-             * TRM 100230: C-AHB for instruction and data accesses to the
-             * Code region): one transfer at a time, a wait-stated data phase
-             * (ICACHE miss) holds the bus, so the read waits for the
-             * transfer on the bus. */
+             * carries the instruction fetches (Cortex-M33 TRM, ARM 100230:
+             * C-AHB for instruction and data accesses to the Code region):
+             * one transfer at a time, a wait-stated data phase (ICACHE miss)
+             * holds the bus, so the read waits for the transfer on it. */
             uint64_t bus_at = max64(at, c->bus_free);
             ready = read_ready(c, bus_at, a, CSIM_MS_DATA);
             c->bus_free = ready;
@@ -215,8 +250,8 @@ static void m33_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev
     if (ntr > 1 && !write) {
         /* LDM/POP/LDRD: each register arrives with its own beat (registers in
          * ascending order, as the transfers), so an early register is usable
-         * before the last beat ends (timing-facts §2.4 a: LDM of x registers
-         * takes x cycles, one beat per cycle). */
+         * before the last beat ends (jnk0le cortex_m33.md @3dfc2ab: LDM of x
+         * registers takes x cycles, one beat per cycle). */
         uint16_t regs = (uint16_t)(dst & ~((in->flags & CSIM_IF_WRITEBACK) ? in->addr_regs : 0));
         for (unsigned k = 0; regs; k++) {
             unsigned r = (unsigned)__builtin_ctz(regs);
@@ -241,14 +276,15 @@ static void m33_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev
 
     uint64_t refill = 0;
     if (taken) {
-        /* The branch resolves in its issue cycle; the target is fetched the
-         * cycle after (taken branch = 2 at zero wait).  LDM/TB resolve when
-         * their last transfer returns. */
-        uint64_t resolve = ntr ? last_ready : s + 1;
-        c->q_n = 0;
-        c->fetch_from = resolve;
+        /* The branch resolves at the end of its issue cycles; the target is
+         * fetched the cycle after (taken branch = 1 + 1 at zero wait).
+         * LDM/TB resolve when their last transfer returns; the target's
+         * fetch is the last refill cycle. */
+        uint64_t resolve = ntr ? last_ready : s + issue;
         refill = row.refill;
         end = max64(end, resolve) + refill;
+        c->q_n = 0;
+        c->fetch_from = max64(resolve, end - 1);
         c->bd.taken_branches++;
     }
 

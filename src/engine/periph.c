@@ -41,7 +41,7 @@ struct csim_periph {
 uint32_t csim_crc32_step(uint32_t crc, uint32_t word)
 {
     /* Polynomial 0x04C11DB7, MSB first, 32-bit input, no reflection, no final
-     * XOR: the STM32 CRC unit after reset (cmox-notes.md). */
+     * XOR: the STM32 CRC unit after reset (RM CRC chapter; docs/sources.md). */
     crc ^= word;
     for (int i = 0; i < 32; i++) {
         crc = (crc & 0x80000000u) ? (crc << 1) ^ 0x04C11DB7u : crc << 1;

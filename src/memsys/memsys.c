@@ -4,16 +4,17 @@
  * machinery shared by the models (word buffers, background reads, cache with
  * critical-word-first line refill).
  *
- * Sources are cited as "TF §x" = the project research notes timing-facts.md,
- * section x, with the vendor document named there.  Rules that no source
- * states are modelling hypotheses, labelled H-... and listed here; every
- * uncertain number is a field of csim_ms_cfg.
+ * Sources are the vendor documents listed in docs/sources.md (RM0367,
+ * RM0377, RM0503, RM0438, RM0487, ST HAL/CMSIS files at their commits).
+ * Rules that no source states are modelling hypotheses, labelled H-... and
+ * listed here; every uncertain number is a field of csim_ms_cfg.
  *
- * Contract (include/cyclesim/memsys.h, task brief):
+ * Contract (include/cyclesim/memsys.h):
  *  - time in core cycles; a read issued at `now` to zero-wait memory is ready
  *    at now + 1; a flash array read takes 1 + wait_states cycles and returns
  *    flash_read_bytes aligned bytes; the array does one read at a time
- *    (TF §1.4 [D]: "a flash read with W wait states occupies ... 1+W cycles");
+ *    (derived: FLASH_ACR.LATENCY = W wait states, so a read takes 1+W cycles;
+ *    RM0367 §3.3, RM0503, RM0438, RM0487 flash chapters);
  *  - requests arrive in program order with non-decreasing `now`.
  *
  * Hypotheses shared by the models:
@@ -24,30 +25,30 @@
  *            without that alias have nothing else there.
  *  H-PRIO    A background read (prefetch, pre-read, rest of a line refill)
  *            that has started is never aborted: a demand that needs the array
- *            waits until it is free (task brief).  A prefetch/pre-read that has
+ *            waits until it is free (hypothesis).  A prefetch/pre-read that has
  *            not started when a demand is issued yields to it; when the array
  *            becomes idle in the very cycle a demand is issued, the demand wins.
  *  H-IDLE    "When the memory interface does not have any operation in
- *            progress" (RM0367, TF §3.2) = after the triggering access has
+ *            progress" (RM0367 §3.3) = after the triggering access has
  *            completed (its ready cycle) and the array is free.  The read-ahead
  *            starts at max(array free, trigger ready).
  *  H-SKIP    A read-ahead word that is already in a buffer or in a cache line
  *            (also if still in flight) is not read again; the read-ahead moves on.
  *  H-ORDER   A refill reads the line's flash words in wrapping order starting
  *            at the requested word (critical word first, WRAP burst of the line
- *            size: ST ICACHE documentation, TF §3.4; same for U0 by the task
- *            brief); words are delivered in burst order, never before the
+ *            size: ST HAL ICACHE documentation; same for U0 by hypothesis);
+ *            words are delivered in burst order, never before the
  *            previous one.
  *  H-RBUF    Refill words found in a flash-interface buffer (prefetched) are
  *            taken from it without an array read; such a word is available at
  *            max(refill start + refill_overhead + 1, buffer ready).
  *  H-MISS    A miss to another line waits until the refill in progress has
- *            ended (task brief; ST's "hit-under-miss" covers hits only), so at
+ *            ended (hypothesis; ST's "hit-under-miss" covers hits only), so at
  *            most one refill is in progress at any time.
  *  H-INV     Any change of cache_enabled leaves the cache empty (ICACHE: "after
- *            power-on/reset/disable an automatic invalidate runs", TF §3.4; U0:
+ *            power-on/reset/disable an automatic invalidate runs", stm32l5xx_hal_icache.c; U0:
  *            assumed the same); a change of geometry or ways invalidates; a change
- *            of latency keeps contents (task brief).
+ *            of latency keeps contents (hypothesis).
  *  H-OUT     An address outside the flash range and its alias (a caller bug)
  *            is answered as zero-wait memory without touching the model state.
  *
@@ -150,7 +151,7 @@ static void derive(csim_memsys *ms)
     ms->ways = 1;
     switch (c->type) {
     case CSIM_MS_L0_NVM:
-        /* RM0367 (TF §3.2): every NVM read goes through the buffers; DISAB_BUF
+        /* RM0367 §3.3: every NVM read goes through the buffers; DISAB_BUF
          * disables buffers, and with them prefetch and pre-read. */
         ms->buf_demand = true;
         ms->pf_on = c->prefetch && ms->nbufs > 0;
@@ -270,9 +271,9 @@ bool csim_memsys_configure(csim_memsys *ms, const csim_ms_cfg *cfg)
         ms->last_now = last_now;
         return true;
     }
-    /* Buffers switched off/on or resized (L0 DISAB_BUF, TF §3.2 "disables all
+    /* Buffers switched off/on or resized (L0 DISAB_BUF, RM0367 §3.3 "disables all
      * buffers"): they come back empty.  Latency (and everything else) keeps
-     * their contents (task brief). */
+     * their contents (hypothesis). */
     if (ms->nbufs != old_nbufs || cfg->buffers != old.buffers)
         clear_bufs(ms);
     if (has_cache(cfg->type)
@@ -377,7 +378,7 @@ static void ms_note_bg(csim_memsys *ms, uint32_t word, uint64_t start)
 /* Issue the pending background reads whose start lies strictly before `now`
  * (H-PRIO: otherwise the demand issued at `now` goes first).  The prefetch
  * goes before the pre-read: RM0367 reads the pre-read word only "when no
- * fetch/prefetch pending" (TF §3.2).  Each read lands in a word buffer,
+ * fetch/prefetch pending" (RM0367 §3.3).  Each read lands in a word buffer,
  * replacing the LRU one. */
 void ms_advance_slow(csim_memsys *ms, uint64_t now)
 {
@@ -426,15 +427,15 @@ void ms_abort_bg(csim_memsys *ms, uint64_t now)
 
 /* A cached access (U0 instruction cache, ICACHE).  Returns the cycle the word
  * is available; *missed tells whether a refill was started.
- *  - hit: now + 1 + cache_hit_cycles (ICACHE: "0 wait-state on hits", TF §3.4);
+ *  - hit: now + 1 + cache_hit_cycles (ST HAL ICACHE: "0 wait-state on hits");
  *    a word of the line being refilled is available when its burst beat
- *    arrives (task brief); a hit to another line during a refill is served
- *    at once with hit_under_miss (ICACHE "hit-under-miss", TF §3.4) and after
+ *    arrives (hypothesis); a hit to another line during a refill is served
+ *    at once with hit_under_miss (ST HAL ICACHE "hit-under-miss") and after
  *    the refill otherwise;
  *  - miss: the line is allocated (an invalid way, else the LRU way) and
  *    refilled critical word first (H-ORDER, H-RBUF, H-MISS); the first flash
  *    read waits refill_overhead cycles (bus latency between cache and flash,
- *    task brief) and every array read costs 1 + W. */
+ *    a key marked uncertain) and every array read costs 1 + W. */
 uint64_t ms_cache_access(csim_memsys *ms, uint64_t now, uint32_t word, bool *missed)
 {
     const uint32_t line = word >> ms->wpl_shift;

@@ -1,38 +1,38 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * memsys_l0nvm.c - STM32L0 NVM interface (STM32L073; RM0367 §3.3 as summarised
- * in timing-facts.md §3.2, "TF §3.2" below).
+ * memsys_l0nvm.c - STM32L0 NVM interface (STM32L073; RM0367 §3.3; sources in
+ * docs/sources.md).
  *
  * Rules and sources:
  *  - The NVM is organised in 32-bit cells: one array read returns one 32-bit
- *    word = one M0+ fetch (TF §3.2 [V] RM0377 dirba); flash_read_bytes = 4,
- *    the read costs 1 + LATENCY cycles (TF §1.4, §3.1 "1 WS (2 CPU cycles)").
+ *    word = one M0+ fetch (RM0377); flash_read_bytes = 4, the read costs
+ *    1 + LATENCY cycles (stm32l0xx_hal_rcc.c: "1 WS (2 CPU cycles)").
  *  - nvm_buffers (6) 32-bit buffers; a hit returns the data with no wait state
  *    (now + 1); the lookup searches all buffers "regardless of group or
  *    fetch/data"; replacement = oldest; all buffers are cleared at reset
- *    (TF §3.2 [V] RM0367 p.75-76).  Every NVM read lands in a buffer.
+ *    (RM0367 §3.3, pp. 75-76).  Every NVM read lands in a buffer.
  *  - Groups (RM0367 Table 14): buffers are split into groups depending on
  *    PRFTEN/PRE_READ and replacement is within a group, but the number of
- *    buffers per group was not retrieved (TF §7.8).  Modelled as ONE LRU pool
+ *    buffers per group was not retrieved (uncertain).  Modelled as ONE LRU pool
  *    of nvm_buffers shared by demand, prefetch and pre-read (hypothesis).
  *    Consequence to keep in mind when calibrating: with PRFTEN, the word after
  *    a loop's last word is prefetched into the pool, so a loop of 6 words
  *    evicts itself and only loops of <= nvm_buffers - 1 words stay resident.
  *  - DISAB_BUF (cfg.buffers = false): no buffers, so the same address read
- *    twice costs two NVM reads, and prefetch/pre-read are impossible (TF §3.2).
+ *    twice costs two NVM reads, and prefetch/pre-read are impossible (RM0367 §3.3).
  *  - PRFTEN: "When the memory interface does not have any operation in
  *    progress, the address following the last address fetched is read and
- *    stored in a buffer" (TF §3.2).  Hypotheses: H-IDLE, H-SKIP in memsys.c;
- *    a demand for the word being prefetched waits for that read to complete.
- *    A demand for another word while a prefetch or pre-read is in flight:
- *    RM0367 does not say (TF §7.9).  cfg.prefetch_abort (key, uncertain,
+ *    stored in a buffer" (RM0367 §3.3).  Hypotheses: H-IDLE, H-SKIP in
+ *    memsys.c; a demand for the word being prefetched waits for that read to
+ *    complete.  A demand for another word while a prefetch or pre-read is in
+ *    flight: RM0367 does not say.  cfg.prefetch_abort (key, uncertain,
  *    default true) aborts the speculative read, so the demand starts at once
  *    and the word is not buffered; false keeps H-PRIO (the demand waits
  *    until the NVM is free).  The trigger is every fetch, hit or miss ("the
  *    last address fetched").
  *  - PRE_READ: the same for the address following the last data address, only
- *    "when no fetch/prefetch pending" (TF §3.2) -> a pending prefetch goes first.
- *  - A "fetch" is any read done to execute (TF §3.2): CSIM_MS_FETCH.
+ *    "when no fetch/prefetch pending" (RM0367 §3.3) -> a pending prefetch goes first.
+ *  - A "fetch" is any read done to execute (RM0367 §3.3): CSIM_MS_FETCH.
  */
 #include "memsys_internal.h"
 

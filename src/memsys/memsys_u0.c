@@ -1,28 +1,28 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * memsys_u0.c - STM32U0 flash interface (STM32U083; RM0503, summarised in
- * timing-facts.md §3.3, "TF §3.3" below).
+ * memsys_u0.c - STM32U0 flash interface (STM32U083; RM0503; sources in
+ * docs/sources.md).
  *
  * Rules and sources:
  *  - 64-bit flash reads (flash_read_bytes = 8): "Flash is 64-bit (+ECC) wide
- *    like G0" (TF §3.3 [M], not re-checked); each costs 1 + LATENCY cycles
- *    (TF §1.4, §3.1).
- *  - Instruction cache (ICEN): 1 KB (datasheet, TF §3.3 [V]) of 32 lines of
+ *    like G0" (recalled, not re-checked: uncertain); each costs 1 + LATENCY
+ *    cycles (RM0503 FLASH_ACR.LATENCY).
+ *  - Instruction cache (ICEN): 1 KB (U0 datasheet) of 32 lines of
  *    4x64 bits = 32 B (HAL comment "32 cache lines of 4*64 bits on I-Code",
- *    TF §3.3 [V], possibly inherited from the L4 HAL).  Associativity and
- *    replacement are not documented (TF §7.7): cache_ways is a field, LRU is a
+ *    stm32u0xx_hal_flash.c, possibly inherited from the L4 HAL).  Associativity
+ *    and replacement are not documented: cache_ways is a field, LRU is a
  *    hypothesis.  It caches instruction fetches only ("on I-Code"), unless
  *    cache_data is set for a what-if.
  *  - Miss: the line is filled with 64-bit reads in wrapping order starting at
  *    the requested word (critical word first); the core continues when its
- *    word arrives, the rest fills in the background (task brief; H-ORDER,
+ *    word arrives, the rest fills in the background (hypothesis; H-ORDER,
  *    H-RBUF, H-MISS in memsys.c).  Later demands to the same line wait for
  *    their word.  Hits to other lines during the fill: cfg.hit_under_miss
- *    (recommended false for U0: the task brief has "demands elsewhere wait";
+ *    (recommended false for U0: a hypothesis, "demands elsewhere wait";
  *    not documented).
  *  - PRFTEN: after a fetch (hit or miss), when the interface is idle, the next
- *    64-bit flash word is read into a prefetch buffer (task brief; same wording
- *    as the L0 rule, TF §3.2).  H-IDLE, H-SKIP (a word already cached or
+ *    64-bit flash word is read into a prefetch buffer (hypothesis; same wording
+ *    as the L0 rule, RM0367 §3.3).  H-IDLE, H-SKIP (a word already cached or
  *    buffered is not read again), H-PRIO apply.  A cache miss on a word held
  *    in the prefetch buffer takes it from there (H-RBUF): this is what hides
  *    sequential misses.
@@ -33,7 +33,7 @@
  *    and as the source of prefetched words for refills.
  *  - Data reads (literal pools, tables) go to the flash array directly: they
  *    are not cached ("I-Code" only) and do not look up or fill the prefetch
- *    buffer, since no source documents that they do (hypothesis, task brief).
+ *    buffer, since no source documents that they do (hypothesis).
  *    They occupy the array, so they wait for a refill/prefetch in flight and
  *    delay the next prefetch.
  */

@@ -18,7 +18,7 @@ static const char *const ms_names[] = {"zero_wait", "l0_nvm", "u0_flash", "icach
 static const char *const acr_names[] = {"none", "l0", "u0", "l5", "u3", NULL};
 
 #define TRM_M0P "ARM DDI0484C (Cortex-M0+ TRM)"
-#define M33_MEAS "timing-facts.md 2.4a: RP2350 cm33 measurements (jnk0le)"
+#define M33_MEAS "jnk0le cortex_m33.md @3dfc2ab (RP2350 cm33 r1p0 measurements)"
 
 static const csim_key keys[] = {
     /* Core */
@@ -38,37 +38,39 @@ static const csim_key keys[] = {
      "M0+ single-cycle I/O port size (0: none)", TRM_M0P " 2.2"},
     {"core.exception_entry", CSIM_K_U32, OFF(core.exception_entry), 0, 0, 100, NULL,
      "cycles from an exception to its handler's first instruction (zero wait)",
-     "M0+: 15, " TRM_M0P " 3.6.1; M33: 12, ARM launch material (timing-facts 2.1)"},
+     "M0+: 15, " TRM_M0P " 3.6.1; M33: 12, ARM launch material (Elektronik M33)"},
     {"core.exception_return", CSIM_K_U32, OFF(core.exception_return), 0, 0, 100, NULL,
      "cycles of an exception return (unstacking)",
      "uncertain: no ARM figure found; assumed equal to the entry latency"},
     {"m33.load_latency", CSIM_K_U32, OFF(core.m33_load_latency), 0, 1, 4, NULL,
      "load-to-use latency (2: one stall if the next instruction uses the result)", M33_MEAS},
     {"m33.shift_latency", CSIM_K_U32, OFF(core.m33_shift_latency), 0, 1, 4, NULL,
-     "result latency of a shifted operand2 / extend", M33_MEAS},
+     "two-stage data processing (shifted-register or rotated-constant operand2, DSP/SIMD): result "
+     "latency, and the cycles of a flag-setting operation on a rotated constant", M33_MEAS},
     {"m33.mac_latency", CSIM_K_U32, OFF(core.m33_mac_latency), 0, 1, 4, NULL,
-     "result latency of MLA/SMLA.. (accumulator chains every cycle)", M33_MEAS},
+     "result latency of MUL.W, MLA/SMLA.. and {S,U}XTA.. (accumulator chains every cycle)",
+     M33_MEAS},
     {"m33.mull_issue", CSIM_K_U32, OFF(core.m33_mull_issue), 0, 1, 8, NULL,
      "UMULL/SMULL issue cycles",
-     "uncertain: not measured on M33; M4 TRM (100166) Table 3-1 gives 1"},
+     "uncertain: not measured on M33; Cortex-M4 TRM (ARM 100166) Table 3-1 gives 1"},
     {"m33.macl_issue", CSIM_K_U32, OFF(core.m33_macl_issue), 0, 1, 8, NULL,
      "UMLAL/SMLAL/UMAAL issue cycles",
-     "uncertain: not measured on M33; M4 TRM (100166) Table 3-1 gives 1"},
+     "uncertain: not measured on M33; Cortex-M4 TRM (ARM 100166) Table 3-1 gives 1"},
     {"m33.mull_latency", CSIM_K_U32, OFF(core.m33_mull_latency), 0, 1, 4, NULL,
      "64-bit multiply result latency",
      "uncertain: assumed equal to the measured MAC latency (" M33_MEAS ")"},
     {"m33.div_cycles", CSIM_K_U32, OFF(core.m33_div_cycles), 0, 2, 12, NULL,
      "SDIV/UDIV cycles (silicon terminates early depending on operands)",
-     "uncertain: M4 TRM range 2-12 (timing-facts 2.3); default 7, its midpoint"},
+     "uncertain: Cortex-M4 TRM (ARM 100166) Table 3-1 range 2-12; default 7, its midpoint"},
     {"m33.fetch_words", CSIM_K_U32, OFF(core.m33_fetch_words), 0, 1, 3, NULL,
      "words the fetch unit runs ahead of decode",
-     "Elektronik (timing-facts 2.1): 5-entry 16-bit instruction queue -> 2 words"},
+     "Elektronik M33: 5-entry 16-bit instruction queue -> 2 words"},
     {"m33.fetch_first", CSIM_K_BOOL, OFF(core.m33_fetch_first), 0, 0, 1, NULL,
      "C-AHB arbitration: a fetch the queue wants in the cycle of a flash data read goes first",
      "uncertain: not documented for the M33 (ARM DDI0337 12.4 recommends data first for the M3's two "
      "code buses); true: AES table loops within 5 %, false: 9 % low (docs/accuracy.md)"},
     {"m33.dual_issue", CSIM_K_BOOL, OFF(core.m33_dual_issue), 0, 0, 1, NULL,
-     "pair 16-bit instructions as measured (NOP, not-taken branch, IT, branch)", M33_MEAS},
+     "pair 16-bit instructions as measured (NOP, not-taken branch, IT, branch, BX)", M33_MEAS},
     /* Clock */
     {"clock.hz", CSIM_K_U32, OFF(clock_hz), 0, 1e5, 1e9, NULL,
      "core clock (HCLK) of the measurement set-up", "published page / board set-up"},
@@ -76,7 +78,7 @@ static const csim_key keys[] = {
      "voltage scaling range (selects the latency table row)", "reference manual"},
     {"flash.latency_table", CSIM_K_LATENCY, OFF(latency), OFF(n_latency), 0, 0, NULL,
      "per voltage range, the highest clock allowed with 0, 1, 2... wait states",
-     "RM read-access-latency tables as ST's HAL copies them (docs/sweep.md, timing-facts 3.1)"},
+     "RM read-access-latency tables as ST's HAL/LL utils copy them (docs/sweep.md, docs/sources.md)"},
     /* Flash interface */
     {"flash.interface", CSIM_K_ENUM, OFF(flash.type), 0, 0, 3, ms_names,
      "flash-interface model", "reference manual, flash chapter"},
@@ -89,7 +91,7 @@ static const csim_key keys[] = {
     {"flash.wait_states", CSIM_K_U32, OFF(flash.wait_states), 0, 0, 15, NULL,
      "FLASH_ACR.LATENCY", "published page; firmware writes override it"},
     {"flash.read_bytes", CSIM_K_U32, OFF(flash.flash_read_bytes), 0, 4, 16, NULL,
-     "bytes per flash array read", "RM0367 3.3 (L0: 32-bit); U0/L5/U3: 64-bit + ECC (timing-facts 3.3-3.5)"},
+     "bytes per flash array read", "RM0377 (L0: 32-bit cells); L5: stm32l5xx_hal_flash.c 72-bit words; U0/U3: 64-bit assumed"},
     {"flash.prefetch", CSIM_K_BOOL, OFF(flash.prefetch), 0, 0, 1, NULL,
      "FLASH_ACR.PRFTEN", "published page"},
     {"flash.preread", CSIM_K_BOOL, OFF(flash.preread), 0, 0, 1, NULL,
@@ -146,11 +148,11 @@ static const csim_key keys[] = {
      "status fields that read back a control field (clock switch status)",
      "reference manual RCC_CFGR"},
     {"periph.crc", CSIM_K_U32, OFF(crc_base), 0, 0, 4294967295.0, NULL,
-     "CRC unit base (0: none)", "CMSIS device header CRC_BASE; cmox-notes.md"},
+     "CRC unit base (0: none)", "CMSIS device header CRC_BASE; RM CRC chapter"},
     {"periph.flash_acr", CSIM_K_U32, OFF(flash_acr), 0, 0, 4294967295.0, NULL,
      "FLASH_ACR address (0: none)", "CMSIS device header FLASH_R_BASE"},
     {"periph.acr_layout", CSIM_K_ENUM, OFF(acr_layout), 0, 0, 4, acr_names,
-     "FLASH_ACR bit layout", "CMSIS device headers (timing-facts 3.6)"},
+     "FLASH_ACR bit layout", "CMSIS device headers (stm32l073xx.h, stm32u083xx.h, stm32u385xx.h)"},
     {"periph.icache", CSIM_K_U32, OFF(icache_base), 0, 0, 4294967295.0, NULL,
      "ICACHE register base (0: none)", "CMSIS device header ICACHE_BASE"},
     {"periph.uart_tdr", CSIM_K_U32, OFF(uart_tdr), 0, 0, 4294967295.0, NULL,

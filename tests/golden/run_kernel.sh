@@ -20,7 +20,8 @@ expect_insns=$(field expect-insns)
     echo "$src: header needs mcu, at, arch and expect" >&2; exit 2; }
 case $arch in armv6-m) cpu=cortex-m0plus ;; *) cpu=cortex-m33 ;; esac
 mkdir -p "$work"
-arm-none-eabi-gcc -mcpu=$cpu -mthumb -nostdlib -Wl,--no-warn-rwx-segments -Wl,-Ttext="$at" \
+# An ELF newer than its source is reused (the mutation check runs each kernel many times).
+[ "$work/$name.elf" -nt "$src" ] || arm-none-eabi-gcc -mcpu=$cpu -mthumb -nostdlib -Wl,--no-warn-rwx-segments -Wl,-Ttext="$at" \
     -Wl,-e,kernel "$src" -o "$work/$name.elf"
 sets=""
 for s in $(field set); do sets="$sets --set $s"; done

@@ -3,8 +3,10 @@
  * test_core.c - the pure core and peripheral models without the emulator:
  * synthetic instruction streams through csim_core_exec, and the STM32 CRC
  * unit, SysTick and DWT register models.  Expected values are derived by hand
- * in the comments (DDI0484C Table 3.1, timing-facts 2.4, cmox-notes.md).
+ * in the comments (DDI0484C Table 3.1, jnk0le cortex_m33.md @3dfc2ab, the
+ * STM32 CRC reset configuration; docs/sources.md).
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -87,7 +89,8 @@ static void test_m0plus_table(void)
     CHECK_EQ("m0+ MULS small 1 + 32", csim_core_now(&c), 33);
 }
 
-/* POP {r4, pc}: 3 + N with N = 1 (Table 3.1); the target fetch is the refill. */
+/* POP {r4, pc}: 3 + N with N = 2, PC counted (DDI0484C Table 3.1): 1 address
+ * cycle, 2 transfers, 2 refill cycles, the last one the target's fetch. */
 static void test_m0plus_pop_pc(void)
 {
     csim_core c;
@@ -100,8 +103,8 @@ static void test_m0plus_pop_pc(void)
     pop.flags |= CSIM_IF_WRITES_PC | CSIM_IF_UNCOND_FLOW;
     csim_mem_event ev[2] = {{0x20000ff8, 4, 0}, {0x20000ffc, 4, 0}};
     csim_core_exec(&c, &pop, ev, 2, true, 0x20000100);
-    CHECK_EQ("m0+ POP {r4,pc} = 1 (first fetch) + 4", csim_core_now(&c), 5);
-    CHECK_EQ("m0+ POP refill counted as branch", c.bd.branch, 1);
+    CHECK_EQ("m0+ POP {r4,pc} = 1 (first fetch) + 5", csim_core_now(&c), 6);
+    CHECK_EQ("m0+ POP refill counted as branch", c.bd.branch, 2);
 }
 
 /* M33: UMAAL chain.  Each UMAAL issues in 1 (m33.macl_issue); its accumulators
@@ -182,6 +185,91 @@ static void test_m33_cahb(void)
     csim_memsys_free(fl);
 }
 
+/* Cycles of one instruction of class `k`, the first of a run in zero-wait
+ * memory, after the first fetch (1 cycle).  Transfers go to SRAM. */
+static uint64_t cost_of(const csim_core_params *p, csim_iclass k, unsigned size, unsigned nregs,
+                        uint16_t flags, bool taken)
+{
+    csim_core c;
+    csim_core_init(&c, p, NULL);
+    csim_core_redirect(&c, 0x20000000);
+    csim_insn i = insn(0x20000000, size, k, 0, 0);
+    i.flags |= flags;
+    i.nregs = (uint8_t)nregs;
+    i.transfers = (uint8_t)csim_core_transfers(&i);
+    csim_mem_event ev[4] = {
+        {0x20000100, 4, 0}, {0x20000104, 4, 0}, {0x20000108, 4, 0}, {0x2000010c, 4, 0}};
+    csim_core_exec(&c, &i, ev, i.transfers, taken, 0x20000200);
+    /* Zero wait: the table's cycles are the instruction's own, no contention. */
+    CHECK_EQ("zero wait: no bus conflict", c.bd.bus_conflict, 0);
+    return csim_core_now(&c) - 1;
+}
+
+/* Every reachable row of the M0+ table: DDI0484C Table 3.1. */
+static void test_m0plus_rows(void)
+{
+    const csim_core_params p = m0p();
+    const uint16_t flow = CSIM_IF_WRITES_PC | CSIM_IF_UNCOND_FLOW;
+    CHECK_EQ("m0+ ALU 1", cost_of(&p, CSIM_IC_ALU, 2, 0, 0, false), 1);
+    CHECK_EQ("m0+ MOV PC 2", cost_of(&p, CSIM_IC_ALU_PC, 2, 0, flow, true), 2);
+    CHECK_EQ("m0+ LDR 2", cost_of(&p, CSIM_IC_LOAD, 2, 0, 0, false), 2);
+    CHECK_EQ("m0+ STR 2", cost_of(&p, CSIM_IC_STORE, 2, 0, 0, false), 2);
+    CHECK_EQ("m0+ LDM 1+N, N=2", cost_of(&p, CSIM_IC_LDM, 2, 2, 0, false), 3);
+    CHECK_EQ("m0+ POP {r4,pc} 3+N, N=2", cost_of(&p, CSIM_IC_LDM, 2, 2, flow, true), 5);
+    CHECK_EQ("m0+ STM 1+N, N=3", cost_of(&p, CSIM_IC_STM, 2, 3, 0, false), 4);
+    CHECK_EQ("m0+ B 2", cost_of(&p, CSIM_IC_B, 2, 0, flow, true), 2);
+    CHECK_EQ("m0+ B<cc> not taken 1", cost_of(&p, CSIM_IC_BCC, 2, 0, CSIM_IF_COND, false), 1);
+    CHECK_EQ("m0+ B<cc> taken 2", cost_of(&p, CSIM_IC_BCC, 2, 0, CSIM_IF_COND, true), 2);
+    CHECK_EQ("m0+ BL 3", cost_of(&p, CSIM_IC_BL, 4, 0, flow, true), 3);
+    CHECK_EQ("m0+ BX 2", cost_of(&p, CSIM_IC_BX, 2, 0, flow, true), 2);
+    CHECK_EQ("m0+ NOP 1", cost_of(&p, CSIM_IC_NOP, 2, 0, 0, false), 1);
+    CHECK_EQ("m0+ MRS/MSR 3", cost_of(&p, CSIM_IC_SYS, 4, 0, 0, false), 3);
+    CHECK_EQ("m0+ CPSID/CPSIE 1", cost_of(&p, CSIM_IC_CPS, 2, 0, 0, false), 1);
+    CHECK_EQ("m0+ DMB/DSB/ISB 3", cost_of(&p, CSIM_IC_BARRIER, 4, 0, 0, false), 3);
+    CHECK_EQ("m0+ WFI 2", cost_of(&p, CSIM_IC_WFI, 2, 0, 0, false), 2);
+}
+
+/* Rows of the M33 table, each with its source (docs/sources.md):
+ * [J] jnk0le cortex_m33.md @3dfc2ab (cm33 r1p0); [J*] derived from it
+ * (kernels m33_pop_pc_sram, m33_ldr_pc_sram); [M4] assumed as the Cortex-M4
+ * TRM (ARM 100166 Table 3-1), no M33 measurement. */
+static void test_m33_rows(void)
+{
+    const csim_core_params p = m33();
+    const uint16_t flow = CSIM_IF_WRITES_PC | CSIM_IF_UNCOND_FLOW;
+    CHECK_EQ("m33 ALU 1 [J]", cost_of(&p, CSIM_IC_ALU, 2, 0, 0, false), 1);
+    CHECK_EQ("m33 shifted operand2 1 [J]", cost_of(&p, CSIM_IC_ALU_SHIFT, 4, 0, 0, false), 1);
+    CHECK_EQ("m33 CMP.W rotated constant 2 [J]",
+             cost_of(&p, CSIM_IC_ALU_SHIFT, 4, 0, CSIM_IF_ROTATED_IMM | CSIM_IF_SETS_FLAGS, false),
+             2);
+    CHECK_EQ("m33 MOV PC 2 [J: taken branch]", cost_of(&p, CSIM_IC_ALU_PC, 2, 0, flow, true), 2);
+    CHECK_EQ("m33 MUL.W 1 [J]", cost_of(&p, CSIM_IC_MUL, 4, 0, 0, false), 1);
+    CHECK_EQ("m33 MULS.N 2 [J]", cost_of(&p, CSIM_IC_MUL, 2, 0, CSIM_IF_SMALLMUL, false), 2);
+    CHECK_EQ("m33 MLA 1 [J]", cost_of(&p, CSIM_IC_MAC, 4, 0, 0, false), 1);
+    CHECK_EQ("m33 LDR 1 [J]", cost_of(&p, CSIM_IC_LOAD, 2, 0, 0, false), 1);
+    CHECK_EQ("m33 LDR PC 1+3 [J*]", cost_of(&p, CSIM_IC_LOAD, 4, 0, flow, true), 4);
+    CHECK_EQ("m33 STR 1 [J]", cost_of(&p, CSIM_IC_STORE, 2, 0, 0, false), 1);
+    CHECK_EQ("m33 LDRD 2 [J]", cost_of(&p, CSIM_IC_LOAD2, 4, 0, 0, false), 2);
+    CHECK_EQ("m33 STRD 2 [J]", cost_of(&p, CSIM_IC_STORE2, 4, 0, 0, false), 2);
+    CHECK_EQ("m33 LDM N=3: 3 [J]", cost_of(&p, CSIM_IC_LDM, 2, 3, 0, false), 3);
+    CHECK_EQ("m33 POP {r4,pc} N+3 [J*]", cost_of(&p, CSIM_IC_LDM, 2, 2, flow, true), 5);
+    CHECK_EQ("m33 STM N=3: 3 [J]", cost_of(&p, CSIM_IC_STM, 2, 3, 0, false), 3);
+    CHECK_EQ("m33 B 2 [J]", cost_of(&p, CSIM_IC_B, 2, 0, flow, true), 2);
+    CHECK_EQ("m33 B<cc> not taken, unpaired 1 [J]",
+             cost_of(&p, CSIM_IC_BCC, 2, 0, CSIM_IF_COND, false), 1);
+    CHECK_EQ("m33 B<cc> taken 2 [J]", cost_of(&p, CSIM_IC_BCC, 2, 0, CSIM_IF_COND, true), 2);
+    CHECK_EQ("m33 CBZ not taken 1 [M4]", cost_of(&p, CSIM_IC_CBZ, 2, 0, CSIM_IF_COND, false), 1);
+    CHECK_EQ("m33 CBZ taken 2 [M4]", cost_of(&p, CSIM_IC_CBZ, 2, 0, CSIM_IF_COND, true), 2);
+    CHECK_EQ("m33 BL 2 [J: taken branch]", cost_of(&p, CSIM_IC_BL, 4, 0, flow, true), 2);
+    CHECK_EQ("m33 BX 2 [J]", cost_of(&p, CSIM_IC_BX, 2, 0, flow, true), 2);
+    CHECK_EQ("m33 TBB 2+P [M4]", cost_of(&p, CSIM_IC_TB, 4, 0, flow, true), 3);
+    CHECK_EQ("m33 IT, unpaired 1 [J]", cost_of(&p, CSIM_IC_IT, 2, 0, 0, false), 1);
+    CHECK_EQ("m33 NOP, unpaired 1 [J]", cost_of(&p, CSIM_IC_NOP, 2, 0, 0, false), 1);
+    CHECK_EQ("m33 MRS/MSR 1 [M4]", cost_of(&p, CSIM_IC_SYS, 4, 0, 0, false), 1);
+    CHECK_EQ("m33 CPSID 1 [assumed]", cost_of(&p, CSIM_IC_CPS, 2, 0, 0, false), 1);
+    CHECK_EQ("m33 DMB/DSB 1 [M4]", cost_of(&p, CSIM_IC_BARRIER, 4, 0, 0, false), 1);
+}
+
 /* The instruction classes: one distinct name each, in enum order. */
 static void test_iclass_names(void)
 {
@@ -214,7 +302,8 @@ static void test_core_table(void)
 
 static void test_crc_pairs(void)
 {
-    /* cmox-notes.md: after reset (0xFFFFFFFF) these writes read back as given. */
+    /* The CRC-32 step of the RMs' CRC chapter (polynomial 0x04C11DB7, MSB
+     * first, DR = 0xFFFFFFFF after reset; docs/sources.md). */
     CHECK_EQ("CRC 0x9310C55F", csim_crc32_step(0xFFFFFFFFu, 0x9310C55Fu), 0xFF24F5C0u);
     CHECK_EQ("CRC 0xD433AF24", csim_crc32_step(0xFFFFFFFFu, 0xD433AF24u), 0x8B69AF26u);
 }
@@ -264,6 +353,8 @@ int main(void)
 {
     test_m0plus_table();
     test_m0plus_pop_pc();
+    test_m0plus_rows();
+    test_m33_rows();
     test_m33_umaal_chain();
     test_m33_cahb();
     test_iclass_names();

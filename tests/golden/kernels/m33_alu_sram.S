@@ -4,7 +4,7 @@
 @ arch: armv8-m.main
 @ expect: 7
 @ Cortex-M33, code in SRAM (S-AHB, zero wait).  ALU 1 each, two 16-bit ALU
-@ instructions do not dual-issue, BX 2 (timing-facts 2.4a):
+@ instructions do not dual-issue, BX 2 (jnk0le cortex_m33.md @3dfc2ab):
 @ 1 (first fetch) + 4*1 + 2 = 7.
     .syntax unified
     .thumb

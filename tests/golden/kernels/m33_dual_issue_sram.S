@@ -3,7 +3,7 @@
 @ at: 0x20000000
 @ arch: armv8-m.main
 @ expect: 6
-@ Dual issue of 16-bit pairs as measured on a cm33 (timing-facts 2.4a): a NOP
+@ Dual issue of 16-bit pairs as measured on a cm33 (jnk0le cortex_m33.md @3dfc2ab): a NOP
 @ after an ALU instruction and a not-taken 16-bit B<cond> cost nothing:
 @ 1 (first fetch) + MOVS 1 + NOP 0 + CMP 1 + BEQ 0 + ADDS 1 + BX 2 = 6.
     .syntax unified

@@ -4,9 +4,9 @@
 @ arch: armv8-m.main
 @ expect: 13
 @ Cortex-M33, code in SRAM (zero wait).  LDM of x registers takes x cycles,
-@ one beat per cycle (timing-facts 2.4a), and each register arrives with its
+@ one beat per cycle (jnk0le cortex_m33.md @3dfc2ab), and each register arrives with its
 @ beat: a use of the first register right after the LDM does not stall, a use
-@ of the last one does (load-to-use 2, 2.4a).
+@ of the last one does (load-to-use 2, jnk0le cortex_m33.md @3dfc2ab).
 @ 1 (first fetch) + 1 (adr) + 3 (ldm, r1 ready after beat 1) + 1 (adds r1: no
 @ stall) + 3 (ldm) + 1 (stall: r3 arrives with beat 3) + 1 (adds) + 2 (bx: the
 @ preceding adds sets flags, so no pairing) = 13.

@@ -4,7 +4,7 @@
 @ arch: armv8-m.main
 @ expect: 11
 @ LDR 1 cycle, load-to-use 2 (one stall when the next instruction reads the
-@ loaded register), back-to-back independent loads pipeline (timing-facts 2.4a):
+@ loaded register), back-to-back independent loads pipeline (jnk0le cortex_m33.md @3dfc2ab):
 @ 1 (first fetch) + ADR 1 + LDR 1 + stall 1 + ADDS 1 + LDR 1 + LDR 1 + stall 1
 @ + ADDS 1 + BX 2 = 11.
     .syntax unified

@@ -4,7 +4,7 @@
 @ arch: armv8-m.main
 @ expect: 8
 @ A taken branch costs 2, and one more when its target is a 32-bit instruction
-@ at a halfword address, which needs two fetches (timing-facts 2.4b). The
+@ at a halfword address, which needs two fetches (compendium branch_timing). The
 @ branch follows a flag-setting MOVS, so it does not pair:
 @ 1 (first fetch) + MOVS 1 + B 2 + 1 (second fetch) + ADDS.W 1 + BX 2 = 8.
     .syntax unified
