@@ -9,18 +9,27 @@
 # calibration report and overlay, and summary.md with the per-row tables made
 # from the JSON; figures only: nothing built with ST's library is written there).
 #
-#   STM32U0 page: emu-m0plus images on stm32u083rc (same library, V4)
-#   STM32L5 page: emu-m33    images on stm32l552ze (same library, V4)
-#   STM32U3 page: emu-m33    images on stm32u385rg (page measured with V5:
-#                 approximate, the report says so at the top)
+#   STM32U0 page: emu-m0plus images on stm32u083rc (measured with V4)
+#   STM32L0 page: emu-m0plus images on stm32l073rz (when
+#                 data/published/stm32l073rz.json exists)
+#   STM32L5 page: emu-m33    images on stm32l552ze (measured with V4)
+#   STM32U3 page: emu-m33    images on stm32u385rg (measured with V5)
+# A page measured with another major version than the install's is compared
+# all the same (approximate: the report says so at the top) and never
+# calibrated on.  The version comes from the headers, as cmox.cmake detects it.
+# V5 adds the mldsa family (on stm32u083rc its 40-KB nucleo-u083rc image,
+# which holds more cases) and writes into docs/accuracy/v5/ instead, so the
+# V4 reports stay.  Without an archive for Cortex-M33 in the install (ST's
+# public V5 is Cortex-M0+ only) the emu-m33 runs are left out.
 #
 # usage: CMOX_ROOT=<X-CUBE-CRYPTOLIB>/Middlewares/ST/STM32_Cryptographic \
 #            tools/accuracy.sh [WORKDIR]
 #
 #   WORKDIR        where the firmware is built (default: a new temporary
 #                  directory; never inside the repository unless git ignores it)
-#   CMOX_FAMILIES  CMOX image families (default "cipher hash ecc rsa"; rsa on the
-#                  Cortex-M0+ runs billions of cycles: leave it out for a quick run)
+#   CMOX_FAMILIES  CMOX image families (default "cipher hash ecc rsa", plus
+#                  mldsa with V5; rsa on the Cortex-M0+ runs billions of cycles:
+#                  leave it out for a quick run)
 #   CYCLESIM       the cyclesim binary (default: build/cyclesim)
 #   JOBS           -j for cyclesim (default: number of CPUs)
 #   STEPS          any of "compare sensitivity calibrate" (default: all three)
@@ -55,30 +64,52 @@ esac
 cyclesim=${CYCLESIM:-$repo/build/cyclesim}
 [ -x "$cyclesim" ] || { echo "accuracy.sh: no $cyclesim: run tools/bootstrap.sh first" >&2; exit 2; }
 jobs=${JOBS:-$(nproc)}
-families=${CMOX_FAMILIES:-cipher hash ecc rsa}
 steps=${STEPS:-compare sensitivity calibrate}
 fit_families=${FIT_FAMILIES:-hash}
-out=$repo/docs/accuracy
-mkdir -p "$out/sensitivity" "$work/sensitivity"
 
 cmake -S "$repo/firmware" -B "$work/fw" \
     -DCMAKE_TOOLCHAIN_FILE="$repo/firmware/cmake/arm-none-eabi.cmake" \
     -DCMOX_ROOT="$CMOX_ROOT" > "$work/fw-configure.log" 2>&1 ||
     { echo "accuracy.sh: firmware configure failed: $work/fw-configure.log" >&2; exit 2; }
+major=4
+grep -q "library V5" "$work/fw-configure.log" && major=5
+m33=yes
+[ -f "$CMOX_ROOT/lib/libSTM32Cryptographic_CM33.a" ] || m33=no
+families=${CMOX_FAMILIES:-cipher hash ecc rsa}
+[ "$major" = 5 ] && [ -z "${CMOX_FAMILIES:-}" ] && families="$families mldsa"
+out=$repo/docs/accuracy
+[ "$major" = 5 ] && out=$out/v5
+mkdir -p "$out/sensitivity" "$work/sensitivity"
+echo "accuracy.sh: CMOX V$major, families: $families; Cortex-M33 archive: $m33"
 targets=""
 for fam in $families; do
-    targets="$targets fw-cmox-$fam-emu-m0plus fw-cmox-$fam-emu-m33"
+    targets="$targets fw-cmox-$fam-emu-m0plus"
+    [ "$fam" = mldsa ] && targets="$targets fw-cmox-mldsa-nucleo-u083rc"
+    [ "$m33" = yes ] && targets="$targets fw-cmox-$fam-emu-m33"
 done
 # shellcheck disable=SC2086
 cmake --build "$work/fw" -j"$jobs" --target $targets > "$work/fw-build.log" 2>&1 ||
     { echo "accuracy.sh: firmware build failed: $work/fw-build.log" >&2; exit 2; }
 
-images() { # images of a target, in family order; $2 = "short": without rsa
+images() { # TARGET MCU [short]: the images, in family order; short: without rsa
     for fam in $families; do
-        [ "${2:-}" = short ] && [ "$fam" = rsa ] && continue
-        printf '%s ' "$work/fw/$1/cmox-$fam.elf"
+        [ "${3:-}" = short ] && [ "$fam" = rsa ] && continue
+        if [ "$fam" = mldsa ] && [ "$2" = stm32u083rc ]; then
+            printf '%s ' "$work/fw/nucleo-u083rc/cmox-mldsa.elf"
+        else
+            printf '%s ' "$work/fw/$1/cmox-$fam.elf"
+        fi
     done
 }
+# The TARGET:MCU runs: those whose images were built and whose page exists.
+runs=""
+for run in emu-m0plus:stm32u083rc emu-m0plus:stm32l073rz emu-m33:stm32l552ze emu-m33:stm32u385rg; do
+    [ "${run%%:*}" = emu-m33 ] && [ "$m33" = no ] && continue
+    [ -f "$repo/data/published/${run#*:}.json" ] || continue
+    runs="$runs $run"
+done
+page_major() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["setup"]["library_major"])' \
+                   "$repo/data/published/$1.json"; }
 
 status=0
 compare() { # TARGET MCU OUTNAME [compare options...]
@@ -86,7 +117,7 @@ compare() { # TARGET MCU OUTNAME [compare options...]
     shift 3
     echo "accuracy.sh: compare $t on $mcu ($name)"
     # shellcheck disable=SC2046
-    "$cyclesim" compare $(images "$t" "${short:-}") --mcu "$mcu" -j "$jobs" --no-progress \
+    "$cyclesim" compare $(images "$t" "$mcu" "${short:-}") --mcu "$mcu" -j "$jobs" --no-progress \
         --format json -o "$out/$name.json" "$@" 2> "$work/$name.err" ||
         { echo "  failed:" >&2; sed 's/^/  /' "$work/$name.err" >&2; status=1; }
 }
@@ -99,7 +130,7 @@ step() { case " $steps " in *" $1 "*) return 0 ;; esac; return 1; }
 # differ by more than 1 % are marked state-sensitive) and on the baselines
 # (CPI = 1, the zero-wait table, the zero-wait table + 1 cycle per flash data
 # read); the warm report repeats neither.
-for run in emu-m0plus:stm32u083rc emu-m33:stm32l552ze emu-m33:stm32u385rg; do
+for run in $runs; do
     step compare || break
     short="" compare "${run%%:*}" "${run#*:}" "${run#*:}-cold" --baselines
     short=short compare "${run%%:*}" "${run#*:}" "${run#*:}-warm" --warm --no-state-check
@@ -111,14 +142,16 @@ for s in stm32u083rc:cache.ways=2 stm32u083rc:cache.hit_under_miss=true stm32l55
     mcu=${s%%:*} kv=${s#*:}
     t=emu-m33
     [ "$mcu" = stm32u083rc ] && t=emu-m0plus
+    case " $runs " in *" $t:$mcu "*) ;; *) continue ;; esac
     short=short compare "$t" "$mcu" "sensitivity/$mcu-$kv" --set "$kv"
 done
-# The two pages measured with the library the images run: fit the uncertain
-# keys on two thirds of the rows of FIT_FAMILIES, report the error on the third
+# The pages measured with the library the images run: fit the uncertain keys
+# on two thirds of the rows of FIT_FAMILIES, report the error on the third
 # held out.
-for run in emu-m0plus:stm32u083rc emu-m33:stm32l552ze; do
+for run in $runs; do
     step calibrate || break
     t=${run%%:*} mcu=${run#*:}
+    [ "$(page_major "$mcu")" = "$major" ] || continue
     fit_images=""
     for fam in $fit_families; do fit_images="$fit_images $work/fw/$t/cmox-$fam.elf"; done
     echo "accuracy.sh: calibrate $t on $mcu"
@@ -132,5 +165,5 @@ done
 find "$out" -type f \( -name '*.md' -o -name '*.json' -o -name '*.txt' \) \
     -exec sed -i "s|$work/fw/|<build>/|g; s|$repo/||g" {} +
 python3 "$repo/tools/accuracy_summary.py" "$out" > "$out/summary.md" || status=1
-echo "accuracy.sh: reports in docs/accuracy/ (summary.md)"
+echo "accuracy.sh: reports in ${out#"$repo"/}/ (summary.md)"
 exit $status

@@ -17,6 +17,14 @@
  * digits, five digits at least) and keeps the one whose time or bit rate
  * agrees with cycles / clock; rows that stay ambiguous are an error.
  *
+ * Other page formats it reads: parameter cells in another order than the
+ * header's columns (each matched against the unread ones; row flagged
+ * column_order), a table ended by the "Retrieved from" line or by any line
+ * that cannot be a row, a setup without an instruction-cache line (icache
+ * null, with a note).  It never skips a number: a line of the performance
+ * part that is not read as a row stops the import if it is row-shaped and is
+ * kept as a note otherwise (data/published/README.md).
+ *
  * Exit status: 0 ok, 1 --check found a difference, 2 usage error, 3 page or
  * JSON unreadable or unparsable, 4 output could not be written.
  */
@@ -476,6 +484,7 @@ typedef struct setup {
     int flash_latency;
     int voltage_range; /* -1: not given */
     int icache, prefetch; /* -1: not given */
+    sbuf cache_text;      /* the setup lines that name a cache, as published */
     char *compiler, *optimization;
     cJSON *notes;
 } setup;
@@ -572,6 +581,11 @@ static void setup_line(doc *d, const char *s, int line)
     const char *v;
     if (is_blank(s) || isspace((unsigned char)*s))
         return; /* footnotes ("  1. ↑ This value ...") are indented */
+    if (ci_contains(s, "cache")) {
+        char *m = xprintf("%sline %d \"%s\"", su->cache_text.p ? "; " : "", line, s);
+        sb_puts(&su->cache_text, m);
+        free(m);
+    }
     if ((v = setup_value(s, "STM32 MCU"))) {
         su->mcu = xstrdup(v);
     } else if ((v = setup_value(s, "Device ID")) || (v = setup_value(s, "Die"))) {
@@ -930,6 +944,26 @@ static cJSON *number_item(const char *digits)
 
 typedef enum mode_hint { HINT_NONE, HINT_SOLE, HINT_FLOW } mode_hint;
 
+/* Tokens of the longest pattern of parameter column cd matched at tk->t[p]
+ * (0: none), with its number if it has one. */
+static size_t param_match(const coldef *cd, const toks *tk, size_t p, long long *num, bool *has_num)
+{
+    size_t best = 0;
+    *num = 0;
+    *has_num = false;
+    for (size_t i = 0; i < 8 && cd->patterns[i]; i++) {
+        long long n = 0;
+        bool hn = false;
+        size_t m = match_pattern(cd->patterns[i], tk, p, &n, &hn);
+        if (m > best) {
+            best = m;
+            *num = n;
+            *has_num = hn;
+        }
+    }
+    return best;
+}
+
 static char *row_key(const table *t, const row *r, mode_hint hint, char *why, size_t whysz);
 
 static void parse_row(const doc *d, table *t, row *r, const char *s, int line, mode_hint hint)
@@ -943,22 +977,35 @@ static void parse_row(const doc *d, table *t, row *r, const char *s, int line, m
     r->values = cJSON_CreateObject();
     r->flags = cJSON_CreateArray();
 
-    size_t p = 0, c = 0;
-    for (; c < t->ncols && t->cols[c].def->cls == COL_PARAM; c++) {
-        const coldef *cd = t->cols[c].def;
-        size_t best = 0;
+    /* Parameter cells: each is read as the next column of the header if it
+     * can be, else as the unread parameter column it matches best (some
+     * pages name the columns in another order than the cells come); such a
+     * row is flagged. */
+    size_t p = 0, c = 0, nparam = 0;
+    bool done[MAX_COLS] = {false}, reordered = false;
+    sbuf order = {0};
+    while (nparam < t->ncols && t->cols[nparam].def->cls == COL_PARAM)
+        nparam++;
+    for (size_t k = 0; k < nparam; k++) {
+        size_t next = 0;
+        while (done[next])
+            next++;
         long long num = 0;
         bool has_num = false;
-        for (size_t i = 0; i < 8 && cd->patterns[i]; i++) {
-            long long n = 0;
-            bool hn = false;
-            size_t m = match_pattern(cd->patterns[i], &tk, p, &n, &hn);
+        size_t best = param_match(t->cols[next].def, &tk, p, &num, &has_num);
+        c = next;
+        for (size_t cc = 0; !best && cc < nparam; cc++) {
+            long long n;
+            bool hn;
+            size_t m = done[cc] || cc == next ? 0 : param_match(t->cols[cc].def, &tk, p, &n, &hn);
             if (m > best) {
                 best = m;
+                c = cc;
                 num = n;
                 has_num = hn;
             }
         }
+        const coldef *cd = t->cols[c].def;
         if (!best) {
             sbuf acc = {0};
             for (size_t i = 0; i < 8 && cd->patterns[i]; i++) {
@@ -984,7 +1031,18 @@ static void parse_row(const doc *d, table *t, row *r, const char *s, int line, m
             free(v.p);
         }
         p += best;
+        done[c] = true;
+        reordered |= c != next;
+        sb_puts(&order, k ? ", " : "");
+        sb_puts(&order, t->cols[c].name);
     }
+    if (reordered) {
+        char *m = xprintf("cells in another order than the header's columns: read as %s", order.p);
+        add_flag(r, "column_order", m);
+        free(m);
+    }
+    free(order.p);
+    c = nparam;
 
     const col *vc = &t->cols[c];
     size_t nvc = t->ncols - c;
@@ -1419,11 +1477,13 @@ static void check_page_keys(const doc *d)
 /* ------------------------------------------------------------------------ */
 /* Page walk                                                                 */
 
+/* A line that always ends a table: blank, a figure, a heading, or the
+ * page's "Retrieved from" line (some copies have no blank line before it). */
 static bool table_end(const char *s)
 {
     char *id;
     const char *title;
-    if (is_blank(s) || ends_with(s, ".svg"))
+    if (is_blank(s) || ends_with(s, ".svg") || ci_prefix(s, "Retrieved from \""))
         return true;
     if (parse_heading(s, &id, &title)) {
         free(id);
@@ -1432,10 +1492,37 @@ static bool table_end(const char *s)
     return false;
 }
 
+/* Can line s be a row of table t?  Yes if it starts with a cell of one of
+ * t's parameter columns, or if it has at least as many numbers as t has
+ * value columns (a row whose first cell is misread must stop the import at
+ * its line, never end the table and be skipped).  A line that cannot be a
+ * row ends the table; the page walk then reads it as text. */
+static bool row_candidate(const table *t, const char *s)
+{
+    toks tk;
+    if (!tokenize(s, &tk))
+        return true; /* parse_row says why */
+    bool yes = false;
+    size_t nvc = 0, numbers = 0;
+    for (size_t c = 0; c < t->ncols; c++) {
+        long long n;
+        bool hn;
+        if (t->cols[c].def->cls == COL_VALUE)
+            nvc++;
+        else if (!yes)
+            yes = param_match(t->cols[c].def, &tk, 0, &n, &hn) > 0;
+    }
+    for (size_t i = 0; i < tk.n; i++)
+        numbers += is_number_tok(tk.t[i].s);
+    toks_free(&tk);
+    return yes || numbers >= nvc;
+}
+
 static void parse_page(doc *d, const page *pg)
 {
     char *sec_id = NULL, *sec_title = NULL;
     bool sec_has_table = false, in_note = false;
+    int pending_line = 0; /* first line of a number-bearing text in pending_notes */
     const char *under_construction = NULL;
     char *caption = NULL;
     cJSON *pending_notes = cJSON_CreateArray();
@@ -1455,6 +1542,9 @@ static void parse_page(doc *d, const page *pg)
 
         if (!s || heading) {
             /* close the current section */
+            if (pending_line)
+                fail_input(pending_line, "text with a number in a section without a table to "
+                                         "keep it with");
             if (sec_id && !sec_has_table && under_construction) {
                 table *t = new_table(d);
                 t->id = xstrdup(sec_id);
@@ -1540,11 +1630,14 @@ static void parse_page(doc *d, const page *pg)
             cJSON_Delete(t->notes);
             t->notes = pending_notes;
             pending_notes = cJSON_CreateArray();
+            pending_line = 0;
             in_note = false;
             mode_hint hint = ci_contains(sec_title, "Sole buffer") ? HINT_SOLE
                              : ci_contains(sec_title, "Data flow") ? HINT_FLOW : HINT_NONE;
             size_t j = i + 1, cap = 0;
-            for (; j < pg->n && !table_end(pg->line[j]); j++) {
+            for (; j < pg->n && !table_end(pg->line[j]) &&
+                   (t->nrows == 0 || row_candidate(t, pg->line[j]));
+                 j++) {
                 if (t->nrows == cap) {
                     cap = cap ? cap * 2 : 16;
                     t->rows = xrealloc(t->rows, cap * sizeof *t->rows);
@@ -1575,6 +1668,30 @@ static void parse_page(doc *d, const page *pg)
                 cJSON_AddItemToArray(pending_notes, cJSON_CreateString(s));
         } else if (ci_contains(s, "under construction")) {
             under_construction = s;
+        } else if (!ends_with(s, ".svg")) {
+            /* Other text.  Its numbers are never dropped: a line with two or
+             * more is row-shaped (a table whose header is not recognised, or
+             * a row cut from its table) and stops the import; a line with a
+             * digit is kept as a note of the section's table. */
+            toks tk;
+            size_t numbers = 0;
+            if (!tokenize(s, &tk))
+                fail_input(line, "text line has more than %d words", MAX_TOKENS);
+            for (size_t k = 0; k < tk.n; k++)
+                numbers += is_number_tok(tk.t[k].s);
+            toks_free(&tk);
+            if (numbers >= 2)
+                fail_input(line, "numbers outside any table (a table whose header is not "
+                                 "recognised?): \"%s\"", s);
+            if (strpbrk(s, "0123456789")) {
+                if (sec_has_table) {
+                    cJSON_AddItemToArray(d->tables[d->ntables - 1].notes, cJSON_CreateString(s));
+                } else {
+                    cJSON_AddItemToArray(pending_notes, cJSON_CreateString(s));
+                    if (!pending_line)
+                        pending_line = line;
+                }
+            }
         }
     }
     cJSON_Delete(pending_notes);
@@ -1591,8 +1708,15 @@ static void parse_page(doc *d, const page *pg)
         fail_input(0, "setup: no \"System core clock frequency\" line in section 1");
     if (su->flash_latency < 0)
         fail_input(0, "setup: no \"Flash latency\" line in section 1");
-    if (su->icache < 0)
-        fail_input(0, "setup: no instruction cache line in section 1");
+    if (su->icache < 0) {
+        /* a part without an instruction cache (or a page that does not say) */
+        char *m = xprintf("the setup has no instruction-cache line: icache recorded as null; its "
+                          "cache lines: %s", su->cache_text.p ? su->cache_text.p : "none");
+        add_note(su->notes, "no_icache_line", m);
+        free(m);
+    }
+    free(su->cache_text.p);
+    su->cache_text.p = NULL;
     if (!su->compiler)
         fail_input(0, "setup: no compiler line in section 1");
     if (!su->optimization)
@@ -1638,7 +1762,10 @@ static cJSON *build_json(doc *d)
     cJSON_AddNumberToObject(s, "flash_latency", su->flash_latency);
     if (su->voltage_range >= 0)
         cJSON_AddNumberToObject(s, "voltage_range", su->voltage_range);
-    cJSON_AddBoolToObject(s, "icache", su->icache != 0);
+    if (su->icache >= 0)
+        cJSON_AddBoolToObject(s, "icache", su->icache != 0);
+    else
+        cJSON_AddNullToObject(s, "icache");
     if (su->prefetch >= 0)
         cJSON_AddBoolToObject(s, "prefetch", su->prefetch != 0);
     cJSON_AddStringToObject(s, "compiler", su->compiler);

@@ -90,11 +90,11 @@ static int mldsa_digest_differs(const uint8_t *a, size_t alen, const uint8_t *b,
     keccak_ctx h;
     uint8_t d[32];
 
-    sha3_256_init(&h);
-    keccak_absorb(&h, a, alen);
-    keccak_absorb(&h, b, blen);
-    keccak_finish(&h);
-    keccak_squeeze(&h, d, sizeof d);
+    fw_sha3_256_init(&h);
+    fw_keccak_absorb(&h, a, alen);
+    fw_keccak_absorb(&h, b, blen);
+    fw_keccak_finish(&h);
+    fw_keccak_squeeze(&h, d, sizeof d);
     return memcmp(d, expect, sizeof d) != 0;
 }
 
@@ -148,7 +148,7 @@ static int mldsa_keys_inconsistent(const mldsa_case_arg *a)
 {
     uint8_t tr[64];
 
-    shake256(tr, sizeof tr, mldsa_sig, a->p->pk_bytes);
+    fw_shake256(tr, sizeof tr, mldsa_sig, a->p->pk_bytes);
     if (memcmp(mldsa_sig, mldsa_key, 32) != 0 || memcmp(tr, mldsa_key + 64, sizeof tr) != 0)
         return 1;
     return mldsa_sign_lowram(a->p, mldsa_sig, mldsa_key, mldsa_in_msg, NULL) != 0 ||

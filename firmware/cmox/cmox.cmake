@@ -15,7 +15,8 @@
 #   cmox-hash    SHA-256 / SHA-384                     cmox_cases_hash.c
 #   cmox-ecc     ECDSA P-256 / P-384, Ed25519          cmox_cases_ecc.c
 #   cmox-rsa     RSA-3072 PKCS#1 v2.2 sign / verify    cmox_cases_rsa.c
-#   cmox-mldsa   ML-DSA-44/65/87 (V5 only; Cortex-M33 targets only)  cmox_cases_mldsa.c
+#   cmox-mldsa   ML-DSA-44/65/87 (V5 only; the cases that fit the target's RAM)
+#                                                      cmox_cases_mldsa.c
 # each linked with the library archive of the target's core
 # (lib/libSTM32Cryptographic_<CM0_CM0PLUS|CM33|...>.a).
 #
@@ -99,6 +100,29 @@ set(CMOX_SOURCES_rsa cmox/cmox_cases_rsa.c)
 if(cmox_major EQUAL 5)
     list(APPEND CMOX_FAMILIES mldsa)
     set(CMOX_SOURCES_mldsa cmox/cmox_cases_mldsa.c crypto/keccak.c)
+    # The public keys and signatures the verification cases read from flash,
+    # written at build time by a host program from the project's ML-DSA
+    # (cmox/mldsa_vectors_gen.c), so that no multi-kilobyte vector is kept in
+    # the repository.
+    find_program(CMOX_HOST_CC NAMES cc gcc clang)
+    if(NOT CMOX_HOST_CC)
+        message(FATAL_ERROR "firmware: the CMOX ML-DSA images need a host C compiler "
+                            "(cc, gcc or clang) for cmox/mldsa_vectors_gen.c; set CMOX_HOST_CC")
+    endif()
+    set(cmox_gen_dir ${CMAKE_BINARY_DIR}/cmox-gen)
+    set(cmox_gen_sources ${FW_DIR}/cmox/mldsa_vectors_gen.c ${FW_DIR}/crypto/keccak.c
+                         ${FW_DIR}/crypto/mldsa.c ${FW_DIR}/crypto/mldsa_poly.c)
+    add_custom_command(
+        OUTPUT ${cmox_gen_dir}/mldsa_vectors.h
+        COMMAND ${CMAKE_COMMAND} -E make_directory ${cmox_gen_dir}
+        COMMAND ${CMOX_HOST_CC} -std=c99 -O2 -I${FW_DIR}/crypto -I${FW_DIR}/cases
+                -I${FW_DIR}/include ${cmox_gen_sources} -o ${cmox_gen_dir}/mldsa_vectors_gen
+        COMMAND ${cmox_gen_dir}/mldsa_vectors_gen ${cmox_gen_dir}/mldsa_vectors.h
+        DEPENDS ${cmox_gen_sources} ${FW_DIR}/cases/mldsa_known.h ${FW_DIR}/crypto/mldsa.h
+                ${FW_DIR}/crypto/mldsa_internal.h ${FW_DIR}/crypto/keccak.h
+        COMMENT "cmox: ML-DSA public keys and signatures for the verification cases"
+        VERBATIM)
+    add_custom_target(fw-cmox-mldsa-vectors DEPENDS ${cmox_gen_dir}/mldsa_vectors.h)
 endif()
 
 foreach(target IN LISTS FW_ALL_TARGETS)
@@ -108,31 +132,49 @@ foreach(target IN LISTS FW_ALL_TARGETS)
         message(WARNING "firmware: no CMOX library for target ${target} (unknown core): skipped")
         continue()
     endif()
-    if(NOT EXISTS ${lib})
-        message(WARNING "firmware: ${lib} does not exist: CMOX images of ${target} skipped")
-        continue()
-    endif()
     if(NOT series)
         message(WARNING "firmware: target ${target}: no CRC clock enable known for it in "
                         "cmox/cmox_glue.c: CMOX images skipped")
         continue()
     endif()
+    # An install without the archive of this core (ST's public V5 has only
+    # CM0_CM0PLUS): the sources are still compiled against its headers, into
+    # object libraries fw-cmox-<family>-<target>-compile, so the path stays
+    # compiling; nothing is linked.
+    set(compile_only FALSE)
+    if(NOT EXISTS ${lib})
+        message(STATUS "firmware: ${lib} does not exist: CMOX sources of ${target} compiled, "
+                       "not linked")
+        set(compile_only TRUE)
+    endif()
     foreach(family IN LISTS CMOX_FAMILIES)
-        # ML-DSA: the U3 (Cortex-M33) page only; its working buffers (up to
-        # 57 KB) do not fit the Cortex-M0+ targets.
-        if(family STREQUAL "mldsa" AND NOT lib MATCHES "_CM33\\.a$")
-            continue()
-        endif()
         set(sources ${CMOX_SOURCES_${family}} cmox/cmox_glue.c)
         list(TRANSFORM sources PREPEND ${FW_DIR}/)
-        fw_image(cmox-${family} ${target} ${sources})
-        set(img fw-cmox-${family}-${target})
+        if(compile_only)
+            set(img fw-cmox-${family}-${target}-compile)
+            add_library(${img} OBJECT ${sources} ${FW_DIR}/bench/backend.c)
+            target_link_libraries(${img} PRIVATE fw-flags-${target})
+        else()
+            fw_image(cmox-${family} ${target} ${sources})
+            set(img fw-cmox-${family}-${target})
+            target_link_libraries(${img} PRIVATE ${lib})
+            if(cmox_major EQUAL 5)
+                add_custom_command(TARGET ${img} POST_BUILD
+                    COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM} -DELF=$<TARGET_FILE:${img}>
+                            -P ${FW_DIR}/cmox/cmox_weak_check.cmake
+                    VERBATIM)
+            endif()
+        endif()
         # SYSTEM: ST's headers are not held to the project's -Werror.
         target_include_directories(${img} SYSTEM PRIVATE ${CMOX_INCLUDE_DIR})
         target_compile_definitions(${img} PRIVATE BENCH_CMOX_SERIES_${series} BENCH_CMOX_MAJOR=${cmox_major})
         if(cmox_major EQUAL 5)
             target_compile_definitions(${img} PRIVATE BENCH_CMOX_LIB_V5=1)
         endif()
-        target_link_libraries(${img} PRIVATE ${lib})
+        if(family STREQUAL "mldsa")
+            # cmox_cases_mldsa.c builds the cases that fit FW_RAM_BYTES.
+            target_include_directories(${img} PRIVATE ${cmox_gen_dir})
+            add_dependencies(${img} fw-cmox-mldsa-vectors)
+        endif()
     endforeach()
 endforeach()

@@ -31,6 +31,7 @@
 #include "sha2.h"
 
 #include "cmox_crypto.h"
+#include "cmox_rv.h"
 
 /* cmox_glue.c */
 int bench_cmox_init(void);
@@ -162,7 +163,7 @@ static int aes_check(const bench_case_t *c)
 
     if (aes_cipher != NULL)
         (void)cmox_cipher_cleanup(aes_cipher);
-    if (aes_rv != CMOX_CIPHER_SUCCESS || aes_outlen != a->len)
+    if (bench_cmox_rv(aes_rv, "cmox_cipher") != CMOX_CIPHER_SUCCESS || aes_outlen != a->len)
         return 1;
     if (bench_input_seed != 0)
         return aes_round_trip_differs(a);

@@ -49,6 +49,7 @@
 #include "bench.h"
 
 #include "cmox_crypto.h"
+#include "cmox_rv.h"
 
 /* cmox_glue.c */
 int bench_cmox_init(void);
@@ -162,7 +163,7 @@ static int ecc_random_inputs(const ecc_arg *a)
         ecc_sig_len = 0;
     }
     cmox_ecc_cleanup(&ecc_ctx);
-    return ecc_rv != CMOX_ECC_SUCCESS;
+    return bench_cmox_rv(ecc_rv, "cmox_ecc") != CMOX_ECC_SUCCESS;
 }
 
 static void ecc_known_inputs(const ecc_arg *a)
@@ -252,7 +253,8 @@ static void ecc_finish(void)
 
 static int ecc_verified(void)
 {
-    return ecc_rv == CMOX_ECC_AUTH_SUCCESS && ecc_fault == CMOX_ECC_AUTH_SUCCESS;
+    return bench_cmox_rv(ecc_rv, "cmox_ecc verify") == CMOX_ECC_AUTH_SUCCESS &&
+           ecc_fault == CMOX_ECC_AUTH_SUCCESS;
 }
 
 /* Verifies sig (untimed, fresh context); 1 when CMOX accepts it. */
@@ -280,7 +282,8 @@ static int ecdsa_sign_check(const bench_case_t *c)
     int bad;
 
     ecc_finish();
-    bad = ecc_rv != CMOX_ECC_SUCCESS || ecc_sig_len != 2u * d->bytes ||
+    bad = bench_cmox_rv(ecc_rv, "cmox_ecdsa_sign") != CMOX_ECC_SUCCESS ||
+          ecc_sig_len != 2u * d->bytes ||
           (bench_input_seed == 0 && memcmp(ecc_sig, d->sig, 2u * d->bytes) != 0);
     return bad || !ecc_accepts(a, ecc_sig);
 }
@@ -311,7 +314,8 @@ static int eddsa_sign_check(const bench_case_t *c)
     const ecc_arg *a = c->arg;
 
     ecc_finish();
-    if (ecc_rv != CMOX_ECC_SUCCESS || ecc_sig_len != sizeof ed25519_expected_sig)
+    if (bench_cmox_rv(ecc_rv, "cmox_eddsa_sign") != CMOX_ECC_SUCCESS ||
+        ecc_sig_len != sizeof ed25519_expected_sig)
         return 1;
     if (bench_input_seed != 0)
         return !ecc_accepts(a, ecc_sig);

@@ -41,6 +41,7 @@
 #include "rsa_testkey.h"
 
 #include "cmox_crypto.h"
+#include "cmox_rv.h"
 
 /* cmox_glue.c */
 int bench_cmox_init(void);
@@ -184,7 +185,8 @@ static int rsa_accepts(const rsa_arg *a, const uint8_t *sig)
 static int rsa_sign_check(const bench_case_t *c)
 {
     rsa_finish();
-    if (rsa_rv != CMOX_RSA_SUCCESS || rsa_sig_len != sizeof rsa_sig)
+    if (bench_cmox_rv(rsa_rv, "cmox_rsa_pkcs1v22_sign") != CMOX_RSA_SUCCESS ||
+        rsa_sig_len != sizeof rsa_sig)
         return 1;
     if (bench_input_seed != 0)
         return !rsa_accepts(c->arg, rsa_sig);
@@ -198,7 +200,8 @@ static int rsa_verify_check(const bench_case_t *c)
     int tampered;
 
     rsa_finish();
-    if (rsa_rv != CMOX_RSA_AUTH_SUCCESS || rsa_fault != CMOX_RSA_AUTH_SUCCESS)
+    if (bench_cmox_rv(rsa_rv, "cmox_rsa_pkcs1v22_verify") != CMOX_RSA_AUTH_SUCCESS ||
+        rsa_fault != CMOX_RSA_AUTH_SUCCESS)
         return 1;
     if (bench_input_seed == 0)
         return 0;

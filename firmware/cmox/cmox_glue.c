@@ -34,8 +34,9 @@
 
 #include "hal.h"
 
-#include "cmox_init.h"
+#include "cmox_crypto.h"
 #include "cmox_low_level.h"
+#include "cmox_rv.h"
 
 #define BENCH_CMOX_CRC_BIT (1u << 12)
 
@@ -77,18 +78,74 @@ cmox_init_retval_t cmox_ll_deInit(void *pArg)
     return CMOX_INIT_SUCCESS;
 }
 
+static int bench_cmox_state; /* 0 not yet, 1 ready, -1 failed */
+
 /* cmox_initialize() once per image, from the first case's setup() (untimed).
  * NULL argument: automatic target detection, as in ST's examples.
  * Returns 0 when the library is ready. */
 int bench_cmox_init(void)
 {
-    static int state; /* 0 not yet, 1 ready, -1 failed */
-
-    if (state == 0) {
-        state = cmox_initialize(NULL) == CMOX_INIT_SUCCESS ? 1 : -1;
+    if (bench_cmox_state == 0) {
+        bench_cmox_state = cmox_initialize(NULL) == CMOX_INIT_SUCCESS ? 1 : -1;
     }
-    return state == 1 ? 0 : 1;
+    return bench_cmox_state == 1 ? 0 : 1;
 }
+
+#ifdef BENCH_CMOX_LIB_V5
+static void put_str(const char *s)
+{
+    while (*s != '\0') {
+        hal_putc(*s++);
+    }
+}
+
+/* Return values saying that the library did not run its own code: an
+ * internal error, an alternative implementation that is missing (V5 calls
+ * one when a weak symbol of the library was replaced by the image's, e.g.
+ * sha3_256), or low-level engines that do not suit the call.  Not wrong
+ * inputs and not failed verifications. */
+static int impl_error(uint32_t rv)
+{
+    static const uint32_t codes[] = {
+        CMOX_CIPHER_ERR_INTERNAL, CMOX_CIPHER_ERR_NOT_IMPLEMENTED, CMOX_CIPHER_ERR_NO_ALT_IMPL,
+        CMOX_HASH_ERR_INTERNAL,   CMOX_HASH_ERR_NO_ALT_IMPL,       CMOX_ECC_ERR_INTERNAL,
+        CMOX_ECC_ERR_NO_ALT_IMPL, CMOX_RSA_ERR_INTERNAL,           CMOX_RSA_ERR_NO_ALT_IMPL,
+        CMOX_RSA_ERR_MATH_ALGO_MISMATCH, CMOX_PQC_ERR_INTERNAL,    CMOX_PQC_ERR_NO_ALT_IMPL,
+        CMOX_PQC_ERR_MATH_ALGO_MISMATCH,
+    };
+    size_t i;
+
+    for (i = 0; i < sizeof codes / sizeof codes[0]; i++) {
+        if (rv == codes[i]) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Every result of a cmox_* call the cases test passes through here (outside
+ * the timed region).  An implementation error prints an "@cmox-error" line
+ * on the console and fails every later case at setup(), so the run cannot
+ * pass with the library's own code not run; tests/e2e/cmox_local.sh shows
+ * the line.  Returns rv. */
+uint32_t bench_cmox_rv(uint32_t rv, const char *call)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    int i;
+
+    if (impl_error(rv)) {
+        put_str("@cmox-error call=");
+        put_str(call);
+        put_str(" rv=0x");
+        for (i = 28; i >= 0; i -= 4) {
+            hal_putc(hex[(rv >> i) & 0xFu]);
+        }
+        put_str(" implementation error: the library's own code did not run\n");
+        bench_cmox_state = -1;
+    }
+    return rv;
+}
+#endif
 
 /* Marsaglia's xorshift32 (shifts 13/17/5), each state emitted little-endian:
  * the same stream as aes_sha2_prng_fill() of cases/flow_input.c, so the CMOX

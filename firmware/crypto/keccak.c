@@ -65,7 +65,7 @@ static inline uint32_t rol32(uint32_t x, unsigned n)
         vo = no;                                                                \
     } while (0)
 
-void keccak_f1600(uint32_t s[50])
+void fw_keccak_f1600(uint32_t s[50])
 {
     unsigned round, i;
 
@@ -208,11 +208,11 @@ static void keccak_init(keccak_ctx *c, uint8_t rate, uint8_t pad)
 
 /* Domain bytes: SHA3 appends 01, SHAKE 1111, then pad10*1 starts with a 1
  * (FIPS 202 Sec. 6.1, 6.2 and B.2). */
-void shake128_init(keccak_ctx *c) { keccak_init(c, SHAKE128_RATE, 0x1f); }
-void shake256_init(keccak_ctx *c) { keccak_init(c, SHAKE256_RATE, 0x1f); }
-void sha3_256_init(keccak_ctx *c) { keccak_init(c, SHA3_256_RATE, 0x06); }
+void fw_shake128_init(keccak_ctx *c) { keccak_init(c, SHAKE128_RATE, 0x1f); }
+void fw_shake256_init(keccak_ctx *c) { keccak_init(c, SHAKE256_RATE, 0x1f); }
+void fw_sha3_256_init(keccak_ctx *c) { keccak_init(c, SHA3_256_RATE, 0x06); }
 
-void keccak_absorb(keccak_ctx *c, const uint8_t *in, size_t len)
+void fw_keccak_absorb(keccak_ctx *c, const uint8_t *in, size_t len)
 {
     while (len > 0) {
         unsigned off = c->pos & 7u;
@@ -227,13 +227,13 @@ void keccak_absorb(keccak_ctx *c, const uint8_t *in, size_t len)
         in += n;
         len -= n;
         if (c->pos == c->rate) {
-            keccak_f1600(c->s);
+            fw_keccak_f1600(c->s);
             c->pos = 0;
         }
     }
 }
 
-void keccak_finish(keccak_ctx *c)
+void fw_keccak_finish(keccak_ctx *c)
 {
     uint8_t b[8] = {0};
 
@@ -242,11 +242,11 @@ void keccak_finish(keccak_ctx *c)
     b[c->pos & 7u] = 0;
     b[7] = 0x80;
     lane_xor(&c->s[2 * (c->rate / 8u - 1u)], b);
-    keccak_f1600(c->s);
+    fw_keccak_f1600(c->s);
     c->pos = 0;
 }
 
-void keccak_squeeze(keccak_ctx *c, uint8_t *out, size_t len)
+void fw_keccak_squeeze(keccak_ctx *c, uint8_t *out, size_t len)
 {
     while (len > 0) {
         unsigned off;
@@ -254,7 +254,7 @@ void keccak_squeeze(keccak_ctx *c, uint8_t *out, size_t len)
         uint8_t b[8];
 
         if (c->pos == c->rate) {
-            keccak_f1600(c->s);
+            fw_keccak_f1600(c->s);
             c->pos = 0;
         }
         off = c->pos & 7u;
@@ -269,32 +269,32 @@ void keccak_squeeze(keccak_ctx *c, uint8_t *out, size_t len)
     }
 }
 
-void sha3_256(uint8_t out[32], const uint8_t *in, size_t len)
+void fw_sha3_256(uint8_t out[32], const uint8_t *in, size_t len)
 {
     keccak_ctx c;
 
-    sha3_256_init(&c);
-    keccak_absorb(&c, in, len);
-    keccak_finish(&c);
-    keccak_squeeze(&c, out, 32);
+    fw_sha3_256_init(&c);
+    fw_keccak_absorb(&c, in, len);
+    fw_keccak_finish(&c);
+    fw_keccak_squeeze(&c, out, 32);
 }
 
-void shake128(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen)
+void fw_shake128(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen)
 {
     keccak_ctx c;
 
-    shake128_init(&c);
-    keccak_absorb(&c, in, inlen);
-    keccak_finish(&c);
-    keccak_squeeze(&c, out, outlen);
+    fw_shake128_init(&c);
+    fw_keccak_absorb(&c, in, inlen);
+    fw_keccak_finish(&c);
+    fw_keccak_squeeze(&c, out, outlen);
 }
 
-void shake256(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen)
+void fw_shake256(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen)
 {
     keccak_ctx c;
 
-    shake256_init(&c);
-    keccak_absorb(&c, in, inlen);
-    keccak_finish(&c);
-    keccak_squeeze(&c, out, outlen);
+    fw_shake256_init(&c);
+    fw_keccak_absorb(&c, in, inlen);
+    fw_keccak_finish(&c);
+    fw_keccak_squeeze(&c, out, outlen);
 }

@@ -8,8 +8,13 @@
  * 64-bit datapath (Cortex-M0+, Cortex-M33).  Portable C99, constant time, no
  * allocation.
  *
- * Streaming use: *_init, keccak_absorb (any number of calls), keccak_finish
- * (once), keccak_squeeze (any number of calls, outputs concatenate).
+ * Streaming use: fw_*_init, fw_keccak_absorb (any number of calls),
+ * fw_keccak_finish (once), fw_keccak_squeeze (any number of calls, outputs
+ * concatenate).
+ *
+ * Every exported name carries the fw_ prefix: ST's CMOX V5 defines weak
+ * sha3_256, shake128 and shake256 of its own, and a strong symbol of the same
+ * name in the image would silently replace them (no linker message).
  */
 #ifndef CRYPTO_KECCAK_H
 #define CRYPTO_KECCAK_H
@@ -29,21 +34,21 @@ typedef struct {
     uint8_t pad;    /* domain bits plus the first pad bit */
 } keccak_ctx;
 
-void shake128_init(keccak_ctx *c);
-void shake256_init(keccak_ctx *c);
-void sha3_256_init(keccak_ctx *c);
+void fw_shake128_init(keccak_ctx *c);
+void fw_shake256_init(keccak_ctx *c);
+void fw_sha3_256_init(keccak_ctx *c);
 
-void keccak_absorb(keccak_ctx *c, const uint8_t *in, size_t len);
-/* Ends absorbing (pads); call once before keccak_squeeze. */
-void keccak_finish(keccak_ctx *c);
-void keccak_squeeze(keccak_ctx *c, uint8_t *out, size_t len);
+void fw_keccak_absorb(keccak_ctx *c, const uint8_t *in, size_t len);
+/* Ends absorbing (pads); call once before fw_keccak_squeeze. */
+void fw_keccak_finish(keccak_ctx *c);
+void fw_keccak_squeeze(keccak_ctx *c, uint8_t *out, size_t len);
 
 /* One-shot helpers. */
-void sha3_256(uint8_t out[32], const uint8_t *in, size_t len);
-void shake128(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen);
-void shake256(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen);
+void fw_sha3_256(uint8_t out[32], const uint8_t *in, size_t len);
+void fw_shake128(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen);
+void fw_shake256(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen);
 
 /* The bare permutation on a bit-interleaved state (exposed for tests). */
-void keccak_f1600(uint32_t s[50]);
+void fw_keccak_f1600(uint32_t s[50]);
 
 #endif

@@ -60,21 +60,21 @@ static int message_mu(uint8_t mu[MLDSA_MU_BYTES], const uint8_t tr[64], const ml
         memcpy(mu, m->msg, MLDSA_MU_BYTES);
         return 0;
     }
-    shake256_init(&h);
-    keccak_absorb(&h, tr, 64);
+    fw_shake256_init(&h);
+    fw_keccak_absorb(&h, tr, 64);
     if (m->kind == MLDSA_PURE || m->kind == MLDSA_PREHASH) {
         if (m->ctxlen > 255)
             return -1;
         prefix[0] = (uint8_t)m->kind;
         prefix[1] = (uint8_t)m->ctxlen;
-        keccak_absorb(&h, prefix, 2);
-        keccak_absorb(&h, m->ctx, m->ctxlen);
+        fw_keccak_absorb(&h, prefix, 2);
+        fw_keccak_absorb(&h, m->ctx, m->ctxlen);
     } else if (m->kind != MLDSA_INTERNAL || m->ctxlen != 0) {
         return -1;
     }
-    keccak_absorb(&h, m->msg, m->msglen);
-    keccak_finish(&h);
-    keccak_squeeze(&h, mu, MLDSA_MU_BYTES);
+    fw_keccak_absorb(&h, m->msg, m->msglen);
+    fw_keccak_finish(&h);
+    fw_keccak_squeeze(&h, mu, MLDSA_MU_BYTES);
     return 0;
 }
 
@@ -86,7 +86,7 @@ static void absorb_w1(keccak_ctx *h, const int32_t *a, unsigned bits)
 
     for (n = 0; n < MLDSA_N; n += 8) {
         mldsa_pack_simple(buf, a + n, 8, bits);
-        keccak_absorb(h, buf, bits);
+        fw_keccak_absorb(h, buf, bits);
     }
 }
 
@@ -114,7 +114,7 @@ int mldsa_keygen(const mldsa_params *p, uint8_t *pk, uint8_t *sk, const uint8_t 
     memcpy(seeds, xi, MLDSA_SEED_BYTES);
     seeds[32] = p->k;
     seeds[33] = p->l;
-    shake256(seeds, sizeof seeds, seeds, 34);
+    fw_shake256(seeds, sizeof seeds, seeds, 34);
     memcpy(pk, rho, 32);
     if (sk) {
         memcpy(sk, rho, 32);
@@ -149,7 +149,7 @@ int mldsa_keygen(const mldsa_params *p, uint8_t *pk, uint8_t *sk, const uint8_t 
             mldsa_pack_offset(sk + sk_t0_offset(p, i), tmp, MLDSA_N, MLDSA_D, 1 << (MLDSA_D - 1));
     }
     if (sk)
-        shake256(sk + 64, 64, pk, p->pk_bytes); /* tr = H(pk, 64) */
+        fw_shake256(sk + 64, 64, pk, p->pk_bytes); /* tr = H(pk, 64) */
     mldsa_wipe(seeds, sizeof seeds);
     mldsa_wipe(acc, sizeof acc);
     mldsa_wipe(tmp, sizeof tmp);
@@ -167,12 +167,12 @@ static int sign_start(uint8_t mu[64], uint8_t rhopp[64], const uint8_t *sk, cons
 
     if (message_mu(mu, sk + 64, m))
         return -1;
-    shake256_init(&h);
-    keccak_absorb(&h, sk + 32, 32);
-    keccak_absorb(&h, rnd ? rnd : zero, MLDSA_SEED_BYTES);
-    keccak_absorb(&h, mu, MLDSA_MU_BYTES);
-    keccak_finish(&h);
-    keccak_squeeze(&h, rhopp, 64);
+    fw_shake256_init(&h);
+    fw_keccak_absorb(&h, sk + 32, 32);
+    fw_keccak_absorb(&h, rnd ? rnd : zero, MLDSA_SEED_BYTES);
+    fw_keccak_absorb(&h, mu, MLDSA_MU_BYTES);
+    fw_keccak_finish(&h);
+    fw_keccak_squeeze(&h, rhopp, 64);
     mldsa_wipe(&h, sizeof h);
     return 0;
 }
@@ -180,8 +180,8 @@ static int sign_start(uint8_t mu[64], uint8_t rhopp[64], const uint8_t *sk, cons
 /* c~ = H(mu || w1Encode(w1), lambda/4) is finished here; c = SampleInBall(c~). */
 static void challenge(const mldsa_params *p, keccak_ctx *h, uint8_t *sig, int32_t *chat)
 {
-    keccak_finish(h);
-    keccak_squeeze(h, sig, p->ctilde_bytes);
+    fw_keccak_finish(h);
+    fw_keccak_squeeze(h, sig, p->ctilde_bytes);
     mldsa_sample_in_ball(chat, sig, p->ctilde_bytes, p->tau);
     mldsa_ntt(chat);
 }
@@ -291,8 +291,8 @@ int mldsa_sign(const mldsa_params *p, uint8_t *sig, const uint8_t *sk, const mld
             for (i = 0; i < k; i++)
                 mldsa_poly_pointwise(w + i * MLDSA_N, a + (i * l + j) * MLDSA_N, tmp, 1);
         }
-        shake256_init(&h);
-        keccak_absorb(&h, mu, sizeof mu);
+        fw_shake256_init(&h);
+        fw_keccak_absorb(&h, mu, sizeof mu);
         for (i = 0; i < k; i++) {
             int32_t *wi = w + i * MLDSA_N, r0;
 
@@ -415,8 +415,8 @@ int mldsa_sign_lowram(const mldsa_params *p, uint8_t *sig, const uint8_t *sk, co
             mldsa_pack_offset(sig + sig_z_offset(p, j), tmp, MLDSA_N, zbits,
                               (int32_t)1 << p->gamma1_bits);
         }
-        shake256_init(&h);
-        keccak_absorb(&h, mu, sizeof mu);
+        fw_shake256_init(&h);
+        fw_keccak_absorb(&h, mu, sizeof mu);
         for (i = 0; i < k; i++) {
             int32_t r0;
 
@@ -505,7 +505,7 @@ static int verify_mu(const mldsa_params *p, uint8_t mu[64], const uint8_t *pk, c
     uint8_t tr[64];
 
     if (m->kind != MLDSA_EXTERNAL_MU)
-        shake256(tr, sizeof tr, pk, p->pk_bytes);
+        fw_shake256(tr, sizeof tr, pk, p->pk_bytes);
     return message_mu(mu, tr, m);
 }
 
@@ -513,8 +513,8 @@ static int verify_end(const mldsa_params *p, keccak_ctx *h, const uint8_t *sig)
 {
     uint8_t c2[64];
 
-    keccak_finish(h);
-    keccak_squeeze(h, c2, p->ctilde_bytes);
+    fw_keccak_finish(h);
+    fw_keccak_squeeze(h, c2, p->ctilde_bytes);
     return memcmp(c2, sig, p->ctilde_bytes) == 0 ? 0 : -1;
 }
 
@@ -544,8 +544,8 @@ int mldsa_verify(const mldsa_params *p, const uint8_t *pk, const mldsa_msg *m, c
     mldsa_sample_in_ball(chat, sig, p->ctilde_bytes, p->tau);
     mldsa_ntt(chat);
 
-    shake256_init(&h);
-    keccak_absorb(&h, mu, sizeof mu);
+    fw_shake256_init(&h);
+    fw_keccak_absorb(&h, mu, sizeof mu);
     for (i = 0; i < p->k; i++) {
         /* w'_i = NTT^-1(sum_j A_ij o NTT(z_j) - NTT(c) o NTT(t1_i 2^d)) */
         memset(acc, 0, MLDSA_N * sizeof *acc);
@@ -596,8 +596,8 @@ int mldsa_verify_lowram(const mldsa_params *p, const uint8_t *pk, const mldsa_ms
         }
     }
 
-    shake256_init(&h);
-    keccak_absorb(&h, mu, sizeof mu);
+    fw_shake256_init(&h);
+    fw_keccak_absorb(&h, mu, sizeof mu);
     for (i = 0; i < p->k; i++) {
         memset(acc, 0, sizeof acc);
         for (j = 0; j < l; j++) {

@@ -199,14 +199,14 @@ void mldsa_sample_ntt(int32_t *r, const uint8_t rho[32], unsigned row, unsigned 
     uint8_t buf[24];
     unsigned n = 0, b;
 
-    shake128_init(&h);
-    keccak_absorb(&h, rho, 32);
+    fw_shake128_init(&h);
+    fw_keccak_absorb(&h, rho, 32);
     buf[0] = (uint8_t)col;
     buf[1] = (uint8_t)row;
-    keccak_absorb(&h, buf, 2);
-    keccak_finish(&h);
+    fw_keccak_absorb(&h, buf, 2);
+    fw_keccak_finish(&h);
     while (n < MLDSA_N) {
-        keccak_squeeze(&h, buf, sizeof buf);
+        fw_keccak_squeeze(&h, buf, sizeof buf);
         for (b = 0; b < sizeof buf && n < MLDSA_N; b += 3) {
             /* CoeffFromThreeBytes (Alg. 14) */
             int32_t v = (int32_t)(buf[b] | (uint32_t)buf[b + 1] << 8 | (uint32_t)(buf[b + 2] & 0x7f) << 16);
@@ -230,14 +230,14 @@ void mldsa_sample_eta(int32_t *r, const uint8_t rhoprime[64], unsigned nonce, un
     uint8_t buf[8];
     unsigned n = 0, b, half;
 
-    shake256_init(&h);
-    keccak_absorb(&h, rhoprime, 64);
+    fw_shake256_init(&h);
+    fw_keccak_absorb(&h, rhoprime, 64);
     buf[0] = (uint8_t)nonce;
     buf[1] = (uint8_t)(nonce >> 8);
-    keccak_absorb(&h, buf, 2);
-    keccak_finish(&h);
+    fw_keccak_absorb(&h, buf, 2);
+    fw_keccak_finish(&h);
     while (n < MLDSA_N) {
-        keccak_squeeze(&h, buf, sizeof buf);
+        fw_keccak_squeeze(&h, buf, sizeof buf);
         for (b = 0; b < 2 * sizeof buf && n < MLDSA_N; b++) {
             /* CoeffFromHalfByte (Alg. 15): low half byte first */
             half = (buf[b >> 1] >> (4 * (b & 1))) & 15;
@@ -261,14 +261,14 @@ void mldsa_sample_mask(int32_t *r, const uint8_t rhopp[64], unsigned nonce, unsi
     uint8_t buf[20];
     unsigned bits = gamma1_bits + 1, n;
 
-    shake256_init(&h);
-    keccak_absorb(&h, rhopp, 64);
+    fw_shake256_init(&h);
+    fw_keccak_absorb(&h, rhopp, 64);
     buf[0] = (uint8_t)nonce;
     buf[1] = (uint8_t)(nonce >> 8);
-    keccak_absorb(&h, buf, 2);
-    keccak_finish(&h);
+    fw_keccak_absorb(&h, buf, 2);
+    fw_keccak_finish(&h);
     for (n = 0; n < MLDSA_N; n += 8) {
-        keccak_squeeze(&h, buf, bits);
+        fw_keccak_squeeze(&h, buf, bits);
         mldsa_unpack_offset(r + n, buf, 8, bits, (int32_t)1 << gamma1_bits);
     }
     mldsa_wipe(&h, sizeof h);
@@ -290,10 +290,10 @@ void mldsa_sample_in_ball(int32_t c[MLDSA_N], const uint8_t *ctilde, unsigned le
     uint32_t signs[2];
     unsigned i, m;
 
-    shake256_init(&h);
-    keccak_absorb(&h, ctilde, len);
-    keccak_finish(&h);
-    keccak_squeeze(&h, s, 8);
+    fw_shake256_init(&h);
+    fw_keccak_absorb(&h, ctilde, len);
+    fw_keccak_finish(&h);
+    fw_keccak_squeeze(&h, s, 8);
     signs[0] = (uint32_t)s[0] | (uint32_t)s[1] << 8 | (uint32_t)s[2] << 16 | (uint32_t)s[3] << 24;
     signs[1] = (uint32_t)s[4] | (uint32_t)s[5] << 8 | (uint32_t)s[6] << 16 | (uint32_t)s[7] << 24;
     memset(c, 0, MLDSA_N * sizeof c[0]);
@@ -303,7 +303,7 @@ void mldsa_sample_in_ball(int32_t c[MLDSA_N], const uint8_t *ctilde, unsigned le
         uint32_t old = 0, eq;
 
         do
-            keccak_squeeze(&h, &j, 1);
+            fw_keccak_squeeze(&h, &j, 1);
         while (j > i);
         for (m = 0; m < i; m++) {
             eq = ct_eq_mask(m, j);

@@ -62,6 +62,14 @@ int bench_run_all(void);
  * reports the bytes actually used, printed beside its cycles. */
 void bench_note_workbuf(uint32_t bytes);
 
+/* Signing attempts: a case whose operation repeats on rejection (ML-DSA
+ * signing) reports how many attempts its timed call made, so that its cycles
+ * per attempt can be set against a table measured with other inputs.  It
+ * lands in bench_sign_attempts (bench/attempts.c, linked only into images
+ * that call this), which cyclesim reads at bench_case_done() and then clears:
+ * the `attempts` field of its records. */
+void bench_note_attempts(uint32_t attempts);
+
 /* ---- Inputs (bench/input.c) ------------------------------------------------
  * bench_input_seed selects the inputs of every case:
  *   0         the cases' fixed known-answer inputs; check() compares with the

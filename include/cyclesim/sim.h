@@ -79,6 +79,7 @@ typedef struct csim_case_result {
     uint32_t fw_cycles;      /* what the firmware measured itself (DWT/SysTick) */
     uint32_t status;         /* enum bench_status */
     uint32_t workbuf;
+    uint32_t attempts;       /* signing attempts the case reported (bench_note_attempts), 0: none */
     /* Footprint (docs/footprint.md): stack high-water below the SP at region begin;
      * sizes of the code, read-only data and read-write data symbols the region touched. */
     uint32_t stack_bytes;

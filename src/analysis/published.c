@@ -202,7 +202,8 @@ static csim_err jsetup(const jctx *c, const cJSON *root, csim_pub_table *t)
     return CSIM_OK;
 }
 
-/* Flags that make a figure doubtful ("format" only notes a missing unit). */
+/* Flags that make a figure doubtful ("format" only notes a missing unit,
+ * "column_order" cells read in another order than the header names them). */
 static csim_err jflags(const jctx *c, const cJSON *row, const char *where, bool *flagged)
 {
     const cJSON *flags = cJSON_GetObjectItemCaseSensitive(row, "flags");
@@ -222,7 +223,7 @@ static csim_err jflags(const jctx *c, const cJSON *row, const char *where, bool 
         if (!cJSON_IsString(kind)) {
             return jfail(c, at, "every flag needs a \"kind\" string");
         }
-        if (strcmp(kind->valuestring, "format") != 0) {
+        if (strcmp(kind->valuestring, "format") != 0 && strcmp(kind->valuestring, "column_order") != 0) {
             *flagged = true;
         }
     }

@@ -111,6 +111,7 @@ typedef struct sim {
     /* bench markers */
     uint32_t m_begin, m_end, m_done, cases_lo, cases_hi;
     uint32_t workbuf_var; /* the runner's bench_workbuf_bytes (0: none) */
+    uint32_t attempts_var; /* bench_sign_attempts (0: not in the image) */
     uint32_t region_ret;  /* return address of bench_region_begin */
     uint32_t region_case; /* its case pointer (outside the table: the empty case) */
     bool in_region;
@@ -885,6 +886,11 @@ static void case_done(sim *s, uint32_t desc, uint32_t fw_cycles, uint32_t status
     if (s->workbuf_var) {
         csim_emu_read(s->emu, s->workbuf_var, &c->workbuf, sizeof(c->workbuf));
     }
+    if (s->attempts_var) { /* set by the case's check(), cleared for the next case */
+        static const uint32_t zero;
+        csim_emu_read(s->emu, s->attempts_var, &c->attempts, sizeof(c->attempts));
+        csim_emu_write(s->emu, s->attempts_var, &zero, sizeof(zero));
+    }
     read_cstr(s, ptrs[0], c->name, sizeof(c->name));
     read_cstr(s, ptrs[1], c->row, sizeof(c->row));
     uint64_t raw = c->bd.cycles;
@@ -1319,6 +1325,7 @@ static csim_err setup(sim *s)
     s->cases_lo = (sym = csim_elf_find(s->elf, "__start_bench_cases")) ? sym->addr : 0;
     s->cases_hi = (sym = csim_elf_find(s->elf, "__stop_bench_cases")) ? sym->addr : 0;
     s->workbuf_var = (sym = csim_elf_find(s->elf, "bench_workbuf_bytes")) ? sym->addr : 0;
+    s->attempts_var = (sym = csim_elf_find(s->elf, "bench_sign_attempts")) ? sym->addr : 0;
     s->io_lo = (sym = csim_elf_find(s->elf, "__bench_io_start")) ? sym->addr : 0;
     s->io_hi = (sym = csim_elf_find(s->elf, "__bench_io_end")) ? sym->addr : 0;
     s->ioc_lo = (sym = csim_elf_find(s->elf, "__bench_io_const_start")) ? sym->addr : 0;

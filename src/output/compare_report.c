@@ -284,6 +284,18 @@ static void print_unmatched(FILE *f, const csim_comparison *c, csim_cmp_format f
 /* ---- table ------------------------------------------------------------------- */
 
 /* Ends a table line: the case's image in brackets when there are several. */
+/* A signing case's attempts (docs/compare.md, "Signing attempts"): the total
+ * is compared, the cost per attempt is shown beside it; "" for other cases. */
+static const char *attempts_text(char *buf, size_t len, const csim_case_result *k)
+{
+    if (!k || !k->attempts) {
+        return "";
+    }
+    snprintf(buf, len, " [%u attempts, %llu cycles per attempt]", k->attempts,
+             (unsigned long long)(k->cycles / k->attempts));
+    return buf;
+}
+
 static void table_image(FILE *f, const csim_comparison *c, const csim_case_result *k)
 {
     const char *path = image_path(c, k);
@@ -292,7 +304,7 @@ static void table_image(FILE *f, const csim_comparison *c, const csim_case_resul
 
 static void print_table(FILE *f, const csim_comparison *c)
 {
-    char a[32], b[32], d[32];
+    char a[32], b[32], d[32], t[80];
     for (size_t i = 0; i < c->n_notes; i++) {
         fprintf(f, "%s%s\n", i == 0 && c->version_mismatch ? "WARNING: " : "note: ", c->notes[i]);
     }
@@ -302,10 +314,10 @@ static void print_table(FILE *f, const csim_comparison *c)
             c->n_images > 1 ? "case [elf]" : "case");
     for (size_t i = 0; i < c->n_cycles; i++) {
         const csim_cmp_row *r = &c->cycles[i];
-        fprintf(f, "%-8s %-44s %12s %12s %9s  %s%s%s%s", section_label(r->pub->section), r->pub->key,
+        fprintf(f, "%-8s %-44s %12s %12s %9s  %s%s%s%s%s", section_label(r->pub->section), r->pub->key,
                 num(a, sizeof(a), r->v[0].est), num(b, sizeof(b), r->v[0].pub),
                 dev_text(d, sizeof(d), c->framing, csim_cmp_deviation(c->framing, r->v[0])), r->c->name,
-                marks(r)[0] ? " (" : "", marks(r), marks(r)[0] ? ")" : "");
+                marks(r)[0] ? " (" : "", marks(r), marks(r)[0] ? ")" : "", attempts_text(t, sizeof(t), r->c));
         table_image(f, c, r->c);
     }
     fprintf(f, "\nfootprint in bytes (estimate / published %s; the estimate is the largest over the cases a row "
@@ -473,6 +485,12 @@ static void print_json(FILE *f, const csim_comparison *c)
         json_row_head(f, c, r);
         fprintf(f, ", \"status\": %u, \"cycles\": ", r->c->status);
         json_value(f, r->v[CSIM_MET_CYCLES]);
+        fprintf(f, ", \"attempts\": %u, \"cycles_per_attempt\": ", r->c->attempts);
+        if (r->c->attempts) {
+            fprintf(f, "%llu", (unsigned long long)(r->c->cycles / r->c->attempts));
+        } else {
+            fputs("null", f);
+        }
         if (c->state_checked) {
             fprintf(f, ", \"state_sensitive\": %s, \"other_state_estimate\": ", r->state_sensitive ? "true" : "false");
             json_num(f, r->other_state);
@@ -591,7 +609,7 @@ static void md_image_cell(FILE *f, const csim_comparison *c, const csim_case_res
 
 static void print_md(FILE *f, const csim_comparison *c)
 {
-    char a[32], b[32], d[32];
+    char a[32], b[32], d[32], t[80];
     fputs("# cyclesim compare\n\n", f);
     for (size_t i = 0; i < c->n_notes; i++) {
         fprintf(f, "> **%s** %s\n>\n", i == 0 && c->version_mismatch ? "Warning:" : "Note:", c->notes[i]);
@@ -610,6 +628,7 @@ static void print_md(FILE *f, const csim_comparison *c)
                 num(a, sizeof(a), r->v[0].est), num(b, sizeof(b), r->v[0].pub),
                 dev_text(d, sizeof(d), c->framing, csim_cmp_deviation(c->framing, r->v[0])));
         md_text(f, r->c->name);
+        md_text(f, attempts_text(t, sizeof(t), r->c));
         fprintf(f, "%s%s |", marks(r)[0] ? " " : "", marks(r));
         md_image_cell(f, c, r->c);
     }

@@ -42,7 +42,8 @@ csim_report *csim_report_new(FILE *out, csim_format fmt, const csim_elf *elf)
     } else if (fmt == CSIM_FMT_CSV) {
         fprintf(out, "mcu,clock_hz,latency,icache,prefetch,state,case,row,cycles,time_us,instructions,core,"
                      "branch,fetch_stall,data_wait,bus_conflict,load_use,exception,cache_hits,cache_misses,"
-                     "fw_cycles,status,model_version,elf_sha256,workbuf,stack,code,const,data\n");
+                     "fw_cycles,status,model_version,elf_sha256,workbuf,stack,code,const,data,attempts,"
+                     "cycles_per_attempt\n");
     }
     return r;
 }
@@ -88,10 +89,14 @@ static void add_cases(csim_report *r, const csim_model *m, const csim_run_result
                     (unsigned long long)b->bus_conflict, (unsigned long long)b->load_use,
                     (unsigned long long)c->ms.hits, (unsigned long long)c->ms.misses, c->stack_bytes,
                     c->status ? "  FAILED" : "");
+            if (c->attempts) {
+                fprintf(f, "%-44s %12llu per attempt (%u signing attempts)\n", "",
+                        (unsigned long long)(c->cycles / c->attempts), c->attempts);
+            }
             break;
         case CSIM_FMT_CSV:
             fprintf(f, "%s,%u,%u,%d,%d,%s,%s,%s,%llu,%.3f,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%u,%u,%u,%s,"
-                       "%u,%u,%u,%u,%u\n",
+                       "%u,%u,%u,%u,%u,",
                     m->name, m->clock_hz, fl->wait_states, fl->cache_enabled, fl->prefetch, warm ? "warm" : "cold",
                     c->name, c->row, (unsigned long long)c->cycles, us, (unsigned long long)b->instructions,
                     (unsigned long long)b->core, (unsigned long long)b->branch, (unsigned long long)b->fetch_stall,
@@ -100,6 +105,12 @@ static void add_cases(csim_report *r, const csim_model *m, const csim_run_result
                     (unsigned long long)c->ms.hits, (unsigned long long)c->ms.misses, c->fw_cycles, c->status,
                     m->version, r->elf->sha256_hex, c->workbuf, c->stack_bytes, c->code_bytes, c->const_bytes,
                     c->data_bytes);
+            if (c->attempts) { /* empty for a case that reports no attempts */
+                fprintf(f, "%u,%llu", c->attempts, (unsigned long long)(c->cycles / c->attempts));
+            } else {
+                fputc(',', f);
+            }
+            fputc('\n', f);
             break;
         case CSIM_FMT_JSON:
             fprintf(f, "%s\n  {\"mcu\": \"%s\", \"model_chain\": \"%s\", \"model_version\": %u, \"clock_hz\": %u, "
@@ -111,6 +122,12 @@ static void add_cases(csim_report *r, const csim_model *m, const csim_run_result
             json_str(f, c->name);
             fputs(", \"row\": ", f);
             json_str(f, c->row);
+            fprintf(f, ", \"attempts\": %u, \"cycles_per_attempt\": ", c->attempts);
+            if (c->attempts) {
+                fprintf(f, "%llu", (unsigned long long)(c->cycles / c->attempts));
+            } else {
+                fputs("null", f);
+            }
             fprintf(f, ", \"cycles\": %llu, \"time_us\": %.3f, \"instructions\": %llu, \"status\": %u, "
                        "\"fw_cycles\": %u, \"workbuf\": %u, \"stack\": %u, \"code\": %u, \"const\": %u, "
                        "\"data\": %u, \"breakdown\": {\"core\": %llu, \"branch\": %llu, "

@@ -316,7 +316,7 @@ static int pk_from_sk(const mldsa_params *p, const uint8_t *sk, uint8_t *pk)
         mldsa_pack_offset(t0, s, MLDSA_N, 13, 4096);
         bad |= memcmp(t0, sk + 128 + (p->k + p->l) * 32 * eb + i * 416, sizeof t0) != 0;
     }
-    shake256(tr, sizeof tr, pk, p->pk_bytes);
+    fw_shake256(tr, sizeof tr, pk, p->pk_bytes);
     return bad | (memcmp(tr, sk + 64, sizeof tr) != 0);
 }
 

@@ -16,6 +16,12 @@
  *       row keys follow docs/row-keys.md, are unique per page and kind
  *       (cycles / footprint), agree with the numeric params, and each
  *       footprint key names or covers (with '*') cycle rows of the page.
+ *   check_published accounted PAGE.txt JSON
+ *       nothing of the performance part of the page was skipped: every line
+ *       from the first "2." heading on that holds a number (a word of digits)
+ *       is in the JSON (a row text, a note, a caption) verbatim.  With the
+ *       import tool's exit status this is the tolerant-mode rule: every
+ *       number is imported, or the tool stopped at its line.
  *   check_published known JSON
  *       the page's flags and setup notes are exactly the known ones: the U0
  *       EdDSA footprint slip on all eight rows, kept as published, keyed and
@@ -761,6 +767,52 @@ static int cmd_known(const char *json_path)
     return g_failures ? 1 : 0;
 }
 
+static void collect_strings(const cJSON *it, const char ***out, size_t *n, size_t *cap)
+{
+    if (cJSON_IsString(it)) {
+        if (*n == *cap)
+            *out = realloc(*out, (*cap = *cap ? *cap * 2 : 256) * sizeof **out);
+        (*out)[(*n)++] = it->valuestring;
+    }
+    for (const cJSON *c = it->child; c; c = c->next)
+        collect_strings(c, out, n, cap);
+}
+
+static int cmd_accounted(const char *page_path, const char *json_path)
+{
+    lines ls = load_lines(page_path);
+    cJSON *doc = load_json(json_path);
+    const char **strs = NULL;
+    size_t nstr = 0, cap = 0;
+    bool started = false;
+    collect_strings(doc, &strs, &nstr, &cap);
+    for (size_t i = 0; i < ls.n; i++) {
+        const char *l = ls.l[i];
+        if (is_heading(l) && l[0] == '2' && l[1] == '.')
+            started = true;
+        if (!started)
+            continue;
+        char *norm = normalise_spaces(l);
+        bool number = false;
+        for (char *w = strtok(norm, " "); w && !number; w = strtok(NULL, " ")) {
+            size_t d = strspn(w, "0123456789");
+            number = d > 0 && (w[d] == '\0' || (w[d] == '.' && isdigit((unsigned char)w[d + 1]) &&
+                                                 w[d + 1 + strspn(w + d + 1, "0123456789")] == '\0'));
+        }
+        free(norm);
+        bool kept = !number;
+        for (size_t k = 0; k < nstr && !kept; k++)
+            kept = strstr(strs[k], l) != NULL;
+        if (!kept)
+            fail("%s:%zu: a line with numbers that is not in %s: \"%s\"", page_path, i + 1,
+                 json_path, l);
+    }
+    free(strs);
+    free_lines(&ls);
+    cJSON_Delete(doc);
+    return g_failures ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 4 && strcmp(argv[1], "roundtrip") == 0)
@@ -769,6 +821,9 @@ int main(int argc, char **argv)
         return cmd_keys(argv[2]);
     if (argc == 3 && strcmp(argv[1], "known") == 0)
         return cmd_known(argv[2]);
-    fprintf(stderr, "usage: check_published roundtrip PAGE.txt JSON | keys JSON | known JSON\n");
+    if (argc == 4 && strcmp(argv[1], "accounted") == 0)
+        return cmd_accounted(argv[2], argv[3]);
+    fprintf(stderr, "usage: check_published roundtrip PAGE.txt JSON | keys JSON | known JSON | "
+                    "accounted PAGE.txt JSON\n");
     return 2;
 }

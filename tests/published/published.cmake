@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Tests of the published tables (data/published): round trip against the page
-# texts, byte-identical regeneration, row keys, known slips and flags, and
-# mutations showing that these tests can fail.  Needs the import_published
-# target (tools/import_published.cmake) and PkgConfig::CJSON.
+# texts, byte-identical regeneration, row keys, known slips and flags,
+# mutations showing that these tests can fail, the page formats of ST's other
+# pages (formats.sh) and the tolerant mode (tolerant.sh).  Needs the
+# import_published target (tools/import_published.cmake) and PkgConfig::CJSON.
 set(PUBLISHED_DIR ${CMAKE_CURRENT_LIST_DIR}/../../data/published)
 set(PUBLISHED_TEST_DIR ${CMAKE_CURRENT_LIST_DIR})
 set(PUBLISHED_WORK_DIR ${CMAKE_CURRENT_BINARY_DIR}/published)
@@ -35,9 +36,12 @@ foreach(mcu stm32u385rg stm32l552ze stm32u083rc)
              COMMAND sh ${PUBLISHED_TEST_DIR}/mutate.sh $<TARGET_FILE:import_published>
                      $<TARGET_FILE:check_published> ${page} ${json}
                      ${PUBLISHED_WORK_DIR}/mutate-${mcu})
+    add_test(NAME published.${mcu}.tolerant
+             COMMAND sh ${PUBLISHED_TEST_DIR}/tolerant.sh $<TARGET_FILE:import_published>
+                     $<TARGET_FILE:check_published> ${page} ${PUBLISHED_WORK_DIR}/tolerant-${mcu})
     set_tests_properties(published.${mcu}.roundtrip published.${mcu}.regenerate
                          published.${mcu}.check published.${mcu}.keys published.${mcu}.known
-                         published.${mcu}.can_fail
+                         published.${mcu}.can_fail published.${mcu}.tolerant
                          PROPERTIES LABELS published)
 endforeach()
 
@@ -45,3 +49,8 @@ add_test(NAME published.tool.exit_codes
          COMMAND sh ${PUBLISHED_TEST_DIR}/exit_codes.sh $<TARGET_FILE:import_published>
                  ${PUBLISHED_DIR}/source/stm32u083rc.txt ${PUBLISHED_WORK_DIR}/exit-codes)
 set_tests_properties(published.tool.exit_codes PROPERTIES LABELS published)
+
+add_test(NAME published.tool.formats
+         COMMAND sh ${PUBLISHED_TEST_DIR}/formats.sh $<TARGET_FILE:import_published>
+                 $<TARGET_FILE:check_published> ${PUBLISHED_DIR} ${PUBLISHED_WORK_DIR}/formats)
+set_tests_properties(published.tool.formats PROPERTIES LABELS published)
