@@ -24,10 +24,14 @@
  *            means "aliased at 0x00000000" (the header's own example); parts
  *            without that alias have nothing else there.
  *  H-PRIO    A background read (prefetch, pre-read, rest of a line refill)
- *            that has started is never aborted: a demand that needs the array
- *            waits until it is free (hypothesis).  A prefetch/pre-read that has
- *            not started when a demand is issued yields to it; when the array
- *            becomes idle in the very cycle a demand is issued, the demand wins.
+ *            that has started is not aborted: a demand that needs the array
+ *            waits until it is free (hypothesis), except where a key says
+ *            otherwise: L0 cfg.prefetch_abort (a demand that misses the buffers
+ *            aborts the read-ahead in flight) and U0 cfg.data_first (a data read
+ *            goes before the refill words that have not started).  A
+ *            prefetch/pre-read that has not started when a demand is issued
+ *            yields to it; when the array becomes idle in the very cycle a
+ *            demand is issued, the demand wins.
  *  H-IDLE    "When the memory interface does not have any operation in
  *            progress" (RM0367 §3.3) = after the triggering access has
  *            completed (its ready cycle) and the array is free.  The read-ahead
