@@ -101,6 +101,7 @@ typedef enum csim_framing {
 typedef struct csim_cmp_image {
     const csim_elf *elf;
     char backend[16];           /* its bench_backend ("open", "cmox4"); "" unknown */
+    char rt[32];                /* its run-time helper set (bench_rt; rt_helpers.h) */
     size_t first_case, n_cases; /* cases[first_case .. first_case + n_cases) */
 } csim_cmp_image;
 

@@ -16,6 +16,7 @@
 #include "cyclesim/compare.h"
 #include "cyclesim/jobs.h"
 #include "cyclesim/published.h"
+#include "cyclesim/rt_helpers.h"
 #include "cyclesim/sim.h"
 
 #ifndef CSIM_PUBLISHED_DIR
@@ -219,8 +220,11 @@ int cmd_compare(int argc, char **argv)
             for (unsigned k = 0; k < n_ranges[i]; k++, n_all++) {
                 jobs[n_all].elf = elfs[i];
                 jobs[n_all].model = run == RUN_ZW ? &zw_model : &model;
+                /* The model's run is profiled: each row shows the cycles spent
+                 * in run-time helpers. */
                 jobs[n_all].opts = (csim_run_opts){.max_insns = 50000000000ull,
                                                    .warm = run == RUN_OTHER ? !warm : run == RUN_MAIN && warm,
+                                                   .profile = run == RUN_MAIN,
                                                    .case_first = ranges[i][k].first,
                                                    .case_count = ranges[i][k].count};
             }
@@ -232,6 +236,7 @@ int cmd_compare(int argc, char **argv)
             if (run == RUN_MAIN) {
                 images[i].elf = elfs[i];
                 read_backend(elfs[i], images[i].backend, sizeof(images[i].backend));
+                csim_rt_set(elfs[i], images[i].rt, sizeof(images[i].rt));
                 images[i].first_case = res[run].n_cases;
             }
             for (unsigned k = 0; k < n_ranges[i]; k++, j++) {

@@ -14,12 +14,14 @@
 
 #include "cli/cli.h"
 #include "cyclesim/jobs.h"
+#include "cyclesim/rt_helpers.h"
 #include "cyclesim/sim.h"
 
 typedef enum pformat { PF_TABLE, PF_CALLGRIND, PF_COLLAPSED } pformat;
 
 typedef struct popts {
     pformat fmt;
+    char rt[32];      /* the image's run-time helper set (bench_rt) */
     const char *out;
     unsigned top;
     unsigned inputs;
@@ -54,6 +56,18 @@ static uint64_t profile_total(const csim_profile *p)
 
 static double pct(uint64_t a, uint64_t total) { return total ? 100.0 * (double)a / (double)total : 0.0; }
 
+/* "run-time helpers (SET): N cycles = P% of the case: name cycles, ..." */
+static void helper_line(FILE *f, const char *prefix, const csim_case_result *c, const char *set)
+{
+    csim_rt_usage u;
+    char names[512];
+    csim_rt_usage_of(c->profile, &u);
+    csim_rt_names(&u, names, sizeof(names));
+    fprintf(f, "%srun-time helpers (%s): %llu cycles = %.1f%% of the case%s%s\n", prefix, set,
+            (unsigned long long)u.cycles, c->cycles ? 100.0 * (double)u.cycles / (double)c->cycles : 0.0,
+            names[0] ? ": " : "", names);
+}
+
 static void print_table(FILE *f, const csim_model *m, const csim_case_result *c, const popts *o)
 {
     const csim_profile *p = c->profile;
@@ -65,6 +79,7 @@ static void print_table(FILE *f, const csim_model *m, const csim_case_result *c,
                "data %u B\n",
             (unsigned long long)c->cycles, (unsigned long long)total, (unsigned long long)p->overhead_cycles,
             c->stack_bytes, c->code_bytes, c->const_bytes, c->data_bytes);
+    helper_line(f, "", c, o->rt);
     fprintf(f, "%-32s %11s %6s %11s %6s %8s %11s %9s %9s %9s %9s %9s %9s\n", "function", "self", "%", "incl",
             "%", "calls", "core", "branch", "fetch", "data_ws", "bus", "ld_use", "exc");
     for (size_t i = 0; i < p->n_fns && i < o->top; i++) {
@@ -111,7 +126,7 @@ static void print_collapsed(FILE *f, const csim_model *m, const csim_case_result
 
 /* Callgrind format (valgrind's docs/callgrind format): one file per case and model. */
 static int write_callgrind(const char *dir, const csim_elf *elf, const csim_model *m, const csim_case_result *c,
-                           bool warm)
+                           bool warm, const char *rt)
 {
     char file[96], path[1024];
     clean_name(file, sizeof(file), c->name, "/\\ \t\n:;*?\"<>|");
@@ -128,6 +143,7 @@ static int write_callgrind(const char *dir, const csim_elf *elf, const csim_mode
     model_line(f, m, warm);
     fprintf(f, "\ndesc: Case: %llu cycles + %llu region overhead (the empty case), stack %u B\n",
             (unsigned long long)c->cycles, (unsigned long long)p->overhead_cycles, c->stack_bytes);
+    helper_line(f, "desc: ", c, rt);
     fprintf(f, "positions: line\nevents: Cycles Instructions Core Branch FetchStall DataWait BusConflict LoadUse "
                "Exception\n\nfl=(1) ???\n");
     csim_breakdown sum = {0};
@@ -335,6 +351,7 @@ int cmd_profile(int argc, char **argv)
         csim_elf_free(elf);
         return EXIT_USAGE;
     }
+    csim_rt_set(elf, o.rt, sizeof(o.rt));
     int rc = EXIT_OK;
     unsigned n_ranges = 0, n_models = 0;
     cli_range *ranges = cli_case_ranges(elf, globs, o.ro.call ? 0 : n_globs, &n_ranges, &rc);
@@ -393,7 +410,7 @@ int cmd_profile(int argc, char **argv)
             } else if (o.fmt == PF_COLLAPSED) {
                 print_collapsed(out, m, cr);
             } else {
-                rc = write_callgrind(dir, elf, m, cr, o.ro.warm);
+                rc = write_callgrind(dir, elf, m, cr, o.ro.warm, o.rt);
             }
         }
         if (o.inputs && rc == EXIT_OK) {

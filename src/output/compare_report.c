@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cyclesim/compare.h"
+#include "cyclesim/rt_helpers.h"
 
 #define SCHEMA_VERSION 1
 
@@ -136,6 +137,21 @@ static void extra_legend(FILE *f, const csim_comparison *c, const char *prefix)
     }
 }
 
+/* The cycles a row's case spent in run-time helpers, "1234 (5.6%)", and
+ * which ones ("memcpy 1000, memset 234"); "-" and "" without a profile. */
+static void helper_text(const csim_cmp_row *r, char *cyc, size_t clen, char *names, size_t nlen)
+{
+    csim_rt_usage u;
+    csim_rt_usage_of(r->c->profile, &u);
+    csim_rt_names(&u, names, nlen);
+    if (!r->c->profile) {
+        snprintf(cyc, clen, "-");
+    } else {
+        snprintf(cyc, clen, "%llu (%.1f%%)", (unsigned long long)u.cycles,
+                 r->c->cycles ? 100.0 * (double)u.cycles / (double)r->c->cycles : 0.0);
+    }
+}
+
 /* What was compared with what, the same lines in every format: one per image,
  * then the model, the measured results and the per-row figure.  Fills line i;
  * false past the last. */
@@ -146,8 +162,8 @@ static bool header_line(const csim_comparison *c, size_t i, char *line, size_t l
     char extra[64] = "";
     if (i < c->n_images) {
         const csim_cmp_image *im = &c->images[i];
-        snprintf(line, len, "ELF: %.500s (back end: %s, sha256 %.16s)", im->elf->path, backend_label(im->backend),
-                 im->elf->sha256_hex);
+        snprintf(line, len, "ELF: %.500s (back end: %s, run-time helpers: %s, sha256 %.16s)", im->elf->path,
+                 backend_label(im->backend), im->rt, im->elf->sha256_hex);
         return true;
     }
     switch (i - c->n_images) {
@@ -310,14 +326,17 @@ static void print_table(FILE *f, const csim_comparison *c)
     }
     header_lines(f, c, "");
     fprintf(f, "\ncycles (published rows matched: %zu)\n", c->n_cycles);
-    fprintf(f, "%-8s %-44s %12s %12s %9s  %s\n", "section", "row", "estimate", "published", dev_name(c->framing),
-            c->n_images > 1 ? "case [elf]" : "case");
+    fprintf(f, "%-8s %-44s %12s %12s %9s %20s  %s\n", "section", "row", "estimate", "published",
+            dev_name(c->framing), "in helpers", c->n_images > 1 ? "case {helpers} [elf]" : "case {helpers}");
     for (size_t i = 0; i < c->n_cycles; i++) {
         const csim_cmp_row *r = &c->cycles[i];
-        fprintf(f, "%-8s %-44s %12s %12s %9s  %s%s%s%s%s", section_label(r->pub->section), r->pub->key,
+        char hc[48], hn[256];
+        helper_text(r, hc, sizeof(hc), hn, sizeof(hn));
+        fprintf(f, "%-8s %-44s %12s %12s %9s %20s  %s%s%s%s%s%s%s%s", section_label(r->pub->section), r->pub->key,
                 num(a, sizeof(a), r->v[0].est), num(b, sizeof(b), r->v[0].pub),
-                dev_text(d, sizeof(d), c->framing, csim_cmp_deviation(c->framing, r->v[0])), r->c->name,
-                marks(r)[0] ? " (" : "", marks(r), marks(r)[0] ? ")" : "", attempts_text(t, sizeof(t), r->c));
+                dev_text(d, sizeof(d), c->framing, csim_cmp_deviation(c->framing, r->v[0])), hc, r->c->name,
+                marks(r)[0] ? " (" : "", marks(r), marks(r)[0] ? ")" : "", attempts_text(t, sizeof(t), r->c),
+                hn[0] ? " {" : "", hn, hn[0] ? "}" : "");
         table_image(f, c, r->c);
     }
     fprintf(f, "\nfootprint in bytes (estimate / published %s; the estimate is the largest over the cases a row "
@@ -412,6 +431,8 @@ static void json_image(FILE *f, const csim_cmp_image *im)
     json_str(f, im->elf->path);
     fprintf(f, ", \"sha256\": \"%s\", \"backend\": ", im->elf->sha256_hex);
     json_str(f, im->backend);
+    fputs(", \"rt\": ", f);
+    json_str(f, im->rt);
     fputc('}', f);
 }
 
@@ -491,6 +512,16 @@ static void print_json(FILE *f, const csim_comparison *c)
         } else {
             fputs("null", f);
         }
+        csim_rt_usage u;
+        csim_rt_usage_of(r->c->profile, &u);
+        fprintf(f, ", \"rt_cycles\": %llu, \"rt_helpers\": [", (unsigned long long)u.cycles);
+        for (size_t k = 0; k < u.n_fns && k < CSIM_RT_MAX_FNS; k++) {
+            fputs(k ? ", {\"name\": " : "{\"name\": ", f);
+            json_str(f, u.fns[k].name);
+            fprintf(f, ", \"cycles\": %llu, \"calls\": %llu}", (unsigned long long)u.fns[k].cycles,
+                    (unsigned long long)u.fns[k].calls);
+        }
+        fputs("]", f);
         if (c->state_checked) {
             fprintf(f, ", \"state_sensitive\": %s, \"other_state_estimate\": ", r->state_sensitive ? "true" : "false");
             json_num(f, r->other_state);
@@ -577,7 +608,10 @@ static void print_json(FILE *f, const csim_comparison *c)
         json_case(f, c, k);
         fputs(", \"row\": ", f);
         json_str(f, k->row);
-        fprintf(f, ", \"status\": %u, \"cycles\": %llu}", k->status, (unsigned long long)k->cycles);
+        csim_rt_usage u;
+        csim_rt_usage_of(k->profile, &u);
+        fprintf(f, ", \"status\": %u, \"cycles\": %llu, \"rt_cycles\": %llu}", k->status,
+                (unsigned long long)k->cycles, (unsigned long long)u.cycles);
     }
     fputs("]}\n", f);
 }
@@ -619,17 +653,19 @@ static void print_md(FILE *f, const csim_comparison *c)
     }
     header_lines(f, c, "- ");
     bool several = c->n_images > 1;
-    fprintf(f, "\n## Cycles (%zu published rows matched)\n\n| section | row | estimate | published | %s | case |%s\n"
-               "|---|---|---:|---:|---:|---|%s\n", c->n_cycles, dev_name(c->framing), several ? " elf |" : "",
-            several ? "---|" : "");
+    fprintf(f, "\n## Cycles (%zu published rows matched)\n\n| section | row | estimate | published | %s | in helpers "
+               "| case | helpers |%s\n|---|---|---:|---:|---:|---:|---|---|%s\n", c->n_cycles, dev_name(c->framing),
+            several ? " elf |" : "", several ? "---|" : "");
     for (size_t i = 0; i < c->n_cycles; i++) {
         const csim_cmp_row *r = &c->cycles[i];
-        fprintf(f, "| %s | `%s` | %s | %s | %s | ", section_label(r->pub->section), r->pub->key,
+        char hc[48], hn[256];
+        helper_text(r, hc, sizeof(hc), hn, sizeof(hn));
+        fprintf(f, "| %s | `%s` | %s | %s | %s | %s | ", section_label(r->pub->section), r->pub->key,
                 num(a, sizeof(a), r->v[0].est), num(b, sizeof(b), r->v[0].pub),
-                dev_text(d, sizeof(d), c->framing, csim_cmp_deviation(c->framing, r->v[0])));
+                dev_text(d, sizeof(d), c->framing, csim_cmp_deviation(c->framing, r->v[0])), hc);
         md_text(f, r->c->name);
         md_text(f, attempts_text(t, sizeof(t), r->c));
-        fprintf(f, "%s%s |", marks(r)[0] ? " " : "", marks(r));
+        fprintf(f, "%s%s | %s |", marks(r)[0] ? " " : "", marks(r), hn);
         md_image_cell(f, c, r->c);
     }
     fprintf(f, "\n## Footprint in bytes (%zu rows matched)\n\nEach cell: estimate / published, %s. The estimate "
@@ -872,7 +908,8 @@ static void print_html(FILE *f, const csim_comparison *c)
         xml_text(f, c->cycles[i].pub->section_title);
         fputs("</h3>\n", f);
         svg_chart(f, c, sec, c->cycles[i].pub->section_title);
-        fprintf(f, "<table>\n<tr><th>row</th><th>estimate</th><th>published</th><th>%s</th><th>case</th>%s</tr>\n",
+        fprintf(f, "<table>\n<tr><th>row</th><th>estimate</th><th>published</th><th>%s</th><th>in helpers</th>"
+                   "<th>case</th><th>helpers</th>%s</tr>\n",
                 dev_name(c->framing), several ? "<th>elf</th>" : "");
         for (size_t k = i; k < c->n_cycles; k++) {
             const csim_cmp_row *r = &c->cycles[k];
@@ -883,9 +920,11 @@ static void print_html(FILE *f, const csim_comparison *c)
             xml_text(f, r->pub->key);
             fputs("</td>", f);
             html_row_cells(f, c, r->v[0]);
-            fputs("<td>", f);
+            char hc[48], hn[256];
+            helper_text(r, hc, sizeof(hc), hn, sizeof(hn));
+            fprintf(f, "<td class=\"n\">%s</td><td>", hc);
             xml_text(f, r->c->name);
-            fprintf(f, "%s%s</td>", marks(r)[0] ? " " : "", marks(r));
+            fprintf(f, "%s%s</td><td>%s</td>", marks(r)[0] ? " " : "", marks(r), hn);
             html_image_cell(f, c, r->c);
         }
         fputs("</table>\n", f);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cyclesim/report.h"
+#include "cyclesim/rt_helpers.h"
 
 #define SCHEMA_VERSION 1
 
@@ -12,6 +13,7 @@ struct csim_report {
     csim_format fmt;
     const csim_elf *elf;
     unsigned records;
+    char rt[32];    /* its run-time helper set (bench_rt) */
 };
 
 bool csim_report_format(const char *name, csim_format *out)
@@ -34,11 +36,12 @@ csim_report *csim_report_new(FILE *out, csim_format fmt, const csim_elf *elf)
     if (!r) {
         return NULL;
     }
-    *r = (csim_report){out, fmt, elf, 0};
+    *r = (csim_report){out, fmt, elf, 0, ""};
+    csim_rt_set(elf, r->rt, sizeof(r->rt));
     if (fmt == CSIM_FMT_JSON) {
-        fprintf(out, "{\"schema_version\": %d, \"elf\": {\"path\": \"%s\", \"sha256\": \"%s\", \"arch\": \"%s\"},\n"
-                     " \"records\": [",
-                SCHEMA_VERSION, elf->path, elf->sha256_hex, elf->arch_name);
+        fprintf(out, "{\"schema_version\": %d, \"elf\": {\"path\": \"%s\", \"sha256\": \"%s\", \"arch\": \"%s\", "
+                     "\"rt\": \"%s\"},\n \"records\": [",
+                SCHEMA_VERSION, elf->path, elf->sha256_hex, elf->arch_name, r->rt);
     } else if (fmt == CSIM_FMT_CSV) {
         fprintf(out, "mcu,clock_hz,latency,icache,prefetch,state,case,row,cycles,time_us,instructions,core,"
                      "branch,fetch_stall,data_wait,bus_conflict,load_use,exception,cache_hits,cache_misses,"
@@ -70,9 +73,9 @@ static void add_cases(csim_report *r, const csim_model *m, const csim_run_result
     const csim_ms_cfg *fl = &m->flash;
     double mhz = m->clock_hz / 1e6;
     if (r->fmt == CSIM_FMT_TABLE) {
-        fprintf(f, "\n%s (%s): %.3g MHz, %u WS, cache %s, prefetch %s, state %s, model v%u\n", m->name, m->chain,
-                mhz, fl->wait_states, fl->cache_enabled ? "on" : "off", fl->prefetch ? "on" : "off",
-                warm ? "warm" : "cold", m->version);
+        fprintf(f, "\n%s (%s): %.3g MHz, %u WS, cache %s, prefetch %s, state %s, model v%u, run-time helpers %s\n",
+                m->name, m->chain, mhz, fl->wait_states, fl->cache_enabled ? "on" : "off",
+                fl->prefetch ? "on" : "off", warm ? "warm" : "cold", m->version, r->rt);
         fprintf(f, "%-44s %12s %11s %11s %10s %8s %9s %9s %9s %8s %8s %8s %7s\n", "case", "cycles", "time_us",
                 "insns", "core", "branch", "fetch", "data_ws", "bus", "ld_use", "hits", "misses", "stack");
     }
@@ -110,7 +113,7 @@ static void add_cases(csim_report *r, const csim_model *m, const csim_run_result
             } else {
                 fputc(',', f);
             }
-            fputc('\n', f);
+            fprintf(f, ",%s\n", r->rt);
             break;
         case CSIM_FMT_JSON:
             fprintf(f, "%s\n  {\"mcu\": \"%s\", \"model_chain\": \"%s\", \"model_version\": %u, \"clock_hz\": %u, "

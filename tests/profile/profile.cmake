@@ -53,3 +53,10 @@ add_test(NAME profile_progress
 $<TARGET_FILE:test_progress> progress_loop.elf ${CMAKE_SOURCE_DIR}/models"
     WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
 set_tests_properties(profile_progress PROPERTIES LABELS profile)
+
+# Signing attempts: a test firmware whose case reports 3 attempts and one that
+# reports none (run CSV and JSON fields).
+add_test(NAME run_attempts
+    COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/check_attempts.sh $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
+            ${CMAKE_CURRENT_BINARY_DIR}/profile)
+set_tests_properties(run_attempts PROPERTIES LABELS profile)
