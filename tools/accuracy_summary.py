@@ -70,6 +70,48 @@ def main(d):
         print("- %s: %s" % (mcu, "; ".join(parts) if parts else "none matched"))
 
 
+BASELINES = ("cpi1", "zero_wait", "zero_wait_data1")
+
+
+def triple(d):
+    return "-" if d is None or d.get("median") is None else "%.2f / %.2f / %.2f" % (d["median"], d["p90"], d["max"])
+
+
+def baselines(d):
+    """The model beside the three baselines, per section of each cold report
+    (compare --baselines); "beats" = a lower median and a lower maximum than
+    every baseline (ties count as not beaten)."""
+    paths = sorted(glob.glob(os.path.join(d, "*-cold.json")))
+    for path in paths:
+        r = json.load(open(path))
+        if not r.get("baselines"):
+            continue
+        mcu = os.path.basename(path)[:-len("-cold.json")]
+        print()
+        print("### %s: the model against the baselines (cold; |error| %%: median / p90 / maximum)" % mcu)
+        print()
+        print("| section | rows | state-sensitive | model | model without state-sensitive rows | CPI = 1 | "
+              "zero-wait table | zero-wait + 1 per flash data read | beats every baseline |")
+        print("|---|---|---|---|---|---|---|---|---|")
+        for s in r["summary"]:
+            if s["metric"] != "cycles":
+                continue
+            sec = s["section"]
+            marked = sum(1 for row in r["cycles"] if row.get("state_sensitive") and (sec is None or row["section"] == sec))
+            stable = s.get("without_state_sensitive")
+            st = "-" if not stable or not stable["count"] else "%s (%d)" % (triple(stable), stable["count"])
+            lost = [b for b in BASELINES if not (s["median"] < s["baselines"][b]["median"] and
+                                                  s["max"] < s["baselines"][b]["max"])]
+            print("| %s | %d | %d | %s | %s | %s | %s | %s | %s |" % (
+                "all" if sec is None else "%s %s" % (sec, s["section_title"]), s["count"], marked, triple(s), st,
+                triple(s["baselines"]["cpi1"]), triple(s["baselines"]["zero_wait"]),
+                triple(s["baselines"]["zero_wait_data1"]), "yes" if not lost else "no: " + ", ".join(lost)))
+        rows = [row["key"] for row in r["cycles"] if row.get("state_sensitive")]
+        print()
+        print("State-sensitive rows (cold and warm estimates differ by more than %g %%): %d%s" % (
+            r.get("state_threshold_pct", 1), len(rows), (": " + ", ".join("`%s`" % k for k in rows)) if rows else "."))
+
+
 def cycle_errors(report, keep=lambda key: True):
     return sorted(abs(row["cycles"]["error_pct"]) for row in report["cycles"]
                   if not row["failed"] and row["cycles"].get("error_pct") is not None and keep(row["key"]))
@@ -116,16 +158,16 @@ def rows(d):
         if cold["version_mismatch"]:
             print("Approximate: the images run another CMOX version than the page measured.")
             print()
-        print("| section | row | estimate (cold) | published | error % (cold) | error % (warm) |")
-        print("|---|---|---|---|---|---|")
+        print("| section | row | estimate (cold) | published | error % (cold) | error % (warm) | state |")
+        print("|---|---|---|---|---|---|---|")
         for r in cold["cycles"]:
             c = r["cycles"]
             if c.get("estimate") is None or c.get("published") is None:
                 continue
             w = warm.get(r["key"], {}).get("cycles", {}).get("error_pct")
-            print("| %s | `%s`%s | %d | %d | %+.2f | %s |" % (
+            print("| %s | `%s`%s | %d | %d | %+.2f | %s | %s |" % (
                 r["section"], r["key"], " (flagged)" if r["flagged"] else "", c["estimate"], c["published"],
-                c["error_pct"], "%+.2f" % w if w is not None else "-"))
+                c["error_pct"], "%+.2f" % w if w is not None else "-", "sensitive" if r.get("state_sensitive") else ""))
         unmatched = [u for u in cold["unmatched_published"] if u["kind"] == "cycles"]
         if unmatched:
             print()
@@ -135,5 +177,6 @@ def rows(d):
 
 if __name__ == "__main__":
     main(sys.argv[1] if len(sys.argv) > 1 else ".")
+    baselines(sys.argv[1] if len(sys.argv) > 1 else ".")
     sensitivity(sys.argv[1] if len(sys.argv) > 1 else ".")
     rows(sys.argv[1] if len(sys.argv) > 1 else ".")

@@ -35,6 +35,31 @@ typedef struct csim_cmp_value {
     double est, pub;
 } csim_cmp_value;
 
+/* The simple models every cycles row is also priced with (compare
+ * --baselines, docs/compare.md): a timing model earns its complexity only
+ * where it beats them.  All three come from one run of the same cases with
+ * flash.interface=zero_wait (the core tables at zero wait states). */
+typedef enum csim_baseline {
+    CSIM_BASE_CPI1,      /* one cycle per instruction */
+    CSIM_BASE_ZW,        /* the zero-wait core table */
+    CSIM_BASE_ZW_DATA1,  /* the zero-wait table + 1 cycle per flash data read */
+    CSIM_BASE_COUNT
+} csim_baseline;
+
+extern const char *const csim_baseline_names[CSIM_BASE_COUNT]; /* JSON names */
+
+/* A row is state-sensitive when its cold and warm estimates differ by more
+ * than this share of the cold estimate, in per cent. */
+#define CSIM_CMP_STATE_PCT 1.0
+
+/* Results of the same cases (same images, same ranges, same order) from
+ * other runs; either may be NULL. */
+typedef struct csim_cmp_extra {
+    const csim_case_result *other_state; /* the other start state (cold <-> warm) */
+    const csim_case_result *zero_wait;   /* flash.interface=zero_wait, cold */
+    size_t n_cases;                      /* entries of each array given */
+} csim_cmp_extra;
+
 /* A published cycles row and its case, or a footprint row (or a cycles row
  * that carries footprint figures, ML-DSA) and the cases it covers. */
 typedef struct csim_cmp_row {
@@ -43,6 +68,10 @@ typedef struct csim_cmp_row {
     size_t n_cases;             /* cases matched */
     bool failed;                /* a matched case failed its check: kept out of the summaries */
     csim_cmp_value v[CSIM_MET_COUNT];
+    /* cycles rows, NAN / false when the run was not made: */
+    double other_state;         /* estimate from the other start state */
+    bool state_sensitive;       /* cold and warm differ by more than CSIM_CMP_STATE_PCT */
+    double base[CSIM_BASE_COUNT]; /* baseline estimates */
 } csim_cmp_row;
 
 /* The statistics of one metric over one section (or "" = every section). */
@@ -53,6 +82,12 @@ typedef struct csim_cmp_summary {
     csim_metric metric;
     size_t count;
     double median, p90, max;
+    /* cycles only, where the extra runs were made: the rows whose estimate does
+     * not depend on the start state, and each baseline on all `count` rows */
+    bool has_stable, has_base;
+    size_t stable_count;
+    double stable_median, stable_p90, stable_max;
+    double base_median[CSIM_BASE_COUNT], base_p90[CSIM_BASE_COUNT], base_max[CSIM_BASE_COUNT];
 } csim_cmp_summary;
 
 typedef enum csim_framing {
@@ -77,6 +112,9 @@ typedef struct csim_comparison {
     const csim_model *model;
     const csim_pub_table *page;
     bool warm;
+    bool state_checked;         /* rows carry other_state and state_sensitive */
+    bool baselines;             /* rows carry base[] */
+    size_t n_state_sensitive;   /* cycles rows marked state-sensitive */
     csim_framing framing;       /* ratio when an image runs the open implementation against a page */
     char notes[CSIM_CMP_MAX_NOTES][320]; /* notes[0..n_notes): shown at the top of every format */
     size_t n_notes;
@@ -102,6 +140,12 @@ typedef struct csim_comparison {
 csim_err csim_compare_build(csim_comparison *cmp, const csim_cmp_image *images, size_t n_images,
                             const csim_model *model, bool warm, const csim_pub_table *page,
                             const csim_case_result *cases, size_t n_cases, csim_diag *diag);
+/** csim_compare_build_ext - the same, with the other start state (marks the
+ *  state-sensitive rows) and the baselines from `extra` (NULL: neither). */
+csim_err csim_compare_build_ext(csim_comparison *cmp, const csim_cmp_image *images, size_t n_images,
+                                const csim_model *model, bool warm, const csim_pub_table *page,
+                                const csim_case_result *cases, size_t n_cases, const csim_cmp_extra *extra,
+                                csim_diag *diag);
 void csim_compare_free(csim_comparison *cmp);
 
 /** csim_cmp_image_of - the image a case of the comparison came from. */

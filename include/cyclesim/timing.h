@@ -33,6 +33,7 @@ typedef struct csim_core_params {
     unsigned m33_mull_latency;  /* 64-bit multiply result latency */
     unsigned m33_div_cycles;    /* SDIV/UDIV (operand-dependent on silicon; fixed here) */
     unsigned m33_fetch_words;   /* words the fetch unit may run ahead of decode */
+    bool m33_fetch_first;       /* C-AHB: a fetch wanted in a cycle goes before that cycle's data read */
     bool m33_dual_issue;        /* pair 16-bit instructions as measured on silicon */
     unsigned exception_entry;   /* cycles from the pend to the handler's first fetch */
     unsigned exception_return;  /* cycles of the unstacking */

@@ -15,6 +15,8 @@
 const char *const csim_metric_names[CSIM_MET_COUNT] = {"cycles", "code", "const_data", "global_data", "stack",
                                                         "workbuf"};
 
+const char *const csim_baseline_names[CSIM_BASE_COUNT] = {"cpi1", "zero_wait", "zero_wait_data1"};
+
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -243,7 +245,78 @@ static csim_cmp_row *new_row(csim_cmp_row **arr, size_t *n, size_t *cap, const c
     for (int m = 0; m < CSIM_MET_COUNT; m++) {
         r->v[m].est = r->v[m].pub = NAN;
     }
+    r->other_state = NAN;
+    for (int b = 0; b < CSIM_BASE_COUNT; b++) {
+        r->base[b] = NAN;
+    }
     return r;
+}
+
+/* |deviation| of one cycles figure against the row's published value. */
+static double cycles_dev(const csim_comparison *cmp, double est, const csim_cmp_row *r)
+{
+    double d = csim_cmp_deviation(cmp->framing, (csim_cmp_value){est, r->v[CSIM_MET_CYCLES].pub});
+    return cmp->framing == CSIM_FRAME_ERROR ? fabs(d) : d;
+}
+
+/* The cycles statistics of a section (id, NULL = all) over the rows whose
+ * estimate does not depend on the start state, and of each baseline over the
+ * section's rows; buf holds n values. */
+static void extra_stats(const csim_comparison *cmp, const csim_cmp_row *rows, size_t n, const char *id, double *buf,
+                        csim_cmp_summary *s)
+{
+    for (int b = -1; b < CSIM_BASE_COUNT; b++) {
+        if ((b < 0 && !cmp->state_checked) || (b >= 0 && !cmp->baselines)) {
+            continue;
+        }
+        size_t k = 0;
+        for (size_t i = 0; i < n; i++) {
+            const csim_cmp_row *r = &rows[i];
+            double d = csim_cmp_deviation(cmp->framing, r->v[CSIM_MET_CYCLES]);
+            if (r->failed || isnan(d) || (id && strcmp(r->pub->section, id) != 0) || (b < 0 && r->state_sensitive)) {
+                continue;
+            }
+            double v = b < 0 ? cycles_dev(cmp, r->v[CSIM_MET_CYCLES].est, r) : cycles_dev(cmp, r->base[b], r);
+            if (!isnan(v)) {
+                buf[k++] = v;
+            }
+        }
+        if (b < 0) {
+            s->has_stable = true;
+            s->stable_count = k;
+            s->stable_median = s->stable_p90 = s->stable_max = NAN;
+            if (k) {
+                csim_cmp_stats(buf, k, &s->stable_median, &s->stable_p90, &s->stable_max);
+            }
+        } else {
+            s->has_base = true;
+            s->base_median[b] = s->base_p90[b] = s->base_max[b] = NAN;
+            if (k) {
+                csim_cmp_stats(buf, k, &s->base_median[b], &s->base_p90[b], &s->base_max[b]);
+            }
+        }
+    }
+}
+
+/* The extra runs' figures of a matched case (index k of the case array). */
+static void add_extra(csim_comparison *cmp, csim_cmp_row *r, const csim_cmp_extra *x, size_t k)
+{
+    if (!x || k >= x->n_cases) {
+        return;
+    }
+    if (cmp->state_checked && strcmp(x->other_state[k].name, r->c->name) == 0) {
+        const double est = r->v[CSIM_MET_CYCLES].est, other = (double)x->other_state[k].cycles;
+        const double cold = cmp->warm ? other : est;
+        r->other_state = other;
+        r->state_sensitive = cold > 0 && fabs(est - other) > CSIM_CMP_STATE_PCT / 100.0 * cold;
+        cmp->n_state_sensitive += r->state_sensitive;
+    }
+    if (cmp->baselines && strcmp(x->zero_wait[k].name, r->c->name) == 0) {
+        const csim_case_result *z = &x->zero_wait[k];
+        r->base[CSIM_BASE_CPI1] = (double)z->bd.instructions;
+        r->base[CSIM_BASE_ZW] = (double)z->cycles;
+        r->base[CSIM_BASE_ZW_DATA1] = (double)(z->cycles + z->ms.data_reads);
+    }
 }
 
 /* Summaries of one metric: per section in page order, then overall. */
@@ -287,6 +360,9 @@ static bool summarise(csim_comparison *cmp, csim_metric m, size_t *cap)
         s->metric = m;
         s->count = n_sec;
         csim_cmp_stats(sec, n_sec, &s->median, &s->p90, &s->max);
+        if (m == CSIM_MET_CYCLES) {
+            extra_stats(cmp, rows, n, id, sec, s);
+        }
     }
     free(sec);
     return ok;
@@ -296,7 +372,17 @@ csim_err csim_compare_build(csim_comparison *cmp, const csim_cmp_image *images, 
                             const csim_model *model, bool warm, const csim_pub_table *page,
                             const csim_case_result *cases, size_t n_cases, csim_diag *diag)
 {
+    return csim_compare_build_ext(cmp, images, n_images, model, warm, page, cases, n_cases, NULL, diag);
+}
+
+csim_err csim_compare_build_ext(csim_comparison *cmp, const csim_cmp_image *images, size_t n_images,
+                                const csim_model *model, bool warm, const csim_pub_table *page,
+                                const csim_case_result *cases, size_t n_cases, const csim_cmp_extra *extra,
+                                csim_diag *diag)
+{
     memset(cmp, 0, sizeof(*cmp));
+    cmp->state_checked = extra && extra->other_state && extra->n_cases == n_cases;
+    cmp->baselines = extra && extra->zero_wait && extra->n_cases == n_cases;
     cmp->images = images;
     cmp->n_images = n_images;
     cmp->cases = cases;
@@ -335,6 +421,7 @@ csim_err csim_compare_build(csim_comparison *cmp, const csim_cmp_image *images, 
                                                                                              : p->cycles;
         r->v[CSIM_MET_CYCLES] = (csim_cmp_value){case_figure(&cases[k], CSIM_MET_CYCLES),
                                                  csim_cmp_cycles_of(cmp, p, &cases[k], pub)};
+        add_extra(cmp, r, extra, k);
     }
     for (size_t k = 0; ok && k < n_cases; k++) {
         if (!used[k] && (ok = PUSH(cmp->unmatched_cases, cmp->n_unmatched_cases, cap_uc))) {

@@ -91,21 +91,31 @@ static void read_backend(const csim_elf *elf, char *out, size_t len)
     }
 }
 
+enum { OPT_BASELINES = 256, OPT_NO_STATE_CHECK };
+
 typedef struct compare_own_values {
     const char *published, *output;
+    bool baselines, state_check;
 } compare_own_values;
 
 static const cli_own_opt compare_own[] = {
     {"published", 'p', "FILE|auto", "the measured results: a published page (data/published/) or a board's "
                                     "@case output; auto: the page of the --mcu (default)"},
     {"output", 'o', "FILE", "write the report to FILE"},
+    {"baselines", OPT_BASELINES, NULL, "also price every row with CPI = 1, the zero-wait table and the zero-wait table + 1 "
+                             "cycle per flash data read (docs/compare.md)"},
+    {"no-state-check", OPT_NO_STATE_CHECK, NULL, "skip the run from the other start state that marks the rows depending on it"},
     {NULL, 0, NULL, NULL},
 };
 
 static int compare_option(void *ctx, int id, char *arg)
 {
     compare_own_values *v = ctx;
-    *(id == 'p' ? &v->published : &v->output) = arg;
+    switch (id) {
+    case OPT_BASELINES: v->baselines = true; break;
+    case OPT_NO_STATE_CHECK: v->state_check = false; break;
+    default: *(id == 'p' ? &v->published : &v->output) = arg; break;
+    }
     return EXIT_OK;
 }
 
@@ -120,7 +130,7 @@ const cli_command cli_cmd_compare = {
 int cmd_compare(int argc, char **argv)
 {
     cli_common o;
-    compare_own_values own = {"auto", NULL};
+    compare_own_values own = {"auto", NULL, false, true};
     int rc = cli_parse(&cli_cmd_compare, argc, argv, &o, &own);
     if (rc) {
         return rc == CLI_HELP_SHOWN ? EXIT_OK : rc;
@@ -128,7 +138,7 @@ int cmd_compare(int argc, char **argv)
     const char *mcu = o.mcus, *published = own.published, *output = own.output;
     const char *const *sets = o.sets, *const *globs = o.globs;
     unsigned n_sets = o.n_sets, n_globs = o.n_globs, workers = o.workers;
-    bool warm = o.ro.warm, progress = o.progress;
+    bool warm = o.ro.warm, progress = o.progress, baselines = own.baselines, state_check = own.state_check;
     csim_cmp_format fmt;
     csim_cmp_format_parse(o.format, &fmt);
     if (!mcu || strchr(mcu, ',') || strcmp(mcu, "all") == 0) {
@@ -145,9 +155,12 @@ int cmd_compare(int argc, char **argv)
     }
     csim_diag d = {0};
     csim_err err;
-    csim_model model;
+    csim_model model, zw_model;
     csim_pub_table page = {0};
-    csim_run_result res = {0};
+    /* runs: 0 the model in the state asked for, 1 the other state, 2 zero wait */
+    enum { RUN_MAIN, RUN_OTHER, RUN_ZW, RUNS };
+    csim_run_result res[RUNS] = {{0}};
+    const bool wanted[RUNS] = {true, state_check, baselines};
     csim_comparison cmp = {0};
     csim_job *jobs = NULL;
     FILE *out = NULL;
@@ -163,6 +176,15 @@ int cmd_compare(int argc, char **argv)
         !cli_load_models(mcu, sets, n_sets, elfs[0], &model, 1, &rc)) {
         goto done;
     }
+    if (baselines) {
+        /* The zero-wait table: the same model and --set keys, ideal flash. */
+        const char *zsets[CLI_MAX_LIST + 1];
+        memcpy(zsets, sets, n_sets * sizeof(*sets));
+        zsets[n_sets] = "flash.interface=zero_wait";
+        if (!cli_load_models(mcu, zsets, n_sets + 1, elfs[0], &zw_model, 1, &rc)) {
+            goto done;
+        }
+    }
     if (strcmp(published, "auto") == 0) {
         if ((rc = load_auto(&model, &page))) {
             goto done;
@@ -172,44 +194,63 @@ int cmd_compare(int argc, char **argv)
         goto done;
     }
     /* One job per image and range of consecutive selected cases, joined in
-     * command-line and table order. */
+     * command-line and table order; the same jobs again for each extra run. */
     for (unsigned i = 0; i < n_elfs; i++) {
         n_jobs += n_ranges[i];
     }
-    if (!(jobs = calloc(n_jobs + 1, sizeof(*jobs)))) {
+    if (!(jobs = calloc(RUNS * n_jobs + 1, sizeof(*jobs)))) {
         rc = cli_fail(csim_fail(&d, CSIM_ERR_NOMEM, "out of memory"), &d);
         goto done;
     }
-    for (unsigned i = 0, j = 0; i < n_elfs; i++) {
-        for (unsigned k = 0; k < n_ranges[i]; k++, j++) {
-            jobs[j].elf = elfs[i];
-            jobs[j].model = &model;
-            /* Profiled: each row shows the cycles spent in run-time helpers. */
-            jobs[j].opts = (csim_run_opts){.max_insns = o.ro.max_insns, .warm = warm, .profile = true,
-                                           .case_first = ranges[i][k].first, .case_count = ranges[i][k].count};
+    unsigned n_all = 0;
+    for (int run = 0; run < RUNS; run++) {
+        for (unsigned i = 0; wanted[run] && i < n_elfs; i++) {
+            for (unsigned k = 0; k < n_ranges[i]; k++, n_all++) {
+                jobs[n_all].elf = elfs[i];
+                jobs[n_all].model = run == RUN_ZW ? &zw_model : &model;
+                /* The model's run is profiled: each row shows the cycles spent
+                 * in run-time helpers. */
+                jobs[n_all].opts = (csim_run_opts){.max_insns = o.ro.max_insns,
+                                                   .warm = run == RUN_OTHER ? !warm : run == RUN_MAIN && warm,
+                                                   .profile = run == RUN_MAIN,
+                                                   .case_first = ranges[i][k].first,
+                                                   .case_count = ranges[i][k].count};
+            }
         }
     }
-    csim_jobs_run(elfs[0], jobs, n_jobs, workers, progress);
-    for (unsigned i = 0, j = 0; i < n_elfs; i++) {
-        images[i].elf = elfs[i];
-        read_backend(elfs[i], images[i].backend, sizeof(images[i].backend));
-        csim_rt_set(elfs[i], images[i].rt, sizeof(images[i].rt));
-        images[i].first_case = res.n_cases;
-        for (unsigned k = 0; k < n_ranges[i]; k++, j++) {
-            if (!rc && jobs[j].err) {
-                rc = cli_fail(jobs[j].err, &jobs[j].diag);
+    csim_jobs_run(elfs[0], jobs, n_all, workers, progress);
+    for (int run = 0, j = 0; run < RUNS; run++) {
+        for (unsigned i = 0; wanted[run] && i < n_elfs; i++) {
+            if (run == RUN_MAIN) {
+                images[i].elf = elfs[i];
+                read_backend(elfs[i], images[i].backend, sizeof(images[i].backend));
+                csim_rt_set(elfs[i], images[i].rt, sizeof(images[i].rt));
+                images[i].first_case = res[run].n_cases;
             }
-            if (!cli_append_result(&res, &jobs[j].res)) {
-                csim_run_result_free(&jobs[j].res);
-                rc = rc ? rc : cli_fail(csim_fail(&d, CSIM_ERR_NOMEM, "out of memory"), &d);
+            for (unsigned k = 0; k < n_ranges[i]; k++, j++) {
+                if (!rc && jobs[j].err) {
+                    rc = cli_fail(jobs[j].err, &jobs[j].diag);
+                }
+                if (!cli_append_result(&res[run], &jobs[j].res)) {
+                    csim_run_result_free(&jobs[j].res);
+                    rc = rc ? rc : cli_fail(csim_fail(&d, CSIM_ERR_NOMEM, "out of memory"), &d);
+                }
+            }
+            if (run == RUN_MAIN) {
+                images[i].n_cases = res[run].n_cases - images[i].first_case;
             }
         }
-        images[i].n_cases = res.n_cases - images[i].first_case;
     }
     if (rc) {
         goto done;
     }
-    if ((err = csim_compare_build(&cmp, images, n_elfs, &model, warm, &page, res.cases, res.n_cases, &d))) {
+    const csim_cmp_extra extra = {
+        .other_state = state_check ? res[RUN_OTHER].cases : NULL,
+        .zero_wait = baselines ? res[RUN_ZW].cases : NULL,
+        .n_cases = res[RUN_MAIN].n_cases,
+    };
+    if ((err = csim_compare_build_ext(&cmp, images, n_elfs, &model, warm, &page, res[RUN_MAIN].cases,
+                                      res[RUN_MAIN].n_cases, &extra, &d))) {
         rc = cli_fail(err, &d);
         goto done;
     }
@@ -224,10 +265,10 @@ int cmd_compare(int argc, char **argv)
         fprintf(stderr, "cyclesim: error: %s: write error\n", output);
         rc = EXIT_IO;
     }
-    for (size_t i = 0; i < res.n_cases; i++) {
-        if (res.cases[i].status != 0) {
+    for (size_t i = 0; i < res[RUN_MAIN].n_cases; i++) {
+        if (res[RUN_MAIN].cases[i].status != 0) {
             fprintf(stderr, "cyclesim: error: %s: case %s failed its check (status %u)\n", model.name,
-                    res.cases[i].name, res.cases[i].status);
+                    res[RUN_MAIN].cases[i].name, res[RUN_MAIN].cases[i].status);
             rc = rc ? rc : EXIT_CASE_FAILED;
         }
     }
@@ -240,7 +281,9 @@ done:
     free(n_ranges);
     free(images);
     csim_compare_free(&cmp);
-    csim_run_result_free(&res);
+    for (int run = 0; run < RUNS; run++) {
+        csim_run_result_free(&res[run]);
+    }
     csim_pub_free(&page);
     cli_free_elfs(elfs, n_elfs);
     return rc;

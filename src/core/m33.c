@@ -105,6 +105,42 @@ static bool m33_pairs(const csim_core *c, const csim_insn *in, bool taken)
     return false;
 }
 
+/* The fetch unit on the C-AHB (Elektronik M33: 32-bit fetches into a 5-entry
+ * instruction queue) keeps m33.fetch_words words beyond the current
+ * instruction and fetches whenever a word is missing and the bus is free, not
+ * only when an instruction issues.  Issues the missing words that can start
+ * before `before`, from `from` on; with `before` unbounded, one word (the
+ * request of this cycle).  Nothing past an unconditional flow change, which
+ * the pre-decode sees. */
+static void m33_fetch_ahead(csim_core *c, const csim_insn *in, uint64_t from, uint64_t before)
+{
+    if (unconditional_flow(in)) {
+        return;
+    }
+    uint32_t cur = (in->addr + in->size - 1) & ~3u;
+    /* Before the issue, the word this instruction ends in still holds a
+     * queue entry if the next instruction starts in the next word: one entry
+     * less to fill ahead. */
+    unsigned depth = c->p.m33_fetch_words;
+    if (before != UINT64_MAX && ((in->addr + in->size) & 3u) == 0 && depth > 1) {
+        depth--;
+    }
+    for (unsigned k = 1; k <= depth; k++) {
+        uint32_t w = cur + 4 * k;
+        if (q_find(c, w) >= 0) {
+            continue;
+        }
+        if (before == UINT64_MAX) {
+            q_fetch(c, w, from);
+            return;
+        }
+        if (max64(max64(from, c->fetch_from), max64(c->bus_free, c->last_req)) >= before) {
+            return;
+        }
+        q_fetch(c, w, from);
+    }
+}
+
 static void m33_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev, unsigned nev,
                      bool taken)
 {
@@ -161,17 +197,12 @@ static void m33_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev
     default: break;
     }
 
-    /* Fetch ahead: one new word per issued instruction, up to the queue
-     * depth, on the C-AHB (Elektronik M33: 32-bit fetch into a 5-entry queue). */
-    if (!unconditional_flow(in)) {
-        uint32_t cur = (in->addr + in->size - 1) & ~3u;
-        for (unsigned k = 1; k <= p->m33_fetch_words; k++) {
-            uint32_t w = cur + 4 * k;
-            if (q_find(c, w) < 0) {
-                q_fetch(c, w, s);
-                break;
-            }
-        }
+    /* The fetch unit filled its queue while the C-AHB was idle before this
+     * issue cycle; a word still missing is wanted now, before or after this
+     * instruction's flash data reads (m33.fetch_first). */
+    m33_fetch_ahead(c, in, 0, s);
+    if (p->m33_fetch_first) {
+        m33_fetch_ahead(c, in, s, UINT64_MAX);
     }
 
     unsigned ntr = in->transfers;
@@ -184,7 +215,11 @@ static void m33_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev
         if (write) {
             ready = at + 1 + (is_periph(a) ? p->periph_wait : 0);
         } else if (in_flash(c, a)) {
-            /* Data reads of the code region share the C-AHB with fetches. */
+            /* Data reads of the Code region use the C-AHB, which also
+             * carries the instruction fetches (Cortex-M33 TRM, ARM 100230:
+             * C-AHB for instruction and data accesses to the Code region):
+             * one transfer at a time, a wait-stated data phase (ICACHE miss)
+             * holds the bus, so the read waits for the transfer on it. */
             uint64_t bus_at = max64(at, c->bus_free);
             ready = read_ready(c, bus_at, a, CSIM_MS_DATA);
             c->bus_free = ready;
@@ -199,6 +234,9 @@ static void m33_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev
         }
     }
     account_transfers(c, in, ntr);
+    if (!p->m33_fetch_first) {
+        m33_fetch_ahead(c, in, s, UINT64_MAX);
+    }
 
     uint64_t issue_end = s + (paired ? 0 : issue) + ntr + wait;
     if (paired && ntr == 0 && in->iclass != CSIM_IC_NOP && in->iclass != CSIM_IC_IT &&

@@ -24,10 +24,14 @@
  *            means "aliased at 0x00000000" (the header's own example); parts
  *            without that alias have nothing else there.
  *  H-PRIO    A background read (prefetch, pre-read, rest of a line refill)
- *            that has started is never aborted: a demand that needs the array
- *            waits until it is free (hypothesis).  A prefetch/pre-read that has
- *            not started when a demand is issued yields to it; when the array
- *            becomes idle in the very cycle a demand is issued, the demand wins.
+ *            that has started is not aborted: a demand that needs the array
+ *            waits until it is free (hypothesis), except where a key says
+ *            otherwise: L0 cfg.prefetch_abort (a demand that misses the buffers
+ *            aborts the read-ahead in flight) and U0 cfg.data_first (a data read
+ *            goes before the refill words that have not started).  A
+ *            prefetch/pre-read that has not started when a demand is issued
+ *            yields to it; when the array becomes idle in the very cycle a
+ *            demand is issued, the demand wins.
  *  H-IDLE    "When the memory interface does not have any operation in
  *            progress" (RM0367 §3.3) = after the triggering access has
  *            completed (its ready cycle) and the array is free.  The read-ahead
@@ -226,6 +230,7 @@ static void cold(csim_memsys *ms)
     ms->pf_pending = false;
     ms->pr_pending = false;
     ms->refill_end = 0;
+    ms->bg_ready = 0;
 }
 
 csim_memsys *csim_memsys_new(const csim_ms_cfg *cfg)
@@ -366,6 +371,14 @@ static bool word_present(const csim_memsys *ms, uint32_t word)
     return ms_buf_find(ms, word) >= 0 || word_in_cache(ms, word);
 }
 
+/* Remember the background read just issued (L0 prefetch_abort). */
+static void ms_note_bg(csim_memsys *ms, uint32_t word, uint64_t start)
+{
+    ms->bg_word = word;
+    ms->bg_start = start;
+    ms->bg_ready = ms->flash_free;
+}
+
 /* Issue the pending background reads whose start lies strictly before `now`
  * (H-PRIO: otherwise the demand issued at `now` goes first).  The prefetch
  * goes before the pre-read: RM0367 reads the pre-read word only "when no
@@ -379,6 +392,7 @@ void ms_advance_slow(csim_memsys *ms, uint64_t now)
             if (start >= now)
                 return; /* not started: the pre-read waits behind it too */
             ms_buf_fill(ms, ms->pf_word, ms_flash_read(ms, start), true);
+            ms_note_bg(ms, ms->pf_word, start);
         }
         ms->pf_word++;
         if (--ms->pf_left == 0 || ms->pf_word >= ms->flash_words)
@@ -390,8 +404,28 @@ void ms_advance_slow(csim_memsys *ms, uint64_t now)
             if (start >= now)
                 return;
             ms_buf_fill(ms, ms->pr_word, ms_flash_read(ms, start), true);
+            ms_note_bg(ms, ms->pr_word, start);
         }
         ms->pr_pending = false;
+    }
+}
+
+/* A demand issued at `now` that misses the buffers aborts the background
+ * read in flight (cfg.prefetch_abort): the read started before `now` and is
+ * the last one on the array; its word is dropped from its buffer and the
+ * array is free at `now`. */
+void ms_abort_bg(csim_memsys *ms, uint64_t now)
+{
+    if (ms->bg_ready > now && ms->bg_start < now && ms->flash_free == ms->bg_ready) {
+        const int i = ms_buf_find(ms, ms->bg_word);
+        if (i >= 0) {
+            ms->buf_word[i] = MS_NONE;
+            ms->buf_pf[i] = 0;
+            ms->buf_lru[i] = 0;
+            ms->buf_ready[i] = 0;
+        }
+        ms->flash_free = now;
+        ms->bg_ready = 0;
     }
 }
 
@@ -450,18 +484,60 @@ uint64_t ms_cache_access(csim_memsys *ms, uint64_t now, uint32_t word, bool *mis
     const uint32_t base = line << ms->wpl_shift;
     const uint32_t crit = word & ms->wpl_mask;
     uint64_t prev = 0;
+    ms->refill_arr = 0;
     for (uint32_t k = 0; k <= ms->wpl_mask; k++) {
         const uint32_t wi = (crit + k) & ms->wpl_mask;
         const int b = ms_buf_find(ms, base | wi);
         const uint64_t got = b >= 0 ? ms_max(first + 1, ms_buf_use(ms, b)) /* H-RBUF */
                                     : ms_flash_read(ms, first);
+        ms->refill_arr |= (uint32_t)(b < 0) << wi;
         const uint64_t r = ms_max(got, prev); /* H-ORDER */
         ms->word_ready[wi] = r;
         prev = r;
     }
     ms->refill_line = line;
+    ms->refill_crit = crit;
     ms->refill_end = prev;
     return ms->word_ready[crit];
+}
+
+/* An uncached data read issued at `now` with priority over the line refill in
+ * progress (cfg.data_first): it waits only for the array read under way (one
+ * read is never aborted, H-PRIO), takes the array for 1 + W cycles, and the
+ * refill's words that had not started follow it, in burst order (H-ORDER).
+ * A prefetch read in flight is waited for.  Returns the data's ready cycle. */
+uint64_t ms_data_first(csim_memsys *ms, uint64_t now)
+{
+    const uint64_t rc = ms->read_cycles;
+    uint64_t start = ms_max(now, ms->flash_free);
+    if (now < ms->refill_end && ms->flash_free == ms->refill_end) {
+        /* the refill's reads are back to back: read k runs [ready - rc, ready) */
+        start = now;
+        for (uint32_t wi = 0; wi <= ms->wpl_mask; wi++) {
+            const uint64_t r = ms->word_ready[wi];
+            if (((ms->refill_arr >> wi) & 1) && r - rc < now && r > now) {
+                start = r;
+            }
+        }
+        uint64_t t = start + rc, prev = 0;
+        for (uint32_t k = 0; k <= ms->wpl_mask; k++) {
+            const uint32_t wi = (ms->refill_crit + k) & ms->wpl_mask;
+            uint64_t r = ms->word_ready[wi];
+            if (((ms->refill_arr >> wi) & 1) && r - rc >= now) {
+                r = ms_max(r - rc, t) + rc;
+                t = r;
+            }
+            r = ms_max(r, prev);
+            ms->word_ready[wi] = r;
+            prev = r;
+        }
+        ms->refill_end = prev;
+        ms->flash_free = ms_max(prev, start + rc);
+    } else {
+        ms->flash_free = start + rc;
+    }
+    ms->st.flash_reads++;
+    return start + rc;
 }
 
 /* A pending prefetch whose words are all present already does nothing but
@@ -636,10 +712,19 @@ bool csim_memsys_save(const csim_memsys *ms, uint64_t now, uint64_t floor, bool 
         st_put8(&w, ms->buf_pf[i]);
         st_time(&w, ms_max(ms->buf_ready[i], floor), now);
     }
+    const bool bg = ms->bg_ready > floor && ms->flash_free == ms->bg_ready;
+    st_put8(&w, bg);
+    if (bg) {
+        st_put32(&w, ms->bg_word);
+        st_time(&w, ms->bg_start, now);
+        st_time(&w, ms->bg_ready, now);
+    }
     const bool refilling = ms->refill_end > floor;
     st_put8(&w, refilling);
     if (refilling) {
         st_put32(&w, ms->refill_line);
+        st_put8(&w, ms->refill_crit);
+        st_put32(&w, ms->refill_arr);
         st_time(&w, ms->refill_end, now);
         for (unsigned k = 0; k <= ms->wpl_mask; k++)
             st_time(&w, ms_max(ms->word_ready[k], floor), now);
@@ -732,8 +817,16 @@ void csim_memsys_load(csim_memsys *ms, uint64_t now, const csim_ms_state *st, co
             ms->buf_ready[i] = st_get_time(&r, now);
         }
     }
+    ms->bg_ready = 0;
+    if (st_get8(&r)) {
+        ms->bg_word = st_get32(&r);
+        ms->bg_start = st_get_time(&r, now);
+        ms->bg_ready = st_get_time(&r, now);
+    }
     if (st_get8(&r)) {
         ms->refill_line = st_get32(&r);
+        ms->refill_crit = st_get8(&r);
+        ms->refill_arr = st_get32(&r);
         ms->refill_end = st_get_time(&r, now);
         for (unsigned k = 0; k <= ms->wpl_mask; k++)
             ms->word_ready[k] = st_get_time(&r, now);

@@ -79,9 +79,13 @@ struct csim_memsys {
     bool pr_pending;      /* L0 pre-read candidate (next word after the last data read) */
     uint32_t pr_word;
     uint64_t pr_at;
+    uint32_t bg_word;     /* the last background read (prefetch, pre-read): its word, */
+    uint64_t bg_start, bg_ready; /* start and end (bg_ready 0: none) */
     uint32_t refill_line; /* line of the last refill (MS_NONE: none) */
     uint64_t refill_end;  /* cycle its last word arrives */
     uint64_t word_ready[MS_MAX_LINE_WORDS]; /* per word of refill_line */
+    uint32_t refill_crit; /* line word the refill's burst starts with */
+    uint32_t refill_arr;  /* bit per line word: read from the array (not a buffer) */
 };
 
 /* ---- per-model read functions (memsys_l0nvm.c, memsys_u0.c, memsys_icache.c) */
@@ -92,6 +96,8 @@ uint64_t ms_icache_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_ki
 /* ---- shared machinery (memsys.c) */
 void ms_advance_slow(csim_memsys *ms, uint64_t now);
 uint64_t ms_cache_access(csim_memsys *ms, uint64_t now, uint32_t word, bool *missed);
+uint64_t ms_data_first(csim_memsys *ms, uint64_t now);
+void ms_abort_bg(csim_memsys *ms, uint64_t now);
 
 static inline uint64_t ms_max(uint64_t a, uint64_t b) { return a > b ? a : b; }
 

@@ -22,12 +22,14 @@
  *    twice costs two NVM reads, and prefetch/pre-read are impossible (RM0367 §3.3).
  *  - PRFTEN: "When the memory interface does not have any operation in
  *    progress, the address following the last address fetched is read and
- *    stored in a buffer" (RM0367 §3.3).  Hypotheses: H-IDLE, H-SKIP, H-PRIO in
- *    memsys.c; in particular a demand for the word being prefetched waits for
- *    that read to complete, and a demand for another word while a prefetch is
- *    in flight waits until the NVM is free (the prefetch is not aborted:
- *    hypothesis; no document describes it).  The trigger is
- *    every fetch, hit or miss ("the last address fetched").
+ *    stored in a buffer" (RM0367 §3.3).  Hypotheses: H-IDLE, H-SKIP in
+ *    memsys.c; a demand for the word being prefetched waits for that read to
+ *    complete.  A demand for another word while a prefetch or pre-read is in
+ *    flight: RM0367 does not say.  cfg.prefetch_abort (key, uncertain,
+ *    default true) aborts the speculative read, so the demand starts at once
+ *    and the word is not buffered; false keeps H-PRIO (the demand waits
+ *    until the NVM is free).  The trigger is every fetch, hit or miss ("the
+ *    last address fetched").
  *  - PRE_READ: the same for the address following the last data address, only
  *    "when no fetch/prefetch pending" (RM0367 §3.3) -> a pending prefetch goes first.
  *  - A "fetch" is any read done to execute (RM0367 §3.3): CSIM_MS_FETCH.
@@ -37,6 +39,8 @@
 uint64_t ms_l0_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind kind)
 {
     ms_advance(ms, now);
+    if (ms->cfg.prefetch_abort && ms_buf_find(ms, word) < 0)
+        ms_abort_bg(ms, now);
     const uint64_t ready = ms_demand(ms, now, word, true, true);
     if (kind == CSIM_MS_FETCH) {
         if (ms->pf_on)

@@ -34,8 +34,13 @@
  *  - Data reads (literal pools, tables) go to the flash array directly: they
  *    are not cached ("I-Code" only) and do not look up or fill the prefetch
  *    buffer, since no source documents that they do (hypothesis).
- *    They occupy the array, so they wait for a refill/prefetch in flight and
- *    delay the next prefetch.
+ *    They occupy the array for 1 + W cycles and delay the next prefetch.
+ *    With cfg.data_first (key, uncertain; D-Code before I-Code as ARM
+ *    DDI0337 §12.4 recommends, and the HAL's flash interface "manages CPU AHB
+ *    I-Code and D-Code accesses") a data read waits only for the array read
+ *    under way and the refill's remaining words follow it (ms_data_first);
+ *    without it, it waits for the whole refill.  A prefetch in flight is
+ *    waited for either way.
  */
 #include "memsys_internal.h"
 
@@ -63,5 +68,5 @@ uint64_t ms_u0_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind k
         bool missed;
         return ms_cache_access(ms, now, word, &missed);
     }
-    return ms_demand(ms, now, word, false, false);
+    return ms->cfg.data_first ? ms_data_first(ms, now) : ms_demand(ms, now, word, false, false);
 }

@@ -65,6 +65,10 @@ static const csim_key keys[] = {
     {"m33.fetch_words", CSIM_K_U32, OFF(core.m33_fetch_words), 0, 1, 3, NULL,
      "words the fetch unit runs ahead of decode",
      "Elektronik M33: 5-entry 16-bit instruction queue -> 2 words"},
+    {"m33.fetch_first", CSIM_K_BOOL, OFF(core.m33_fetch_first), 0, 0, 1, NULL,
+     "C-AHB arbitration: a fetch the queue wants in the cycle of a flash data read goes first",
+     "uncertain: not documented for the M33 (ARM DDI0337 12.4 recommends data first for the M3's two "
+     "code buses); true: AES table loops within 5 %, false: 9 % low (docs/accuracy.md)"},
     {"m33.dual_issue", CSIM_K_BOOL, OFF(core.m33_dual_issue), 0, 0, 1, NULL,
      "pair 16-bit instructions as measured (NOP, not-taken branch, IT, branch, BX)", M33_MEAS},
     /* Clock */
@@ -104,6 +108,14 @@ static const csim_key keys[] = {
      "uncertain: hypothesis (U0: a 64-bit word serves two 32-bit M0+ fetches)"},
     {"flash.prefetch_words", CSIM_K_U32, OFF(flash.prefetch_words), 0, 0, 8, NULL,
      "flash words read ahead per prefetch", "uncertain: hypothesis, 1"},
+    {"flash.prefetch_abort", CSIM_K_BOOL, OFF(flash.prefetch_abort), 0, 0, 1, NULL,
+     "L0: a read that misses the NVM buffers aborts the prefetch/pre-read in flight",
+     "uncertain: RM0367 3.3 (p.75-76) reads ahead only when the interface is idle and says nothing of a "
+     "demand arriving during it; true: the demand does not wait for a speculative read"},
+    {"flash.data_first", CSIM_K_BOOL, OFF(flash.data_first), 0, 0, 1, NULL,
+     "U0: a data read goes before the words of a line refill that have not started",
+     "uncertain: not documented for the U0 (ST's I-Code/D-Code flash interfaces give D-Code priority; "
+     "ARM DDI0337 12.4); default true"},
     {"cache.hit_under_miss", CSIM_K_BOOL, OFF(flash.hit_under_miss), 0, 0, 1, NULL,
      "hits to other lines are served during a refill",
      "ST HAL ICACHE (L5/U3: yes); U0: not documented, assumed no"},
@@ -183,9 +195,11 @@ bool csim_key_applies(const csim_key *k, const csim_model *m)
     case OFF(core.mul_cycles): return (core->features & CSIM_CF_MUL_OPTION) != 0;
     case OFF(core.ioport_base):
     case OFF(core.ioport_size): return (core->features & CSIM_CF_IOPORT) != 0;
+    case OFF(flash.data_first): return t == CSIM_MS_U0_FLASH;
     case OFF(flash.flash_buffers):
     case OFF(flash.demand_buffered):
     case OFF(flash.prefetch_words): return t == CSIM_MS_U0_FLASH || t == CSIM_MS_ICACHE;
+    case OFF(flash.prefetch_abort):
     case OFF(flash.preread):
     case OFF(flash.buffers):
     case OFF(flash.nvm_buffers): return t == CSIM_MS_L0_NVM;

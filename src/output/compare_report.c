@@ -96,10 +96,52 @@ static const char *stat_name(csim_framing f)
     return f == CSIM_FRAME_RATIO ? "ratio estimate / published" : "|error| in %, error = (estimate - published) / published";
 }
 
-/* Marks after a row: the page doubts it, or the case failed its check. */
+/* Marks after a row: the case failed its check, the page doubts it, its
+ * estimate depends on the start state (cold and warm differ by more than
+ * CSIM_CMP_STATE_PCT). */
 static const char *marks(const csim_cmp_row *r)
 {
-    return r->failed ? (r->pub->flagged ? "FAILED, flagged" : "FAILED") : r->pub->flagged ? "flagged" : "";
+    static char buf[48];
+    snprintf(buf, sizeof(buf), "%s%s%s%s%s", r->failed ? "FAILED" : "",
+             r->failed && r->pub->flagged ? ", " : "", r->pub->flagged ? "flagged" : "",
+             (r->failed || r->pub->flagged) && r->state_sensitive ? ", " : "", r->state_sensitive ? "state" : "");
+    return buf;
+}
+
+/* The extra summary lines of a cycles summary: without the state-sensitive
+ * rows, and each baseline, one indented line each. */
+static void extra_summary(FILE *f, const csim_comparison *c, const csim_cmp_summary *s, const char *indent)
+{
+    char m1[32], m2[32], m3[32];
+    if (s->has_stable && s->stable_count == 0) {
+        fprintf(f, "%swithout state-sensitive rows: none left\n", indent);
+    } else if (s->has_stable) {
+        fprintf(f, "%swithout state-sensitive rows: %zu rows, %s / %s / %s\n", indent, s->stable_count,
+                stat_text(m1, sizeof(m1), c->framing, s->stable_median),
+                stat_text(m2, sizeof(m2), c->framing, s->stable_p90),
+                stat_text(m3, sizeof(m3), c->framing, s->stable_max));
+    }
+    for (int b = 0; s->has_base && b < CSIM_BASE_COUNT; b++) {
+        fprintf(f, "%sbaseline %s: %s / %s / %s\n", indent, csim_baseline_names[b],
+                stat_text(m1, sizeof(m1), c->framing, s->base_median[b]),
+                stat_text(m2, sizeof(m2), c->framing, s->base_p90[b]),
+                stat_text(m3, sizeof(m3), c->framing, s->base_max[b]));
+    }
+}
+
+/* What the state marks and the baselines mean, once per report. */
+static void extra_legend(FILE *f, const csim_comparison *c, const char *prefix)
+{
+    if (c->state_checked) {
+        fprintf(f, "%s%zu of %zu cycles rows are state-sensitive (marked \"state\": the cold and warm estimates "
+                   "differ by more than %.0f %% of the cold one)\n",
+                prefix, c->n_state_sensitive, c->n_cycles, CSIM_CMP_STATE_PCT);
+    }
+    if (c->baselines) {
+        fprintf(f, "%sbaselines: cpi1 = one cycle per instruction, zero_wait = the core table at zero wait states "
+                   "(flash.interface=zero_wait), zero_wait_data1 = zero_wait + 1 cycle per flash data read\n",
+                prefix);
+    }
 }
 
 /* The cycles a row's case spent in run-time helpers, "1234 (5.6%)", and
@@ -342,7 +384,9 @@ static void print_table(FILE *f, const csim_comparison *c)
         fprintf(f, "%-34.34s %-12s %6zu %9s %9s %9s\n", sec, csim_metric_names[s->metric], s->count,
                 stat_text(m1, sizeof(m1), c->framing, s->median), stat_text(m2, sizeof(m2), c->framing, s->p90),
                 stat_text(m3, sizeof(m3), c->framing, s->max));
+        extra_summary(f, c, s, "    ");
     }
+    extra_legend(f, c, "");
     fprintf(f, "\npublished rows with no case: %zu\n", c->n_unmatched_pub);
     print_unmatched(f, c, CSIM_CMP_TABLE);
     fprintf(f, "cases with no published row: %zu\n", c->n_unmatched_cases);
@@ -441,8 +485,12 @@ static void print_json(FILE *f, const csim_comparison *c)
     json_num(f, p->latency >= 0 ? p->latency : NAN);
     fprintf(f, ", \"icache\": %s, \"board_output\": %s},\n", p->icache < 0 ? "null" : p->icache ? "true" : "false",
             p->board_output ? "true" : "false");
-    fprintf(f, " \"framing\": \"%s\", \"version_mismatch\": %s,\n \"notes\": [",
-            c->framing == CSIM_FRAME_RATIO ? "ratio" : "error", c->version_mismatch ? "true" : "false");
+    fprintf(f, " \"framing\": \"%s\", \"version_mismatch\": %s,\n", c->framing == CSIM_FRAME_RATIO ? "ratio" : "error",
+            c->version_mismatch ? "true" : "false");
+    fprintf(f, " \"state_checked\": %s, \"state_sensitive_rows\": %zu, \"state_threshold_pct\": %g, \"baselines\": %s,\n"
+               " \"notes\": [",
+            c->state_checked ? "true" : "false", c->n_state_sensitive, CSIM_CMP_STATE_PCT,
+            c->baselines ? "true" : "false");
     for (size_t i = 0; i < c->n_notes; i++) {
         fputs(i ? ", " : "", f);
         csim_json_str(f, c->notes[i]);
@@ -478,6 +526,18 @@ static void print_json(FILE *f, const csim_comparison *c)
             json_num(f, rate ? r->pub->rate_MBps : r->pub->time_us / 1e3);
             fputc('}', f); /* no error here: the error is the time's, in "cycles" */
         }
+        if (c->state_checked) {
+            fprintf(f, ", \"state_sensitive\": %s, \"other_state_estimate\": ", r->state_sensitive ? "true" : "false");
+            json_num(f, r->other_state);
+        }
+        if (c->baselines) {
+            fputs(", \"baselines\": {", f);
+            for (int b = 0; b < CSIM_BASE_COUNT; b++) {
+                fprintf(f, "%s\"%s\": ", b ? ", " : "", csim_baseline_names[b]);
+                json_value(f, (csim_cmp_value){r->base[b], r->v[CSIM_MET_CYCLES].pub});
+            }
+            fputc('}', f);
+        }
         fputc('}', f);
     }
     fputs("],\n \"footprint\": [", f);
@@ -510,6 +570,28 @@ static void print_json(FILE *f, const csim_comparison *c)
         json_num(f, s->p90);
         fputs(", \"max\": ", f);
         json_num(f, s->max);
+        if (s->has_stable) {
+            fprintf(f, ", \"without_state_sensitive\": {\"count\": %zu, \"median\": ", s->stable_count);
+            json_num(f, s->stable_median);
+            fputs(", \"p90\": ", f);
+            json_num(f, s->stable_p90);
+            fputs(", \"max\": ", f);
+            json_num(f, s->stable_max);
+            fputc('}', f);
+        }
+        if (s->has_base) {
+            fputs(", \"baselines\": {", f);
+            for (int b = 0; b < CSIM_BASE_COUNT; b++) {
+                fprintf(f, "%s\"%s\": {\"median\": ", b ? ", " : "", csim_baseline_names[b]);
+                json_num(f, s->base_median[b]);
+                fputs(", \"p90\": ", f);
+                json_num(f, s->base_p90[b]);
+                fputs(", \"max\": ", f);
+                json_num(f, s->base_max[b]);
+                fputc('}', f);
+            }
+            fputc('}', f);
+        }
         fputc('}', f);
     }
     fputs("],\n \"unmatched_published\": [", f);
@@ -612,6 +694,24 @@ static void print_md(FILE *f, const csim_comparison *c)
         fprintf(f, " | %s | %zu | %s | %s | %s |\n", csim_metric_names[s->metric], s->count,
                 stat_text(m1, sizeof(m1), c->framing, s->median), stat_text(m2, sizeof(m2), c->framing, s->p90),
                 stat_text(m3, sizeof(m3), c->framing, s->max));
+    }
+    if (c->state_checked || c->baselines) {
+        fputs("\nMedian / p90 / maximum of the cycles rows:\n\n", f);
+        extra_legend(f, c, "- ");
+        for (size_t i = 0; i < c->n_summary; i++) {
+            const csim_cmp_summary *s = &c->summary[i];
+            if (s->metric != CSIM_MET_CYCLES) {
+                continue;
+            }
+            if (s->overall) {
+                fputs("- all sections\n", f);
+            } else {
+                fprintf(f, "- %s ", section_label(s->section));
+                csim_md_text(f, s->section_title);
+                fputc('\n', f);
+            }
+            extra_summary(f, c, s, "  - ");
+        }
     }
     fprintf(f, "\n## Published rows with no case (%zu)\n\n", c->n_unmatched_pub);
     print_unmatched(f, c, CSIM_CMP_MD);
@@ -841,7 +941,26 @@ static void print_html(FILE *f, const csim_comparison *c)
                 csim_metric_names[s->metric], s->count, stat_text(m1, sizeof(m1), c->framing, s->median),
                 stat_text(m2, sizeof(m2), c->framing, s->p90), stat_text(m3, sizeof(m3), c->framing, s->max));
     }
-    fprintf(f, "</table>\n<h2>Published rows with no case (%zu)</h2>\n<ul>\n", c->n_unmatched_pub);
+    fputs("</table>\n", f);
+    if (c->state_checked || c->baselines) {
+        fputs("<pre>\n", f);
+        extra_legend(f, c, "");
+        for (size_t i = 0; i < c->n_summary; i++) {
+            const csim_cmp_summary *s = &c->summary[i];
+            if (s->metric == CSIM_MET_CYCLES) {
+                if (s->overall) {
+                    fputs("all sections\n", f);
+                } else {
+                    fprintf(f, "%s ", section_label(s->section));
+                    csim_xml_text(f, s->section_title);
+                    fputc('\n', f);
+                }
+                extra_summary(f, c, s, "    ");
+            }
+        }
+        fputs("</pre>\n", f);
+    }
+    fprintf(f, "<h2>Published rows with no case (%zu)</h2>\n<ul>\n", c->n_unmatched_pub);
     print_unmatched(f, c, CSIM_CMP_HTML);
     fprintf(f, "</ul>\n<h2>Cases with no published row (%zu)</h2>\n<ul>\n", c->n_unmatched_cases);
     for (size_t i = 0; i < c->n_unmatched_cases; i++) {

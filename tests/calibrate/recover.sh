@@ -73,7 +73,10 @@ while IFS='=' read -r k v; do
     case " $perturb " in *" $k="*) continue ;; esac
     # "key", "start", "fitted" are the first three members of each parameter.
     fit=$(grep -A2 "\"key\":[[:space:]]*\"$k\"" "$w/overlay.json" | tr -d '\t,"' | cut -d: -f2 | tr '\n' ' ')
-    [ "$fit" = "$k $v $v " ] || fail "overlay sets $k=$v, which is neither perturbed nor a parameter left at its start"
+    # A boolean key: the overlay says true/false, its start and fitted values 1/0.
+    n=$v
+    case $v in true) n=1 ;; false) n=0 ;; esac
+    [ "$fit" = "$k $n $n " ] || fail "overlay sets $k=$v, which is neither perturbed nor a parameter left at its start"
 done < "$w/keys.got"
 
 for k in $(echo "$unfittable" | tr ',' ' '); do

@@ -10,6 +10,8 @@ with it.  Exits 1 with a FAIL line per mismatch.
   check_report.py values REPORT.json PAGE.json RUN.json
   check_report.py html REPORT.html REPORT.json [--warn TEXT]
   check_report.py union REPORT.json SINGLE.json...   (REPORT over the images of the SINGLE reports)
+  check_report.py state REPORT.json WARM_RUN.json ZERO_WAIT_RUN.json NO_CHECK.json
+      (REPORT: cold, --baselines; NO_CHECK: the same with --no-state-check)
 """
 import json
 import math
@@ -168,10 +170,69 @@ def html(path, report, warn=None):
     print("html: %d svg for %d sections" % (len(svgs), len(sections)))
 
 
+def stats(vals):
+    return statistics.median(vals), p90(vals), max(vals)
+
+
+def state(report, warm_run, zw_run, no_check):
+    """State marks (cold and warm differ by more than 1 % of cold), the other
+    state's estimate and the three baselines, from separate runs; the summary's
+    statistics without the marked rows and of each baseline."""
+    r = json.load(open(report))
+    warm = {x["case"]: x for x in json.load(open(warm_run))["records"]}
+    zw = {x["case"]: x for x in json.load(open(zw_run))["records"]}
+    if not r["state_checked"] or not r["baselines"]:
+        fail("state: state_checked / baselines not set")
+        return
+    marked = 0
+    groups, stable, base = {}, {}, {}
+    for row in r["cycles"]:
+        cold, pub = row["cycles"]["estimate"], row["cycles"]["published"]
+        w, z = warm[row["case"]], zw[row["case"]]
+        if row["other_state_estimate"] != w["cycles"]:
+            fail("state: %s other state %s, run --warm %s" % (row["key"], row["other_state_estimate"], w["cycles"]))
+        want = abs(cold - w["cycles"]) > 0.01 * cold
+        if row["state_sensitive"] != want:
+            fail("state: %s marked %s, cold %s warm %s" % (row["key"], row["state_sensitive"], cold, w["cycles"]))
+        marked += want
+        expect = {"cpi1": z["instructions"], "zero_wait": z["cycles"],
+                  "zero_wait_data1": z["cycles"] + z["flash"]["data_reads"]}
+        for name, v in expect.items():
+            if row["baselines"][name]["estimate"] != v:
+                fail("state: %s baseline %s %s, expected %s" % (row["key"], name, row["baselines"][name]["estimate"], v))
+        dev = (lambda e: e / pub) if r["framing"] == "ratio" else (lambda e: abs((e - pub) / pub * 100))
+        for sec in (row["section"], None):
+            groups.setdefault(sec, []).append(dev(cold))
+            if not want:
+                stable.setdefault(sec, []).append(dev(cold))
+            for name, v in expect.items():
+                base.setdefault((sec, name), []).append(dev(v))
+    if marked != r["state_sensitive_rows"]:
+        fail("state: %d rows marked, report says %d" % (marked, r["state_sensitive_rows"]))
+    for s in r["summary"]:
+        if s["metric"] != "cycles":
+            continue
+        sec = s["section"]
+        st = s["without_state_sensitive"]
+        if st["count"] != len(stable.get(sec, [])):
+            fail("state: %s without state-sensitive: %d rows, expected %d" % (sec, st["count"], len(stable.get(sec, []))))
+        elif stable.get(sec) and not all(close(a, b) for a, b in zip((st["median"], st["p90"], st["max"]), stats(stable[sec]))):
+            fail("state: %s statistics without state-sensitive rows" % sec)
+        for name in ("cpi1", "zero_wait", "zero_wait_data1"):
+            b = s["baselines"][name]
+            if not all(close(x, y) for x, y in zip((b["median"], b["p90"], b["max"]), stats(base[(sec, name)]))):
+                fail("state: %s baseline %s statistics" % (sec, name))
+    off = json.load(open(no_check))
+    if off["state_checked"] or off["baselines"] or any("state_sensitive" in x for x in off["cycles"]):
+        fail("state: --no-state-check report carries state fields")
+    print("state: %d of %d rows state-sensitive, baselines checked" % (marked, len(r["cycles"])))
+
+
 if __name__ == "__main__":
     cmd, args = sys.argv[1], sys.argv[2:]
     if cmd == "html" and len(args) == 4 and args[2] == "--warn":
         html(args[0], args[1], args[3])
     else:
-        {"summary": summary, "cover": cover, "values": values, "html": html, "union": union}[cmd](*args)
+        {"summary": summary, "cover": cover, "values": values, "html": html, "union": union,
+         "state": state}[cmd](*args)
     sys.exit(1 if failures else 0)

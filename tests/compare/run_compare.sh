@@ -104,6 +104,21 @@ if expect 0 ecdsa-json compare "$fw/emu-m33/ecdsa.elf" --mcu stm32l552ze --case 
         { cmp -s "$work/ecdsa.json" "$work/ecdsa-j1.json" || bad "ecdsa: -j 2 and -j 1 reports differ"; }
 fi
 
+# ---- state marking and baselines: checked against separate runs -----------------------
+# A row is state-sensitive when its cold and warm estimates differ by more than 1 % of the
+# cold one; the other-state estimate is what `cyclesim run --warm` prints, the baselines
+# come from `--set flash.interface=zero_wait` (cycles, instructions, + flash data reads).
+if expect 0 state-json compare "$aes" --mcu stm32l552ze --case 'aes-cbc/enc/128/small/*' --baselines \
+       --format json -o "$work/state.json" &&
+   expect 0 state-off compare "$aes" --mcu stm32l552ze --case 'aes-cbc/enc/128/small/*' --no-state-check \
+       --format json -o "$work/state-off.json"; then
+    "$cs" run "$aes" --mcu stm32l552ze --case 'aes-cbc/enc/128/small/*' --warm --format json > "$work/state-warm.json" &&
+    "$cs" run "$aes" --mcu stm32l552ze --case 'aes-cbc/enc/128/small/*' --set flash.interface=zero_wait \
+        --format json > "$work/state-zw.json" || bad "state: cyclesim run"
+    $check state "$work/state.json" "$work/state-warm.json" "$work/state-zw.json" "$work/state-off.json" ||
+        bad "state marking / baselines"
+fi
+
 # ---- the CMOX version banner: an image claiming CMOX V4 against the V5 (U3) page ------
 arm-none-eabi-gcc -mcpu=cortex-m33 -mthumb -nostdlib -Wl,-Ttext=0x08000000 -Wl,-e,reset \
     "$fix/cmox4_backend.S" -o "$work/cmox4.elf" || bad "cannot build the cmox4 fixture"
@@ -142,9 +157,9 @@ if expect 0 sha-one compare "$sha" --mcu stm32l552ze --case 'sha256/sole/*' --ca
 fi
 if expect 0 two-table compare "$sha" "$aes" --mcu stm32l552ze --case 'sha256/sole/32' --case 'aes-cbc/enc/128/small/sole/16'; then
     [ "$(grep -c '^ELF: ' "$work/two-table.out")" -eq 2 ] || bad "two images table: not one ELF line per image"
-    grep -q "^2.2.1    sha256/sole/32 .*sha256/sole/32\( {[^}]*}\)\{0,1\}  \[$sha\]\$" "$work/two-table.out" ||
+    grep -q "^2.2.1    sha256/sole/32 .*sha256/sole/32\( ([a-z, ]*)\)\{0,1\}\( {[^}]*}\)\{0,1\}  \[$sha\]\$" "$work/two-table.out" ||
         bad "two images table: the sha256/sole/32 row does not name its image"
-    grep -q "aes-cbc/enc/128/small/sole/16\( {[^}]*}\)\{0,1\}  \[$aes\]\$" "$work/two-table.out" ||
+    grep -q "aes-cbc/enc/128/small/sole/16\( ([a-z, ]*)\)\{0,1\}\( {[^}]*}\)\{0,1\}  \[$aes\]\$" "$work/two-table.out" ||
         bad "two images table: the AES row does not name its image"
 fi
 

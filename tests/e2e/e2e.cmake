@@ -79,3 +79,10 @@ cmp reuse-${n}-${m}.json full-${n}-${m}.json"
         set_tests_properties(e2e_reuse_identical_${n}_${m} PROPERTIES LABELS e2e)
     endforeach()
 endif()
+
+# The cases run in declaration order (the pages' row order, firmware/README.md).
+if(TARGET firmware)
+    add_test(NAME e2e_case_order
+        COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/case_order.sh $<TARGET_FILE:cyclesim> ${FW}/emu-m0plus/aes.elf)
+    set_tests_properties(e2e_case_order PROPERTIES LABELS "e2e;compare")
+endif()

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cyclesim/memsys.h"
 #include "cyclesim/periph.h"
 #include "cyclesim/timing.h"
 
@@ -128,6 +129,60 @@ static void test_m33_umaal_chain(void)
     csim_core_exec(&c, &use, NULL, 0, false, 0);
     CHECK_EQ("consumer waits for the 64-bit result", csim_core_now(&c), 5);
     CHECK_EQ("that wait is load_use", c.bd.load_use, 1);
+}
+
+/* M33 C-AHB (m33.c): fetches and flash data reads share one bus, one transfer
+ * per cycle; the fetch unit keeps m33.fetch_words words queued, fills the
+ * queue while the bus is idle, and wants the bus in an issue cycle only for
+ * the entry that instruction frees; m33.fetch_first orders that fetch and the
+ * cycle's data read.  Flash at zero wait states, code and data in flash. */
+static void test_m33_cahb(void)
+{
+    const csim_ms_cfg zw = {.type = CSIM_MS_ZERO_WAIT, .flash_base = 0x08000000u, .flash_size = 0x10000};
+    csim_memsys *fl = csim_memsys_new(&zw);
+    csim_core c;
+    csim_core_params p = m33();
+    p.m33_fetch_first = true;
+    csim_mem_event d0 = {0x08000100, 4, 0}, d1 = {0x08000104, 4, 0};
+    /* Two word-aligned LDR.W of flash data, back to back.  LDR 1: its word
+     * fetched 0..1, issues at 1; it frees its queue entry, so the fetch of the
+     * next word takes the bus at 1 and the data read goes at 2..3: ends at 3.
+     * LDR 2 (word ready at 2) issues at 3: the same, fetch 3..4, data 4..5. */
+    csim_insn l1 = insn(0x08000000, 4, CSIM_IC_LOAD, 1u << 2, 1u << 0);
+    csim_insn l2 = insn(0x08000004, 4, CSIM_IC_LOAD, 1u << 2, 1u << 1);
+    csim_memsys_reset(fl);
+    csim_core_init(&c, &p, fl);
+    csim_core_redirect(&c, 0x08000000);
+    csim_core_exec(&c, &l1, &d0, 1, false, 0);
+    CHECK_EQ("dense flash loads, fetch first: LDR 1 ends at 3", csim_core_now(&c), 3);
+    csim_core_exec(&c, &l2, &d1, 1, false, 0);
+    CHECK_EQ("dense flash loads, fetch first: LDR 2 ends at 5", csim_core_now(&c), 5);
+    /* Data first: LDR 1 data 1..2, then the fetch 2..3: ends at 2.  LDR 2
+     * waits for its word (3), data 3..4: ends at 4, one fetch stall. */
+    p.m33_fetch_first = false;
+    csim_memsys_reset(fl);
+    csim_core_init(&c, &p, fl);
+    csim_core_redirect(&c, 0x08000000);
+    csim_core_exec(&c, &l1, &d0, 1, false, 0);
+    CHECK_EQ("dense flash loads, data first: LDR 1 ends at 2", csim_core_now(&c), 2);
+    csim_core_exec(&c, &l2, &d1, 1, false, 0);
+    CHECK_EQ("dense flash loads, data first: LDR 2 ends at 4", csim_core_now(&c), 4);
+    CHECK_EQ("dense flash loads, data first: first fetch + one stall", c.bd.fetch_stall, 2);
+    /* A 16-bit flash load after a 7-cycle divide: the queue filled during
+     * the divide (next words 2..3, 3..4), the load frees no entry (the next
+     * instruction is in its word): data read at 8..9, no wait. */
+    p.m33_fetch_first = true;
+    csim_memsys_reset(fl);
+    csim_core_init(&c, &p, fl);
+    csim_core_redirect(&c, 0x08000000);
+    csim_insn dv = insn(0x08000000, 4, CSIM_IC_DIV, (1u << 3) | (1u << 4), 1u << 5);
+    csim_insn l3 = insn(0x08000004, 2, CSIM_IC_LOAD, 1u << 2, 1u << 0);
+    csim_core_exec(&c, &dv, NULL, 0, false, 0);
+    CHECK_EQ("divide issues at 1, 7 cycles", csim_core_now(&c), 8);
+    csim_core_exec(&c, &l3, &d0, 1, false, 0);
+    CHECK_EQ("sparse flash load: 1 cycle", csim_core_now(&c), 9);
+    CHECK_EQ("sparse flash load: no data wait", c.bd.data_wait, 0);
+    csim_memsys_free(fl);
 }
 
 /* Cycles of one instruction of class `k`, the first of a run in zero-wait
@@ -301,6 +356,7 @@ int main(void)
     test_m0plus_rows();
     test_m33_rows();
     test_m33_umaal_chain();
+    test_m33_cahb();
     test_iclass_names();
     test_core_table();
     test_crc_pairs();

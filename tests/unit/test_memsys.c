@@ -205,6 +205,38 @@ static void test_l0_prefetch_in_flight(void)
     csim_memsys_free(ms);
 }
 
+/* flash.prefetch_abort (memsys_l0nvm.c): RM0367 reads ahead only when the
+ * interface is idle; a demand that misses the buffers while such a read is in
+ * flight aborts it (the NVM is free at once, the word is not buffered). */
+static void test_l0_prefetch_abort(void)
+{
+    begin("l0 prefetch aborted by a branch target");
+    csim_ms_cfg c = cfg_l0(1, true, false, true); /* rc = 2 */
+    c.prefetch_abort = true;
+    csim_memsys *ms = must_new(&c);
+    FETCH(ms, 0, FL + 0, 2);   /* miss 0..2; prefetch candidate w1 from 2 */
+    FETCH(ms, 3, FL + 40, 5);  /* w1 prefetch 2..4 in flight at 3: aborted; w10 3..5 */
+    FETCH(ms, 6, FL + 4, 8);   /* w1 was dropped: miss 6..8 (w11 prefetch 5..7 was over) */
+    CHECK_EQ(csim_memsys_stats(ms)->prefetch_hits, 0);
+    csim_memsys_free(ms);
+
+    begin("l0 the same without abort (H-PRIO)");
+    c.prefetch_abort = false;
+    ms = must_new(&c);
+    FETCH(ms, 0, FL + 0, 2);   /* miss 0..2 */
+    FETCH(ms, 3, FL + 40, 6);  /* waits for the prefetch 2..4: 4..6 */
+    FETCH(ms, 7, FL + 4, 8);   /* w1 prefetched: hit, 7 + 1 */
+    csim_memsys_free(ms);
+
+    begin("l0 abort: the demand for the word in flight still waits for it");
+    c.prefetch_abort = true;
+    ms = must_new(&c);
+    FETCH(ms, 0, FL + 0, 2);   /* miss 0..2; candidate w1 from 2 */
+    FETCH(ms, 3, FL + 4, 4);   /* w1 in flight 2..4 is in a buffer: no abort, max(4, 4) = 4 */
+    DATA(ms, 5, FL + 0x100, 7);/* pre-read off; prefetch w2 from 4 started 4..6 and aborted: 5..7 */
+    csim_memsys_free(ms);
+}
+
 static void test_l0_loops(void)
 {
     /* A loop of 6 words fits the 6 buffers: pass 2 is all hits. */
@@ -367,6 +399,44 @@ static void drive_sequential(csim_memsys *ms, unsigned n, uint64_t *r)
         r[k] = csim_memsys_read(ms, t, FL + 4 * k, CSIM_MS_FETCH);
         t = r[k] > t + 2 ? r[k] : t + 2;
     }
+}
+
+/* flash.data_first (memsys_u0.c): an uncached data read waits only for the
+ * array read under way; the refill's words that had not started follow it in
+ * burst order.  At 0 WS a data read is then zero-wait, as on a zero-wait
+ * memory. */
+static void test_u0_data_first(void)
+{
+    begin("u0 data read before the rest of a refill, 1 WS");
+    csim_ms_cfg c = cfg_u0(1, true, false, 1); /* rc = 2, 4 words per line */
+    c.data_first = true;
+    csim_memsys *ms = must_new(&c);
+    FETCH(ms, 0, FL + 0, 2);        /* miss: w0 0..2, w1 2..4, w2 4..6, w3 6..8 */
+    DATA(ms, 3, FL + 0x1000, 6);    /* w1's read 2..4 under way: data 4..6; w2 6..8, w3 8..10 */
+    FETCH(ms, 5, FL + 16, 8);       /* w2 of the refilling line arrives at 8 */
+    FETCH(ms, 8, FL + 24, 10);      /* w3 at 10 */
+    FETCH(ms, 11, FL + 8, 12);      /* refill over: hit */
+    CHECK_EQ(csim_memsys_stats(ms)->flash_reads, 5);
+    csim_memsys_free(ms);
+
+    begin("u0 the same without data_first");
+    c.data_first = false;
+    ms = must_new(&c);
+    FETCH(ms, 0, FL + 0, 2);        /* miss: refill until 8 */
+    DATA(ms, 3, FL + 0x1000, 10);   /* waits for the whole refill: 8..10 */
+    FETCH(ms, 5, FL + 16, 6);       /* w2 arrived at 6 */
+    csim_memsys_free(ms);
+
+    begin("u0 0 WS: a data read during a refill is zero-wait");
+    c = cfg_u0(0, true, false, 1);  /* rc = 1 */
+    c.data_first = true;
+    ms = must_new(&c);
+    FETCH(ms, 0, FL + 0, 1);        /* miss: w0 0..1, w1 1..2, w2 2..3, w3 3..4 */
+    DATA(ms, 1, FL + 0x1000, 2);    /* w1's read starts at 1: it yields; data 1..2; w1 2..3 ... */
+    FETCH(ms, 2, FL + 8, 3);        /* w1 2..3 */
+    DATA(ms, 3, FL + 0x1008, 4);    /* w2 starts at 3: yields; data 3..4 */
+    CHECK_EQ(csim_memsys_stats(ms)->data_stall, 0);
+    csim_memsys_free(ms);
 }
 
 static void test_u0_prefetch(void)
@@ -847,11 +917,17 @@ static void test_state(void)
     csim_ms_cfg c = cfg_l0(1, true, true, true);
     test_save_load("state: L0 prefetch + pre-read", &c, false);
     test_save_load("state: L0 prefetch + pre-read, before a read", &c, true);
+    c.prefetch_abort = true;
+    test_save_load("state: L0 prefetch + pre-read, abort", &c, false);
+    test_save_load("state: L0 prefetch + pre-read, abort, before a read", &c, true);
     c = cfg_l0(2, false, false, false);
     test_save_load("state: L0 DISAB_BUF", &c, false);
     c = cfg_u0(1, true, true, 1);
     test_save_load("state: U0 cache + prefetch", &c, false);
     test_save_load("state: U0 cache + prefetch, before a read", &c, true);
+    c.data_first = true;
+    test_save_load("state: U0 cache + prefetch, data first", &c, false);
+    test_save_load("state: U0 cache + prefetch, data first, before a read", &c, true);
     c = cfg_u0(2, true, true, 2);
     test_save_load("state: U0 2-way cache", &c, true);
     c = cfg_u0(1, false, true, 1);
@@ -921,10 +997,12 @@ int main(void)
     test_zero_wait();
     test_l0_sequential();
     test_l0_prefetch_in_flight();
+    test_l0_prefetch_abort();
     test_l0_loops();
     test_l0_disab_buf();
     test_l0_preread();
     test_u0_cache();
+    test_u0_data_first();
     test_u0_prefetch();
     test_icache_ways();
     test_icache_hit_under_miss();
