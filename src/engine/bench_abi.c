@@ -1,0 +1,272 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * bench_abi.c - the benchmark ABI of firmware/include/bench.h: its markers, the case
+ * table (one reader for the emulator and the ELF), the inputs cyclesim writes.
+ */
+#include "engine/sim_internal.h"
+
+/* Target memory as the case table is read from it: the running emulator, or
+ * the ELF's loadable segments (before a run). */
+typedef bool (*mem_reader)(const void *src, uint32_t addr, void *out, uint32_t len);
+
+static bool emu_reader(const void *src, uint32_t addr, void *out, uint32_t len)
+{
+    return csim_emu_read((csim_emu *)src, addr, out, len) == CSIM_OK;
+}
+
+/* Copies len bytes at addr from the ELF's loadable segments (as loaded). */
+static bool elf_reader(const void *src, uint32_t addr, void *out, uint32_t len)
+{
+    const csim_elf *e = src;
+    for (size_t i = 0; i < e->n_segs; i++) {
+        const csim_segment *g = &e->segs[i];
+        if (addr - g->vaddr < g->filesz && len <= g->filesz - (addr - g->vaddr)) {
+            memcpy(out, g->data + (addr - g->vaddr), len);
+            return true;
+        }
+    }
+    return false;
+}
+
+static void read_cstr(mem_reader rd, const void *src, uint32_t addr, char *out, size_t len)
+{
+    out[0] = 0;
+    if (addr && !rd(src, addr, out, (uint32_t)len - 1)) {
+        /* The buffer would run past the end of the memory: the string may
+         * still end before it, so read up to the NUL a byte at a time. */
+        size_t i = 0;
+        while (i + 1 < len && rd(src, addr + (uint32_t)i, &out[i], 1) && out[i]) {
+            i++;
+        }
+        out[i] = 0;
+    }
+    out[len - 1] = 0;
+}
+
+void sim_read_cstr(sim *s, uint32_t addr, char *out, size_t len) { read_cstr(emu_reader, s->emu, addr, out, len); }
+
+/* The strings of the bench_case_t at desc (BENCH_ABI_VERSION 1: name, row,
+ * params, then the functions); a NULL buffer is not read. */
+static void read_case(mem_reader rd, const void *src, uint32_t desc, char *name, char *row, char *params,
+                      size_t len)
+{
+    uint32_t ptrs[3] = {0, 0, 0};
+    rd(src, desc, ptrs, sizeof(ptrs));
+    char *out[3] = {name, row, params};
+    for (int i = 0; i < 3; i++) {
+        if (out[i]) {
+            read_cstr(rd, src, ptrs[i], out[i], len);
+        }
+    }
+}
+
+void abi_region_start(sim *s)
+{
+    if (!s->opts->warm) {
+        csim_memsys_reset(s->flash);
+        csim_core_redirect(&s->core, s->region_ret);
+    }
+    s->r_cycles = csim_core_now(&s->core);
+    s->r_bd = s->core.bd;
+    s->r_ms = *csim_memsys_stats(s->flash);
+    s->in_region = true;
+    fp_track_begin(s, s->region_ret, false);
+}
+
+void sim_diff_stats(csim_ms_stats *d, const csim_ms_stats *a, const csim_ms_stats *b)
+{
+    d->fetches = a->fetches - b->fetches;
+    d->data_reads = a->data_reads - b->data_reads;
+    d->hits = a->hits - b->hits;
+    d->misses = a->misses - b->misses;
+    d->prefetch_hits = a->prefetch_hits - b->prefetch_hits;
+    d->flash_reads = a->flash_reads - b->flash_reads;
+    d->fetch_stall = a->fetch_stall - b->fetch_stall;
+    d->data_stall = a->data_stall - b->data_stall;
+}
+
+#define BD_FIELDS(X) X(cycles) X(instructions) X(core) X(branch) X(fetch_stall) X(data_wait) \
+    X(bus_conflict) X(load_use) X(exception) X(taken_branches) X(loads) X(stores) X(flash_data_reads)
+
+void abi_region_end(sim *s)
+{
+    if (!s->in_region) {
+        return;
+    }
+    s->in_region = false;
+    csim_breakdown *d = &s->cur.bd;
+    const csim_breakdown *a = &s->core.bd, *b = &s->r_bd;
+#define SUB(f) d->f = a->f - b->f;
+    BD_FIELDS(SUB)
+#undef SUB
+    d->cycles = csim_core_now(&s->core) - s->r_cycles;
+    sim_diff_stats(&s->cur.ms, csim_memsys_stats(s->flash), &s->r_ms);
+    fp_measure(s, &s->cur);
+    csim_profile_free(s->cur.profile);
+    s->cur.profile = s->prof ? csim_prof_end(s->prof) : NULL;
+    if (!s->opts->call && (s->region_case < s->cases_lo || s->region_case >= s->cases_hi)) {
+        /* The runner's empty case: the overhead to subtract, measured the
+         * same way as the board does (firmware/bench/runner.c). */
+        csim_profile_free(s->cur.profile);
+        s->cur.profile = NULL;
+        s->empty = s->cur;
+        s->have_empty = true;
+        memset(&s->cur, 0, sizeof(s->cur));
+    }
+}
+
+void abi_case_done(sim *s, uint32_t desc, uint32_t fw_cycles, uint32_t status)
+{
+    csim_case_result *c = &s->cur;
+    c->fw_cycles = fw_cycles;
+    c->status = status;
+    if (desc < s->cases_lo || desc >= s->cases_hi) {
+        csim_profile_free(c->profile);
+        memset(c, 0, sizeof(*c));
+        return;
+    }
+    if (s->workbuf_var) {
+        csim_emu_read(s->emu, s->workbuf_var, &c->workbuf, sizeof(c->workbuf));
+    }
+    if (s->attempts_var) { /* set by the case's check(), cleared for the next case */
+        static const uint32_t zero;
+        csim_emu_read(s->emu, s->attempts_var, &c->attempts, sizeof(c->attempts));
+        csim_emu_write(s->emu, s->attempts_var, &zero, sizeof(zero));
+    }
+    _Static_assert(sizeof(c->name) == sizeof(c->row) && sizeof(c->row) == sizeof(c->params), "one string size");
+    read_case(emu_reader, s->emu, desc, c->name, c->row, c->params, sizeof(c->name));
+    uint64_t raw = c->bd.cycles;
+    if (s->have_empty) {
+        csim_breakdown *d = &c->bd;
+        const csim_breakdown *e = &s->empty.bd;
+#define SUBE(f) d->f = d->f > e->f ? d->f - e->f : 0;
+        BD_FIELDS(SUBE)
+#undef SUBE
+        /* Keep the buckets summing to the total after the subtraction. */
+        uint64_t others = d->branch + d->fetch_stall + d->data_wait + d->bus_conflict + d->load_use +
+                          d->exception;
+        d->core = d->cycles > others ? d->cycles - others : 0;
+    }
+    if (c->profile) {
+        c->profile->overhead_cycles = raw - c->bd.cycles;
+    }
+    c->cycles = c->bd.cycles;
+    csim_run_result *r = s->res;
+    if (r->n_cases == s->cap_cases) {
+        s->cap_cases = s->cap_cases ? 2 * s->cap_cases : 64;
+        csim_case_result *n = realloc(r->cases, s->cap_cases * sizeof(*n));
+        if (!n) {
+            csim_profile_free(c->profile);
+            memset(c, 0, sizeof(*c));
+            return;
+        }
+        r->cases = n;
+    }
+    r->cases[r->n_cases++] = *c;
+    memset(c, 0, sizeof(*c));
+}
+
+/* ---- hooks ---------------------------------------------------------- */
+
+/* Case selection and the input seed, once start-up has initialised RAM. */
+void abi_write_inputs(sim *s)
+{
+    const csim_run_opts *o = s->opts;
+    if (o->case_count) {
+        csim_emu_write(s->emu, s->v_case_first, &o->case_first, 4);
+        csim_emu_write(s->emu, s->v_case_count, &o->case_count, 4);
+    }
+    if (o->input_seed) {
+        csim_emu_write(s->emu, s->v_seed, &o->input_seed, 4);
+    }
+}
+
+static csim_err setup_inputs(sim *s)
+{
+    const csim_run_opts *o = s->opts;
+    const csim_symbol *sym;
+    if (o->call || (!o->case_count && !o->input_seed)) {
+        return CSIM_OK;
+    }
+    if (o->case_count) {
+        s->v_case_first = (sym = csim_elf_find(s->elf, "bench_case_first")) ? sym->addr : 0;
+        s->v_case_count = (sym = csim_elf_find(s->elf, "bench_case_count")) ? sym->addr : 0;
+        if (!s->v_case_first || !s->v_case_count) {
+            return csim_fail(s->diag, CSIM_ERR_ELF,
+                             "%s: firmware has no case selection (bench_case_first/bench_case_count): "
+                             "build it with a current firmware/bench/runner.c", s->elf->path);
+        }
+    }
+    if (o->input_seed) {
+        s->v_seed = (sym = csim_elf_find(s->elf, "bench_input_seed")) ? sym->addr : 0;
+        if (!s->v_seed) {
+            return csim_fail(s->diag, CSIM_ERR_USAGE,
+                             "%s: firmware has no random-input support (bench_input_seed)", s->elf->path);
+        }
+    }
+    s->m_main = (sym = csim_elf_find(s->elf, "main")) && sym->type == CSIM_SYM_FUNC ? sym->addr : 0;
+    if (!s->m_main) {
+        return csim_fail(s->diag, CSIM_ERR_ELF, "%s: no main function: cannot select cases or inputs",
+                         s->elf->path);
+    }
+    return CSIM_OK;
+}
+
+size_t csim_case_list(const csim_elf *e, char (*names)[96], char (*rows)[96], size_t max)
+{
+    const csim_symbol *lo = csim_elf_find(e, "__start_bench_cases"), *hi = csim_elf_find(e, "__stop_bench_cases");
+    if (!lo || !hi || hi->addr <= lo->addr) {
+        return 0;
+    }
+    /* The runner's empty case is a bench_case_t too: its size is the stride. */
+    const csim_symbol *empty = csim_elf_find(e, "bench_empty_case");
+    uint32_t stride = empty && empty->size >= 8 ? empty->size : BENCH_CASE_BYTES;
+    size_t n = (hi->addr - lo->addr) / stride;
+    /* The table is data of the image: bounds that no segment holds (4 GiB
+     * apart in a crafted ELF) are not a table of 150 million cases. */
+    bool held = false;
+    for (size_t i = 0; i < e->n_segs && !held; i++) {
+        const csim_segment *g = &e->segs[i];
+        held = lo->addr - g->vaddr < g->filesz && hi->addr - lo->addr <= g->filesz - (lo->addr - g->vaddr);
+    }
+    if (!held) {
+        return 0;
+    }
+    for (size_t i = 0; i < n && i < max; i++) {
+        read_case(elf_reader, e, lo->addr + (uint32_t)(i * stride), names ? names[i] : NULL, rows ? rows[i] : NULL,
+                  NULL, sizeof(names[i]));
+    }
+    return n;
+}
+
+/* The markers, the case table and the runner's variables, by symbol; an image
+ * that says it was built for another ABI version is refused (its tables
+ * would be misread). */
+csim_err abi_setup(sim *s)
+{
+    const csim_elf *e = s->elf;
+    const csim_symbol *sym = csim_elf_find(e, "bench_abi_version");
+    uint32_t version = BENCH_ABI;
+    if (sym && (sym->size != 4 || !elf_reader(e, sym->addr, &version, 4))) {
+        return csim_fail(s->diag, CSIM_ERR_ELF, "%s: bench_abi_version is not a 4-byte constant of the image",
+                         e->path);
+    }
+    if (version != BENCH_ABI) {
+        return csim_fail(s->diag, CSIM_ERR_ELF, "%s: built for benchmark ABI version %u; this cyclesim reads "
+                         "version %u (firmware/include/bench.h)", e->path, version, BENCH_ABI);
+    }
+#define ADDR(name) ((sym = csim_elf_find(e, name)) ? sym->addr : 0)
+    s->m_begin = ADDR("bench_region_begin");
+    s->m_end = ADDR("bench_region_end");
+    s->m_done = ADDR("bench_case_done");
+    s->cases_lo = ADDR("__start_bench_cases");
+    s->cases_hi = ADDR("__stop_bench_cases");
+    s->workbuf_var = ADDR("bench_workbuf_bytes");
+    s->attempts_var = ADDR("bench_sign_attempts");
+    s->io_lo = ADDR("__bench_io_start");
+    s->io_hi = ADDR("__bench_io_end");
+    s->ioc_lo = ADDR("__bench_io_const_start");
+    s->ioc_hi = ADDR("__bench_io_const_end");
+#undef ADDR
+    return setup_inputs(s);
+}

@@ -1,0 +1,324 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * exceptions.c - faults and exceptions as the silicon raises them: traps of the
+ * emulator, the vector table, exception entry and return.
+ */
+#include "engine/sim_internal.h"
+
+static const struct {
+    const char *name;
+    uint8_t exc;      /* ARMv8-M exception when enabled */
+    uint8_t shcsr;    /* its SHCSR enable bit */
+    uint32_t cfsr;
+} fault_kinds[] = {
+    [F_UNDEFINSTR] = {"UNDEFINSTR", EXC_USAGEFAULT, 18, 1u << 16},
+    [F_INVSTATE] = {"INVSTATE", EXC_USAGEFAULT, 18, 1u << 17},
+    [F_STKOF] = {"STKOF", EXC_USAGEFAULT, 18, 1u << 20},
+    [F_UNALIGNED] = {"UNALIGNED", EXC_USAGEFAULT, 18, 1u << 24},
+    [F_DIVBYZERO] = {"DIVBYZERO", EXC_USAGEFAULT, 18, 1u << 25},
+    [F_PRECISERR] = {"PRECISERR", EXC_BUSFAULT, 17, 1u << 9 | 1u << 15}, /* BFARVALID */
+    [F_IBUSERR] = {"IBUSERR", EXC_BUSFAULT, 17, 1u << 8},
+};
+
+void sim_on_trap(void *user, unsigned intno)
+{
+    sim *s = user;
+    uint32_t pc = csim_emu_reg(s->emu, CSIM_PC);
+    s->act_pc = pc;
+    if (intno == CSIM_TRAP_BKPT) {
+        uint16_t op = 0;
+        csim_emu_read(s->emu, pc, &op, 2);
+        if (op == 0xBEAB) {
+            s->act = ACT_SEMIHOST;
+        } else {
+            s->act = ACT_FAULT;
+            snprintf(s->fault, sizeof(s->fault), "breakpoint (BKPT 0x%02x)", op & 0xFF);
+        }
+    } else if (intno == CSIM_TRAP_EXCEPTION_EXIT && s->exc_depth) {
+        s->act = ACT_EXC_RETURN;
+    } else if (intno == CSIM_TRAP_UDEF || intno == CSIM_TRAP_INVSTATE || intno == CSIM_TRAP_STKOF) {
+        s->act = ACT_TRAP_FAULT;
+        s->trap_kind = intno == CSIM_TRAP_UDEF ? F_UNDEFINSTR : intno == CSIM_TRAP_INVSTATE ? F_INVSTATE : F_STKOF;
+    } else {
+        s->act = ACT_FAULT;
+        const char *why = intno == CSIM_TRAP_UDEF ? "undefined instruction"
+                          : intno == CSIM_TRAP_SVC ? "SVC with no handler model"
+                          : intno == CSIM_TRAP_INVSTATE ? "invalid state (ARM-state branch)"
+                          : intno == CSIM_TRAP_STKOF ? "stack limit violation"
+                          : intno == CSIM_TRAP_PREFETCH_ABORT || intno == CSIM_TRAP_DATA_ABORT
+                              ? "bus/memory fault"
+                              : "processor exception";
+        snprintf(s->fault, sizeof(s->fault), "%s (exception %u)", why, intno);
+    }
+    csim_emu_stop(s->emu);
+}
+
+/* ---- actions -------------------------------------------------------- */
+
+uint32_t exc_vector(sim *s, unsigned exc, uint32_t *entry_addr)
+{
+    uint32_t vtor = csim_periph_vtor(s->periph), vec = 0;
+    *entry_addr = (vtor ? vtor : s->model->flash.flash_base) + 4 * exc;
+    if (csim_emu_read(s->emu, *entry_addr, &vec, 4) || !(vec & 1u)) {
+        return 0;
+    }
+    return vec & ~1u;
+}
+
+/* Exception entry: DDI0419 B1.5.6 (ARMv6-M), DDI0553 B3 (ARMv8-M): an
+ * 8-word frame on the stack, 8-byte aligned, LR = EXC_RETURN, PC = handler.
+ * ret_pc is the stacked return address: the next instruction for an
+ * interrupt, the faulting one for a fault. */
+bool exc_take(sim *s, unsigned exc, uint32_t handler, uint32_t ret_pc)
+{
+    if (s->exc_depth == MAX_NESTED) {
+        snprintf(s->fault, sizeof(s->fault), "exceptions nested deeper than %d", MAX_NESTED);
+        return false;
+    }
+    uint32_t vec = handler | 1u;
+    uint32_t sp = csim_emu_reg(s->emu, CSIM_SP);
+    uint32_t xpsr = csim_emu_reg(s->emu, CSIM_XPSR);
+    uint32_t align = sp & 4u;
+    sp = (sp - align) - 32;
+    uint32_t frame[8] = {csim_emu_reg(s->emu, CSIM_R0), csim_emu_reg(s->emu, CSIM_R1),
+                         csim_emu_reg(s->emu, CSIM_R2), csim_emu_reg(s->emu, CSIM_R3),
+                         csim_emu_reg(s->emu, CSIM_R12), csim_emu_reg(s->emu, CSIM_LR), ret_pc | 1u,
+                         (xpsr & ~(1u << 9)) | (align ? 1u << 9 : 0) | (1u << 24)};
+    if (csim_emu_write(s->emu, sp, frame, sizeof(frame))) {
+        snprintf(s->fault, sizeof(s->fault), "stack overflow on exception entry (SP 0x%08x)", sp);
+        return false;
+    }
+    csim_emu_set_reg(s->emu, CSIM_SP, sp);
+    csim_emu_set_reg(s->emu, CSIM_LR, 0xFFFFFFF9u);
+    s->exc_stack[s->exc_depth++] = (uint8_t)exc;
+    s->snap_dirty = true; /* the frame is written by the core */
+    if (s->in_region) {
+        if (sp - s->stk_lo < s->stk_min - s->stk_lo) {
+            s->stk_min = sp; /* the frame is stacked by the core, not by a traced store */
+        }
+        if (s->prof) {
+            csim_prof_flush(s->prof, &s->core.bd, csim_core_now(&s->core));
+            csim_prof_exception(s->prof, vec & ~1u);
+        }
+    }
+    csim_core_exception(&s->core, true, vec & ~1u);
+    s->act_pc = vec & ~1u;
+    return true;
+}
+
+bool exc_return(sim *s)
+{
+    uint32_t sp = csim_emu_reg(s->emu, CSIM_SP), frame[8];
+    if (csim_emu_read(s->emu, sp, frame, sizeof(frame))) {
+        snprintf(s->fault, sizeof(s->fault), "bad stack on exception return (SP 0x%08x)", sp);
+        return false;
+    }
+    static const int regs[6] = {CSIM_R0, CSIM_R1, CSIM_R2, CSIM_R3, CSIM_R12, CSIM_LR};
+    for (int i = 0; i < 6; i++) {
+        csim_emu_set_reg(s->emu, regs[i], frame[i]);
+    }
+    csim_emu_set_reg(s->emu, CSIM_SP, sp + 32 + ((frame[7] >> 9) & 1u) * 4);
+    csim_emu_set_reg(s->emu, CSIM_XPSR, frame[7] & ~(1u << 9));
+    s->exc_depth--;
+    s->snap_dirty = true;
+    csim_core_exception(&s->core, false, frame[6] & ~1u);
+    if (s->prof && s->in_region) { /* the handler's last block and the return are the handler's */
+        csim_prof_flush(s->prof, &s->core.bd, csim_core_now(&s->core));
+        csim_prof_exception_return(s->prof);
+    }
+    s->act_pc = frame[6] & ~1u;
+    return true;
+}
+
+void sim_describe_pc(sim *s, uint32_t pc, char *buf, size_t len);
+
+/* A synchronous fault at fpc: enters the firmware's handler when the vector
+ * table has one (CSIM_OK, s->act_pc = the handler), else stops with the
+ * fault named (exit 5).  A handler that is a branch to itself (the usual
+ * Default_Handler) counts as none: the run could only spin there.  `cause`
+ * is what happened ("undefined instruction"); `bfar` the faulting data
+ * address of a BusFault. */
+csim_err exc_raise(sim *s, fault_kind k, uint32_t fpc, const char *cause, uint32_t bfar)
+{
+    bool v8m = s->model->arch != CSIM_ARCH_V6M;
+    unsigned exc = EXC_HARDFAULT;
+    char name[96];
+    if (v8m) {
+        bool enabled = csim_periph_reg(s->periph, SCB_SHCSR) >> fault_kinds[k].shcsr & 1u;
+        exc = enabled ? fault_kinds[k].exc : EXC_HARDFAULT;
+        csim_periph_set_bits(s->periph, SCB_CFSR, fault_kinds[k].cfsr);
+        if (k == F_PRECISERR) {
+            csim_periph_set_bits(s->periph, SCB_BFAR, bfar);
+        }
+        if (!enabled) {
+            csim_periph_set_bits(s->periph, SCB_HFSR, 1u << 30); /* FORCED */
+        }
+        snprintf(name, sizeof(name), enabled ? "%s/%s" : "HardFault, escalated from %s/%s",
+                 fault_kinds[k].exc == EXC_BUSFAULT ? "BusFault" : "UsageFault", fault_kinds[k].name);
+    } else {
+        snprintf(name, sizeof(name), "HardFault");
+    }
+    char at[160];
+    sim_describe_pc(s, fpc, at, sizeof(at));
+    unsigned active = s->exc_depth ? s->exc_stack[s->exc_depth - 1] : 0;
+    if (active == EXC_HARDFAULT) { /* DDI0419 B1.5, DDI0553 B3: lockup */
+        return csim_fail(s->diag, CSIM_ERR_FAULT, "fault at %s: %s (%s) in the HardFault handler: lockup", at,
+                         cause, name);
+    }
+    if (active == exc) { /* a fault in its own handler escalates */
+        exc = EXC_HARDFAULT;
+        snprintf(name + strlen(name), sizeof(name) - strlen(name), " in its handler, escalated to HardFault");
+    }
+    uint32_t entry, handler = exc_vector(s, exc, &entry);
+    uint16_t first = 0;
+    /* A vector into no code of the ELF is no handler (with --call, the flash
+     * base may hold code rather than a vector table). */
+    handler = handler && sim_code_in(s->elf, handler, 2) && !csim_emu_read(s->emu, handler, &first, 2) ? handler : 0;
+    if (handler && first != 0xE7FE) {
+        snprintf(s->last_fault, sizeof(s->last_fault), "%s at %s (%s)", cause, at, name);
+        if (!exc_take(s, exc, handler, fpc)) {
+            return csim_fail(s->diag, CSIM_ERR_FAULT, "fault at %s: %s (%s), then %s", at, cause, name, s->fault);
+        }
+        s->act_pc = handler;
+        return CSIM_OK;
+    }
+    return csim_fail(s->diag, CSIM_ERR_FAULT, "fault at %s: %s (%s; %s)", at, cause, name,
+                     handler ? "its handler is a branch to itself" : "no handler in the vector table");
+}
+
+/* Fault traps the firmware enables in SCB->CCR (DDI0553 D1, CCR):
+ * UNALIGN_TRP (bit 3), DIV_0_TRP (bit 4); ARMv6-M has them fixed (DDI0419
+ * A3.2, B3.2.8: unaligned accesses always fault; no divide instruction). */
+void sim_ccr(void *user, uint32_t ccr)
+{
+    sim *s = user;
+    csim_emu_set_traps(s->emu, ccr >> 3 & 1u, ccr >> 4 & 1u);
+}
+
+csim_err exc_watch_divs(sim *s)
+{
+    const csim_elf *e = s->elf;
+    for (size_t k = 0; k < e->n_secs; k++) {
+        const csim_section *c = &e->secs[k];
+        for (uint32_t a = c->addr; c->alloc && c->exec && a + 4 > a && a + 4 <= c->addr + c->size; a += 2) {
+            uint16_t hw[2];
+            if (csim_emu_read(s->emu, a, hw, sizeof(hw)) == CSIM_OK && (hw[0] & 0xFFD0u) == 0xFB90u &&
+                (hw[1] & 0xF0F0u) == 0xF0F0u && csim_emu_watch_div(s->emu, a)) {
+                return csim_fail(s->diag, CSIM_ERR_NOMEM, "out of memory");
+            }
+        }
+    }
+    return CSIM_OK;
+}
+
+void sim_describe_pc(sim *s, uint32_t pc, char *buf, size_t len)
+{
+    uint32_t off = 0;
+    const csim_symbol *sym = csim_elf_locate(s->elf, pc, &off);
+    if (sym) {
+        snprintf(buf, len, "0x%08x (%s+0x%x)", pc, sym->name, off);
+    } else {
+        snprintf(buf, len, "0x%08x", pc);
+    }
+}
+
+uint32_t sim_stack_bottom(const sim *s)
+{
+    const csim_symbol *lim = csim_elf_find(s->elf, "__stack_limit");
+    return lim ? lim->addr : 0;
+}
+
+/* The emulator stopped on an error of its own (no action of the hooks): an
+ * exception return, or a fault to raise as the silicon would.  CSIM_OK when
+ * the run goes on at *pc (the handler, or the return address). */
+csim_err exc_emu_stopped(sim *s, uint32_t *pc)
+{
+    uint32_t where = 0;
+    csim_stop why = csim_emu_stop_reason(s->emu, &where);
+    uint32_t fpc = csim_emu_reg(s->emu, CSIM_PC);
+    if (why == CSIM_STOP_UNMAPPED_FETCH && where >= EXC_RETURN_MIN && s->exc_depth) {
+        sim_finish_pending(s, where);
+        if (!exc_return(s)) {
+            return csim_fail(s->diag, CSIM_ERR_FAULT, "%s", s->fault);
+        }
+        *pc = s->act_pc;
+        return CSIM_OK;
+    }
+    if (s->pending && (why == CSIM_STOP_UNMAPPED_READ || why == CSIM_STOP_UNMAPPED_WRITE ||
+                       why == CSIM_STOP_PROT || why == CSIM_STOP_UNALIGNED)) {
+        /* The faulting access was not recorded: it is the next transfer. */
+        const block *b = s->pending;
+        unsigned seen = s->ev_pos, i = s->cursor;
+        while (i < b->n && seen + b->insns[i].transfers <= s->n_ev) {
+            seen += b->insns[i].transfers;
+            i++;
+        }
+        if (i < b->n) {
+            fpc = s->pending->insns[i].addr;
+        }
+    } else if (why == CSIM_STOP_UNDEFINED || why == CSIM_STOP_DIVBYZERO) {
+        fpc = where;
+    }
+    sim_finish_at(s, fpc);
+    char at[160], emu_msg[sizeof(s->diag->msg)];
+    sim_describe_pc(s, fpc, at, sizeof(at));
+    snprintf(emu_msg, sizeof(emu_msg), "%s", s->diag->msg); /* csim_fail writes s->diag->msg */
+    uint32_t sp = csim_emu_reg(s->emu, CSIM_SP), lim = sim_stack_bottom(s);
+    /* Unicorn reports a branch to an even address as an invalid
+     * instruction at it: EPSR.T clear tells them apart. */
+    bool invstate = why == CSIM_STOP_UNDEFINED && !(csim_emu_reg(s->emu, CSIM_XPSR) & 1u << 24);
+    bool stack_bad = lim && sp < lim && why != CSIM_STOP_UNMAPPED_FETCH;
+    char what[160];
+    fault_kind fk = F_UNDEFINSTR;
+    const char *cause = NULL;
+    if (why == CSIM_STOP_UNALIGNED) {
+        fk = F_UNALIGNED;
+        snprintf(what, sizeof(what), "unaligned access at 0x%08x", where);
+        cause = what;
+    } else if (why == CSIM_STOP_DIVBYZERO) {
+        fk = F_DIVBYZERO;
+        cause = "division by zero (CCR.DIV_0_TRP set)";
+    } else if (invstate) {
+        fk = F_INVSTATE;
+        snprintf(what, sizeof(what), "branch to 0x%08x without the Thumb bit (execution in ARM state)", where);
+        cause = what;
+    } else if (why == CSIM_STOP_UNDEFINED) {
+        cause = "undefined instruction";
+    } else if (why == CSIM_STOP_UNMAPPED_FETCH) {
+        fk = F_IBUSERR;
+        fpc = where;
+        snprintf(what, sizeof(what), "instruction fetch from unmapped memory at 0x%08x", where);
+        cause = what;
+        sim_describe_pc(s, fpc, at, sizeof(at));
+    } else if (!stack_bad && (why == CSIM_STOP_UNMAPPED_READ || why == CSIM_STOP_UNMAPPED_WRITE)) {
+        fk = F_PRECISERR;
+        snprintf(what, sizeof(what), "%s at 0x%08x", why == CSIM_STOP_UNMAPPED_READ ?
+                 "read of unmapped memory" : "write to unmapped memory", where);
+        cause = what;
+    }
+    bool stack_out = why == CSIM_STOP_UNMAPPED_WRITE && sp < s->model->sram[0].base + 64 &&
+                     sp >= s->model->sram[0].base - 64;
+    if (cause && !stack_out) {
+        csim_err err = exc_raise(s, fk, fpc, cause, where);
+        *pc = s->act_pc;
+        return err;
+    }
+    const char *kind = why == CSIM_STOP_UNMAPPED_READ ? "read of unmapped memory"
+                       : why == CSIM_STOP_UNMAPPED_WRITE ? "write to unmapped memory"
+                       : why == CSIM_STOP_UNMAPPED_FETCH ? "instruction fetch from unmapped memory"
+                       : why == CSIM_STOP_PROT ? "write to read-only memory (flash)"
+                       : why == CSIM_STOP_UNDEFINED ? "undefined instruction"
+                       : why == CSIM_STOP_TRACED_FETCH ? "code in SRAM, where the ELF has no executable section"
+                                                       : "emulator error";
+    if (stack_bad) {
+        return csim_fail(s->diag, CSIM_ERR_FAULT, "fault at %s: stack overflow (SP 0x%08x below "
+                         "__stack_limit 0x%08x)", at, sp, lim);
+    }
+    if (stack_out) {
+        return csim_fail(s->diag, CSIM_ERR_FAULT, "fault at %s: stack ran out of SRAM (SP 0x%08x)", at, sp);
+    }
+    if (why == CSIM_STOP_UNDEFINED || why == CSIM_STOP_EMU_ERROR) {
+        return csim_fail(s->diag, CSIM_ERR_FAULT, "fault at %s: %s (%s)", at, kind, emu_msg);
+    }
+    return csim_fail(s->diag, CSIM_ERR_FAULT, "fault at %s: %s at 0x%08x", at, kind, where);
+}

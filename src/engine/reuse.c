@@ -1,0 +1,440 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * reuse.c - decoded blocks, their pricing, and the reuse of a pricing.
+ *
+ * Each executed block is decoded once per address.  Its pricing is kept
+ * (a memo) and replayed when the block runs again from the same core state
+ * with the same kinds of transfers to the same next block, and the flash
+ * interface is known to answer as before (docs/performance.md).
+ */
+#include "engine/sim_internal.h"
+
+block *sim_find_block(sim *s, uint32_t addr, uint32_t size)
+{
+    unsigned h = (addr >> 1) & (BLOCK_SLOTS - 1);
+    for (block *b = s->slots[h]; b; b = b->next) {
+        if (b->addr == addr && b->size == size) {
+            return b;
+        }
+    }
+    for (unsigned i = 0; i < s->model->n_sram; i++) {
+        /* SRAM the ELF has no code in holds no instructions: running it
+         * would run zeros (ARMv6-M SRAM is traced and cannot run at all). */
+        if (addr - s->model->sram[i].base < s->model->sram[i].size && !sim_code_in(s->elf, addr, size)) {
+            snprintf(s->fault, sizeof(s->fault), "code in SRAM, where the ELF has no executable section");
+            return NULL;
+        }
+    }
+    uint8_t code[MAX_BLOCK_INSNS * 4];
+    uint32_t len = size < sizeof(code) ? size : sizeof(code);
+    block *b = calloc(1, sizeof(*b));
+    csim_insn *tmp = malloc(sizeof(*tmp) * MAX_BLOCK_INSNS);
+    if (!b || !tmp || csim_emu_read(s->emu, addr, code, len)) {
+        free(b);
+        free(tmp);
+        return NULL;
+    }
+    int n = csim_disasm_decode(s->dis, code, len, addr, tmp, MAX_BLOCK_INSNS);
+    uint32_t decoded = 0;
+    for (int i = 0; i < n; i++) {
+        decoded += tmp[i].size;
+    }
+    if (len != size || decoded != size) {
+        /* Every executed instruction must be priced: refuse a partial decode. */
+        free(b);
+        free(tmp);
+        return NULL;
+    }
+    b->addr = addr;
+    b->size = size;
+    b->n = n > 0 ? (unsigned)n : 0;
+    b->insns = tmp;
+    for (unsigned i = 0; i < b->n; i++) {
+        b->has_wfi |= tmp[i].iclass == CSIM_IC_WFI;
+    }
+    b->next = s->slots[h];
+    s->slots[h] = b;
+    return b;
+}
+
+void sim_free_blocks(sim *s)
+{
+    for (unsigned i = 0; i < BLOCK_SLOTS; i++) {
+        for (block *b = s->slots[i], *n; b; b = n) {
+            n = b->next;
+            for (unsigned k = 0; b->memo && k < MEMO_SLOTS; k++) {
+                free(b->memo[k].blob);
+            }
+            free(b->memo);
+            free(b->insns);
+            free(b);
+        }
+    }
+}
+
+static bool flow_taken(const csim_insn *in, uint32_t next)
+{
+    if (!(in->flags & CSIM_IF_WRITES_PC)) {
+        return false;
+    }
+    return next != in->addr + in->size;
+}
+
+/* Price instructions of the pending block up to (excluding) index `upto`;
+ * `next` is where execution went after the block's last instruction. */
+void sim_price_until(sim *s, unsigned upto, uint32_t next)
+{
+    block *b = s->pending;
+    if (!b) {
+        return;
+    }
+    for (; s->cursor < upto && s->cursor < b->n; s->cursor++) {
+        const csim_insn *in = &b->insns[s->cursor];
+        unsigned nt = in->transfers;
+        unsigned avail = s->n_ev - s->ev_pos;
+        unsigned take = nt < avail ? nt : avail;
+        bool last = s->cursor + 1 == b->n;
+        bool taken = last && flow_taken(in, next);
+        csim_core_exec(&s->core, in, &s->ev[s->ev_pos], take, taken, next);
+        s->ev_pos += take;
+    }
+}
+
+/* Transfer classes that price differently: SRAM-like, flash, peripheral, I/O port. */
+uint8_t sim_event_class(const sim *s, const csim_mem_event *e)
+{
+    const csim_core_params *p = &s->model->core;
+    const csim_ms_cfg *f = s->flash_cfg; /* csim_memsys_contains, inline: once per transfer */
+    uint8_t k = e->addr - f->flash_base < f->flash_size || e->addr - f->alias_base < f->flash_size ? 1
+                : p->ioport_size && e->addr - p->ioport_base < p->ioport_size ? 3
+                : e->addr >= 0x40000000u && e->addr < 0x60000000u ? 2
+                                                                   : 0;
+    return (uint8_t)(k | e->write << 2);
+}
+
+static const uint8_t *memo_ev_class(const memo *m) { return m->blob + 4 * (m->n_acc + m->n_flash); }
+
+static bool events_match(const sim *s, const memo *m)
+{
+    return m->n_ev == s->n_ev && memcmp(memo_ev_class(m), s->ev_class, s->n_ev) == 0;
+}
+
+/* Collects the words of the data reads of the flash (class 1, not written)
+ * where they matter (the flash interface is handed the word: read_ready);
+ * false if there are more than MEMO_FLASH_READS. */
+static bool flash_reads(const sim *s, uint32_t *addr, unsigned *n)
+{
+    *n = 0;
+    if (csim_memsys_data_anywhere(s->flash)) {
+        return true;
+    }
+    for (unsigned i = 0; i < s->n_ev; i++) {
+        if (s->ev_class[i] == 1) {
+            if (*n == MEMO_FLASH_READS) {
+                return false;
+            }
+            addr[(*n)++] = s->ev[i].addr & ~3u;
+        }
+    }
+    return true;
+}
+
+/* ICACHE: the slot holding the pricing that ended at `next`, else the one to
+ * reuse (slots 0 and 1). */
+static memo *memo_slot(block *b, uint32_t next)
+{
+    if (!b->memo) {
+        return NULL;
+    }
+    if (b->memo[1].valid && b->memo[1].next == next) {
+        return &b->memo[1];
+    }
+    return !b->memo[0].valid || b->memo[0].next == next || b->memo[1].valid ? &b->memo[0] : &b->memo[1];
+}
+
+/* Keeps the recorded pricing in slot m; false when out of memory. */
+static bool memo_store(sim *s, memo *m, uint32_t next, uint64_t dt, const csim_breakdown *d, bool with_acc)
+{
+    const memo_rec *r = &s->rec;
+    unsigned n_acc = with_acc ? r->acc.n : 0;
+    unsigned ms_in = with_acc ? 0 : r->ms_in.n, ms_out = with_acc ? 0 : r->ms_out.n;
+    size_t len = 4 * ((size_t)n_acc + r->n_flash) + s->n_ev + n_acc + ms_in + ms_out;
+    uint8_t *blob = malloc(len ? len : 1);
+    if (!blob) {
+        return false;
+    }
+    free(m->blob);
+    m->blob = blob;
+    memcpy(blob, r->acc.addr, 4 * n_acc);
+    blob += 4 * n_acc;
+    memcpy(blob, r->flash_addr, 4 * r->n_flash);
+    blob += 4 * r->n_flash;
+    memcpy(blob, s->ev_class, s->n_ev);
+    blob += s->n_ev;
+    memcpy(blob, r->acc.kind, n_acc);
+    blob += n_acc;
+    memcpy(blob, r->ms_in.b, ms_in);
+    memcpy(blob + ms_in, r->ms_out.b, ms_out);
+    m->valid = true;
+    m->epoch = s->epoch;
+    m->next = next;
+    m->entry = r->entry;
+    m->exit = r->exit;
+    m->dt = dt;
+    m->d = *d;
+    m->n_ev = s->n_ev;
+    m->n_acc = n_acc;
+    m->n_flash = r->n_flash;
+    m->ms_in = ms_in;
+    m->ms_out = ms_out;
+    return true;
+}
+
+static void breakdown_diff(csim_breakdown *d, const csim_breakdown *a, const csim_breakdown *b)
+{
+#define DIFF(f) d->f = a->f - b->f;
+    DIFF(cycles) DIFF(instructions) DIFF(core) DIFF(branch) DIFF(fetch_stall) DIFF(data_wait)
+    DIFF(bus_conflict) DIFF(load_use) DIFF(exception) DIFF(taken_branches) DIFF(loads) DIFF(stores)
+    DIFF(flash_data_reads)
+#undef DIFF
+}
+
+static bool try_replay(sim *s, block *b, uint32_t next)
+{
+    memo *m = memo_slot(b, next);
+    csim_core_sig sig;
+    unsigned why = !m || !m->valid                                  ? 0
+                   : m->epoch != s->epoch || m->next != next        ? 1
+                   : !events_match(s, m)                            ? 2
+                   : !csim_core_signature(&s->core, b->addr, &sig) ||
+                           memcmp(&sig, &m->entry, sizeof(sig)) != 0 ? 3
+                                                                     : 6;
+    if (why < 6) {
+        s->why[why]++;
+        return false;
+    }
+    /* Fetches repeat the recorded words; data reads of the flash take this
+     * run's addresses, in order (a hit costs the same wherever it hits). */
+    const uint8_t *ev_class = memo_ev_class(m), *kind = ev_class + m->n_ev;
+    uint32_t addr[CSIM_REC_MAX];
+    memcpy(addr, m->blob, 4 * m->n_acc);
+    unsigned e = 0;
+    for (unsigned j = 0; j < m->n_acc; j++) {
+        if (kind[j] == CSIM_MS_DATA) {
+            while (e < s->n_ev && ev_class[e] != 1) {
+                e++;
+            }
+            if (e == s->n_ev) {
+                return false;
+            }
+            addr[j] = s->ev[e++].addr & ~3u;
+        }
+    }
+    uint64_t last = s->core.t + m->dt + (uint64_t)(int64_t)(int8_t)m->exit.b[3];
+    if (!csim_memsys_replay_hits(s->flash, csim_core_earliest_request(&s->core), last, addr, kind, m->n_acc)) {
+        s->why[4]++;
+        return false;
+    }
+    csim_core_restore(&s->core, b->addr, &m->exit, m->dt, &m->d);
+    return true;
+}
+
+/* Prices the whole pending block and, when the pricing is reusable, keeps it. */
+static void price_and_record(sim *s, block *b, uint32_t next)
+{
+    csim_core *c = &s->core;
+    memo_rec *r = &s->rec;
+    bool ok = s->n_ev <= MEMO_EVENTS && csim_memsys_quiet(s->flash, csim_core_earliest_request(c)) &&
+              csim_core_signature(c, b->addr, &r->entry);
+    csim_ms_stats before = *csim_memsys_stats(s->flash);
+    csim_breakdown bd = c->bd, d;
+    uint64_t t0 = c->t;
+    r->acc.n = 0;
+    r->acc.overflow = false;
+    r->n_flash = 0;
+    c->rec = ok ? &r->acc : NULL;
+    sim_price_until(s, b->n, next);
+    c->rec = NULL;
+    if (!ok) {
+        return;
+    }
+    const csim_ms_stats *after = csim_memsys_stats(s->flash);
+    if (r->acc.overflow || after->misses != before.misses || after->flash_reads != before.flash_reads ||
+        after->prefetch_hits != before.prefetch_hits || !csim_memsys_quiet(s->flash, c->t) ||
+        !csim_core_signature(c, b->addr, &r->exit)) {
+        return;
+    }
+    if (!b->memo && !(b->memo = calloc(MEMO_SLOTS, sizeof(memo)))) {
+        return;
+    }
+    breakdown_diff(&d, &c->bd, &bd);
+    memo_store(s, memo_slot(b, next), next, c->t - t0, &d, true);
+}
+
+
+/* This run's keys for a state replay, each computed when first needed. */
+typedef struct replay_keys {
+    bool have_fa, have_sig, have_st, fa_ok, sig_ok, st_ok;
+    unsigned nf;
+    uint32_t fa[MEMO_FLASH_READS];
+    csim_core_sig sig;
+    csim_ms_state st;
+} replay_keys;
+
+/* How far kept pricing x holds for this run of block b (the `why` index):
+ * 0 none kept, 1 other outcome or flash configuration, 2 other transfers,
+ * 3 other core state, 4 other flash-interface state, 5 it holds. */
+static unsigned state_match(sim *s, const block *b, const memo *x, uint32_t next, replay_keys *k)
+{
+    csim_core *c = &s->core;
+    if (!x->valid) {
+        return 0;
+    }
+    if (x->epoch != s->epoch || x->next != next) {
+        return 1;
+    }
+    if (!k->have_fa) {
+        k->have_fa = true;
+        k->fa_ok = flash_reads(s, k->fa, &k->nf);
+    }
+    if (!events_match(s, x) || !k->fa_ok || k->nf != x->n_flash ||
+        memcmp(k->fa, x->blob + 4 * x->n_acc, 4 * k->nf) != 0) {
+        return 2;
+    }
+    if (!k->have_sig) {
+        k->have_sig = true;
+        k->sig_ok = csim_core_signature(c, b->addr, &k->sig);
+    }
+    if (!k->sig_ok || memcmp(&k->sig, &x->entry, sizeof(k->sig)) != 0) {
+        return 3;
+    }
+    if (!k->have_st) {
+        k->have_st = true;
+        k->st_ok = csim_memsys_save(s->flash, c->t, csim_core_earliest_request(c), true, &k->st);
+    }
+    if (!k->st_ok || k->st.n != x->ms_in || memcmp(k->st.b, memo_ev_class(x) + x->n_ev, k->st.n) != 0) {
+        return 4;
+    }
+    return 5;
+}
+
+static bool try_replay_state(sim *s, block *b, uint32_t next)
+{
+    replay_keys keys;
+    keys.have_fa = keys.have_sig = keys.have_st = false;
+    unsigned why = 0;
+    for (unsigned k = 0; b->memo && k < MEMO_SLOTS; k++) {
+        const memo *m = &b->memo[k];
+        unsigned w = state_match(s, b, m, next, &keys);
+        if (w == 5) {
+            csim_core_restore(&s->core, b->addr, &m->exit, m->dt, &m->d);
+            csim_ms_state out;
+            out.n = m->ms_out;
+            memcpy(out.b, memo_ev_class(m) + m->n_ev + m->ms_in, m->ms_out);
+            csim_memsys_load(s->flash, s->core.t, &out, &m->ms_d);
+            return true;
+        }
+        why = w > why ? w : why;
+    }
+    s->why[why]++;
+    return false;
+}
+
+/* Prices the whole pending block and keeps the pricing with the core and
+ * flash-interface states before and after it. */
+static void price_and_record_state(sim *s, block *b, uint32_t next)
+{
+    csim_core *c = &s->core;
+    memo_rec *r = &s->rec;
+    bool ok = s->n_ev <= MEMO_EVENTS && flash_reads(s, r->flash_addr, &r->n_flash) &&
+              csim_core_signature(c, b->addr, &r->entry) &&
+              csim_memsys_save(s->flash, c->t, csim_core_earliest_request(c), true, &r->ms_in);
+    csim_ms_stats before = *csim_memsys_stats(s->flash);
+    csim_breakdown bd = c->bd, d;
+    uint64_t t0 = c->t;
+    sim_price_until(s, b->n, next);
+    /* The entry state assumed that a read comes first (see csim_memsys_save). */
+    const csim_ms_stats *after = csim_memsys_stats(s->flash);
+    if (!ok || after->fetches + after->data_reads == before.fetches + before.data_reads ||
+        !csim_core_signature(c, b->addr, &r->exit) ||
+        !csim_memsys_save(s->flash, c->t, csim_core_earliest_request(c), false, &r->ms_out)) {
+        return;
+    }
+    if (!b->memo && !(b->memo = calloc(MEMO_SLOTS, sizeof(memo)))) {
+        return;
+    }
+    memo *m = NULL;
+    for (unsigned k = 0; k < MEMO_SLOTS && !m; k++) {
+        m = b->memo[k].valid ? NULL : &b->memo[k];
+    }
+    if (!m) {
+        m = &b->memo[b->memo_rr++ % MEMO_SLOTS];
+    }
+    breakdown_diff(&d, &c->bd, &bd);
+    if (memo_store(s, m, next, c->t - t0, &d, false)) {
+        sim_diff_stats(&m->ms_d, after, &before);
+    }
+}
+
+void sim_finish_pending(sim *s, uint32_t next)
+{
+    block *b = s->pending;
+    if (b) {
+        bool by_state = s->flash_cfg->type != CSIM_MS_ICACHE;
+        if (!s->memo_on || s->cursor != 0) {
+            sim_price_until(s, b->n, next);
+        } else if (b->reuse_skip) {
+            /* Blocks that keep missing are priced directly for a while:
+             * trying costs more than it saves. */
+            b->reuse_skip--;
+            s->memo_skips++;
+            sim_price_until(s, b->n, next);
+        } else if (by_state ? try_replay_state(s, b, next) : try_replay(s, b, next)) {
+            s->memo_hits++;
+            b->reuse_fails = 0;
+        } else {
+            s->memo_misses++;
+            if (by_state) {
+                price_and_record_state(s, b, next);
+            } else {
+                price_and_record(s, b, next);
+            }
+            /* Pricing a long block costs far more than trying: always try. */
+            if (++b->reuse_fails == 8 && b->n < MEMO_ALWAYS_TRY) {
+                b->reuse_fails = 0;
+                b->reuse_skip = 256;
+            }
+        }
+    }
+    s->pending = NULL;
+    s->n_ev = s->ev_pos = 0;
+}
+
+/* Price the pending block up to and including the instruction at pc, drop the
+ * rest (a trap or fault stopped the block there). */
+void sim_finish_at(sim *s, uint32_t pc)
+{
+    block *b = s->pending;
+    if (b) {
+        unsigned i = 0;
+        while (i < b->n && b->insns[i].addr != pc) {
+            i++;
+        }
+        sim_price_until(s, i < b->n ? i + 1 : b->n, pc + 2);
+    }
+    s->pending = NULL;
+    s->n_ev = s->ev_pos = 0;
+}
+
+/* Index in the pending block of the instruction that made the newest
+ * recorded transfer (the emulator's PC is only exact at block starts). */
+unsigned sim_newest_access_insn(const sim *s)
+{
+    const block *b = s->pending;
+    unsigned seen = s->ev_pos, i = s->cursor;
+    while (i < b->n && seen + b->insns[i].transfers < s->n_ev) {
+        seen += b->insns[i].transfers;
+        i++;
+    }
+    return i;
+}

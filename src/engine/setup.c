@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * setup.c - one run's set-up: memory map, image, peripherals, hooks.
+ */
+#include "engine/sim_internal.h"
+
+static bool inside(const csim_model *m, uint32_t a, uint32_t len, bool *in_flash)
+{
+    uint64_t end = (uint64_t)a + len;
+    const csim_ms_cfg *f = &m->flash;
+    *in_flash = false;
+    if (a >= f->flash_base && end <= (uint64_t)f->flash_base + f->flash_size) {
+        *in_flash = true;
+        return true;
+    }
+    for (unsigned i = 0; i < m->n_sram; i++) {
+        if (a >= m->sram[i].base && end <= (uint64_t)m->sram[i].base + m->sram[i].size) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool arch_runs(csim_arch core, csim_elf_arch elf)
+{
+    if (core == CSIM_ARCH_V6M) {
+        return elf == CSIM_ELF_ARCH_V6M || elf == CSIM_ELF_ARCH_UNKNOWN;
+    }
+    return elf != CSIM_ELF_ARCH_OTHER;
+}
+
+static csim_err load_image(sim *s)
+{
+    const csim_elf *e = s->elf;
+    const csim_model *m = s->model;
+    for (size_t i = 0; i < e->n_segs; i++) {
+        const csim_segment *g = &e->segs[i];
+        bool fl;
+        if (g->filesz && !inside(m, g->paddr, g->filesz, &fl)) {
+            return csim_fail(s->diag, CSIM_ERR_ELF,
+                             "%s: segment %zu (0x%08x, %u bytes) is outside the memory map of %s",
+                             e->path, i, g->paddr, g->filesz, m->name);
+        }
+        if (!inside(m, g->vaddr, g->memsz, &fl)) {
+            return csim_fail(s->diag, CSIM_ERR_ELF,
+                             "%s: segment %zu (0x%08x, %u bytes) is outside the memory map of %s",
+                             e->path, i, g->vaddr, g->memsz, m->name);
+        }
+        if (g->filesz) {
+            csim_emu_write(s->emu, g->paddr, g->data, g->filesz);
+            if (g->vaddr != g->paddr) { /* initialised data: as the start-up code copies it */
+                csim_emu_write(s->emu, g->vaddr, g->data, g->filesz);
+            }
+        }
+    }
+    return CSIM_OK;
+}
+
+bool sim_code_in(const csim_elf *e, uint32_t base, uint32_t size)
+{
+    for (size_t k = 0; k < e->n_secs; k++) {
+        const csim_section *c = &e->secs[k];
+        if (c->alloc && c->exec && c->size && (c->addr - base < size || base - c->addr < c->size)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+csim_err sim_setup(sim *s)
+{
+    const csim_model *m = s->model;
+    csim_diag *d = s->diag;
+    if (!arch_runs(m->arch, s->elf->arch)) {
+        return csim_fail(d, CSIM_ERR_ELF, "%s: built for %s, which a %s (%s) cannot run", s->elf->path,
+                         s->elf->arch_name, m->name, m->arch == CSIM_ARCH_V6M ? "ARMv6-M" : "ARMv8-M");
+    }
+    s->flash = csim_memsys_new(&m->flash);
+    s->dis = csim_disasm_new();
+    if (!s->flash || !s->dis) {
+        return csim_fail(d, CSIM_ERR_MODEL, "%s: flash interface or decoder could not be created", m->name);
+    }
+    s->flash_cfg = csim_memsys_config(s->flash);
+    csim_core_init(&s->core, &m->core, s->flash);
+    csim_periph_env env = {s, sim_now, sim_flash_config, s->opts->console, sim_cache_invalidate, sim_ccr};
+    s->periph = csim_periph_new(m, &env);
+    csim_emu_hooks hooks = {s, sim_on_block, sim_on_mem, sim_on_trap};
+    csim_err err = csim_emu_new(&s->emu, s->core.desc->emu_cpu, &hooks, d);
+    if (err || !s->periph) {
+        return err ? err : csim_fail(d, CSIM_ERR_NOMEM, "out of memory");
+    }
+    if ((err = csim_emu_map(s->emu, m->flash.flash_base, m->flash.flash_size, false, d))) {
+        return err;
+    }
+    for (unsigned i = 0; i < m->n_sram; i++) {
+        /* SRAM as traced memory (docs/performance.md) on a core without
+         * unaligned accesses, unless the ELF has code there: code cannot run from it. */
+        bool traced = !(s->core.desc->features & CSIM_CF_UNALIGNED) &&
+                      !sim_code_in(s->elf, m->sram[i].base, m->sram[i].size);
+        err = traced ? csim_emu_map_traced(s->emu, m->sram[i].base, m->sram[i].size, d)
+                     : csim_emu_map(s->emu, m->sram[i].base, m->sram[i].size, true, d);
+        if (err) {
+            return err;
+        }
+    }
+    uint32_t pb[64], ps[64];
+    unsigned np = csim_periph_pages(s->periph, pb, ps, 64);
+    for (unsigned i = 0; i < np; i++) {
+        if ((err = csim_emu_map_mmio(s->emu, pb[i], ps[i], csim_periph_read, csim_periph_write, s->periph, d))) {
+            return err;
+        }
+    }
+    if ((err = csim_emu_map(s->emu, RETURN_STUB, 0x1000, false, d))) {
+        return err;
+    }
+    static const uint16_t stub[2] = {0xE7FE, 0xE7FE}; /* b . */
+    csim_emu_write(s->emu, RETURN_STUB, stub, sizeof(stub));
+    if ((err = load_image(s)) || (err = fp_make_spans(s)) || (m->arch != CSIM_ARCH_V6M && (err = exc_watch_divs(s)))) {
+        return err;
+    }
+    if (s->opts->profile && !(s->prof = csim_prof_new(s->elf))) {
+        return csim_fail(d, CSIM_ERR_NOMEM, "out of memory");
+    }
+    return abi_setup(s);
+}

@@ -1,0 +1,226 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * sim_internal.h - the state of one run, shared by the engine's parts:
+ * sim.c (run loop and hooks), reuse.c (decoded blocks, pricing and its
+ * reuse), footprint.c, bench_abi.c (the firmware's benchmark ABI),
+ * exceptions.c (faults and exception entry/return), semihost.c, setup.c.
+ * Nothing outside src/engine includes it.
+ */
+#ifndef CSIM_ENGINE_SIM_INTERNAL_H
+#define CSIM_ENGINE_SIM_INTERNAL_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cyclesim/disasm.h"
+#include "cyclesim/emu.h"
+#include "cyclesim/periph.h"
+#include "cyclesim/sim.h"
+#include "engine/profile.h"
+
+#define MAX_BLOCK_INSNS 2048 /* Unicorn ends a block after 512 instructions or a page */
+#define MAX_EVENTS 1024
+#define BLOCK_SLOTS (1u << 16)
+#define RETURN_STUB 0x0FFFF000u /* --call returns here: a mapped page in the code region (below 0xE000_0000, which is execute-never) */
+#define EXC_RETURN_MIN 0xFFFFFF00u
+
+#define MEMO_EVENTS 512
+#define MEMO_FLASH_READS MEMO_EVENTS
+#define MEMO_SLOTS 4
+#define MEMO_ALWAYS_TRY 16 /* blocks of this many instructions are never priced without trying reuse */
+#define MAX_SPANS (1 + CSIM_MAX_REGIONS)
+#define BENCH_ABI 1u /* BENCH_ABI_VERSION of firmware/include/bench.h that this engine reads */
+#define BENCH_CASE_BYTES 28 /* sizeof(bench_case_t) of that version */
+#define PROGRESS_SHIFT 24 /* report progress every 2^24 instructions */
+#define SNAP_INTERVAL (1u << 16) /* blocks between two runaway snapshots (at most) */
+#define SNAP_REGS (CSIM_REG_COUNT + 33) /* core registers, then S0-S31 and FPSCR (ARMv8-M) */
+#define NO_SNAP 1u /* an odd address: no block starts there */
+#define MAX_NESTED 8
+
+/* Exception numbers: DDI0419 (ARMv6-M) B1.5.2, DDI0553 (ARMv8-M) chapter B3. */
+enum { EXC_HARDFAULT = 3, EXC_BUSFAULT = 5, EXC_USAGEFAULT = 6, EXC_SYSTICK = 15 };
+#define SCB_SHCSR 0xE000ED24u
+#define SCB_CFSR 0xE000ED28u
+#define SCB_HFSR 0xE000ED2Cu
+#define SCB_BFAR 0xE000ED38u
+
+/* The synchronous faults cyclesim raises.  ARMv6-M has one fault exception,
+ * HardFault (DDI0419 B1.5 "Fault behavior"); ARMv8-M raises UsageFault or
+ * BusFault when SHCSR enables it, else escalates to HardFault with
+ * HFSR.FORCED, and records the cause in CFSR (DDI0553 B3 "Fault handling",
+ * D1 CFSR/UFSR/BFSR).  docs/sources.md. */
+typedef enum fault_kind { F_UNDEFINSTR, F_INVSTATE, F_STKOF, F_UNALIGNED, F_DIVBYZERO, F_PRECISERR, F_IBUSERR } fault_kind;
+
+/* A block's pricing, reusable when it runs again from the same core state,
+ * with the same kinds of transfers, to the same next block, and
+ *  - ICACHE: all its flash-interface accesses are plain cache hits again
+ *    (replayed access by access: the cache is too large to compare);
+ *  - other flash interfaces: from the same flash-interface state (buffers,
+ *    reads in flight, cache tags) and with the same flash data addresses
+ *    where they matter, so the whole state after it is known too. */
+typedef struct memo {
+    bool valid;
+    unsigned epoch;          /* flash configuration it was priced under */
+    uint32_t next;
+    csim_core_sig entry, exit;
+    uint64_t dt;
+    csim_breakdown d;
+    csim_ms_stats ms_d;      /* flash-interface statistics it adds (state replay) */
+    unsigned n_ev, n_acc, n_flash, ms_in, ms_out;
+    /* acc_addr u32[n_acc], flash_addr u32[n_flash], ev_class[n_ev],
+     * acc_kind[n_acc], flash-interface state before [ms_in] and after [ms_out] */
+    uint8_t *blob;
+} memo;
+
+/* The pricing being recorded (large: kept in the sim, off the stack). */
+typedef struct memo_rec {
+    csim_core_sig entry, exit;
+    csim_access_rec acc;
+    unsigned n_flash;
+    uint32_t flash_addr[MEMO_FLASH_READS];
+    csim_ms_state ms_in, ms_out;
+} memo_rec;
+
+typedef struct block {
+    uint32_t addr, size;
+    unsigned n;
+    csim_insn *insns;
+    memo *memo;          /* MEMO_SLOTS slots: a block may end several ways or start from several states */
+    unsigned memo_rr;    /* next slot to replace */
+    uint16_t reuse_fails;/* consecutive pricings that could not be reused */
+    uint16_t reuse_skip; /* executions left before reuse is tried again */
+    bool has_wfi;        /* holds a WFI/WFE (ends the run) */
+    unsigned fp_epoch;   /* region in which it last ran (footprint) */
+    struct block *next;
+} block;
+
+/* A memory range holding ELF sections, with a bit per byte accessed in the
+ * current region (footprint of data and constants). */
+typedef struct span {
+    uint32_t lo, len;
+    uint8_t *bits;
+} span;
+
+typedef enum action {
+    ACT_NONE = 0, ACT_SEMIHOST, ACT_EXCEPTION, ACT_EXC_RETURN, ACT_DONE, ACT_FAULT, ACT_LIMIT, ACT_RUNAWAY,
+    ACT_TRAP_FAULT /* a synchronous fault raised by an instruction: trap_kind */
+} action;
+
+typedef struct sim {
+    const csim_elf *elf;
+    const csim_model *model;
+    const csim_run_opts *opts;
+    csim_run_result *res;
+    csim_diag *diag;
+    csim_emu *emu;
+    csim_disasm *dis;
+    csim_memsys *flash;
+    const csim_ms_cfg *flash_cfg; /* its configuration in force (csim_memsys_config) */
+    csim_periph *periph;
+    csim_core core;
+    block *slots[BLOCK_SLOTS];
+    block *pending;       /* executed, not yet priced */
+    unsigned cursor;      /* next instruction of `pending` to price */
+    csim_mem_event ev[MAX_EVENTS];
+    uint8_t ev_class[MAX_EVENTS]; /* sim_event_class() of each, as recorded */
+    unsigned n_ev, ev_pos;
+    uint64_t insns;
+    action act;
+    uint32_t act_pc;      /* where the stopped block would have started */
+    char fault[256];
+    /* bench markers */
+    uint32_t m_begin, m_end, m_done, cases_lo, cases_hi;
+    uint32_t workbuf_var; /* the runner's bench_workbuf_bytes (0: none) */
+    uint32_t attempts_var; /* bench_sign_attempts (0: not in the image) */
+    uint32_t region_ret;  /* return address of bench_region_begin */
+    uint32_t region_case; /* its case pointer (outside the table: the empty case) */
+    bool in_region;
+    uint64_t r_cycles;
+    csim_breakdown r_bd;
+    csim_ms_stats r_ms;
+    csim_case_result cur, empty;
+    bool have_empty;
+    size_t cap_cases;
+    unsigned exc_depth;
+    uint8_t exc_stack[MAX_NESTED]; /* active exceptions, innermost last */
+    fault_kind trap_kind;
+    char last_fault[256]; /* the fault whose handler runs (runaway report) */
+    /* runaway detection: the state at a block start, to compare when that
+     * block comes again with no store and no peripheral read in between */
+    uint32_t snap_pc, snap[SNAP_REGS], cmp[SNAP_REGS];
+    bool snap_dirty;
+    uint64_t blocks, snap_next, self_next;
+    uint64_t progress;    /* instruction count at the last progress point (the limit counts from it) */
+    bool memo_on;
+    unsigned epoch;       /* bumped when the firmware reconfigures the flash interface */
+    uint64_t memo_hits, memo_misses, memo_skips;
+    uint64_t why[6]; /* reuse refusals: none recorded, outcome, transfers, state, memory, not reusable */
+    memo_rec rec;         /* the pricing being recorded */
+    /* case selection and inputs: written when main starts (start-up code has
+     * initialised RAM by then) */
+    uint32_t m_main, v_case_first, v_case_count, v_seed;
+    /* footprint of the region (docs/footprint.md) */
+    uint32_t stk_lo, stk_sp, stk_min; /* stack limit, SP at region begin, lowest write below it */
+    span spans[MAX_SPANS];
+    unsigned n_spans;
+    unsigned fp_epoch;
+    block **fp_blocks;    /* blocks run in the region */
+    size_t n_fp_blocks, cap_fp_blocks;
+    uint32_t region_fn;   /* function the region starts in (the runner's run_one): not the case's code */
+    uint32_t io_lo, io_hi, ioc_lo, ioc_hi; /* the cases' I/O buffers (RAM, flash): not counted */
+    uint8_t *sym_seen;
+    csim_prof *prof;      /* opts.profile */
+} sim;
+
+/* sim.c: the hooks the emulator and the peripherals call */
+void sim_on_block(void *user, uint32_t addr, uint32_t size);
+void sim_on_mem(void *user, uint32_t addr, unsigned size, bool write);
+uint64_t sim_now(void *user);
+void sim_flash_config(void *user, const csim_ms_cfg *cfg);
+void sim_cache_invalidate(void *user);
+
+/* reuse.c: decoded blocks, their pricing, and reuse of a pricing */
+block *sim_find_block(sim *s, uint32_t addr, uint32_t size);
+void sim_free_blocks(sim *s);
+void sim_price_until(sim *s, unsigned upto, uint32_t next);
+uint8_t sim_event_class(const sim *s, const csim_mem_event *e);
+void sim_finish_pending(sim *s, uint32_t next);
+void sim_finish_at(sim *s, uint32_t pc);
+unsigned sim_newest_access_insn(const sim *s);
+
+/* footprint.c (docs/footprint.md) */
+csim_err fp_make_spans(sim *s);
+void fp_mark_touched(sim *s, uint32_t addr, unsigned size);
+void fp_track_begin(sim *s, uint32_t pc, bool called);
+void fp_note_block(sim *s, block *b);
+void fp_measure(sim *s, csim_case_result *c);
+
+/* bench_abi.c: the benchmark ABI of firmware/include/bench.h */
+csim_err abi_setup(sim *s);
+void abi_region_start(sim *s);
+void abi_region_end(sim *s);
+void abi_case_done(sim *s, uint32_t desc, uint32_t fw_cycles, uint32_t status);
+void abi_write_inputs(sim *s);
+void sim_read_cstr(sim *s, uint32_t addr, char *out, size_t len);
+void sim_diff_stats(csim_ms_stats *d, const csim_ms_stats *a, const csim_ms_stats *b);
+
+/* exceptions.c */
+void sim_on_trap(void *user, unsigned intno);
+void sim_ccr(void *user, uint32_t ccr);
+uint32_t exc_vector(sim *s, unsigned exc, uint32_t *entry_addr);
+bool exc_take(sim *s, unsigned exc, uint32_t handler, uint32_t ret_pc);
+bool exc_return(sim *s);
+csim_err exc_raise(sim *s, fault_kind k, uint32_t fpc, const char *cause, uint32_t bfar);
+csim_err exc_emu_stopped(sim *s, uint32_t *pc);
+csim_err exc_watch_divs(sim *s);
+void sim_describe_pc(sim *s, uint32_t pc, char *buf, size_t len);
+
+/* semihost.c */
+void sim_semihost(sim *s);
+
+/* setup.c */
+csim_err sim_setup(sim *s);
+bool sim_code_in(const csim_elf *e, uint32_t base, uint32_t size);
+
+#endif
