@@ -51,7 +51,8 @@ static bool select_cases(check *c, const char *const *globs, unsigned n_globs, i
 {
     unsigned n = 0;
     cli_range *r = cli_case_ranges(c->elf, globs, n_globs, &n, rc);
-    if (!r) {
+    if (!r || n == 0) { /* n 0: a --shard without a case of the ELF, nothing to check (exit 0) */
+        free(r);
         return false;
     }
     if (!(c->selected = calloc(c->cases.n + 1, sizeof(*c->selected)))) {
@@ -429,7 +430,7 @@ const cli_command cli_cmd_check = {
     "check", "FW.elf", 1, 1,
     "Holds the cases to cycle, stack and code budgets kept in a JSON file, or to an older build, and says "
     "which kinds of cycles and which functions grew when one fails (docs/budgets.md, docs/ci.md).",
-    CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_NO_PROGRESS,
+    CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_NO_PROGRESS | CLI_SHARD,
     NULL, check_own, check_option, cmd_check,
 };
 

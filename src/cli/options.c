@@ -9,7 +9,7 @@
 
 /* Ids of the shared options: above any own option's. */
 enum { ID_MCU = 1000, ID_SET, ID_CASE, ID_JOBS, ID_WARM, ID_MAX_INSNS, ID_CALL, ID_ARG, ID_NO_PROGRESS, ID_FORMAT,
-       ID_HELP };
+       ID_SHARD, ID_HELP };
 
 typedef struct shared_opt {
     unsigned flag;
@@ -34,6 +34,8 @@ static const shared_opt shared[] = {
     {CLI_CALL, "arg", ID_ARG, 0, "N", "an integer argument of --call; up to 4, in order"},
     {CLI_NO_PROGRESS, "no-progress", ID_NO_PROGRESS, 0, NULL, "no progress line on stderr (shown when a terminal)"},
     {CLI_FORMAT, "format", ID_FORMAT, 'f', "FORMAT", "the output format"},
+    {CLI_SHARD, "shard", ID_SHARD, 0, "K/N", "only the cases of shard K of N (a case's shard follows from its name "
+                                            "alone); `cyclesim merge` joins the shards' JSON outputs (docs/ci.md)"},
 };
 #define N_SHARED (sizeof(shared) / sizeof(shared[0]))
 
@@ -124,6 +126,17 @@ static int shared_option(const cli_command *cmd, cli_common *c, int id, char *ar
         c->ro.call_args[c->ro.n_call_args++] = (uint32_t)v;
         return EXIT_OK;
     }
+    case ID_SHARD: {
+        unsigned k, n;
+        char end;
+        if (sscanf(arg, "%u/%u%c", &k, &n, &end) != 2 || k < 1 || k > n || n > 10000 || arg[0] == '+' ||
+            arg[0] == '-') {
+            return cli_error(CSIM_ERR_USAGE, "--shard %s: expected K/N with 1 <= K <= N <= 10000", arg);
+        }
+        c->shard_k = k;
+        c->shard_n = n;
+        return EXIT_OK;
+    }
     case ID_FORMAT:
         if (!is_choice(cmd->formats, arg)) {
             fprintf(stderr, "cyclesim: error: --format %s: expected ", arg);
@@ -203,6 +216,16 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_common *c, void
     if (rc != EXIT_OK) {
         return rc;
     }
+    if (c->shard_n && c->ro.call) {
+        return cli_error(CSIM_ERR_USAGE, "--shard splits the benchmark cases; --call times one function");
+    }
+    if (c->shard_n && c->ro.warm) {
+        /* A merge must equal one run: a warm case starts from what every case
+         * before it left, which a shard does not run. */
+        return cli_error(CSIM_ERR_USAGE, "--shard with --warm: a warm case starts from the state every case before "
+                                         "it left, which another shard ran (run --warm unsharded)");
+    }
+    cli_set_shard(c->shard_k, c->shard_n);
     c->operands = argv + optind;
     c->n_operands = (unsigned)(argc - optind);
     if (c->n_operands < cmd->min_operands || (cmd->max_operands && c->n_operands > cmd->max_operands)) {

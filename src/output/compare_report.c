@@ -10,6 +10,7 @@
 
 #include "cyclesim/compare.h"
 #include "cyclesim/rt_helpers.h"
+#include "cyclesim/shard.h"
 #include "output/escape.h"
 #include "output/svg.h"
 
@@ -453,7 +454,7 @@ static void json_row_head(FILE *f, const csim_comparison *c, const csim_cmp_row 
             r->pub->flagged ? "true" : "false");
 }
 
-static void print_json(FILE *f, const csim_comparison *c)
+static void print_json(FILE *f, const csim_comparison *c, const csim_shard *shard)
 {
     const csim_model *m = c->model;
     const csim_pub_table *p = c->page;
@@ -617,7 +618,12 @@ static void print_json(FILE *f, const csim_comparison *c)
         fprintf(f, ", \"status\": %u, \"cycles\": %llu, \"rt_cycles\": %llu}", k->status,
                 (unsigned long long)k->cycles, (unsigned long long)u.cycles);
     }
-    fputs("]}\n", f);
+    fputc(']', f);
+    if (shard) {
+        fputs(",\n", f);
+        csim_shard_compare_write(f, c, shard);
+    }
+    fputs("}\n", f);
 }
 
 /* ---- Markdown ------------------------------------------------------------------ */
@@ -983,8 +989,13 @@ void csim_compare_print(FILE *out, csim_cmp_format fmt, const csim_comparison *c
 {
     switch (fmt) {
     case CSIM_CMP_TABLE: print_table(out, cmp); break;
-    case CSIM_CMP_JSON: print_json(out, cmp); break;
+    case CSIM_CMP_JSON: print_json(out, cmp, NULL); break;
     case CSIM_CMP_MD: print_md(out, cmp); break;
     case CSIM_CMP_HTML: print_html(out, cmp); break;
     }
+}
+
+void csim_compare_print_shard(FILE *out, const csim_comparison *cmp, const csim_shard *shard)
+{
+    print_json(out, cmp, shard);
 }

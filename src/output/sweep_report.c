@@ -130,7 +130,7 @@ void sweep_write_rows(const sweep_out *o)
     for (size_t i = 0; i < o->n_pts; i++) {
         const csim_run_result *r = &o->jobs[o->pts[i].run].res;
         for (size_t k = 0; k < r->n_cases; k++) {
-            if (sweep_selected(r->cases[k].name, o->globs, o->n_globs)) {
+            if (sweep_selected(r->cases[k].name, o->globs, o->n_globs, o->shard_k, o->shard_n)) {
                 write_row(o, &o->pts[i], &r->cases[k], first);
                 first = false;
             }
@@ -184,7 +184,7 @@ bool sweep_write_svg(const sweep_out *o, FILE *f, size_t n_configs)
         const csim_run_result *r0 = &o->jobs[sorted[0]->run].res;
         for (size_t cs = 0; ok && cs < r0->n_cases; cs++) {
             const char *name = r0->cases[cs].name;
-            if (!sweep_selected(name, o->globs, o->n_globs)) {
+            if (!sweep_selected(name, o->globs, o->n_globs, o->shard_k, o->shard_n)) {
                 continue;
             }
             sweep_line *l = &lines[n++];
