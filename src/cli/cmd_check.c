@@ -426,12 +426,19 @@ static int check_option(void *ctx, int id, char *arg)
     }
 }
 
+static const cli_refusal check_refused[] = {
+    {CLI_CALL, "budgets and baselines are kept per benchmark case of the ELF's table (a function has none: "
+               "time it with run --call)"},
+    {CLI_FORMAT, "the summary on stdout has one form; --junit FILE and --markdown FILE write the others"},
+    {0, NULL},
+};
+
 const cli_command cli_cmd_check = {
     "check", "FW.elf", 1, 1,
     "Holds the cases to cycle, stack and code budgets kept in a JSON file, or to an older build, and says "
     "which kinds of cycles and which functions grew when one fails (docs/budgets.md, docs/ci.md).",
     CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_NO_PROGRESS | CLI_SHARD,
-    NULL, check_own, check_option, cmd_check,
+    NULL, check_own, check_option, cmd_check, check_refused,
 };
 
 int cmd_check(int argc, char **argv)

@@ -120,13 +120,19 @@ static int compare_option(void *ctx, int id, char *arg)
     return EXIT_OK;
 }
 
+static const cli_refusal compare_refused[] = {
+    {CLI_CALL, "a measured row is a benchmark case's (its key); one function has no published row to meet "
+               "(time it with run --call)"},
+    {0, NULL},
+};
+
 const cli_command cli_cmd_compare = {
     "compare", "FW.elf [FW.elf]...", 1, 0,
     "Sets each case's estimate against the published row with the same key, or a board's @case output of "
     "the same firmware (docs/compare.md).",
     CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_NO_PROGRESS | CLI_FORMAT |
         CLI_SHARD,
-    "table|json|md|html", compare_own, compare_option, cmd_compare,
+    "table|json|md|html", compare_own, compare_option, cmd_compare, compare_refused,
 };
 
 int cmd_compare(int argc, char **argv)

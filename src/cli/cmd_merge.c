@@ -41,7 +41,7 @@ const cli_command cli_cmd_merge = {
     "merge", "SHARD.json...", 1, 0,
     "Joins the JSON outputs of `run --shard K/N` or `compare --shard K/N` (every K of one N) into the report of "
     "one run of every case: table, JSON or CSV for run; table, JSON, Markdown or HTML for compare (docs/ci.md).",
-    CLI_FORMAT, "table|json|csv|md|html", merge_own, merge_option, cmd_merge,
+    CLI_FORMAT, "table|json|csv|md|html", merge_own, merge_option, cmd_merge, NULL,
 };
 
 /* One shard file. */

@@ -251,7 +251,7 @@ const cli_command cli_cmd_profile = {
     "Splits each case's cycles by function (self, inclusive, calls, kinds of cycles), with its call graph and "
     "stack (docs/profile.md).",
     CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_CALL | CLI_NO_PROGRESS | CLI_FORMAT | CLI_SHARD,
-    "table|callgrind|collapsed", profile_own, profile_option, cmd_profile,
+    "table|callgrind|collapsed", profile_own, profile_option, cmd_profile, NULL,
 };
 
 int cmd_profile(int argc, char **argv)

@@ -57,7 +57,7 @@ const cli_command cli_cmd_run = {
     "model that can run the ELF).",
     CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_CALL | CLI_NO_PROGRESS | CLI_FORMAT |
         CLI_SHARD,
-    "table|json|csv", run_own, run_option, cmd_run,
+    "table|json|csv", run_own, run_option, cmd_run, NULL,
 };
 
 int cmd_run(int argc, char **argv)

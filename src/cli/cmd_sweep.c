@@ -421,8 +421,8 @@ const cli_command cli_cmd_sweep = {
     "sweep", "FW.elf", 1, 1,
     "Times the cases over a grid of clocks, latencies, cache, prefetch and any model key; points outside the "
     "reference manual are computed and marked (docs/sweep.md).",
-    CLI_MCU | CLI_CASE | CLI_JOBS | CLI_MAX_INSNS | CLI_NO_PROGRESS | CLI_FORMAT | CLI_SHARD,
-    "table|json|csv", sweep_own, sweep_option, cmd_sweep,
+    CLI_MCU | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_CALL | CLI_NO_PROGRESS | CLI_FORMAT | CLI_SHARD,
+    "table|json|csv", sweep_own, sweep_option, cmd_sweep, NULL,
 };
 
 static void free_grid(grid *g)
@@ -486,7 +486,11 @@ int cmd_sweep(int argc, char **argv)
         rc = cli_fail(err, &d);
         goto out;
     }
-    if ((rc = case_range(elf, globs, n_globs, &ro)) || (rc = check_hardware(g, base))) {
+    if (ro.call && n_globs) {
+        rc = usage_error("--case selects benchmark cases; --call times one function%s%s", "", "");
+        goto out;
+    }
+    if ((!ro.call && (rc = case_range(elf, globs, n_globs, &ro))) || (rc = check_hardware(g, base))) {
         goto out;
     }
     if (g->n_clocks == 0) {
@@ -550,7 +554,7 @@ int cmd_sweep(int argc, char **argv)
             rc = EXIT_CASE_FAILED;
         }
     }
-    sweep_out o = {NULL, fmt, g, pts, n_pts, n_runs, jobs, globs, n_globs, elf, co.shard_k, co.shard_n};
+    sweep_out o = {NULL, fmt, g, pts, n_pts, n_runs, jobs, globs, n_globs, elf, co.shard_k, co.shard_n, ro.warm};
     o.f = opt_s[2] ? fopen(opt_s[2], "w") : stdout;
     if (!o.f) {
         fprintf(stderr, "cyclesim: error: %s: cannot write\n", opt_s[2]);

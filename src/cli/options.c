@@ -39,6 +39,17 @@ static const shared_opt shared[] = {
 };
 #define N_SHARED (sizeof(shared) / sizeof(shared[0]))
 
+/* Why cmd does not offer the shared option with this flag; NULL if it does or says nothing. */
+static const char *refusal(const cli_command *cmd, unsigned flag)
+{
+    for (const cli_refusal *r = cmd->refused; r && r->flag; r++) {
+        if (r->flag == flag) {
+            return r->why;
+        }
+    }
+    return NULL;
+}
+
 static unsigned n_own(const cli_command *cmd)
 {
     unsigned n = 0;
@@ -150,6 +161,16 @@ static int shared_option(const cli_command *cmd, cli_common *c, int id, char *ar
     return EXIT_USAGE;
 }
 
+static const shared_opt *shared_of(int id)
+{
+    for (size_t i = 0; i < N_SHARED; i++) {
+        if (shared[i].id == id) {
+            return &shared[i];
+        }
+    }
+    return NULL;
+}
+
 static int bad_usage(const cli_command *cmd)
 {
     cli_usage(cmd, stderr);
@@ -177,7 +198,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_common *c, void
         int id;
         char letter;
         if (i < N_SHARED) {
-            if (!(cmd->shared & shared[i].flag)) {
+            if (!(cmd->shared & shared[i].flag) && !refusal(cmd, shared[i].flag)) {
                 continue;
             }
             name = shared[i].name, arg = shared[i].arg, id = shared[i].id, letter = shared[i].short_name;
@@ -205,7 +226,10 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_common *c, void
             cli_help(cmd, stdout);
             rc = CLI_HELP_SHOWN;
         } else if (id >= ID_MCU) {
-            rc = shared_option(cmd, c, id, optarg);
+            const shared_opt *so = shared_of(id);
+            const char *why = so && !(cmd->shared & so->flag) ? refusal(cmd, so->flag) : NULL;
+            rc = why ? cli_error(CSIM_ERR_USAGE, "--%s is not offered by %s: %s", so->name, cmd->name, why)
+                     : shared_option(cmd, c, id, optarg);
         } else if (id == '?' || id == ':') {
             rc = bad_usage(cmd);
         } else {
@@ -332,4 +356,13 @@ void cli_help(const cli_command *cmd, FILE *f)
         help_line(f, cmd->own[i].name, cmd->own[i].arg, cmd->own[i].id, cmd->own[i].help);
     }
     help_line(f, "help", NULL, ID_HELP, "this help");
+    bool first = true;
+    for (size_t i = 0; i < N_SHARED; i++) {
+        const char *why = cmd->shared & shared[i].flag ? NULL : refusal(cmd, shared[i].flag);
+        if (why && (shared[i].id != ID_ARG)) {
+            fprintf(f, "%s", first ? "\nnot offered by this subcommand (refused, exit 2):\n" : "");
+            first = false;
+            help_line(f, shared[i].name, shared[i].arg, shared[i].id, why);
+        }
+    }
 }

@@ -38,6 +38,13 @@ typedef struct cli_own_opt {
     const char *help;
 } cli_own_opt;
 
+/* A shared option a subcommand does not offer, and why: given, it is refused
+ * with the reason (exit 2), and `CMD --help` lists it. */
+typedef struct cli_refusal {
+    unsigned flag; /* CLI_*; 0 ends the table */
+    const char *why;
+} cli_refusal;
+
 typedef struct cli_command {
     const char *name;
     const char *operands;  /* "FW.elf", "FW.elf [FW.elf]..." */
@@ -48,6 +55,7 @@ typedef struct cli_command {
     const cli_own_opt *own;
     int (*handle)(void *ctx, int id, char *arg); /* an own option: EXIT_OK or an exit code */
     int (*run)(int argc, char **argv);           /* the subcommand */
+    const cli_refusal *refused;                  /* NULL: none */
 } cli_command;
 
 /* What the shared options set (defaults: cli_parse). */

@@ -36,7 +36,7 @@ static void write_header(const sweep_out *o)
 {
     const grid *g = o->g;
     if (o->fmt == CSIM_FMT_CSV) {
-        fputs("mcu,clock_hz,latency,cache,prefetch", o->f);
+        fputs("mcu,clock_hz,latency,cache,prefetch,state", o->f);
         for (unsigned i = 0; i < g->n_dims; i++) {
             if (g->dims[i].column) {
                 fputc(',', o->f);
@@ -49,10 +49,11 @@ static void write_header(const sweep_out *o)
         csim_json_str(o->f, o->elf->path);
         fprintf(o->f, ", \"sha256\": \"%s\"}, \"mcu\": ", o->elf->sha256_hex);
         csim_json_str(o->f, o->pts[0].m.name);
-        fprintf(o->f, ", \"points\": %zu, \"runs\": %zu,\n \"rows\": [", o->n_pts, o->n_runs);
+        fprintf(o->f, ", \"points\": %zu, \"runs\": %zu, \"state\": \"%s\",\n \"rows\": [", o->n_pts, o->n_runs,
+                o->warm ? "warm" : "cold");
     } else {
-        fprintf(o->f, "# %s on %s: %zu points, %zu emulator runs\n", o->elf->path, o->pts[0].m.name, o->n_pts,
-                o->n_runs);
+        fprintf(o->f, "# %s on %s: %zu points, %zu emulator runs, state %s\n", o->elf->path, o->pts[0].m.name,
+                o->n_pts, o->n_runs, o->warm ? "warm" : "cold");
         fprintf(o->f, "%-11s %3s %5s %8s", "clock_hz", "ws", "cache", "prefetch");
         for (unsigned i = 0; i < g->n_dims; i++) {
             if (g->dims[i].column) {
@@ -75,7 +76,8 @@ static void write_row(const sweep_out *o, const point *p, const csim_case_result
     char v[64];
     if (o->fmt == CSIM_FMT_CSV) {
         csv_field(o->f, m->name);
-        fprintf(o->f, ",%u,%u,%d,%d", m->clock_hz, m->flash.wait_states, m->flash.cache_enabled, m->flash.prefetch);
+        fprintf(o->f, ",%u,%u,%d,%d,%s", m->clock_hz, m->flash.wait_states, m->flash.cache_enabled, m->flash.prefetch,
+                o->warm ? "warm" : "cold");
         for (unsigned i = 0; i < g->n_dims; i++) {
             if (g->dims[i].column) {
                 key_value(m, g->dims[i].key, v, sizeof(v));
