@@ -377,12 +377,12 @@ static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, FIL
     } else if (rc == EXIT_OK && over_budget) {
         rc = EXIT_OVER_BUDGET;
     }
-    check_print_summary(c, stdout);
+    check_write(c, CHECK_SUMMARY, stdout);
     if (*junit) {
-        check_write_junit(c, *junit);
+        check_write(c, CHECK_JUNIT, *junit);
     }
     if (*md) {
-        check_write_markdown(c, *md);
+        check_write(c, CHECK_MARKDOWN, *md);
     }
     return rc;
 }
