@@ -38,3 +38,9 @@ add_test(NAME cli_merge
     COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_merge.sh $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
             ${CMAKE_CURRENT_BINARY_DIR}/cli-merge)
 set_tests_properties(cli_merge PROPERTIES LABELS "cli;output;compare")
+if(TARGET firmware)
+    add_test(NAME cli_merge_images
+        COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_merge_images.sh $<TARGET_FILE:cyclesim> ${CMAKE_BINARY_DIR}/firmware
+                ${CMAKE_CURRENT_BINARY_DIR}/cli-merge-images)
+    set_tests_properties(cli_merge_images PROPERTIES LABELS "cli;compare")
+endif()
