@@ -173,5 +173,9 @@ typedef enum csim_cmp_format { CSIM_CMP_TABLE, CSIM_CMP_JSON, CSIM_CMP_MD, CSIM_
 
 bool csim_cmp_format_parse(const char *name, csim_cmp_format *out);
 void csim_compare_print(FILE *out, csim_cmp_format fmt, const csim_comparison *cmp);
+typedef struct csim_shard csim_shard;
+/** csim_compare_print_shard - the JSON report with the "shard" member a
+ *  --shard run adds for `cyclesim merge` (shard.h). */
+void csim_compare_print_shard(FILE *out, const csim_comparison *cmp, const csim_shard *shard);
 
 #endif

@@ -57,6 +57,7 @@ typedef struct csim_calibration {
     unsigned n_measured;
     unsigned holdout, iterations, runs;
     bool converged;
+    bool warm;                /* fitted on runs in the warm start state (--warm) */
     const csim_calib_param *params;
     size_t n_params;
     const csim_calib_row *rows;

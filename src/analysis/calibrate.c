@@ -84,6 +84,7 @@ static void evaluate(calib *c, const double *values, size_t n, double *cyc, bool
                 jobs[n_jobs].elf = c->elfs[i];
                 jobs[n_jobs].model = &models[v];
                 jobs[n_jobs].opts.max_insns = c->max_insns;
+                jobs[n_jobs].opts.warm = c->warm;
                 jobs[n_jobs].opts.case_first = c->spans[i].first;
                 jobs[n_jobs++].opts.case_count = c->spans[i].count;
             }

@@ -58,6 +58,7 @@ typedef struct calib {
     unsigned workers;
     bool progress;           /* progress line on a terminal */
     unsigned long long max_insns;
+    bool warm;               /* --warm: every run keeps caches and buffers across cases */
     unsigned runs;
 } calib;
 

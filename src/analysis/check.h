@@ -98,9 +98,10 @@ void check_explain(const check *c, const row *r, explain *x);
  *  false when out of memory. */
 bool check_update_budgets(check *c);
 
-/** The reports: the terminal summary, JUnit XML and Markdown (docs/ci.md). */
-void check_print_summary(const check *c, FILE *f);
-void check_write_junit(const check *c, FILE *f);
-void check_write_markdown(const check *c, FILE *f);
+/* The reports (docs/ci.md), one writer each in src/output/check_report.c. */
+typedef enum check_format { CHECK_SUMMARY, CHECK_JUNIT, CHECK_MARKDOWN } check_format;
+
+/** check_write - the report in a format: the terminal summary, JUnit XML or Markdown. */
+void check_write(const check *c, check_format fmt, FILE *f);
 
 #endif

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "cyclesim/model.h"
+#include "cyclesim/shard.h"
 
 #define MAX_CLOCKS 1024
 #define MAX_VALUES 64   /* values of one --latency/--cache/--prefetch/--set list */
@@ -48,8 +49,12 @@ typedef struct grid {
 } grid;
 
 /* Is the case selected by the --case globs (none: every case)? */
-static inline bool sweep_selected(const char *name, const char *const *globs, unsigned n)
+static inline bool sweep_selected(const char *name, const char *const *globs, unsigned n, unsigned shard_k,
+                                  unsigned shard_n)
 {
+    if (!csim_case_in_shard(name, shard_k, shard_n)) {
+        return false;
+    }
     for (unsigned i = 0; i < n; i++) {
         if (fnmatch(globs[i], name, 0) == 0) {
             return true;

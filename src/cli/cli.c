@@ -10,7 +10,9 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cyclesim/digest.h"
 #include "cyclesim/overlay.h"
+#include "cyclesim/shard.h"
 
 #ifndef CSIM_MODELS_DIR
 #define CSIM_MODELS_DIR "models"
@@ -157,8 +159,25 @@ bool cli_parse_u64(const char *opt, const char *arg, unsigned long long *out)
     return true;
 }
 
+/* --shard K/N (cli_set_shard): 0/0 when not given. */
+static unsigned shard_k, shard_n;
+
+void cli_set_shard(unsigned k, unsigned n)
+{
+    shard_k = k;
+    shard_n = n;
+}
+
+/* A case of shard K of N by its name alone: adding, removing or reordering
+ * other cases never moves it to another shard (docs/ci.md). */
+static bool in_shard(const char *name)
+{
+    return csim_case_in_shard(name, shard_k, shard_n);
+}
+
 /* The ranges of the ELF's cases that match one of the globs (no glob: one
- * range of every case); glob_hit[g] is set for each glob that matched. */
+ * range of every case) and lie in the --shard; glob_hit[g] is set for each
+ * glob that matched a case, in the shard or not. */
 static cli_range *select_cases(const csim_elf *elf, const char *const *globs, unsigned n_globs, bool *glob_hit,
                                unsigned *n, int *rc)
 {
@@ -171,7 +190,7 @@ static cli_range *select_cases(const csim_elf *elf, const char *const *globs, un
         *rc = cli_out_of_memory();
         free(r);
         r = NULL;
-    } else if (n_globs == 0) {
+    } else if (n_globs == 0 && shard_n == 0) {
         r[(*n)++] = (cli_range){0, 0};
     } else {
         csim_case_list(elf, names, NULL, total);
@@ -183,7 +202,7 @@ static cli_range *select_cases(const csim_elf *elf, const char *const *globs, un
             }
         }
         for (size_t i = 0; i < total; i++) {
-            if (!hit[i]) {
+            if (!(hit[i] || n_globs == 0) || !in_shard(names[i])) {
                 continue;
             }
             if (*n && r[*n - 1].first + r[*n - 1].count == i) {
@@ -228,6 +247,9 @@ cli_range *cli_case_ranges(const csim_elf *elf, const char *const *globs, unsign
         r = NULL;
     }
     free(glob_hit);
+    if (r && *n == 0 && shard_n) {
+        fprintf(stderr, "cyclesim: note: shard %u/%u holds no case of %s\n", shard_k, shard_n, elf->path);
+    }
     return r;
 }
 
@@ -389,4 +411,28 @@ bool cli_parse_jobs(const char *arg, unsigned *workers)
     }
     *workers = (unsigned)v;
     return true;
+}
+
+bool cli_file_sha256(const char *path, char hex[65])
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    long len = -1;
+    if (f && fseek(f, 0, SEEK_END) == 0 && (len = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
+        buf = malloc((size_t)len + 1);
+    }
+    bool ok = buf && fread(buf, 1, (size_t)len, f) == (size_t)len;
+    uint8_t d[32];
+    ok = ok && csim_sha256(buf, (size_t)len, d);
+    for (int i = 0; ok && i < 32; i++) {
+        snprintf(hex + 2 * i, 3, "%02x", d[i]);
+    }
+    if (f) {
+        fclose(f);
+    }
+    free(buf);
+    if (!ok) {
+        fprintf(stderr, "cyclesim: error: %s: cannot read\n", path);
+    }
+    return ok;
 }

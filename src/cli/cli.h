@@ -67,6 +67,14 @@ typedef struct cli_range {
     uint32_t first, count;
 } cli_range;
 
+/** cli_set_shard - the case selection below keeps only shard k of n (1 <= k <= n;
+ *  n = 0: every case; csim_case_in_shard, shard.h). */
+void cli_set_shard(unsigned k, unsigned n);
+
+/* What a subcommand that cannot report an empty selection returns when its
+ * --shard holds no case (the note printed): it exits 0 with no report. */
+#define CLI_EMPTY_SHARD (-2)
+
 /** cli_case_ranges - the table ranges of the cases matching any of the --case
  *  globs (fnmatch), in table order; no glob: one range of every case
  *  (count 0).  Returns a malloc'ed array (*n set), or NULL with the message
@@ -100,7 +108,11 @@ bool cli_append_result(csim_run_result *into, csim_run_result *from);
  *  false on a bad value (message printed). */
 bool cli_parse_jobs(const char *arg, unsigned *workers);
 
+/** cli_file_sha256 - the SHA-256 of a file's bytes as hex; false with the message printed. */
+bool cli_file_sha256(const char *path, char hex[65]);
+
 int cmd_run(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
 int cmd_profile(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 int cmd_compare(int argc, char **argv);

@@ -174,9 +174,9 @@ static void print_table(const csim_calibration *k, const calib *c)
         printf("%s%s", i ? ", " : "", k->elfs[i]->path);
     }
     printf(" on %s: %zu rows matched in %u file(s), %zu fitted, %zu held out; "
-           "%u iteration(s), %u runs, %s\n\n",
+           "%u iteration(s), %u runs, %s, state %s\n\n",
            k->model->name, k->n_rows, k->n_measured, c->n_fit, c->n_rows - c->n_fit,
-           k->iterations, k->runs, k->converged ? "converged" : "NOT converged");
+           k->iterations, k->runs, k->converged ? "converged" : "NOT converged", c->warm ? "warm" : "cold");
     printf("%-24s %6s %6s  %-9s %9s  %-24s  %s\n", "parameter", "start", "fitted", "state", "rows",
            "cycles/unit min/med/max", "held-out |error %| med/max (rows)");
     for (size_t j = 0; j < k->n_params; j++) {
@@ -305,7 +305,7 @@ static int report(calib *c, const outcome *o, const char *const *sets, unsigned 
     csim_calibration k = {
         .model = fitted, .base = base, .elfs = c->elfs, .n_elfs = c->n_elfs,
         .sets = sets, .n_sets = n_sets, .measured = paths, .n_measured = n_paths, .holdout = holdout,
-        .iterations = o->iterations, .runs = c->runs, .converged = o->converged,
+        .iterations = o->iterations, .runs = c->runs, .converged = o->converged, .warm = c->warm,
         .params = params, .n_params = c->n_params, .rows = rows, .n_rows = R,
         .fit_before = calib_row_stats(c, o->before, false, NULL), .fit_after = calib_row_stats(c, o->after, false, NULL),
         .held_before = calib_row_stats(c, o->before, true, NULL), .held_after = calib_row_stats(c, o->after, true, NULL),
@@ -391,12 +391,19 @@ static int calibrate_option(void *ctx, int id, char *arg)
     }
 }
 
+static const cli_refusal calibrate_refused[] = {
+    {CLI_CASE, "the fit takes every case a measured row meets (leave rows out of the --measured file instead)"},
+    {CLI_CALL, "a fit needs measured benchmark rows; one function has none (time it with run --call)"},
+    {CLI_SHARD, "a fit needs every measured row at once; shards of it cannot be merged"},
+    {0, NULL},
+};
+
 const cli_command cli_cmd_calibrate = {
     "calibrate", "FW.elf [FW.elf]...", 0, 0,
     "Fits the model keys marked uncertain to a board's output or a published page, reports each fitted "
     "value and the held-out error, and writes a model overlay (docs/calibrate.md).",
-    CLI_MCU | CLI_SET | CLI_JOBS | CLI_MAX_INSNS | CLI_NO_PROGRESS | CLI_FORMAT,
-    "table|json", calibrate_own, calibrate_option, cmd_calibrate,
+    CLI_MCU | CLI_SET | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_NO_PROGRESS | CLI_FORMAT,
+    "table|json", calibrate_own, calibrate_option, cmd_calibrate, calibrate_refused,
 };
 
 int cmd_calibrate(int argc, char **argv)
@@ -410,7 +417,7 @@ int cmd_calibrate(int argc, char **argv)
     const char *mcu = co.mcus, *params = own.params, *out_path = own.out_path;
     const char *const *sets = co.sets, *const *paths = own.paths;
     unsigned n_sets = co.n_sets, n_paths = own.n_paths, holdout = own.holdout;
-    calib c = {.workers = co.workers, .progress = co.progress, .max_insns = co.ro.max_insns};
+    calib c = {.workers = co.workers, .progress = co.progress, .max_insns = co.ro.max_insns, .warm = co.ro.warm};
     if (co.n_operands == 0 || !mcu || n_paths == 0) {
         fprintf(stderr, "cyclesim: error: calibrate needs an ELF, --mcu NAME and at least one --measured FILE\n");
         cli_usage(&cli_cmd_calibrate, stderr);

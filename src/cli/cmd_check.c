@@ -51,7 +51,8 @@ static bool select_cases(check *c, const char *const *globs, unsigned n_globs, i
 {
     unsigned n = 0;
     cli_range *r = cli_case_ranges(c->elf, globs, n_globs, &n, rc);
-    if (!r) {
+    if (!r || n == 0) { /* n 0: a --shard without a case of the ELF, nothing to check (exit 0) */
+        free(r);
         return false;
     }
     if (!(c->selected = calloc(c->cases.n + 1, sizeof(*c->selected)))) {
@@ -376,12 +377,12 @@ static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, FIL
     } else if (rc == EXIT_OK && over_budget) {
         rc = EXIT_OVER_BUDGET;
     }
-    check_print_summary(c, stdout);
+    check_write(c, CHECK_SUMMARY, stdout);
     if (*junit) {
-        check_write_junit(c, *junit);
+        check_write(c, CHECK_JUNIT, *junit);
     }
     if (*md) {
-        check_write_markdown(c, *md);
+        check_write(c, CHECK_MARKDOWN, *md);
     }
     return rc;
 }
@@ -425,12 +426,19 @@ static int check_option(void *ctx, int id, char *arg)
     }
 }
 
+static const cli_refusal check_refused[] = {
+    {CLI_CALL, "budgets and baselines are kept per benchmark case of the ELF's table (a function has none: "
+               "time it with run --call)"},
+    {CLI_FORMAT, "the summary on stdout has one form; --junit FILE and --markdown FILE write the others"},
+    {0, NULL},
+};
+
 const cli_command cli_cmd_check = {
     "check", "FW.elf", 1, 1,
     "Holds the cases to cycle, stack and code budgets kept in a JSON file, or to an older build, and says "
     "which kinds of cycles and which functions grew when one fails (docs/budgets.md, docs/ci.md).",
-    CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_NO_PROGRESS,
-    NULL, check_own, check_option, cmd_check,
+    CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_NO_PROGRESS | CLI_SHARD,
+    NULL, check_own, check_option, cmd_check, check_refused,
 };
 
 int cmd_check(int argc, char **argv)

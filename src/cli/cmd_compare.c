@@ -17,6 +17,7 @@
 #include "cyclesim/jobs.h"
 #include "cyclesim/published.h"
 #include "cyclesim/rt_helpers.h"
+#include "cyclesim/shard.h"
 #include "cyclesim/sim.h"
 
 #ifndef CSIM_PUBLISHED_DIR
@@ -119,12 +120,19 @@ static int compare_option(void *ctx, int id, char *arg)
     return EXIT_OK;
 }
 
+static const cli_refusal compare_refused[] = {
+    {CLI_CALL, "a measured row is a benchmark case's (its key); one function has no published row to meet "
+               "(time it with run --call)"},
+    {0, NULL},
+};
+
 const cli_command cli_cmd_compare = {
     "compare", "FW.elf [FW.elf]...", 1, 0,
     "Sets each case's estimate against the published row with the same key, or a board's @case output of "
     "the same firmware (docs/compare.md).",
-    CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_NO_PROGRESS | CLI_FORMAT,
-    "table|json|md|html", compare_own, compare_option, cmd_compare,
+    CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_NO_PROGRESS | CLI_FORMAT |
+        CLI_SHARD,
+    "table|json|md|html", compare_own, compare_option, cmd_compare, compare_refused,
 };
 
 int cmd_compare(int argc, char **argv)
@@ -144,6 +152,12 @@ int cmd_compare(int argc, char **argv)
     if (!mcu || strchr(mcu, ',') || strcmp(mcu, "all") == 0) {
         fprintf(stderr, "cyclesim: error: compare needs --mcu with one MCU model (the one the results were "
                         "measured on)\n");
+        return EXIT_USAGE;
+    }
+
+    if (o.shard_n && state_check) {
+        fprintf(stderr, "cyclesim: error: compare --shard needs --no-state-check: the state check's warm run "
+                        "starts each case from the state every case before it left, which another shard ran\n");
         return EXIT_USAGE;
     }
 
@@ -254,13 +268,25 @@ int cmd_compare(int argc, char **argv)
         rc = cli_fail(err, &d);
         goto done;
     }
+    char page_sha[65] = "";
+    if (o.shard_n && !cli_file_sha256(page.source, page_sha)) {
+        rc = EXIT_IO;
+        goto done;
+    }
     out = output ? fopen(output, "w") : stdout;
     if (!out) {
         fprintf(stderr, "cyclesim: error: %s: cannot write\n", output);
         rc = EXIT_IO;
         goto done;
     }
-    csim_compare_print(out, fmt, &cmp);
+    const csim_shard shard = {.k = o.shard_k, .n = o.shard_n, .sets = sets, .n_sets = n_sets,
+                              .published_sha256 = page_sha, .other_state = extra.other_state,
+                              .zero_wait = extra.zero_wait, .state_check = state_check, .baselines = baselines};
+    if (o.shard_n && fmt == CSIM_CMP_JSON) {
+        csim_compare_print_shard(out, &cmp, &shard);
+    } else {
+        csim_compare_print(out, fmt, &cmp);
+    }
     if (out != stdout && fclose(out) != 0) {
         fprintf(stderr, "cyclesim: error: %s: write error\n", output);
         rc = EXIT_IO;

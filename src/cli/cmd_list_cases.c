@@ -18,7 +18,7 @@ const cli_command cli_cmd_list_cases = {
     "list-cases", "FW.elf", 1, 1,
     "Prints the benchmark cases of the ELF (name, then the published row it reproduces), without running "
     "them; the names are what --case matches.",
-    CLI_FORMAT, "table|csv", NULL, no_own_option, cmd_list_cases,
+    CLI_FORMAT, "table|csv", NULL, no_own_option, cmd_list_cases, NULL,
 };
 
 int cmd_list_cases(int argc, char **argv)

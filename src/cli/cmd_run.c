@@ -10,6 +10,7 @@
 #include "cli/options.h"
 #include "cyclesim/jobs.h"
 #include "cyclesim/report.h"
+#include "cyclesim/shard.h"
 #include "cyclesim/sim.h"
 
 /* With several workers each model's firmware text goes to a file of its own,
@@ -54,8 +55,9 @@ const cli_command cli_cmd_run = {
     "run", "FW.elf", 1, 1,
     "Times the ELF's benchmark cases (or one function, --call) on one or more MCU models (default: every "
     "model that can run the ELF).",
-    CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_CALL | CLI_NO_PROGRESS | CLI_FORMAT,
-    "table|json|csv", run_own, run_option, cmd_run,
+    CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_CALL | CLI_NO_PROGRESS | CLI_FORMAT |
+        CLI_SHARD,
+    "table|json|csv", run_own, run_option, cmd_run, NULL,
 };
 
 int cmd_run(int argc, char **argv)
@@ -98,7 +100,8 @@ int cmd_run(int argc, char **argv)
     cli_range *ranges = cli_case_ranges(elf, globs, ro.call ? 0 : n_globs, &n_ranges, &rc);
     csim_model *models = ranges ? calloc(CLI_MAX_MODELS, sizeof(*models)) : NULL;
     n = models ? cli_load_models(mcus, sets, n_sets, elf, models, CLI_MAX_MODELS, &rc) : 0;
-    csim_report *rep = n ? csim_report_new(stdout, fmt, elf) : NULL;
+    const csim_shard shard = {.k = o.shard_k, .n = o.shard_n, .sets = sets, .n_sets = n_sets};
+    csim_report *rep = n ? csim_report_open(stdout, fmt, elf, NULL, o.shard_n ? &shard : NULL) : NULL;
     /* One job per model and range of consecutive selected cases. */
     size_t n_jobs = (size_t)n * n_ranges;
     csim_job *jobs = n_jobs ? calloc(n_jobs, sizeof(*jobs)) : NULL;
@@ -150,7 +153,7 @@ int cmd_run(int argc, char **argv)
             continue;
         }
         csim_report_add(rep, m, &res, ro.warm);
-        if (!ro.call && res.n_cases == 0) {
+        if (!ro.call && res.n_cases == 0 && !o.shard_n) { /* a shard may hold no case */
             fprintf(stderr, "cyclesim: warning: %s: %s: no benchmark case was timed (no bench_cases table or "
                     "bench_region markers: a stripped image?)\n", m->name, elf->path);
         }
@@ -169,8 +172,8 @@ int cmd_run(int argc, char **argv)
     }
     free(ranges);
     free(jobs);
-    if (rep) {
-        csim_report_finish(rep);
+    if (rep && !csim_report_finish(rep)) {
+        rc = cli_out_of_memory();
     }
     free(models);
     csim_elf_free(elf);

@@ -356,8 +356,9 @@ static int case_range(const csim_elf *elf, const char *const *globs, unsigned n_
     int rc = EXIT_OK;
     unsigned n = 0;
     cli_range *r = cli_need_cases(elf, &rc) ? cli_case_ranges(elf, globs, n_globs, &n, &rc) : NULL;
-    if (!r) {
-        return rc;
+    if (!r || n == 0) {
+        free(r);
+        return r ? CLI_EMPTY_SHARD : rc;
     }
     uint32_t total = (uint32_t)csim_case_list(elf, NULL, NULL, 0);
     uint32_t first = r[0].first, count = r[0].count ? r[n - 1].first + r[n - 1].count - first : 0;
@@ -420,8 +421,8 @@ const cli_command cli_cmd_sweep = {
     "sweep", "FW.elf", 1, 1,
     "Times the cases over a grid of clocks, latencies, cache, prefetch and any model key; points outside the "
     "reference manual are computed and marked (docs/sweep.md).",
-    CLI_MCU | CLI_CASE | CLI_JOBS | CLI_MAX_INSNS | CLI_NO_PROGRESS | CLI_FORMAT,
-    "table|json|csv", sweep_own, sweep_option, cmd_sweep,
+    CLI_MCU | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_CALL | CLI_NO_PROGRESS | CLI_FORMAT | CLI_SHARD,
+    "table|json|csv", sweep_own, sweep_option, cmd_sweep, NULL,
 };
 
 static void free_grid(grid *g)
@@ -485,7 +486,11 @@ int cmd_sweep(int argc, char **argv)
         rc = cli_fail(err, &d);
         goto out;
     }
-    if ((rc = case_range(elf, globs, n_globs, &ro)) || (rc = check_hardware(g, base))) {
+    if (ro.call && n_globs) {
+        rc = usage_error("--case selects benchmark cases; --call times one function%s%s", "", "");
+        goto out;
+    }
+    if ((!ro.call && (rc = case_range(elf, globs, n_globs, &ro))) || (rc = check_hardware(g, base))) {
         goto out;
     }
     if (g->n_clocks == 0) {
@@ -536,7 +541,8 @@ int cmd_sweep(int argc, char **argv)
             goto out;
         }
         for (size_t k = 0; k < res->n_cases; k++) {
-            if (res->cases[k].status != 0 && sweep_selected(res->cases[k].name, globs, n_globs)) {
+            if (res->cases[k].status != 0 && sweep_selected(res->cases[k].name, globs, n_globs, co.shard_k,
+                                                                  co.shard_n)) {
                 fprintf(stderr, "cyclesim: error: %s at %u WS: case %s failed its check (status %u)\n", m->name,
                         m->flash.wait_states, res->cases[k].name, res->cases[k].status);
                 rc = EXIT_CASE_FAILED;
@@ -548,7 +554,7 @@ int cmd_sweep(int argc, char **argv)
             rc = EXIT_CASE_FAILED;
         }
     }
-    sweep_out o = {NULL, fmt, g, pts, n_pts, n_runs, jobs, globs, n_globs, elf};
+    sweep_out o = {NULL, fmt, g, pts, n_pts, n_runs, jobs, globs, n_globs, elf, co.shard_k, co.shard_n, ro.warm};
     o.f = opt_s[2] ? fopen(opt_s[2], "w") : stdout;
     if (!o.f) {
         fprintf(stderr, "cyclesim: error: %s: cannot write\n", opt_s[2]);
@@ -579,6 +585,6 @@ out:
     csim_elf_free(elf);
     free_grid(g);
     free(g);
-    return rc;
+    return rc == CLI_EMPTY_SHARD ? EXIT_OK : rc;
 }
 

@@ -13,7 +13,7 @@
 
 static const cli_command *const commands[] = {
     &cli_cmd_run, &cli_cmd_profile, &cli_cmd_sweep, &cli_cmd_compare, &cli_cmd_calibrate, &cli_cmd_check,
-    &cli_cmd_list_cases,
+    &cli_cmd_list_cases, &cli_cmd_merge,
 };
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
 
@@ -28,6 +28,8 @@ static void usage(FILE *f)
             "`cyclesim CMD --help` describes every option of CMD.\n"
             "--set @FILE applies a model overlay written by calibrate (docs/calibrate.md).\n"
             "compare and calibrate pool the cases of every ELF given (no row key in two of them).\n"
+            "--shard K/N runs the cases of one shard; merge joins the JSON of run or compare shards\n"
+            "into one report (docs/ci.md).\n"
             "Models are read from $CYCLESIM_MODELS or %s.\n"
             "Exit codes: 0 ok, 1 a case failed its check, 2 usage, 3 bad ELF, 4 bad model or\n"
             "unknown MCU, 5 firmware fault, 6 instruction limit, 7 I/O error, 8 over budget,\n"

@@ -9,7 +9,7 @@
 
 /* Ids of the shared options: above any own option's. */
 enum { ID_MCU = 1000, ID_SET, ID_CASE, ID_JOBS, ID_WARM, ID_MAX_INSNS, ID_CALL, ID_ARG, ID_NO_PROGRESS, ID_FORMAT,
-       ID_HELP };
+       ID_SHARD, ID_HELP };
 
 typedef struct shared_opt {
     unsigned flag;
@@ -34,8 +34,21 @@ static const shared_opt shared[] = {
     {CLI_CALL, "arg", ID_ARG, 0, "N", "an integer argument of --call; up to 4, in order"},
     {CLI_NO_PROGRESS, "no-progress", ID_NO_PROGRESS, 0, NULL, "no progress line on stderr (shown when a terminal)"},
     {CLI_FORMAT, "format", ID_FORMAT, 'f', "FORMAT", "the output format"},
+    {CLI_SHARD, "shard", ID_SHARD, 0, "K/N", "only the cases of shard K of N (a case's shard follows from its name "
+                                            "alone); `cyclesim merge` joins the shards' JSON outputs (docs/ci.md)"},
 };
 #define N_SHARED (sizeof(shared) / sizeof(shared[0]))
+
+/* Why cmd does not offer the shared option with this flag; NULL if it does or says nothing. */
+static const char *refusal(const cli_command *cmd, unsigned flag)
+{
+    for (const cli_refusal *r = cmd->refused; r && r->flag; r++) {
+        if (r->flag == flag) {
+            return r->why;
+        }
+    }
+    return NULL;
+}
 
 static unsigned n_own(const cli_command *cmd)
 {
@@ -124,6 +137,17 @@ static int shared_option(const cli_command *cmd, cli_common *c, int id, char *ar
         c->ro.call_args[c->ro.n_call_args++] = (uint32_t)v;
         return EXIT_OK;
     }
+    case ID_SHARD: {
+        unsigned k, n;
+        char end;
+        if (sscanf(arg, "%u/%u%c", &k, &n, &end) != 2 || k < 1 || k > n || n > 10000 || arg[0] == '+' ||
+            arg[0] == '-') {
+            return cli_error(CSIM_ERR_USAGE, "--shard %s: expected K/N with 1 <= K <= N <= 10000", arg);
+        }
+        c->shard_k = k;
+        c->shard_n = n;
+        return EXIT_OK;
+    }
     case ID_FORMAT:
         if (!is_choice(cmd->formats, arg)) {
             fprintf(stderr, "cyclesim: error: --format %s: expected ", arg);
@@ -135,6 +159,16 @@ static int shared_option(const cli_command *cmd, cli_common *c, int id, char *ar
         return EXIT_OK;
     }
     return EXIT_USAGE;
+}
+
+static const shared_opt *shared_of(int id)
+{
+    for (size_t i = 0; i < N_SHARED; i++) {
+        if (shared[i].id == id) {
+            return &shared[i];
+        }
+    }
+    return NULL;
 }
 
 static int bad_usage(const cli_command *cmd)
@@ -164,7 +198,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_common *c, void
         int id;
         char letter;
         if (i < N_SHARED) {
-            if (!(cmd->shared & shared[i].flag)) {
+            if (!(cmd->shared & shared[i].flag) && !refusal(cmd, shared[i].flag)) {
                 continue;
             }
             name = shared[i].name, arg = shared[i].arg, id = shared[i].id, letter = shared[i].short_name;
@@ -192,7 +226,10 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_common *c, void
             cli_help(cmd, stdout);
             rc = CLI_HELP_SHOWN;
         } else if (id >= ID_MCU) {
-            rc = shared_option(cmd, c, id, optarg);
+            const shared_opt *so = shared_of(id);
+            const char *why = so && !(cmd->shared & so->flag) ? refusal(cmd, so->flag) : NULL;
+            rc = why ? cli_error(CSIM_ERR_USAGE, "--%s is not offered by %s: %s", so->name, cmd->name, why)
+                     : shared_option(cmd, c, id, optarg);
         } else if (id == '?' || id == ':') {
             rc = bad_usage(cmd);
         } else {
@@ -203,6 +240,16 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_common *c, void
     if (rc != EXIT_OK) {
         return rc;
     }
+    if (c->shard_n && c->ro.call) {
+        return cli_error(CSIM_ERR_USAGE, "--shard splits the benchmark cases; --call times one function");
+    }
+    if (c->shard_n && c->ro.warm) {
+        /* A merge must equal one run: a warm case starts from what every case
+         * before it left, which a shard does not run. */
+        return cli_error(CSIM_ERR_USAGE, "--shard with --warm: a warm case starts from the state every case before "
+                                         "it left, which another shard ran (run --warm unsharded)");
+    }
+    cli_set_shard(c->shard_k, c->shard_n);
     c->operands = argv + optind;
     c->n_operands = (unsigned)(argc - optind);
     if (c->n_operands < cmd->min_operands || (cmd->max_operands && c->n_operands > cmd->max_operands)) {
@@ -309,4 +356,13 @@ void cli_help(const cli_command *cmd, FILE *f)
         help_line(f, cmd->own[i].name, cmd->own[i].arg, cmd->own[i].id, cmd->own[i].help);
     }
     help_line(f, "help", NULL, ID_HELP, "this help");
+    bool first = true;
+    for (size_t i = 0; i < N_SHARED; i++) {
+        const char *why = cmd->shared & shared[i].flag ? NULL : refusal(cmd, shared[i].flag);
+        if (why && (shared[i].id != ID_ARG)) {
+            fprintf(f, "%s", first ? "\nnot offered by this subcommand (refused, exit 2):\n" : "");
+            first = false;
+            help_line(f, shared[i].name, shared[i].arg, shared[i].id, why);
+        }
+    }
 }

@@ -27,6 +27,7 @@ enum {
     CLI_CALL = 1u << 6,        /* --call SYMBOL, --arg N */
     CLI_NO_PROGRESS = 1u << 7, /* --no-progress */
     CLI_FORMAT = 1u << 8,      /* --format NAME */
+    CLI_SHARD = 1u << 9,       /* --shard K/N: only the cases of shard K of N (docs/ci.md) */
 };
 
 /* One option of a subcommand's own. */
@@ -36,6 +37,13 @@ typedef struct cli_own_opt {
     const char *arg;  /* the argument's name in the help; NULL: a flag */
     const char *help;
 } cli_own_opt;
+
+/* A shared option a subcommand does not offer, and why: given, it is refused
+ * with the reason (exit 2), and `CMD --help` lists it. */
+typedef struct cli_refusal {
+    unsigned flag; /* CLI_*; 0 ends the table */
+    const char *why;
+} cli_refusal;
 
 typedef struct cli_command {
     const char *name;
@@ -47,6 +55,7 @@ typedef struct cli_command {
     const cli_own_opt *own;
     int (*handle)(void *ctx, int id, char *arg); /* an own option: EXIT_OK or an exit code */
     int (*run)(int argc, char **argv);           /* the subcommand */
+    const cli_refusal *refused;                  /* NULL: none */
 } cli_command;
 
 /* What the shared options set (defaults: cli_parse). */
@@ -59,13 +68,14 @@ typedef struct cli_common {
     unsigned workers;      /* 1 */
     bool progress;         /* true */
     char format[16];       /* the first of cli_command.formats by default */
+    unsigned shard_k, shard_n; /* --shard K/N; 0/0 without (the case selection applies it) */
     csim_run_opts ro;      /* warm, max_insns (CSIM_DEFAULT_MAX_INSNS), call, call_args */
     char **operands;       /* the ELFs */
     unsigned n_operands;
 } cli_common;
 
 extern const cli_command cli_cmd_run, cli_cmd_profile, cli_cmd_sweep, cli_cmd_compare, cli_cmd_calibrate,
-    cli_cmd_check, cli_cmd_list_cases;
+    cli_cmd_check, cli_cmd_list_cases, cli_cmd_merge;
 
 /* cli_parse's result when --help was given: the help is on stdout, exit 0. */
 #define CLI_HELP_SHOWN (-1)

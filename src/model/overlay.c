@@ -212,6 +212,7 @@ char *csim_overlay_json(const csim_calibration *c)
     for (unsigned i = 0; i < c->n_sets; i++) {
         cJSON_AddItemToArray(sets, cJSON_CreateString(c->sets[i]));
     }
+    cJSON_AddStringToObject(prov, "state", c->warm ? "warm" : "cold");
     cJSON_AddNumberToObject(prov, "holdout", c->holdout);
     cJSON_AddNumberToObject(prov, "iterations", c->iterations);
     cJSON_AddNumberToObject(prov, "runs", c->runs);

@@ -11,6 +11,15 @@
 #include "analysis/check.h"
 #include "output/escape.h"
 
+/* A format's writer: begin, then every row for each part (the rows'
+ * verdicts, then what grew in those over budget), then end (NULL: nothing). */
+typedef enum check_part { CHECK_ROWS, CHECK_EXPLAIN, CHECK_PARTS } check_part;
+typedef struct check_writer {
+    void (*begin)(const check *c, FILE *f);
+    void (*record)(const check *c, FILE *f, check_part p, size_t i);
+    void (*end)(const check *c, FILE *f);
+} check_writer;
+
 static double delta_pct(uint64_t actual, uint64_t limit)
 {
     if (limit == 0) {
@@ -38,21 +47,25 @@ static void over_text(const row *r, char *buf, size_t len)
     }
 }
 
-void check_print_summary(const check *c, FILE *f)
+/* ---- the terminal summary ----------------------------------------------------- */
+
+static void summary_begin(const check *c, FILE *f)
 {
     fprintf(f, "cyclesim check: %s (sha256 %.12s) against %s%s, state %s\n", c->elf_path, c->elf->sha256_hex,
             c->old_elf ? "baseline " : "budgets ", c->old_elf ? c->old_path : c->budget_path, state_name(c));
     fprintf(f, "%-44s %-12s %-11s %12s %6s %12s %9s  %s\n", "case", "mcu", "figure", c->old_elf ? "baseline" : "budget",
             "tol%", "actual", "delta", "verdict");
-    unsigned counts[4] = {0};
-    for (size_t i = 0; i < c->n_rows; i++) {
-        const row *r = &c->rows[i];
-        counts[r->v]++;
-        const char *mcu = c->models[r->model].name;
+}
+
+static void summary_record(const check *c, FILE *f, check_part p, size_t i)
+{
+    const row *r = &c->rows[i];
+    const char *mcu = c->models[r->model].name;
+    if (p == CHECK_ROWS) {
         if (r->v == V_CASE_FAILED || r->v == V_ERROR) {
             fprintf(f, "%-44s %-12s %-11s %12s %6s %12s %9s  %s: %s\n", r->case_name, mcu, "-", "-", "-", "-", "-",
                     check_verdict_names[r->v], r->why);
-            continue;
+            return;
         }
         for (int g = 0; g < FIGS; g++) {
             if (!r->has[g]) {
@@ -62,46 +75,54 @@ void check_print_summary(const check *c, FILE *f)
                     (unsigned long long)r->limit[g], r->tol, (unsigned long long)r->actual[g],
                     delta_pct(r->actual[g], r->limit[g]), c->update ? "updated" : r->over[g] ? "OVER" : "ok");
         }
+        return;
     }
-    for (size_t i = 0; i < c->n_rows && !c->update; i++) {
-        const row *r = &c->rows[i];
-        if (r->v != V_OVER) {
-            continue;
-        }
-        explain x;
-        check_explain(c, r, &x);
-        char msg[512];
-        over_text(r, msg, sizeof(msg));
-        fprintf(f, "\n%s on %s: %s\n", r->case_name, c->models[r->model].name, msg);
-        if (x.have_kinds) {
-            fputs("  kinds of cycles:", f);
-            for (int k = 0; k < BUDGET_KINDS; k++) {
-                int64_t d = (int64_t)(x.now_kinds[k] - x.ref_kinds[k]);
-                if (d) {
-                    fprintf(f, " %s %+lld", budget_kind_names[k], (long long)d);
-                }
+    if (c->update || r->v != V_OVER) {
+        return;
+    }
+    explain x;
+    check_explain(c, r, &x);
+    char msg[512];
+    over_text(r, msg, sizeof(msg));
+    fprintf(f, "\n%s on %s: %s\n", r->case_name, mcu, msg);
+    if (x.have_kinds) {
+        fputs("  kinds of cycles:", f);
+        for (int k = 0; k < BUDGET_KINDS; k++) {
+            int64_t d = (int64_t)(x.now_kinds[k] - x.ref_kinds[k]);
+            if (d) {
+                fprintf(f, " %s %+lld", budget_kind_names[k], (long long)d);
             }
-            fputc('\n', f);
         }
-        if (x.n_fns) {
-            fputs("  functions that grew (self cycles):", f);
-            for (size_t k = 0; k < x.n_fns; k++) {
-                const growth *g = &x.fns[k];
-                fprintf(f, "%s %s %s%+lld%s", k ? "," : "", g->name, g->known ? "" : ">= ",
-                        (long long)(g->now - g->ref), g->known ? "" : " (not recorded)");
-            }
-            fputc('\n', f);
-        } else if (!x.have_fns) {
-            fputs("  (no per-function figures to compare", f);
-            fputs(r->old ? ")\n" : "; record them with --update)\n", f);
+        fputc('\n', f);
+    }
+    if (x.n_fns) {
+        fputs("  functions that grew (self cycles):", f);
+        for (size_t k = 0; k < x.n_fns; k++) {
+            const growth *g = &x.fns[k];
+            fprintf(f, "%s %s %s%+lld%s", k ? "," : "", g->name, g->known ? "" : ">= ",
+                    (long long)(g->now - g->ref), g->known ? "" : " (not recorded)");
         }
+        fputc('\n', f);
+    } else if (!x.have_fns) {
+        fputs("  (no per-function figures to compare", f);
+        fputs(r->old ? ")\n" : "; record them with --update)\n", f);
+    }
+}
+
+static void summary_end(const check *c, FILE *f)
+{
+    unsigned counts[4] = {0};
+    for (size_t i = 0; i < c->n_rows; i++) {
+        counts[c->rows[i].v]++;
     }
     fprintf(f, "\ncheck: %zu checked, %u ok, %u over budget, %u case(s) failed, %u error(s)%s\n", c->n_rows,
             counts[V_OK], counts[V_OVER], counts[V_CASE_FAILED], counts[V_ERROR],
             c->update ? "; budgets updated" : "");
 }
 
-void check_write_junit(const check *c, FILE *f)
+/* ---- JUnit XML ------------------------------------------------------------------ */
+
+static void junit_begin(const check *c, FILE *f)
 {
     unsigned failures = 0, errors = 0;
     for (size_t i = 0; i < c->n_rows; i++) {
@@ -120,57 +141,67 @@ void check_write_junit(const check *c, FILE *f)
     fputs(c->old_elf ? "\"/>\n      <property name=\"baseline\" value=\"" : "\"/>\n      <property name=\"budgets\" value=\"", f);
     csim_xml_text(f, c->old_elf ? c->old_path : c->budget_path);
     fprintf(f, "\"/>\n      <property name=\"state\" value=\"%s\"/>\n    </properties>\n", state_name(c));
-    for (size_t i = 0; i < c->n_rows; i++) {
-        const row *r = &c->rows[i];
-        fputs("    <testcase classname=\"cyclesim.", f);
-        csim_xml_text(f, c->models[r->model].name);
-        fputs("\" name=\"", f);
-        csim_xml_text(f, r->case_name);
-        fputs("\">\n", f);
-        char msg[512];
-        if (r->v == V_OVER) {
-            over_text(r, msg, sizeof(msg));
-            fputs("      <failure type=\"over-budget\" message=\"", f);
-            csim_xml_text(f, msg);
-            fputs("\">", f);
-            explain x;
-            check_explain(c, r, &x);
-            if (x.have_kinds) {
-                fputs("kinds of cycles (reference -> now):\n", f);
-                for (int k = 0; k < BUDGET_KINDS; k++) {
-                    fprintf(f, "  %s %llu -> %llu\n", budget_kind_names[k], (unsigned long long)x.ref_kinds[k],
-                            (unsigned long long)x.now_kinds[k]);
-                }
-            }
-            if (x.n_fns) {
-                fputs("functions that grew most (self cycles):\n", f);
-                for (size_t k = 0; k < x.n_fns; k++) {
-                    fputs("  ", f);
-                    csim_xml_text(f, x.fns[k].name);
-                    fprintf(f, " %s%+lld%s\n", x.fns[k].known ? "" : "&gt;= ", (long long)(x.fns[k].now - x.fns[k].ref),
-                            x.fns[k].known ? "" : " (not recorded)");
-                }
-            }
-            fputs("</failure>\n", f);
-        } else if (r->v == V_CASE_FAILED || r->v == V_ERROR) {
-            fprintf(f, "      <%s type=\"%s\" message=\"", r->v == V_ERROR ? "error" : "failure",
-                    r->v == V_ERROR ? "run-error" : "known-answer");
-            csim_xml_text(f, r->why);
-            fprintf(f, "\"/>\n");
-        }
-        if (r->v == V_OK || r->v == V_OVER) {
-            fputs("      <system-out>", f);
-            for (int g = 0; g < FIGS; g++) {
-                if (r->has[g]) {
-                    fprintf(f, "%s %llu, %s %llu, delta %+.2f%%, tolerance %g%%\n", check_fig_names[g],
-                            (unsigned long long)r->actual[g], c->old_elf ? "baseline" : "budget",
-                            (unsigned long long)r->limit[g], delta_pct(r->actual[g], r->limit[g]), r->tol);
-                }
-            }
-            fputs("</system-out>\n", f);
-        }
-        fputs("    </testcase>\n", f);
+}
+
+static void junit_record(const check *c, FILE *f, check_part p, size_t i)
+{
+    if (p != CHECK_ROWS) {
+        return;
     }
+    const row *r = &c->rows[i];
+    fputs("    <testcase classname=\"cyclesim.", f);
+    csim_xml_text(f, c->models[r->model].name);
+    fputs("\" name=\"", f);
+    csim_xml_text(f, r->case_name);
+    fputs("\">\n", f);
+    char msg[512];
+    if (r->v == V_OVER) {
+        over_text(r, msg, sizeof(msg));
+        fputs("      <failure type=\"over-budget\" message=\"", f);
+        csim_xml_text(f, msg);
+        fputs("\">", f);
+        explain x;
+        check_explain(c, r, &x);
+        if (x.have_kinds) {
+            fputs("kinds of cycles (reference -> now):\n", f);
+            for (int k = 0; k < BUDGET_KINDS; k++) {
+                fprintf(f, "  %s %llu -> %llu\n", budget_kind_names[k], (unsigned long long)x.ref_kinds[k],
+                        (unsigned long long)x.now_kinds[k]);
+            }
+        }
+        if (x.n_fns) {
+            fputs("functions that grew most (self cycles):\n", f);
+            for (size_t k = 0; k < x.n_fns; k++) {
+                fputs("  ", f);
+                csim_xml_text(f, x.fns[k].name);
+                fprintf(f, " %s%+lld%s\n", x.fns[k].known ? "" : "&gt;= ", (long long)(x.fns[k].now - x.fns[k].ref),
+                        x.fns[k].known ? "" : " (not recorded)");
+            }
+        }
+        fputs("</failure>\n", f);
+    } else if (r->v == V_CASE_FAILED || r->v == V_ERROR) {
+        fprintf(f, "      <%s type=\"%s\" message=\"", r->v == V_ERROR ? "error" : "failure",
+                r->v == V_ERROR ? "run-error" : "known-answer");
+        csim_xml_text(f, r->why);
+        fprintf(f, "\"/>\n");
+    }
+    if (r->v == V_OK || r->v == V_OVER) {
+        fputs("      <system-out>", f);
+        for (int g = 0; g < FIGS; g++) {
+            if (r->has[g]) {
+                fprintf(f, "%s %llu, %s %llu, delta %+.2f%%, tolerance %g%%\n", check_fig_names[g],
+                        (unsigned long long)r->actual[g], c->old_elf ? "baseline" : "budget",
+                        (unsigned long long)r->limit[g], delta_pct(r->actual[g], r->limit[g]), r->tol);
+            }
+        }
+        fputs("</system-out>\n", f);
+    }
+    fputs("    </testcase>\n", f);
+}
+
+static void junit_end(const check *c, FILE *f)
+{
+    (void)c;
     fputs("  </testsuite>\n</testsuites>\n", f);
 }
 
@@ -182,7 +213,9 @@ static void md_delta(FILE *f, uint64_t now, uint64_t ref)
     }
 }
 
-void check_write_markdown(const check *c, FILE *f)
+/* ---- Markdown ------------------------------------------------------------------ */
+
+static void md_begin(const check *c, FILE *f)
 {
     unsigned bad = 0;
     for (size_t i = 0; i < c->n_rows; i++) {
@@ -203,7 +236,12 @@ void check_write_markdown(const check *c, FILE *f)
     fprintf(f, "`, state %s.\n\n", state_name(c));
     fprintf(f, "| verdict | case | MCU | figure | %s | actual | delta | tolerance |\n", ref);
     fputs("|---|---|---|---|---:|---:|---:|---:|\n", f);
-    for (size_t i = 0; i < c->n_rows; i++) {
+}
+
+static void md_record(const check *c, FILE *f, check_part p, size_t i)
+{
+    const char *ref = c->old_elf ? "baseline" : "budget";
+    if (p == CHECK_ROWS) {
         const row *r = &c->rows[i];
         if (r->v == V_CASE_FAILED || r->v == V_ERROR) {
             fprintf(f, "| **%s** | `", check_verdict_names[r->v]);
@@ -211,7 +249,7 @@ void check_write_markdown(const check *c, FILE *f)
             fprintf(f, "` | %s | | | | ", c->models[r->model].name);
             csim_md_text(f, r->why);
             fputs(" | |\n", f);
-            continue;
+            return;
         }
         for (int g = 0; g < FIGS; g++) {
             if (!r->has[g]) {
@@ -223,52 +261,73 @@ void check_write_markdown(const check *c, FILE *f)
                     (unsigned long long)r->limit[g], (unsigned long long)r->actual[g],
                     delta_pct(r->actual[g], r->limit[g]), r->tol);
         }
+        return;
     }
-    for (size_t i = 0; i < c->n_rows && !c->update; i++) {
-        const row *r = &c->rows[i];
-        if (r->v != V_OVER) {
-            continue;
+    const row *r = &c->rows[i];
+    if (c->update || r->v != V_OVER) {
+        return;
+    }
+    char msg[512];
+    over_text(r, msg, sizeof(msg));
+    fputs("\n### `", f);
+    csim_md_text(f, r->case_name);
+    fprintf(f, "` on %s\n\n", c->models[r->model].name);
+    csim_md_text(f, msg);
+    fputs("\n\n", f);
+    explain x;
+    check_explain(c, r, &x);
+    if (x.have_kinds) {
+        fprintf(f, "| kind of cycles | %s | actual | delta |\n|---|---:|---:|---:|\n", ref);
+        for (int k = 0; k < BUDGET_KINDS; k++) {
+            fprintf(f, "| %s | %llu | %llu | ", budget_kind_names[k], (unsigned long long)x.ref_kinds[k],
+                    (unsigned long long)x.now_kinds[k]);
+            md_delta(f, x.now_kinds[k], x.ref_kinds[k]);
+            fputs(" |\n", f);
         }
-        char msg[512];
-        over_text(r, msg, sizeof(msg));
-        fputs("\n### `", f);
-        csim_md_text(f, r->case_name);
-        fprintf(f, "` on %s\n\n", c->models[r->model].name);
-        csim_md_text(f, msg);
-        fputs("\n\n", f);
-        explain x;
-        check_explain(c, r, &x);
-        if (x.have_kinds) {
-            fprintf(f, "| kind of cycles | %s | actual | delta |\n|---|---:|---:|---:|\n", ref);
-            for (int k = 0; k < BUDGET_KINDS; k++) {
-                fprintf(f, "| %s | %llu | %llu | ", budget_kind_names[k], (unsigned long long)x.ref_kinds[k],
-                        (unsigned long long)x.now_kinds[k]);
-                md_delta(f, x.now_kinds[k], x.ref_kinds[k]);
-                fputs(" |\n", f);
+        fputc('\n', f);
+    }
+    if (x.n_fns) {
+        fprintf(f, "Functions that grew most (self cycles):\n\n| function | %s | actual | delta |\n"
+                   "|---|---:|---:|---:|\n", ref);
+        for (size_t k = 0; k < x.n_fns; k++) {
+            const growth *g = &x.fns[k];
+            fputs("| `", f);
+            csim_md_text(f, g->name);
+            if (g->known) {
+                fprintf(f, "` | %llu | %llu | ", (unsigned long long)g->ref, (unsigned long long)g->now);
+                md_delta(f, g->now, g->ref);
+            } else {
+                fprintf(f, "` | not recorded (<= %llu) | %llu | >= %+lld", (unsigned long long)g->ref,
+                        (unsigned long long)g->now, (long long)(g->now - g->ref));
             }
-            fputc('\n', f);
+            fputs(" |\n", f);
         }
-        if (x.n_fns) {
-            fprintf(f, "Functions that grew most (self cycles):\n\n| function | %s | actual | delta |\n"
-                       "|---|---:|---:|---:|\n", ref);
-            for (size_t k = 0; k < x.n_fns; k++) {
-                const growth *g = &x.fns[k];
-                fputs("| `", f);
-                csim_md_text(f, g->name);
-                if (g->known) {
-                    fprintf(f, "` | %llu | %llu | ", (unsigned long long)g->ref, (unsigned long long)g->now);
-                    md_delta(f, g->now, g->ref);
-                } else {
-                    fprintf(f, "` | not recorded (<= %llu) | %llu | >= %+lld", (unsigned long long)g->ref,
-                            (unsigned long long)g->now, (long long)(g->now - g->ref));
-                }
-                fputs(" |\n", f);
-            }
-            fputc('\n', f);
-        } else if (!x.have_fns) {
-            fputs(r->old ? "No per-function figures to compare.\n"
-                         : "The budget records no per-function figures (`cyclesim check --update` records them).\n",
-                  f);
+        fputc('\n', f);
+    } else if (!x.have_fns) {
+        fputs(r->old ? "No per-function figures to compare.\n"
+                     : "The budget records no per-function figures (`cyclesim check --update` records them).\n",
+              f);
+    }
+}
+
+/* ---- the writers' driver -------------------------------------------------------- */
+
+static const check_writer writers[] = {
+    [CHECK_SUMMARY] = {summary_begin, summary_record, summary_end},
+    [CHECK_JUNIT] = {junit_begin, junit_record, junit_end},
+    [CHECK_MARKDOWN] = {md_begin, md_record, NULL},
+};
+
+void check_write(const check *c, check_format fmt, FILE *f)
+{
+    const check_writer *w = &writers[fmt];
+    w->begin(c, f);
+    for (int p = 0; p < CHECK_PARTS; p++) {
+        for (size_t i = 0; i < c->n_rows; i++) {
+            w->record(c, f, (check_part)p, i);
         }
+    }
+    if (w->end) {
+        w->end(c, f);
     }
 }

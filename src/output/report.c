@@ -5,6 +5,7 @@
 
 #include "cyclesim/report.h"
 #include "cyclesim/rt_helpers.h"
+#include "cyclesim/shard.h"
 #include "output/escape.h"
 
 #define SCHEMA_VERSION 1
@@ -20,12 +21,23 @@ typedef struct writer {
     void (*end)(csim_report *r);
 } writer;
 
+/* A model's results as a --shard JSON output repeats them (shard.h). */
+typedef struct shard_group {
+    const csim_model *m;
+    bool warm, complete;
+    csim_run_result res; /* the cases copied without their profiles */
+} shard_group;
+
 struct csim_report {
     FILE *out;
     const writer *w;
     const csim_elf *elf;
     unsigned records;
     char rt[32]; /* its run-time helper set (bench_rt) */
+    const csim_shard *shard; /* NULL: not a shard */
+    shard_group *groups;
+    size_t n_groups;
+    bool shard_nomem;
 };
 
 static double case_us(const csim_model *m, const csim_case_result *c)
@@ -121,7 +133,32 @@ static void json_record(csim_report *r, const csim_model *m, const csim_case_res
 
 static void json_end(csim_report *r)
 {
-    fputs("\n ]}\n", r->out);
+    fputs("\n ]", r->out);
+    if (r->shard) {
+        FILE *f = r->out;
+        fputs(",\n", f);
+        csim_shard_head_write(f, "run", r->shard);
+        fputs(", \"image\": ", f);
+        csim_shard_image_write(f, r->elf, r->rt, "");
+        fputs(",\n  \"models\": [", f);
+        for (size_t g = 0; g < r->n_groups; g++) {
+            const shard_group *sg = &r->groups[g];
+            fprintf(f, "%s{\"model\": ", g ? ",\n   " : "\n   ");
+            csim_shard_model_write(f, sg->m);
+            fprintf(f, ", \"state\": \"%s\", \"complete\": %s, \"total_cycles\": %llu, \"total_insns\": %llu, "
+                       "\"host_seconds\": %.17g, \"cases\": [",
+                    sg->warm ? "warm" : "cold", sg->complete ? "true" : "false",
+                    (unsigned long long)sg->res.total_cycles, (unsigned long long)sg->res.total_insns,
+                    sg->res.host_seconds);
+            for (size_t i = 0; i < sg->res.n_cases; i++) {
+                fputs(i ? ",\n    " : "\n    ", f);
+                csim_shard_case_write(f, &sg->res.cases[i]);
+            }
+            fputs("]}", f);
+        }
+        fputs("]}", f);
+    }
+    fputs("}\n", r->out);
 }
 
 /* ---- CSV -------------------------------------------------------------- */
@@ -179,16 +216,47 @@ bool csim_report_format(const char *name, csim_format *out)
 
 csim_report *csim_report_new(FILE *out, csim_format fmt, const csim_elf *elf)
 {
+    return csim_report_open(out, fmt, elf, NULL, NULL);
+}
+
+csim_report *csim_report_open(FILE *out, csim_format fmt, const csim_elf *elf, const char *rt,
+                              const csim_shard *shard)
+{
     csim_report *r = calloc(1, sizeof(*r));
     if (!r) {
         return NULL;
     }
-    *r = (csim_report){out, &writers[fmt], elf, 0, ""};
-    csim_rt_set(elf, r->rt, sizeof(r->rt));
+    *r = (csim_report){out, &writers[fmt], elf, 0, "", fmt == CSIM_FMT_JSON ? shard : NULL, NULL, 0, false};
+    if (rt) {
+        snprintf(r->rt, sizeof(r->rt), "%s", rt);
+    } else {
+        csim_rt_set(elf, r->rt, sizeof(r->rt));
+    }
     if (r->w->begin) {
         r->w->begin(r);
     }
     return r;
+}
+
+/* Keeps a copy of a model's results for the shard member (shard.h). */
+static void keep_group(csim_report *r, const csim_model *m, const csim_run_result *res, bool warm, bool complete)
+{
+    shard_group *g = realloc(r->groups, (r->n_groups + 1) * sizeof(*g));
+    csim_case_result *cases = res->n_cases ? malloc(res->n_cases * sizeof(*cases)) : NULL;
+    if (!g || (res->n_cases && !cases)) {
+        r->groups = g ? g : r->groups;
+        free(cases);
+        r->shard_nomem = true;
+        return;
+    }
+    r->groups = g;
+    g[r->n_groups] = (shard_group){m, warm, complete, *res};
+    g[r->n_groups].res.cases = cases;
+    for (size_t i = 0; i < res->n_cases; i++) {
+        cases[i] = res->cases[i];
+        cases[i].profile = NULL;
+    }
+    r->n_groups++;
 }
 
 static void add_cases(csim_report *r, const csim_model *m, const csim_run_result *res, bool warm)
@@ -207,6 +275,9 @@ void csim_report_add(csim_report *r, const csim_model *m, const csim_run_result 
         return;
     }
     add_cases(r, m, res, warm);
+    if (r->shard) {
+        keep_group(r, m, res, warm, true);
+    }
     if (r->w->group_end) {
         r->w->group_end(r, res);
     }
@@ -217,15 +288,24 @@ void csim_report_partial(csim_report *r, const csim_model *m, const csim_run_res
     if (r && res->n_cases) {
         add_cases(r, m, res, false);
     }
+    if (r && r->shard) {
+        keep_group(r, m, res, false, false);
+    }
 }
 
-void csim_report_finish(csim_report *r)
+bool csim_report_finish(csim_report *r)
 {
     if (!r) {
-        return;
+        return true;
     }
     if (r->w->end) {
         r->w->end(r);
     }
+    bool ok = !r->shard_nomem;
+    for (size_t g = 0; g < r->n_groups; g++) {
+        free(r->groups[g].res.cases);
+    }
+    free(r->groups);
     free(r);
+    return ok;
 }

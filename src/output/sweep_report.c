@@ -36,7 +36,7 @@ static void write_header(const sweep_out *o)
 {
     const grid *g = o->g;
     if (o->fmt == CSIM_FMT_CSV) {
-        fputs("mcu,clock_hz,latency,cache,prefetch", o->f);
+        fputs("mcu,clock_hz,latency,cache,prefetch,state", o->f);
         for (unsigned i = 0; i < g->n_dims; i++) {
             if (g->dims[i].column) {
                 fputc(',', o->f);
@@ -49,10 +49,11 @@ static void write_header(const sweep_out *o)
         csim_json_str(o->f, o->elf->path);
         fprintf(o->f, ", \"sha256\": \"%s\"}, \"mcu\": ", o->elf->sha256_hex);
         csim_json_str(o->f, o->pts[0].m.name);
-        fprintf(o->f, ", \"points\": %zu, \"runs\": %zu,\n \"rows\": [", o->n_pts, o->n_runs);
+        fprintf(o->f, ", \"points\": %zu, \"runs\": %zu, \"state\": \"%s\",\n \"rows\": [", o->n_pts, o->n_runs,
+                o->warm ? "warm" : "cold");
     } else {
-        fprintf(o->f, "# %s on %s: %zu points, %zu emulator runs\n", o->elf->path, o->pts[0].m.name, o->n_pts,
-                o->n_runs);
+        fprintf(o->f, "# %s on %s: %zu points, %zu emulator runs, state %s\n", o->elf->path, o->pts[0].m.name,
+                o->n_pts, o->n_runs, o->warm ? "warm" : "cold");
         fprintf(o->f, "%-11s %3s %5s %8s", "clock_hz", "ws", "cache", "prefetch");
         for (unsigned i = 0; i < g->n_dims; i++) {
             if (g->dims[i].column) {
@@ -75,7 +76,8 @@ static void write_row(const sweep_out *o, const point *p, const csim_case_result
     char v[64];
     if (o->fmt == CSIM_FMT_CSV) {
         csv_field(o->f, m->name);
-        fprintf(o->f, ",%u,%u,%d,%d", m->clock_hz, m->flash.wait_states, m->flash.cache_enabled, m->flash.prefetch);
+        fprintf(o->f, ",%u,%u,%d,%d,%s", m->clock_hz, m->flash.wait_states, m->flash.cache_enabled, m->flash.prefetch,
+                o->warm ? "warm" : "cold");
         for (unsigned i = 0; i < g->n_dims; i++) {
             if (g->dims[i].column) {
                 key_value(m, g->dims[i].key, v, sizeof(v));
@@ -130,7 +132,7 @@ void sweep_write_rows(const sweep_out *o)
     for (size_t i = 0; i < o->n_pts; i++) {
         const csim_run_result *r = &o->jobs[o->pts[i].run].res;
         for (size_t k = 0; k < r->n_cases; k++) {
-            if (sweep_selected(r->cases[k].name, o->globs, o->n_globs)) {
+            if (sweep_selected(r->cases[k].name, o->globs, o->n_globs, o->shard_k, o->shard_n)) {
                 write_row(o, &o->pts[i], &r->cases[k], first);
                 first = false;
             }
@@ -184,7 +186,7 @@ bool sweep_write_svg(const sweep_out *o, FILE *f, size_t n_configs)
         const csim_run_result *r0 = &o->jobs[sorted[0]->run].res;
         for (size_t cs = 0; ok && cs < r0->n_cases; cs++) {
             const char *name = r0->cases[cs].name;
-            if (!sweep_selected(name, o->globs, o->n_globs)) {
+            if (!sweep_selected(name, o->globs, o->n_globs, o->shard_k, o->shard_n)) {
                 continue;
             }
             sweep_line *l = &lines[n++];

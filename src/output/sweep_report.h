@@ -22,6 +22,8 @@ typedef struct sweep_out {
     const char *const *globs;
     unsigned n_globs;
     const csim_elf *elf;
+    unsigned shard_k, shard_n; /* --shard K/N, 0/0 without */
+    bool warm;                 /* --warm: the start state every output names */
 } sweep_out;
 
 /** sweep_write_rows - the table, JSON or CSV, with its header. */

@@ -32,3 +32,15 @@ set_tests_properties(cli_test_includes_required PROPERTIES LABELS cli)
 add_test(NAME cli_model_keys_doc
     COMMAND sh -c "$<TARGET_FILE:cyclesim> keys | diff -u ${CMAKE_SOURCE_DIR}/docs/model-keys.md -")
 set_tests_properties(cli_model_keys_doc PROPERTIES LABELS cli)
+
+# --shard K/N and `cyclesim merge`: merged shards equal one run (issue 13 item 5).
+add_test(NAME cli_merge
+    COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_merge.sh $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
+            ${CMAKE_CURRENT_BINARY_DIR}/cli-merge)
+set_tests_properties(cli_merge PROPERTIES LABELS "cli;output;compare")
+if(TARGET firmware)
+    add_test(NAME cli_merge_images
+        COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_merge_images.sh $<TARGET_FILE:cyclesim> ${CMAKE_BINARY_DIR}/firmware
+                ${CMAKE_CURRENT_BINARY_DIR}/cli-merge-images)
+    set_tests_properties(cli_merge_images PROPERTIES LABELS "cli;compare")
+endif()

@@ -26,12 +26,13 @@ base() {
     check) echo "check small.elf --baseline small.elf --mcu stm32u083rc" ;;
     esac
 }
-# The shared options each takes (cyclesim CMD --help lists them).
+# The shared options each takes (cyclesim CMD --help lists them); the others
+# are refused with the reason `CMD --help` gives ("not offered by CMD").
 takes() {
     case $1:$2 in
-    *:mcu|*:set|*:jobs|*:max-insns|*:no-progress) return 0 ;;
-    run:*|profile:*) return 0 ;;
-    sweep:case|sweep:format|compare:case|compare:warm|compare:format|calibrate:format|check:case|check:warm) return 0 ;;
+    *:mcu|*:set|*:jobs|*:max-insns|*:no-progress|*:warm) return 0 ;;
+    run:*|profile:*|sweep:*) return 0 ;;
+    compare:case|compare:format|compare:shard|calibrate:format|check:case|check:shard) return 0 ;;
     esac
     return 1
 }
@@ -91,27 +92,51 @@ for cmd in run profile sweep compare calibrate check; do
             ! grep -q 'fill/32' out.txt; } || { echo "FAIL $cmd --case 'sum/*': fill/32 shown or sum/8 missing"
             fail=$((fail + 1)); }; }
     else
-        expect 2 "" "$@" --case 'sum/*'
+        expect 2 "--case is not offered by $cmd: " "$@" --case 'sum/*'
     fi
-    # --warm: the output says which state it was measured in.
-    if takes $cmd warm; then
-        expect 0 "" "$@" --warm && { grep -qi 'warm' out.txt || { echo "FAIL $cmd --warm: output does not say warm"
-            fail=$((fail + 1)); }; }
-    else
-        expect 2 "" "$@" --warm
-    fi
-    # --call: only run and profile time one function; a missing one is exit 2.
+    # --warm: the output says which state it was measured in (every subcommand takes it).
+    expect 0 "" "$@" --warm && { grep -qi 'warm' out.txt && ! grep -qi 'state cold' out.txt ||
+        { echo "FAIL $cmd --warm: output does not say warm"; fail=$((fail + 1)); }; }
+    # --call: run, profile and sweep time one function; a missing one is exit 2.
     if takes $cmd call; then
         expect 2 'no function named "nothere"' "$@" --call nothere
-        expect 0 "" "$@" --call no_setup --arg 0
+        expect 0 "" "$@" --call no_setup --arg 0 && { grep -q 'no_setup' out.txt ||
+            { echo "FAIL $cmd --call no_setup: the function is not in the output"; fail=$((fail + 1)); }; }
+        expect 2 "benchmark cases; --call" "$@" --call no_setup --case 'sum/*'
     else
-        expect 2 "" "$@" --call no_setup
+        expect 2 "--call is not offered by $cmd: " "$@" --call no_setup
+        expect 2 "--arg is not offered by $cmd: " "$@" --arg 1
+        expect 0 "" $cmd --help && { grep -q "^not offered by this subcommand" out.txt && grep -q -- "--call SYMBOL" out.txt ||
+            { echo "FAIL $cmd --help does not say why --call is not offered"; fail=$((fail + 1)); }; }
     fi
     # --format: an unknown format is exit 2 with the formats it takes.
     if takes $cmd format; then
         expect 2 "--format bogus: expected table" "$@" --format bogus
     else
-        expect 2 "" "$@" --format json
+        expect 2 "--format is not offered by $cmd: " "$@" --format json
+    fi
+    # --shard K/N: a bad K/N is exit 2; 1/1 is the whole run; the shards of 2
+    # hold each case exactly once; with --warm (or compare's state check) exit 2.
+    if takes $cmd shard; then
+        expect 2 "--shard 0/2: expected K/N" "$@" --shard 0/2
+        expect 2 "--shard with --warm" "$@" --shard 1/2 --warm
+        if [ $cmd = compare ]; then
+            expect 2 "compare --shard needs --no-state-check" "$@" --shard 1/1
+            "$cyclesim" "$@" --no-state-check > ref-nsc.txt 2>/dev/null
+            expect 0 "" "$@" --shard 1/1 --no-state-check && { same out.txt ref-nsc.txt ||
+                { echo "FAIL $cmd --shard 1/1: output differs from the whole run"; fail=$((fail + 1)); }; }
+        else
+            expect 0 "" "$@" --shard 1/1 && { same out.txt "$cmd.ref" ||
+                { echo "FAIL $cmd --shard 1/1: output differs from the whole run"; fail=$((fail + 1)); }; }
+            "$cyclesim" "$@" --shard 1/2 > shard1.txt 2>/dev/null; "$cyclesim" "$@" --shard 2/2 > shard2.txt 2>/dev/null
+            for name in fill/32 sum/32 sum/8; do
+                n=0
+                for s in shard1.txt shard2.txt; do grep -q " $name \|^$name \|: $name\$" $s && n=$((n + 1)); done
+                [ $n = 1 ] || { echo "FAIL $cmd --shard K/2: $name in $n shards"; fail=$((fail + 1)); }
+            done
+        fi
+    else
+        expect 2 "--shard is not offered by $cmd: " "$@" --shard 1/2
     fi
     # --help: the option table of the subcommand, on stdout.
     expect 0 "" $cmd --help && { grep -q "^usage: cyclesim $cmd " out.txt && grep -q -- "--mcu" out.txt ||

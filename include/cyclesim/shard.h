@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * shard.h - what the JSON output of a `--shard K/N` run adds (its "shard"
+ * member, docs/ci.md) so that `cyclesim merge` rebuilds from the shards the
+ * report one run of every case gives: each case in full, the images' case
+ * tables (their order), the models and, for compare, the measured results
+ * file and the extra runs.  src/output/shard_json.c writes it,
+ * src/analysis/shard.c reads it back.
+ */
+#ifndef CYCLESIM_SHARD_H
+#define CYCLESIM_SHARD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "cyclesim/compare.h"
+#include "cyclesim/elf.h"
+#include "cyclesim/json.h"
+#include "cyclesim/model.h"
+#include "cyclesim/sim.h"
+
+#define CSIM_SHARD_VERSION 1
+
+typedef struct csim_shard {
+    unsigned k, n;               /* shard k of n */
+    const char *const *sets;     /* the --set list, in order (a merge needs the same on every shard) */
+    unsigned n_sets;
+    /* compare only: */
+    const char *published_sha256;         /* of the measured results file (page->source) */
+    const csim_case_result *other_state;  /* the extra runs (NULL: not made), comparison cases order */
+    const csim_case_result *zero_wait;
+    bool state_check, baselines;
+} csim_shard;
+
+/** csim_case_in_shard - whether a case is in shard k of n (n = 0: every case
+ *  is): the FNV-1a hash of its name alone modulo n equals k - 1, so that adding,
+ *  removing or reordering other cases never moves it (docs/ci.md). */
+bool csim_case_in_shard(const char *name, unsigned k, unsigned n);
+
+/** csim_shard_case_write - every field of a case result as one JSON object,
+ *  the run-time helpers of its profile included. */
+void csim_shard_case_write(FILE *f, const csim_case_result *c);
+/** csim_shard_head_write - `"shard": {"version", "command", "k", "n", "sets"`
+ *  (the object left open). */
+void csim_shard_head_write(FILE *f, const char *command, const csim_shard *s);
+/** csim_shard_image_write - an image: path, sha256, arch, rt, backend and
+ *  the names of its case table in table order. */
+void csim_shard_image_write(FILE *f, const csim_elf *elf, const char *rt, const char *backend);
+/** csim_shard_model_write - the model's figures the reports print. */
+void csim_shard_model_write(FILE *f, const csim_model *m);
+
+/** csim_shard_compare_write - the "shard" member of a compare JSON report. */
+void csim_shard_compare_write(FILE *f, const csim_comparison *cmp, const csim_shard *s);
+
+/* ---- reading back (analysis/shard.c) ---------------------------------------- */
+
+/** csim_shard_case_read - a case object into c; its profile (run-time
+ *  helpers only, names pointing into the document) is malloc'ed when the
+ *  object has "rt_helpers".  false on a missing or bad field. */
+bool csim_shard_case_read(const csim_json *o, csim_case_result *c);
+/** csim_shard_model_read - the model figures into a zeroed m. */
+bool csim_shard_model_read(const csim_json *o, csim_model *m);
+
+#endif

@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* shard.c - which shard a case belongs to, and reading back the case results
+ * and models of a shard's JSON output (shard.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cyclesim/shard.h"
+
+bool csim_case_in_shard(const char *name, unsigned k, unsigned n)
+{
+    uint32_t h = 2166136261u; /* FNV-1a, 32 bits */
+    for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
+        h = (h ^ *p) * 16777619u;
+    }
+    return n == 0 || h % n == k - 1;
+}
+
+static bool u64_of(const csim_json *o, const char *name, uint64_t *out)
+{
+    return csim_json_u64(csim_json_get(o, name), out);
+}
+
+static bool u32_of(const csim_json *o, const char *name, uint32_t *out)
+{
+    uint64_t v;
+    if (!u64_of(o, name, &v) || v > UINT32_MAX) {
+        return false;
+    }
+    *out = (uint32_t)v;
+    return true;
+}
+
+static bool text_of(const csim_json *o, const char *name, char *out, size_t len)
+{
+    const char *s = csim_json_str_of(csim_json_get(o, name));
+    if (!s || strlen(s) >= len) {
+        return false;
+    }
+    memcpy(out, s, strlen(s) + 1);
+    return true;
+}
+
+/* n numbers of an array into out. */
+static bool u64_array(const csim_json *a, uint64_t *const *out, size_t n)
+{
+    if (csim_json_count(a) != n) {
+        return false;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (!csim_json_u64(csim_json_at(a, i), out[i])) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool read_profile(const csim_json *o, csim_case_result *c)
+{
+    const csim_json *h = csim_json_get(o, "rt_helpers");
+    if (!h) {
+        return true;
+    }
+    size_t n = csim_json_count(h);
+    csim_profile *p = calloc(1, sizeof(*p));
+    csim_fn_cost *fns = calloc(n + 1, sizeof(*fns));
+    if (!p || !fns || !u64_of(o, "overhead_cycles", &p->overhead_cycles)) {
+        free(p);
+        free(fns);
+        return false;
+    }
+    p->fns = fns;
+    p->n_fns = n;
+    c->profile = p;
+    for (size_t i = 0; i < n; i++) {
+        const csim_json *f = csim_json_at(h, i);
+        fns[i].name = csim_json_str_of(csim_json_get(f, "name"));
+        if (!fns[i].name || !u64_of(f, "cycles", &fns[i].self_cycles) || !u64_of(f, "calls", &fns[i].calls)) {
+            return false;
+        }
+        fns[i].incl_cycles = fns[i].self_cycles;
+    }
+    return true;
+}
+
+bool csim_shard_case_read(const csim_json *o, csim_case_result *c)
+{
+    memset(c, 0, sizeof(*c));
+    csim_breakdown *b = &c->bd;
+    csim_ms_stats *s = &c->ms;
+    uint64_t *const bd[] = {&b->cycles, &b->instructions, &b->core, &b->branch, &b->fetch_stall, &b->data_wait,
+                            &b->bus_conflict, &b->load_use, &b->exception, &b->taken_branches, &b->loads,
+                            &b->stores, &b->flash_data_reads};
+    uint64_t *const ms[] = {&s->fetches, &s->data_reads, &s->hits, &s->misses, &s->prefetch_hits,
+                            &s->flash_reads, &s->fetch_stall, &s->data_stall};
+    return text_of(o, "name", c->name, sizeof(c->name)) && text_of(o, "row", c->row, sizeof(c->row)) &&
+           text_of(o, "params", c->params, sizeof(c->params)) && u64_of(o, "cycles", &c->cycles) &&
+           u32_of(o, "fw_cycles", &c->fw_cycles) && u32_of(o, "status", &c->status) &&
+           u32_of(o, "workbuf", &c->workbuf) && u32_of(o, "attempts", &c->attempts) &&
+           u32_of(o, "stack", &c->stack_bytes) && u32_of(o, "code", &c->code_bytes) &&
+           u32_of(o, "const", &c->const_bytes) && u32_of(o, "data", &c->data_bytes) &&
+           u64_array(csim_json_get(o, "bd"), bd, sizeof(bd) / sizeof(bd[0])) &&
+           u64_array(csim_json_get(o, "ms"), ms, sizeof(ms) / sizeof(ms[0])) && read_profile(o, c);
+}
+
+bool csim_shard_model_read(const csim_json *o, csim_model *m)
+{
+    uint32_t ws;
+    const csim_json *ic = csim_json_get(o, "icache"), *pf = csim_json_get(o, "prefetch");
+    if (!text_of(o, "mcu", m->name, sizeof(m->name)) || !text_of(o, "model_chain", m->chain, sizeof(m->chain)) ||
+        !u32_of(o, "model_version", &m->version) || !u32_of(o, "clock_hz", &m->clock_hz) ||
+        !u32_of(o, "flash_latency", &ws) || !csim_json_is_bool(ic) || !csim_json_is_bool(pf)) {
+        return false;
+    }
+    m->flash.wait_states = ws;
+    m->flash.cache_enabled = csim_json_true(ic);
+    m->flash.prefetch = csim_json_true(pf);
+    return true;
+}

@@ -1,0 +1,313 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * compare_html.c - the HTML writer of a comparison (compare_writer.h): a
+ * self-contained page with an inline SVG chart per section (no script, no
+ * external resource; docs/compare.md).
+ */
+#include <math.h>
+#include <string.h>
+
+#include "output/compare_writer.h"
+#include "output/escape.h"
+#include "output/svg.h"
+
+#define CHART_W 900
+#define CHART_LABEL 300
+#define CHART_PLOT 520
+#define CHART_ROW 22
+#define CHART_TOP 34
+#define CHART_BOTTOM 30
+#define EST_FILL "#2f6fb5"
+#define PUB_FILL "#b0b0b0"
+
+static const char *tick_label(char *buf, size_t len, double v)
+{
+    if (v >= 1e6) {
+        snprintf(buf, len, "%gM", v / 1e6);
+    } else if (v >= 1e3) {
+        snprintf(buf, len, "%gk", v / 1e3);
+    } else {
+        snprintf(buf, len, "%g", v);
+    }
+    return buf;
+}
+
+static void svg_chart(FILE *f, const csim_comparison *c, const char *section, const char *title)
+{
+    double lo = INFINITY, hi = 0;
+    size_t n = 0;
+    for (size_t i = 0; i < c->n_cycles; i++) {
+        const csim_cmp_row *r = &c->cycles[i];
+        if (strcmp(r->pub->section, section) != 0) {
+            continue;
+        }
+        n++;
+        double v[2] = {r->v[0].est, r->v[0].pub};
+        for (int k = 0; k < 2; k++) {
+            if (v[k] > 0) {
+                lo = fmin(lo, v[k]);
+                hi = fmax(hi, v[k]);
+            }
+        }
+    }
+    if (hi <= 0) {
+        lo = hi = 1;
+    }
+    /* log10 when the values span more than 20x: whole decades at both ends. */
+    csim_svg_axis s = {0, csim_svg_nice_ceil(hi), hi / lo > 20, CHART_LABEL, CHART_LABEL + CHART_PLOT};
+    double decade_lo = floor(log10(lo)), decade_hi = ceil(log10(hi));
+    if (s.log) {
+        decade_hi += decade_hi == decade_lo;
+        s.lo = pow(10, decade_lo);
+        s.hi = pow(10, decade_hi);
+    }
+    int height = CHART_TOP + (int)n * CHART_ROW + CHART_BOTTOM;
+    csim_svg_begin(f, CHART_W, height, 11, false);
+    fputs("<title>", f);
+    csim_xml_text(f, cmp_section_label(section));
+    fputc(' ', f);
+    csim_xml_text(f, title);
+    fprintf(f, ": cycles, estimate and published%s</title>\n", s.log ? " (log scale)" : "");
+    fprintf(f, "<rect x=\"%d\" y=\"8\" width=\"10\" height=\"10\" fill=\"" EST_FILL "\"/><text x=\"%d\" y=\"17\">"
+               "estimate</text><rect x=\"%d\" y=\"8\" width=\"10\" height=\"10\" fill=\"" PUB_FILL "\"/><text x=\"%d\" y=\"17\">"
+               "published</text><text x=\"%d\" y=\"17\">cycles%s</text>\n",
+            CHART_LABEL, CHART_LABEL + 14, CHART_LABEL + 90, CHART_LABEL + 104, CHART_LABEL + 200,
+            s.log ? ", log scale" : "");
+    /* Axis ticks: decades, or five linear steps. */
+    int y_axis = CHART_TOP + (int)n * CHART_ROW;
+    int ticks = s.log ? (int)(decade_hi - decade_lo) : 5;
+    for (int t = 0; t <= ticks; t++) {
+        double v = s.log ? pow(10, decade_lo + t) : s.hi * t / ticks;
+        double x = csim_svg_px(&s, v);
+        char label[32];
+        fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/><text x=\"%.1f\" y=\"%d\" "
+                   "text-anchor=\"middle\">%s</text>\n",
+                x, CHART_TOP - 4, x, y_axis, x, y_axis + 14, tick_label(label, sizeof(label), v));
+    }
+    size_t k = 0;
+    for (size_t i = 0; i < c->n_cycles; i++) {
+        const csim_cmp_row *r = &c->cycles[i];
+        if (strcmp(r->pub->section, section) != 0) {
+            continue;
+        }
+        int y = CHART_TOP + (int)k++ * CHART_ROW;
+        fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", CHART_LABEL - 6, y + 14);
+        csim_xml_text(f, r->pub->key);
+        fputs("</text>\n", f);
+        const double v[2] = {r->v[0].est, r->v[0].pub};
+        const char *fill[2] = {EST_FILL, PUB_FILL};
+        for (int b = 0; b < 2; b++) {
+            if (!(v[b] > 0)) {
+                continue;
+            }
+            double x0 = CHART_LABEL, x1 = csim_svg_px(&s, v[b]);
+            fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"8\" fill=\"%s\"><title>%s %.0f</title>"
+                       "</rect>\n",
+                    (int)x0, y + 3 + 9 * b, x1 - x0 > 0.5 ? x1 - x0 : 0.5, fill[b],
+                    b ? "published" : "estimate", v[b]);
+        }
+    }
+    csim_svg_end(f);
+}
+
+static void html_row_cells(FILE *f, const csim_comparison *c, csim_cmp_value v)
+{
+    char a[32], b[32], d[32];
+    fprintf(f, "<td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td>", cmp_num(a, sizeof(a), v.est),
+            cmp_num(b, sizeof(b), v.pub), cmp_dev_text(d, sizeof(d), c->framing, csim_cmp_deviation(c->framing, v)));
+}
+
+/* Ends a table row: a cell with the case's image when there are several. */
+static void html_image_cell(FILE *f, const csim_comparison *c, const csim_case_result *k)
+{
+    const char *path = cmp_image_path(c, k);
+    if (path) {
+        fputs("<td>", f);
+        csim_xml_text(f, path);
+        fputs("</td>", f);
+    }
+    fputs("</tr>\n", f);
+}
+
+static void html_begin(const cmp_out *o)
+{
+    FILE *f = o->f;
+    const csim_comparison *c = o->c;
+    fputs("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n"
+          "<meta charset=\"utf-8\"/>\n<title>cyclesim compare</title>\n<style>\n"
+          "body{font-family:sans-serif;margin:1.5em;max-width:1200px}\n"
+          "table{border-collapse:collapse;margin:0.5em 0 1.5em}\n"
+          "td,th{border:1px solid #ccc;padding:2px 6px;font-size:13px}\n"
+          "td.n{text-align:right;font-variant-numeric:tabular-nums}\n"
+          ".warn{background:#fde2e1;border:2px solid #c0392b;padding:0.6em;font-weight:bold}\n"
+          ".note{background:#eef3fb;border:1px solid #8aa4d6;padding:0.6em}\n"
+
+          "</style>\n</head>\n<body>\n<h1>cyclesim compare</h1>\n",
+          f);
+    for (size_t i = 0; i < c->n_notes; i++) {
+        fprintf(f, "<p class=\"%s\">", i == 0 && c->version_mismatch ? "warn" : "note");
+        csim_xml_text(f, c->notes[i]);
+        fputs("</p>\n", f);
+    }
+    char line[768];
+    fputs("<ul>\n", f);
+    for (size_t i = 0; cmp_header_line(c, i, line, sizeof(line)); i++) {
+        fputs("<li>", f);
+        csim_xml_text(f, line);
+        fputs("</li>\n", f);
+    }
+    fputs("</ul>\n", f);
+}
+
+static void html_part(const cmp_out *o, cmp_part p)
+{
+    FILE *f = o->f;
+    const csim_comparison *c = o->c;
+    switch (p) {
+    case CMP_CYCLES: fprintf(f, "<h2>Cycles (%zu published rows matched)</h2>\n", c->n_cycles); break;
+    case CMP_FOOTPRINT:
+        fprintf(f, "<h2>Footprint in bytes (%zu rows matched)</h2>\n<p>The estimate is the largest over the cases "
+                   "the row covers.</p>\n<table>\n<tr><th>section</th><th>row</th><th>cases</th>",
+                c->n_footprint);
+        for (int m = CSIM_MET_CODE; m < CSIM_MET_COUNT; m++) {
+            fprintf(f, "<th colspan=\"3\">%s: estimate, published, %s</th>", cmp_metric_titles[m],
+                    cmp_dev_name(c->framing));
+        }
+        fprintf(f, "%s</tr>\n", c->n_images > 1 ? "<th>elf</th>" : "");
+        break;
+    case CMP_SUMMARY:
+        fputs("</table>\n<h2>Summary</h2>\n<p>", f);
+        csim_xml_text(f, cmp_stat_name(c->framing));
+        fputs("; 90th percentile by nearest rank.</p>\n<table>\n<tr><th>section</th><th>metric</th><th>count</th>"
+              "<th>median</th><th>p90</th><th>max</th></tr>\n",
+              f);
+        break;
+    case CMP_UNMATCHED_PUB:
+        fprintf(f, "<h2>Published rows with no case (%zu)</h2>\n<ul>\n", c->n_unmatched_pub);
+        break;
+    case CMP_UNMATCHED_CASES:
+        fprintf(f, "</ul>\n<h2>Cases with no published row (%zu)</h2>\n<ul>\n", c->n_unmatched_cases);
+        break;
+    default: break;
+    }
+}
+
+/* A section's cycles: its heading, chart and table, all at its first row. */
+static void html_cycles_section(FILE *f, const csim_comparison *c, size_t i)
+{
+    const char *sec = c->cycles[i].pub->section;
+    for (size_t k = 0; k < i; k++) {
+        if (strcmp(c->cycles[k].pub->section, sec) == 0) {
+            return; /* written at the section's first row */
+        }
+    }
+    fprintf(f, "<h3>%s ", cmp_section_label(sec));
+    csim_xml_text(f, c->cycles[i].pub->section_title);
+    fputs("</h3>\n", f);
+    svg_chart(f, c, sec, c->cycles[i].pub->section_title);
+    fprintf(f, "<table>\n<tr><th>row</th><th>estimate</th><th>published</th><th>%s</th><th>in helpers</th>"
+               "<th>case</th><th>helpers</th>%s</tr>\n",
+            cmp_dev_name(c->framing), c->n_images > 1 ? "<th>elf</th>" : "");
+    for (size_t k = i; k < c->n_cycles; k++) {
+        const csim_cmp_row *r = &c->cycles[k];
+        if (strcmp(r->pub->section, sec) != 0) {
+            continue;
+        }
+        fputs("<tr><td>", f);
+        csim_xml_text(f, r->pub->key);
+        fputs("</td>", f);
+        html_row_cells(f, c, r->v[0]);
+        char hc[48], hn[256];
+        cmp_helper_text(r, hc, sizeof(hc), hn, sizeof(hn));
+        fprintf(f, "<td class=\"n\">%s</td><td>", hc);
+        csim_xml_text(f, r->c->name);
+        fprintf(f, "%s%s</td><td>%s</td>", cmp_marks(r)[0] ? " " : "", cmp_marks(r), hn);
+        html_image_cell(f, c, r->c);
+    }
+    fputs("</table>\n", f);
+}
+
+static void html_record(const cmp_out *o, cmp_part p, size_t i)
+{
+    FILE *f = o->f;
+    const csim_comparison *c = o->c;
+    if (p == CMP_CYCLES) {
+        html_cycles_section(f, c, i);
+    } else if (p == CMP_FOOTPRINT) {
+        const csim_cmp_row *r = &c->footprint[i];
+        fprintf(f, "<tr><td>%s</td><td>", cmp_section_label(r->pub->section));
+        csim_xml_text(f, r->pub->key);
+        fprintf(f, "%s%s</td><td class=\"n\">%zu</td>", cmp_marks(r)[0] ? " " : "", cmp_marks(r), r->n_cases);
+        for (int m = CSIM_MET_CODE; m < CSIM_MET_COUNT; m++) {
+            html_row_cells(f, c, r->v[m]);
+        }
+        html_image_cell(f, c, r->c);
+    } else if (p == CMP_SUMMARY) {
+        const csim_cmp_summary *s = &c->summary[i];
+        char m1[32], m2[32], m3[32];
+        fputs("<tr><td>", f);
+        if (s->overall) {
+            fputs("all sections", f);
+        } else {
+            fprintf(f, "%s ", cmp_section_label(s->section));
+            csim_xml_text(f, s->section_title);
+        }
+        fprintf(f, "</td><td>%s</td><td class=\"n\">%zu</td><td class=\"n\">%s</td><td class=\"n\">%s</td>"
+                   "<td class=\"n\">%s</td></tr>\n",
+                csim_metric_names[s->metric], s->count, cmp_stat_text(m1, sizeof(m1), c->framing, s->median),
+                cmp_stat_text(m2, sizeof(m2), c->framing, s->p90), cmp_stat_text(m3, sizeof(m3), c->framing, s->max));
+    } else if (p == CMP_UNMATCHED_PUB) {
+        cmp_unmatched_record(f, c, CSIM_CMP_HTML, i);
+    } else if (p == CMP_UNMATCHED_CASES) {
+        const csim_case_result *k = c->unmatched_cases[i];
+        fputs("<li>", f);
+        csim_xml_text(f, k->name);
+        fputs(" (row &quot;", f);
+        csim_xml_text(f, k->row);
+        fputs("&quot;)", f);
+        const char *path = cmp_image_path(c, k);
+        if (path) {
+            fputs(" in ", f);
+            csim_xml_text(f, path);
+        }
+        fputs("</li>\n", f);
+    }
+}
+
+/* After the summary table: the cycles summaries without the state-sensitive
+ * rows and per baseline, preformatted. */
+static void html_part_end(const cmp_out *o, cmp_part p)
+{
+    FILE *f = o->f;
+    const csim_comparison *c = o->c;
+    if (p != CMP_SUMMARY) {
+        return;
+    }
+    fputs("</table>\n", f);
+    if (!(c->state_checked || c->baselines)) {
+        return;
+    }
+    fputs("<pre>\n", f);
+    cmp_extra_legend(f, c, "");
+    for (size_t i = 0; i < c->n_summary; i++) {
+        const csim_cmp_summary *s = &c->summary[i];
+        if (s->metric == CSIM_MET_CYCLES) {
+            if (s->overall) {
+                fputs("all sections\n", f);
+            } else {
+                fprintf(f, "%s ", cmp_section_label(s->section));
+                csim_xml_text(f, s->section_title);
+                fputc('\n', f);
+            }
+            cmp_extra_summary(f, c, s, "    ");
+        }
+    }
+    fputs("</pre>\n", f);
+}
+
+static void html_end(const cmp_out *o)
+{
+    fputs("</ul>\n</body>\n</html>\n", o->f);
+}
+
+const cmp_writer cmp_html_writer = {html_begin, html_part, html_record, html_part_end, html_end};

@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* shard_json.c - the "shard" member of a --shard run's JSON output (shard.h, docs/ci.md). */
+#include <stdlib.h>
+
+#include "cyclesim/rt_helpers.h"
+#include "cyclesim/shard.h"
+#include "output/escape.h"
+
+#define U(x) ((unsigned long long)(x))
+
+void csim_shard_case_write(FILE *f, const csim_case_result *c)
+{
+    const csim_breakdown *b = &c->bd;
+    const csim_ms_stats *s = &c->ms;
+    fputs("{\"name\": ", f);
+    csim_json_str(f, c->name);
+    fputs(", \"row\": ", f);
+    csim_json_str(f, c->row);
+    fputs(", \"params\": ", f);
+    csim_json_str(f, c->params);
+    fprintf(f, ", \"cycles\": %llu, \"fw_cycles\": %u, \"status\": %u, \"workbuf\": %u, \"attempts\": %u, "
+               "\"stack\": %u, \"code\": %u, \"const\": %u, \"data\": %u,\n    \"bd\": [%llu, %llu, %llu, %llu, "
+               "%llu, %llu, %llu, %llu, %llu, %llu, %llu, %llu, %llu], \"ms\": [%llu, %llu, %llu, %llu, %llu, %llu, "
+               "%llu, %llu]",
+            U(c->cycles), c->fw_cycles, c->status, c->workbuf, c->attempts, c->stack_bytes, c->code_bytes,
+            c->const_bytes, c->data_bytes, U(b->cycles), U(b->instructions), U(b->core), U(b->branch),
+            U(b->fetch_stall), U(b->data_wait), U(b->bus_conflict), U(b->load_use), U(b->exception),
+            U(b->taken_branches), U(b->loads), U(b->stores), U(b->flash_data_reads), U(s->fetches),
+            U(s->data_reads), U(s->hits), U(s->misses), U(s->prefetch_hits), U(s->flash_reads), U(s->fetch_stall),
+            U(s->data_stall));
+    if (c->profile) { /* every helper, not only the first CSIM_RT_MAX_FNS a report lists */
+        fprintf(f, ", \"overhead_cycles\": %llu, \"rt_helpers\": [", U(c->profile->overhead_cycles));
+        unsigned k = 0;
+        for (size_t i = 0; i < c->profile->n_fns; i++) {
+            const csim_fn_cost *fn = &c->profile->fns[i];
+            if (csim_rt_is_helper(fn->name)) {
+                fputs(k++ ? ", {\"name\": " : "{\"name\": ", f);
+                csim_json_str(f, fn->name);
+                fprintf(f, ", \"cycles\": %llu, \"calls\": %llu}", U(fn->self_cycles), U(fn->calls));
+            }
+        }
+        fputc(']', f);
+    }
+    fputc('}', f);
+}
+
+void csim_shard_head_write(FILE *f, const char *command, const csim_shard *s)
+{
+    fprintf(f, " \"shard\": {\"version\": %d, \"command\": \"%s\", \"k\": %u, \"n\": %u, \"sets\": [",
+            CSIM_SHARD_VERSION, command, s->k, s->n);
+    for (unsigned i = 0; i < s->n_sets; i++) {
+        fputs(i ? ", " : "", f);
+        csim_json_str(f, s->sets[i]);
+    }
+    fputc(']', f);
+}
+
+void csim_shard_image_write(FILE *f, const csim_elf *elf, const char *rt, const char *backend)
+{
+    fputs("{\"path\": ", f);
+    csim_json_str(f, elf->path);
+    fprintf(f, ", \"sha256\": \"%s\", \"arch\": ", elf->sha256_hex);
+    csim_json_str(f, elf->arch_name);
+    fputs(", \"rt\": ", f);
+    csim_json_str(f, rt);
+    fputs(", \"backend\": ", f);
+    csim_json_str(f, backend);
+    fputs(", \"table\": [", f);
+    size_t n = csim_case_list(elf, NULL, NULL, 0);
+    char (*names)[96] = n ? malloc(n * sizeof(*names)) : NULL;
+    if (names) {
+        csim_case_list(elf, names, NULL, n);
+    }
+    for (size_t i = 0; names && i < n; i++) {
+        fputs(i ? ", " : "", f);
+        csim_json_str(f, names[i]);
+    }
+    free(names);
+    fputs("]}", f);
+}
+
+void csim_shard_model_write(FILE *f, const csim_model *m)
+{
+    fputs("{\"mcu\": ", f);
+    csim_json_str(f, m->name);
+    fputs(", \"model_chain\": ", f);
+    csim_json_str(f, m->chain);
+    fprintf(f, ", \"model_version\": %u, \"clock_hz\": %u, \"flash_latency\": %u, \"icache\": %s, \"prefetch\": %s}",
+            m->version, m->clock_hz, m->flash.wait_states, m->flash.cache_enabled ? "true" : "false",
+            m->flash.prefetch ? "true" : "false");
+}
+
+static void case_list(FILE *f, const char *name, const csim_case_result *cases, size_t n, const csim_comparison *c)
+{
+    fprintf(f, ",\n  \"%s\": [", name);
+    for (size_t i = 0; i < n; i++) {
+        fprintf(f, "%s{\"image\": %zu, \"case\": ", i ? ",\n   " : "\n   ",
+                (size_t)(csim_cmp_image_of(c, &c->cases[i]) - c->images));
+        csim_shard_case_write(f, &cases[i]);
+        fputc('}', f);
+    }
+    fputc(']', f);
+}
+
+void csim_shard_compare_write(FILE *f, const csim_comparison *c, const csim_shard *s)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < c->n_images; i++) {
+        n += c->images[i].n_cases;
+    }
+    csim_shard_head_write(f, "compare", s);
+    fputs(", \"published\": ", f);
+    csim_json_str(f, c->page->source);
+    fprintf(f, ", \"published_sha256\": \"%s\", \"state\": \"%s\", \"state_check\": %s, \"baselines\": %s,\n  "
+               "\"model\": ",
+            s->published_sha256, c->warm ? "warm" : "cold", s->state_check ? "true" : "false",
+            s->baselines ? "true" : "false");
+    csim_shard_model_write(f, c->model);
+    fputs(",\n  \"images\": [", f);
+    for (size_t i = 0; i < c->n_images; i++) {
+        fputs(i ? ",\n   " : "\n   ", f);
+        csim_shard_image_write(f, c->images[i].elf, c->images[i].rt, c->images[i].backend);
+    }
+    fputc(']', f);
+    case_list(f, "cases", c->cases, n, c);
+    if (s->other_state) {
+        case_list(f, "other_state", s->other_state, n, c);
+    }
+    if (s->zero_wait) {
+        case_list(f, "zero_wait", s->zero_wait, n, c);
+    }
+    fputs("}", f);
+}
