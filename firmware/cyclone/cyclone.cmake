@@ -4,7 +4,7 @@
 # CycloneCRYPTO and its Common module (v2.5.4).  Included by
 # firmware/CMakeLists.txt when CYCLONE_ROOT is set:
 #
-#   cmake -S firmware -B <build> -DCMAKE_TOOLCHAIN_FILE=firmware/cmake/arm-none-eabi.cmake \
+#   cmake -S firmware -B <build> -DCMAKE_TOOLCHAIN_FILE=$PWD/firmware/cmake/arm-none-eabi.cmake \
 #         -DCYCLONE_ROOT=<dir holding CycloneCRYPTO/ and Common/> \
 #         [-DCYCLONE_CMSIS_DEVICE=<cmsis-device-u0>/Include -DCYCLONE_CMSIS_CORE=<CMSIS>/Core/Include]
 #
