@@ -3,7 +3,7 @@
  * aes_hw_u3_cases.c - the STM32U3's AES and SAES through the open polling
  * driver (crypto/aes_hw_u3.c), rows aes_hw_u3/<alg>/<enc|dec>/<aes|saes>
  * (docs/aes.md).  Runs on the stm32u385rg model and the NUCLEO-U385RG-Q
- * only: no other target has these peripherals at 0x420A0000/0x420A0C00.
+ * only: no other target has these peripherals at 0x420C0000/0x420C0C00.
  *
  * The same messages, keys, IVs and known answers as aes_hw_cases.c (the U0
  * AES): one driver call on 4096 bytes, key and IV loading included; GCM:

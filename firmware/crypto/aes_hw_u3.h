@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * aes_hw_u3.h - a small polling driver for the STM32U3's AES and SAES
- * peripherals (RM0487; CMSIS stm32u385xx.h: AES at 0x420A0000, SAES at
- * 0x420A0C00, both AES_TypeDef): CBC, CTR (32-bit counter), GCM (12-byte IV)
+ * peripherals (RM0487; CMSIS stm32u385xx.h: AES at 0x420C0000, SAES at
+ * 0x420C0C00, both AES_TypeDef): CBC, CTR (32-bit counter), GCM (12-byte IV)
  * and CCM with 128- or 256-bit software keys.  The procedures are those of
  * aes_hw_u0.c with this IP revision's differences, as ST's stm32u3xx HAL CRYP
  * driver follows them: CCF polled in ISR and cleared through ICR (CR has no
