@@ -47,6 +47,11 @@
 #define ED25519_SUPPORT ENABLED
 #define ED448_SUPPORT ENABLED
 
+/* integer public-key rows (cyclone-pk) */
+#define RSA_SUPPORT ENABLED
+#define DSA_SUPPORT ENABLED
+#define DH_SUPPORT ENABLED
+
 /* hardware/stm32u0xx: the AES peripheral for AES (the -hw image only) */
 #ifdef CYCLONE_BENCH_HW
 #define STM32U0XX_CRYPTO_CIPHER_SUPPORT ENABLED

@@ -4,7 +4,7 @@
 # CycloneCRYPTO and its Common module (v2.5.4).  Included by
 # firmware/CMakeLists.txt when CYCLONE_ROOT is set:
 #
-#   cmake -S firmware -B <build> -DCMAKE_TOOLCHAIN_FILE=firmware/cmake/arm-none-eabi.cmake \
+#   cmake -S firmware -B <build> -DCMAKE_TOOLCHAIN_FILE=$PWD/firmware/cmake/arm-none-eabi.cmake \
 #         -DCYCLONE_ROOT=<dir holding CycloneCRYPTO/ and Common/> \
 #         [-DCYCLONE_CMSIS_DEVICE=<cmsis-device-u0>/Include -DCYCLONE_CMSIS_CORE=<CMSIS>/Core/Include]
 #
@@ -18,6 +18,8 @@
 #   cyclone-hash    MD5, SHA-1, SHA-2, SHA-3, SM3, Ascon-Hash256  cyclone_cases_hash.c
 #   cyclone-ecc     ECDSA, SM2, EdDSA, ECDH, X25519, X448        cyclone_cases_ecc.c
 #   cyclone-ecc-fastlmul  the same with a faster __aeabi_lmul (lmul_fast.S)
+#   cyclone-pk      RSA-1024/2048, DSA-1024/2048 sign and verify, DH-1024 (a heap)
+#   cyclone-pk-fastlmul   the same with lmul_fast.S
 #   cyclone-aes-hw  AES-128/256 CBC, CTR, GCM, CCM through hardware/stm32u0xx (the
 #                   AES peripheral); needs ST's CMSIS device and ARM's CMSIS core
 #                   headers (CYCLONE_CMSIS_DEVICE, CYCLONE_CMSIS_CORE)
@@ -25,6 +27,7 @@
 
 set(CYCLONE_TARGETS "emu-m0plus;nucleo-u083rc" CACHE STRING "targets of the CycloneCRYPTO images")
 set(CYCLONE_OPT "-O3" CACHE STRING "optimisation of CycloneCRYPTO's sources")
+set(CYCLONE_PK_HEAP "12288u" CACHE STRING "heap bytes of cyclone-pk (RSA, DSA, DH)")
 set(CYCLONE_CMSIS_DEVICE "" CACHE PATH "STM32U0 CMSIS device Include/ (stm32u0xx.h), for cyclone-aes-hw")
 set(CYCLONE_CMSIS_CORE "" CACHE PATH "CMSIS core Include/ (core_cm0plus.h), for cyclone-aes-hw")
 
@@ -54,13 +57,18 @@ set(CY_CASES_aead cyclone/cyclone_cases_aead.c)
 set(CY_CASES_hash cyclone/cyclone_cases_hash.c)
 set(CY_CASES_aes-hw cyclone/cyclone_cases_cipher.c cyclone/cyclone_cases_aead.c)
 set(CY_CASES_ecc cyclone/cyclone_cases_ecc.c)
+set(CY_LIB_pk mpi/mpi.c mpi/mpi_misc.c pkc/rsa.c pkc/rsa_misc.c pkc/dsa.c pkc/dh.c hash/sha256.c
+    encoding/asn1.c encoding/oid.c)
+set(CY_CASES_pk cyclone/cyclone_cases_pk.c)
+set(CY_LIB_pk-fastlmul ${CY_LIB_pk})
+set(CY_CASES_pk-fastlmul cyclone/cyclone_cases_pk.c cyclone/lmul_fast.S)
 # The same EC cases with a 22-instruction __aeabi_lmul instead of libgcc's:
 # ARMCC's run-time helper sits between the two (docs/cyclone.md).
 set(CY_LIB_ecc-fastlmul ${CY_LIB_ecc})
 set(CY_CASES_ecc-fastlmul cyclone/cyclone_cases_ecc.c cyclone/lmul_fast.S)
 enable_language(ASM)
 
-set(CY_FAMILIES cipher aead hash ecc ecc-fastlmul)
+set(CY_FAMILIES cipher aead hash ecc ecc-fastlmul pk pk-fastlmul)
 if(CYCLONE_CMSIS_DEVICE AND CYCLONE_CMSIS_CORE)
     list(APPEND CY_FAMILIES aes-hw)
 else()
@@ -74,7 +82,7 @@ foreach(family IN LISTS CY_FAMILIES)
     # The library is not held to the project's warnings (-w), and gets -O3.
     set_source_files_properties(${lib_sources} PROPERTIES COMPILE_OPTIONS "${CYCLONE_OPT};-w")
     set(cases ${CY_CASES_${family}} cyclone/cyclone_os.c)
-    if(NOT family MATCHES "^ecc") # the message buffers and known-answer digests
+    if(NOT family MATCHES "^(ecc|pk)") # the message buffers and known-answer digests
         list(APPEND cases cyclone/cyclone_glue.c crypto/sha2.c)
     endif()
     list(TRANSFORM cases PREPEND ${FW_DIR}/)
@@ -90,6 +98,9 @@ foreach(family IN LISTS CY_FAMILIES)
         target_include_directories(${img} SYSTEM PRIVATE ${CY_LIB} ${CY_COMMON})
         if(family MATCHES "^ecc") # the library's EC working states (up to P-521, Ed448)
             target_compile_definitions(${img} PRIVATE CY_POOL_BYTES=12288u)
+        endif()
+        if(family MATCHES "^pk") # RSA/DSA/DH: the MPI's integers on a heap (cyclone_os.c)
+            target_compile_definitions(${img} PRIVATE CY_HEAP_BYTES=${CYCLONE_PK_HEAP})
         endif()
         if(family STREQUAL "aes-hw")
             target_compile_definitions(${img} PRIVATE CYCLONE_BENCH_HW STM32U083xx)

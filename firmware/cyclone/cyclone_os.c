@@ -6,6 +6,31 @@
  */
 #include "cyclone_os.h"
 
+#ifdef CY_HEAP_BYTES
+/* The integer public-key image (cyclone_cases_pk.c): CycloneCRYPTO's MPI
+ * grows and frees its integers in any order, so it gets a real heap:
+ * newlib-nano's malloc over a static region handed out by _sbrk (the other
+ * images have no heap, firmware/ld/common.ld). */
+#include <stdlib.h> /* not errno.h: its error_t clashes with CycloneCRYPTO's */
+
+static uint8_t cy_heap[CY_HEAP_BYTES] __attribute__((aligned(8)));
+static size_t cy_heap_top;
+
+void *_sbrk(ptrdiff_t incr);
+void *_sbrk(ptrdiff_t incr)
+{
+    if (incr < 0 || (size_t)incr > sizeof cy_heap - cy_heap_top) {
+        return (void *)-1; /* malloc then returns NULL */
+    }
+    void *p = cy_heap + cy_heap_top;
+    cy_heap_top += (size_t)incr;
+    return p;
+}
+
+void *osAllocMem(size_t size) { return malloc(size); }
+
+void osFreeMem(void *p) { free(p); }
+#else
 /* osAllocMem/osFreeMem (weak in Common/os_port_none.c, which would call
  * malloc: the images have no heap).  A stack-like pool: blocks are handed out
  * upwards; a freed block is marked and the top moves down over every freed
@@ -47,6 +72,7 @@ void osFreeMem(void *p)
         cy_pool_top = last;
     }
 }
+#endif
 
 CyPrngContext cy_prng BENCH_IO;
 

@@ -72,7 +72,9 @@ typedef struct csim_model {
     csim_mirror_rule mirror[CSIM_MAX_RULES];
     unsigned n_mirror;
     uint32_t crc_base;    /* STM32 CRC unit (0: none) */
-    uint32_t aes_base;    /* STM32U0 AES peripheral, RM0503 (0: none) */
+    uint32_t aes_base;    /* AES peripheral (0: none) */
+    int aes_ip;           /* its IP: 0 STM32U0 (RM0503), 1 STM32U3 (RM0487) */
+    uint32_t saes_base;   /* STM32U3 SAES (RM0487 section 34; 0: none) */
     uint32_t flash_acr;   /* FLASH_ACR address (0: none) */
     csim_acr_layout acr_layout;
     uint32_t icache_base; /* ICACHE registers (0: none) */

@@ -34,7 +34,8 @@ struct csim_periph {
     uint32_t reg_val[REG_SLOTS];
     uint8_t reg_used[REG_SLOTS];
     uint32_t crc;
-    csim_aes *aes; /* NULL: the model has no AES peripheral */
+    csim_aes *aes;  /* NULL: the model has no AES peripheral */
+    csim_aes *saes; /* NULL: no SAES */
     /* SysTick */
     uint32_t syst_csr, syst_rvr;
     uint64_t syst_epoch;     /* cycle at which the counter was last loaded */
@@ -83,7 +84,9 @@ csim_periph *csim_periph_new(const csim_model *m, const csim_periph_env *env)
     p->env = *env;
     p->crc = 0xFFFFFFFFu;
     p->flash = m->flash;
-    if (m->aes_base && !(p->aes = csim_aes_new())) {
+    if ((m->aes_base && !(p->aes = csim_aes_new(m->aes_ip == 1 ? CSIM_AES_IP_U3 : CSIM_AES_IP_U0))) ||
+        (m->saes_base && !(p->saes = csim_aes_new(CSIM_AES_IP_SAES)))) {
+        csim_aes_free(p->aes);
         free(p);
         return NULL;
     }
@@ -117,6 +120,7 @@ void csim_periph_free(csim_periph *p)
 {
     if (p) {
         csim_aes_free(p->aes);
+        csim_aes_free(p->saes);
         free(p);
     }
 }
@@ -151,6 +155,9 @@ unsigned csim_periph_pages(const csim_periph *p, uint32_t *base, uint32_t *size,
     }
     if (m->aes_base) {
         add_page(base, size, &n, max, m->aes_base, CSIM_AES_SIZE);
+    }
+    if (m->saes_base) {
+        add_page(base, size, &n, max, m->saes_base, CSIM_AES_SIZE);
     }
     if (m->flash_acr) {
         add_page(base, size, &n, max, m->flash_acr, 4);
@@ -247,6 +254,8 @@ uint32_t csim_periph_read(void *opaque, uint32_t addr, unsigned size)
         v = p->crc;
     } else if (p->aes && a - m->aes_base < CSIM_AES_SIZE) {
         v = csim_aes_read(p->aes, a - m->aes_base, now);
+    } else if (p->saes && a - m->saes_base < CSIM_AES_SIZE) {
+        v = csim_aes_read(p->saes, a - m->saes_base, now);
     } else if (a == SYST_CVR) {
         uint64_t per = syst_period(p);
         v = (p->syst_csr & 1u) ? (uint32_t)(p->syst_rvr - (now - p->syst_epoch) % per) & 0xFFFFFFu : 0;
@@ -295,6 +304,10 @@ void csim_periph_write(void *opaque, uint32_t addr, unsigned size, uint32_t valu
     }
     if (p->aes && a - m->aes_base < CSIM_AES_SIZE) {
         csim_aes_write(p->aes, a - m->aes_base, value, now); /* 32-bit accesses only (RM0503) */
+        return;
+    }
+    if (p->saes && a - m->saes_base < CSIM_AES_SIZE) {
+        csim_aes_write(p->saes, a - m->saes_base, value, now);
         return;
     }
     if (m->crc_base && a == m->crc_base + 8) {

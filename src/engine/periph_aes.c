@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * periph_aes.c - the STM32U0 AES peripheral (RM0503 AES chapter; the same AES
- * IP as the STM32G0/L4/WL parts, RM0444/RM0394/RM0453).  The functions are
+ * periph_aes.c - the STM32 AES peripherals (periph_aes.h): the STM32U0 AES
+ * (RM0503 AES chapter; the same AES IP as the STM32G0/L4/WL parts,
+ * RM0444/RM0394/RM0453) and the STM32U3 AES and SAES (RM0487; register bits
+ * from CMSIS stm32u385xx.h, procedures as ST's stm32u3xx HAL CRYP driver
+ * follows them).  The functions are
  * computed when the fourth word of a block reaches DINR (or EN/GCMPH starts a
  * phase); CCF rises the RM's processing latency later.  Drivers poll SR.CCF,
  * so the emulated poll loop is what the firmware pays, as on the part.
@@ -21,7 +24,10 @@
 #define CR_GCMPH(cr) (((cr) >> 13) & 3u)
 #define CR_KEY256 (1u << 18)
 #define CR_NPBLB(cr) (((cr) >> 20) & 15u)
+#define CR_KMOD(cr) (((cr) >> 24) & 3u)
+#define CR_KEYSEL(cr) (((cr) >> 28) & 7u)
 #define CR_IPRST (1u << 31)
+#define KMOD_WRAPPED 1u
 
 #define SR_CCF (1u << 0)
 #define SR_RDERR (1u << 1)
@@ -33,42 +39,101 @@ enum { MODE_ENC = 0, MODE_KEYDERIV = 1, MODE_DEC = 2 };
 enum { CH_ECB = 0, CH_CBC = 1, CH_CTR = 2, CH_GCM = 3, CH_CCM = 4 };
 enum { PH_INIT = 0, PH_HEADER = 1, PH_PAYLOAD = 2, PH_FINAL = 3 };
 
-/* Processing latency in AES kernel clock cycles (HCLK on the U0), from the
- * start of the operation to CCF.  The U0's AES is the AES IP of the G0/L4/WL/U5
- * parts.  Checked in a document: 51 (128-bit ECB block, RM0456 section 49.3
- * Table 467) and 59/82 (key derivation, RM0453 Rev 2 section 23.4.5 note).
- * The other rows are this IP's latency-table values as recalled, NOT checked
- * against RM0503 or any manual's text here: uncertain until read.  Oryx's
- * hardware rows agree with the key-size steps: 256- minus 128-bit key costs
- * 24-27 cycles per block in CBC/CTR/GCM (75-51) and about 50 in CCM (162-114). */
-static const struct {
-    csim_aes_op op;
+/* Processing latency in AES kernel clock cycles (HCLK), from the start of the
+ * operation to CCF, per IP (docs/aes.md has the table and its sources).
+ * STM32U0 AES: the AES IP of the G0/L4/WL/U5 parts.  Checked in a document: 51
+ * (128-bit ECB block, RM0456 section 49.3 Table 467) and 59/82 (key
+ * derivation, RM0453 Rev 2 section 23.4.5 note).  The other rows are this
+ * IP's latency-table values as recalled, NOT checked against RM0503 or any
+ * manual's text here: uncertain until read.  Oryx's hardware rows agree with
+ * the key-size steps: 256- minus 128-bit key costs 24-27 cycles per block in
+ * CBC/CTR/GCM (75-51) and about 50 in CCM (162-114).
+ * STM32U3 AES: the revision of the H5/U5 parts (KMOD, KEYSEL fields); 51 for a
+ * 128-bit ECB block in RM0481 section 34.3 Table 330 (the H5's AES next to the
+ * same SAES), the rest as the U0's and as uncertain.
+ * STM32U3 SAES: 480/680 per ECB block (RM0487 section 34.2); every other row
+ * assumes one core computation per AES call of the phase at that latency and
+ * GHASH-only steps at the AES's figure: uncertain (RM0487's text read here
+ * gives the ECB figure only). */
+typedef struct {
     unsigned k128, k256;
     const char *source;
-} latency[CSIM_AES_OP_COUNT] = {
-    {CSIM_AES_OP_BLOCK, 51, 75, "128: RM0456 49.3 Table 467 (same IP); 256: uncertain, recalled"},
-    {CSIM_AES_OP_KEYDERIV, 59, 82, "RM0453 Rev 2 23.4.5 note (same IP)"},
-    {CSIM_AES_OP_GCM_INIT, 64, 88, "uncertain: recalled GCM init-phase value, unchecked"},
-    {CSIM_AES_OP_GCM_HEADER, 35, 35, "uncertain: recalled GCM header-phase value, unchecked"},
-    {CSIM_AES_OP_GCM_PAYLOAD, 51, 75, "uncertain: recalled GCM payload-phase value, unchecked"},
-    {CSIM_AES_OP_GCM_FINAL, 59, 59, "uncertain: recalled GCM final-phase value, unchecked"},
-    {CSIM_AES_OP_CCM_INIT, 63, 87, "uncertain: recalled CCM init-phase value, unchecked"},
-    {CSIM_AES_OP_CCM_HEADER, 55, 79, "uncertain: recalled CCM header-phase value, unchecked"},
-    {CSIM_AES_OP_CCM_PAYLOAD, 114, 162, "uncertain: recalled CCM payload-phase value, unchecked"},
-    {CSIM_AES_OP_CCM_FINAL, 58, 82, "uncertain: recalled CCM final-phase value, unchecked"},
+} aes_lat;
+
+#define UNC_U0 "uncertain: recalled AES-IP table value, unchecked"
+#define UNC_SAES "uncertain: one SAES computation (RM0487 34.2 ECB figure) per AES call"
+static const aes_lat latency[CSIM_AES_IP_COUNT][CSIM_AES_OP_COUNT] = {
+    [CSIM_AES_IP_U0] =
+        {
+            [CSIM_AES_OP_BLOCK] = {51, 75, "128: RM0456 49.3 Table 467 (same IP); 256: " UNC_U0},
+            [CSIM_AES_OP_KEYDERIV] = {59, 82, "RM0453 Rev 2 23.4.5 note (same IP)"},
+            [CSIM_AES_OP_GCM_INIT] = {64, 88, UNC_U0},
+            [CSIM_AES_OP_GCM_HEADER] = {35, 35, UNC_U0},
+            [CSIM_AES_OP_GCM_PAYLOAD] = {51, 75, UNC_U0},
+            [CSIM_AES_OP_GCM_FINAL] = {59, 59, UNC_U0},
+            [CSIM_AES_OP_CCM_INIT] = {63, 87, UNC_U0},
+            [CSIM_AES_OP_CCM_HEADER] = {55, 79, UNC_U0},
+            [CSIM_AES_OP_CCM_PAYLOAD] = {114, 162, UNC_U0},
+            [CSIM_AES_OP_CCM_FINAL] = {58, 82, UNC_U0},
+            [CSIM_AES_OP_RNG_INIT] = {0, 0, "no RNG link on this AES"},
+        },
+    [CSIM_AES_IP_U3] =
+        {
+            [CSIM_AES_OP_BLOCK] = {51, 75, "128: RM0481 34.3 Table 330 (same AES revision); 256: " UNC_U0},
+            [CSIM_AES_OP_KEYDERIV] = {59, 82, "as the U0's (RM0453 Rev 2 23.4.5 note); uncertain for this revision"},
+            [CSIM_AES_OP_GCM_INIT] = {64, 88, UNC_U0},
+            [CSIM_AES_OP_GCM_HEADER] = {35, 35, UNC_U0},
+            [CSIM_AES_OP_GCM_PAYLOAD] = {51, 75, UNC_U0},
+            [CSIM_AES_OP_GCM_FINAL] = {59, 59, UNC_U0},
+            [CSIM_AES_OP_CCM_INIT] = {63, 87, UNC_U0},
+            [CSIM_AES_OP_CCM_HEADER] = {55, 79, UNC_U0},
+            [CSIM_AES_OP_CCM_PAYLOAD] = {114, 162, UNC_U0},
+            [CSIM_AES_OP_CCM_FINAL] = {58, 82, UNC_U0},
+            [CSIM_AES_OP_RNG_INIT] = {0, 0, "no RNG link on this AES"},
+        },
+    [CSIM_AES_IP_SAES] =
+        {
+            [CSIM_AES_OP_BLOCK] = {480, 680, "ECB: RM0487 34.2; CBC/CTR: " UNC_SAES},
+            [CSIM_AES_OP_KEYDERIV] = {480, 680, UNC_SAES},
+            [CSIM_AES_OP_GCM_INIT] = {480, 680, UNC_SAES},
+            [CSIM_AES_OP_GCM_HEADER] = {35, 35, "uncertain: GHASH only, as the AES's (recalled)"},
+            [CSIM_AES_OP_GCM_PAYLOAD] = {480, 680, UNC_SAES},
+            [CSIM_AES_OP_GCM_FINAL] = {480, 680, UNC_SAES},
+            [CSIM_AES_OP_CCM_INIT] = {480, 680, UNC_SAES},
+            [CSIM_AES_OP_CCM_HEADER] = {480, 680, UNC_SAES},
+            [CSIM_AES_OP_CCM_PAYLOAD] = {960, 1360, UNC_SAES " (two per block)"},
+            [CSIM_AES_OP_CCM_FINAL] = {480, 680, UNC_SAES},
+            [CSIM_AES_OP_RNG_INIT] = {480, 480, "uncertain: no figure in RM0487's text read here"},
+        },
 };
 
-unsigned csim_aes_latency(csim_aes_op op, bool key256)
+static bool known(csim_aes_ip ip, csim_aes_op op) { return ip < CSIM_AES_IP_COUNT && op < CSIM_AES_OP_COUNT; }
+
+unsigned csim_aes_latency(csim_aes_ip ip, csim_aes_op op, bool key256)
 {
-    return op < CSIM_AES_OP_COUNT ? (key256 ? latency[op].k256 : latency[op].k128) : 0;
+    return known(ip, op) ? (key256 ? latency[ip][op].k256 : latency[ip][op].k128) : 0;
+}
+
+const char *csim_aes_latency_source(csim_aes_ip ip, csim_aes_op op)
+{
+    return known(ip, op) ? latency[ip][op].source : "";
 }
 
 struct csim_aes {
     csim_aes_block *blk;
+    csim_aes_ip ip;
     uint32_t cr, ier;
     uint32_t keyr[8]; /* KEYR0..KEYR7 */
     uint32_t ivr[4];  /* IVR0..IVR3: IV, CBC chaining value, CTR/GCM counter */
-    bool keyvalid, rderr, wrerr;
+    bool keyvalid, rderr, wrerr, keif;
+    uint8_t key_written; /* U3: KEYRn written since the last reset, bit n */
+    /* SAES: a wrapped key decrypted into the key registers (KMOD=01) */
+    bool unwrapped;
+    uint8_t unwrap[32];
+    unsigned unwrap_n;
+    /* SAES: BUSY until init_done_at after a reset (random numbers from the RNG) */
+    bool init_busy;
+    uint64_t init_done_at;
     uint32_t din[4], din_raw[4];
     unsigned n_in;
     uint32_t dout[4];
@@ -83,12 +148,26 @@ struct csim_aes {
     uint8_t ctr[16]; /* CCM counter of the next payload block */
 };
 
-csim_aes *csim_aes_new(void)
+static void start_init(csim_aes *a, uint64_t now)
 {
+    unsigned n = csim_aes_latency(a->ip, CSIM_AES_OP_RNG_INIT, false);
+    a->init_busy = n > 0;
+    a->init_done_at = now + n;
+}
+
+csim_aes *csim_aes_new(csim_aes_ip ip)
+{
+    if (ip >= CSIM_AES_IP_COUNT) {
+        return NULL;
+    }
     csim_aes *a = calloc(1, sizeof(*a));
     if (a && !(a->blk = csim_aes_block_new())) {
         free(a);
         return NULL;
+    }
+    if (a) {
+        a->ip = ip;
+        start_init(a, 0);
     }
     return a;
 }
@@ -101,11 +180,14 @@ void csim_aes_free(csim_aes *a)
     }
 }
 
-static void reset(csim_aes *a)
+static void reset(csim_aes *a, uint64_t now)
 {
     csim_aes_block *blk = a->blk;
+    csim_aes_ip ip = a->ip;
     memset(a, 0, sizeof(*a));
     a->blk = blk;
+    a->ip = ip;
+    start_init(a, now);
 }
 
 static uint32_t be32(const uint8_t *p)
@@ -144,14 +226,44 @@ static uint32_t swap(uint32_t v, unsigned datatype)
 
 static bool key256(const csim_aes *a) { return (a->cr & CR_KEY256) != 0; }
 
-/* KEYR(n-1) holds the first key bytes (big-endian words), KEYR0 the last. */
+/* SAES KEYSEL: 1 DHUK, 2 BHK, 4 DHUK XOR BHK (CMSIS AES_CR_KEYSEL, ST HAL
+ * CRYP_KEYSEL_HW/SW/HSW); other values select the key registers. */
+static bool hw_key(const csim_aes *a)
+{
+    unsigned ks = CR_KEYSEL(a->cr);
+    return a->ip == CSIM_AES_IP_SAES && !a->unwrapped && (ks == 1 || ks == 2 || ks == 4);
+}
+
+/* KEYR(n-1) holds the first key bytes (big-endian words), KEYR0 the last.
+ * The hardware keys are device secrets no document gives: fixed stand-ins
+ * here (bytes 0xD0^i for DHUK, 0xB0^i for BHK; a 128-bit key takes the first
+ * 16), so a key wrapped in cyclesim does not unwrap on silicon. */
 static unsigned key_bytes(const csim_aes *a, uint8_t key[32])
 {
     unsigned n = key256(a) ? 8 : 4;
+    if (hw_key(a)) {
+        unsigned ks = CR_KEYSEL(a->cr);
+        for (unsigned i = 0; i < 4 * n; i++) {
+            key[i] = (uint8_t)((ks & 5u ? 0xD0u ^ i : 0) ^ (ks & 6u ? 0xB0u ^ i : 0));
+        }
+        return 4 * n;
+    }
     for (unsigned i = 0; i < n; i++) {
         put_be32(key + 4 * i, a->keyr[n - 1 - i]);
     }
     return 4 * n;
+}
+
+/* U3: KEYVALID once every key register KEYSIZE needs is written (or a
+ * hardware key is selected, or a wrapped key was decrypted into them); the
+ * U0 model keeps its any-write rule. */
+static void update_keyvalid(csim_aes *a)
+{
+    if (a->ip == CSIM_AES_IP_U0) {
+        return;
+    }
+    uint8_t need = key256(a) ? 0xFFu : 0x0Fu;
+    a->keyvalid = hw_key(a) || a->unwrapped || (a->key_written & need) == need;
 }
 
 static void cipher(csim_aes *a, bool decrypt, const uint8_t in[16], uint8_t out[16])
@@ -212,13 +324,16 @@ static void start(csim_aes *a, csim_aes_op op, uint64_t now, bool clears_en)
     a->pending = true;
     a->ccf = false;
     a->clears_en = clears_en;
-    a->done_at = now + csim_aes_latency(op, key256(a));
+    a->done_at = now + csim_aes_latency(a->ip, op, key256(a));
 }
 
 /* CCF rises once the latency has elapsed; the key derivation and the GCM/CCM
  * init phase also clear EN then (RM0503 AES key preparation; GCM/CCM init). */
 static void settle(csim_aes *a, uint64_t now)
 {
+    if (a->init_busy && now >= a->init_done_at) {
+        a->init_busy = false;
+    }
     if (a->pending && now >= a->done_at) {
         a->pending = false;
         a->ccf = true;
@@ -275,6 +390,26 @@ static void start_phase(csim_aes *a, uint64_t now)
     }
 }
 
+/* SAES wrapped-key decryption (KMOD=01, MODE=decrypt): the plaintext goes to
+ * the key registers, not DOUTR; the key is in use once all its blocks are in
+ * (ST HAL CRYPEx_KeyDecrypt writes 4 or 8 words and reads nothing). */
+static void unwrap_block(csim_aes *a, const uint8_t out[16])
+{
+    unsigned blocks = key256(a) ? 2 : 1;
+    memcpy(a->unwrap + 16 * a->unwrap_n, out, 16);
+    a->n_out = a->out_pos = 0;
+    if (++a->unwrap_n < blocks) {
+        return;
+    }
+    unsigned n = 4 * blocks;
+    for (unsigned i = 0; i < n; i++) {
+        a->keyr[n - 1 - i] = be32(a->unwrap + 4 * i);
+    }
+    a->unwrap_n = 0;
+    a->unwrapped = true;
+    update_keyvalid(a);
+}
+
 static void process_block(csim_aes *a, uint64_t now)
 {
     uint8_t in[16], out[16], ks[16], iv[16];
@@ -293,6 +428,11 @@ static void process_block(csim_aes *a, uint64_t now)
             if (ch == CH_CBC) {
                 xor16(out, iv);
                 iv_set(a, in);
+            }
+            if (a->ip == CSIM_AES_IP_SAES && CR_KMOD(a->cr) == KMOD_WRAPPED) {
+                unwrap_block(a, out);
+                start(a, CSIM_AES_OP_BLOCK, now, false);
+                return;
             }
         } else {
             memcpy(ks, in, 16);
@@ -390,9 +530,9 @@ uint32_t csim_aes_read(csim_aes *a, uint32_t off, uint64_t now)
         return a->cr;
     case CSIM_AES_SR:
         return (a->ccf ? SR_CCF : 0) | (a->rderr ? SR_RDERR : 0) | (a->wrerr ? SR_WRERR : 0) |
-               (a->pending ? SR_BUSY : 0) | (a->keyvalid ? SR_KEYVALID : 0);
+               (a->pending || a->init_busy ? SR_BUSY : 0) | (a->keyvalid ? SR_KEYVALID : 0);
     case CSIM_AES_ISR:
-        return (a->ccf ? 1u : 0) | (a->rderr || a->wrerr ? 2u : 0);
+        return (a->ccf ? 1u : 0) | (a->rderr || a->wrerr ? 2u : 0) | (a->keif ? 4u : 0);
     case CSIM_AES_IER:
         return a->ier;
     case CSIM_AES_DOUTR:
@@ -419,23 +559,35 @@ uint32_t csim_aes_read(csim_aes *a, uint32_t off, uint64_t now)
 static void write_cr(csim_aes *a, uint32_t v, uint64_t now)
 {
     if (v & CR_IPRST) {
-        reset(a);
+        reset(a, now);
         a->cr = CR_IPRST;
         return;
     }
     uint32_t old = a->cr;
-    if (v & CR_CCFC) {
-        a->ccf = false;
-    }
-    if (v & CR_ERRC) {
-        a->rderr = a->wrerr = false;
+    if (a->ip == CSIM_AES_IP_U0) { /* reserved on the U3, whose flags clear through ICR */
+        if (v & CR_CCFC) {
+            a->ccf = false;
+        }
+        if (v & CR_ERRC) {
+            a->rderr = a->wrerr = false;
+        }
     }
     a->cr = v & ~(CR_CCFC | CR_ERRC);
+    if (CR_KEYSEL(a->cr) != CR_KEYSEL(old)) {
+        a->unwrapped = false;
+    }
+    update_keyvalid(a);
     if (!(a->cr & CR_EN)) {
         a->n_in = 0;
+        a->unwrap_n = 0;
         return;
     }
     bool rising = !(old & CR_EN);
+    if (rising && a->ip != CSIM_AES_IP_U0 && !a->keyvalid) {
+        a->keif = true; /* KEIF: enabled without a valid key; the part stays off */
+        a->cr &= ~CR_EN;
+        return;
+    }
     bool to_final = CR_GCMPH(a->cr) == PH_FINAL && CR_GCMPH(old) != PH_FINAL;
     if (rising || (to_final && CR_CHMOD(a->cr) == CH_CCM)) {
         start_phase(a, now);
@@ -475,16 +627,21 @@ void csim_aes_write(csim_aes *a, uint32_t off, uint32_t value, uint64_t now)
         if (value & 2u) {
             a->rderr = a->wrerr = false;
         }
+        if (value & 4u) {
+            a->keif = false;
+        }
         return;
     default:
         break;
     }
-    if (off >= CSIM_AES_KEYR0 && off < CSIM_AES_KEYR0 + 16) {
-        a->keyr[(off - CSIM_AES_KEYR0) / 4] = value;
+    if ((off >= CSIM_AES_KEYR0 && off < CSIM_AES_KEYR0 + 16) ||
+        (off >= CSIM_AES_KEYR4 && off < CSIM_AES_KEYR4 + 16)) {
+        unsigned i = off < CSIM_AES_KEYR4 ? (off - CSIM_AES_KEYR0) / 4 : 4 + (off - CSIM_AES_KEYR4) / 4;
+        a->keyr[i] = value;
+        a->key_written |= (uint8_t)(1u << i);
+        a->unwrapped = false;
         a->keyvalid = true;
-    } else if (off >= CSIM_AES_KEYR4 && off < CSIM_AES_KEYR4 + 16) {
-        a->keyr[4 + (off - CSIM_AES_KEYR4) / 4] = value;
-        a->keyvalid = true;
+        update_keyvalid(a);
     } else if (off >= CSIM_AES_IVR0 && off < CSIM_AES_IVR0 + 16) {
         a->ivr[(off - CSIM_AES_IVR0) / 4] = value;
     } else if (off >= CSIM_AES_SUSP0R && off < CSIM_AES_SUSP0R + 32) {

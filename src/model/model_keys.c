@@ -16,6 +16,7 @@
 
 static const char *const ms_names[] = {"zero_wait", "l0_nvm", "u0_flash", "icache", NULL};
 static const char *const acr_names[] = {"none", "l0", "u0", "l5", "u3", NULL};
+static const char *const aes_ip_names[] = {"u0", "u3", NULL};
 
 #define TRM_M0P "ARM DDI0484C (Cortex-M0+ TRM)"
 #define M33_MEAS "jnk0le cortex_m33.md @3dfc2ab (RP2350 cm33 r1p0 measurements)"
@@ -150,8 +151,14 @@ static const csim_key keys[] = {
     {"periph.crc", CSIM_K_U32, OFF(crc_base), 0, 0, 4294967295.0, NULL,
      "CRC unit base (0: none)", "CMSIS device header CRC_BASE; RM CRC chapter"},
     {"periph.aes", CSIM_K_U32, OFF(aes_base), 0, 0, 4294967295.0, NULL,
-     "AES peripheral base, RM0503 AES model with its processing latencies (0: none)",
-     "CMSIS device header AES_BASE; RM0503 AES chapter (docs/aes.md)"},
+     "AES peripheral base, with the RM's processing latencies (0: none)",
+     "CMSIS device header AES_BASE; RM0503 / RM0487 AES chapters (docs/aes.md)"},
+    {"periph.aes_ip", CSIM_K_ENUM, OFF(aes_ip), 0, 0, 1, aes_ip_names,
+     "AES IP revision: u0 (CR.CCFC/ERRC) or u3 (ICR only, KEYVALID, KEIF)",
+     "CMSIS stm32u083xx.h and stm32u385xx.h AES_CR bits (docs/aes.md)"},
+    {"periph.saes", CSIM_K_U32, OFF(saes_base), 0, 0, 4294967295.0, NULL,
+     "STM32U3 SAES base, 480/680-cycle ECB blocks, hardware keys (0: none)",
+     "CMSIS stm32u385xx.h SAES_BASE_NS; RM0487 section 34.2 (docs/aes.md)"},
     {"periph.flash_acr", CSIM_K_U32, OFF(flash_acr), 0, 0, 4294967295.0, NULL,
      "FLASH_ACR address (0: none)", "CMSIS device header FLASH_R_BASE"},
     {"periph.acr_layout", CSIM_K_ENUM, OFF(acr_layout), 0, 0, 4, acr_names,

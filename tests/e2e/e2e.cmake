@@ -47,6 +47,13 @@ if(TARGET firmware)
                     ${FW}/${img}/aes_hw.elf stm32u083rc ${CMAKE_CURRENT_BINARY_DIR}/e2e)
         set_tests_properties(e2e_${img}_aes_hw_stm32u083rc PROPERTIES LABELS e2e)
     endforeach()
+    # The STM32U3 AES and SAES (docs/aes.md): only the U385 model has them.
+    foreach(img emu-m33 nucleo-u385rgq)
+        add_test(NAME e2e_${img}_aes_hw_u3_stm32u385rg
+            COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_e2e.sh $<TARGET_FILE:cyclesim>
+                    ${FW}/${img}/aes_hw_u3.elf stm32u385rg ${CMAKE_CURRENT_BINARY_DIR}/e2e)
+        set_tests_properties(e2e_${img}_aes_hw_u3_stm32u385rg PROPERTIES LABELS e2e)
+    endforeach()
     foreach(pair nucleo-l073rz:stm32l073rz nucleo-u083rc:stm32u083rc nucleo-l552zeq:stm32l552ze
                  nucleo-u385rgq:stm32u385rg)
         string(REPLACE ":" ";" p ${pair})

@@ -574,7 +574,7 @@ static void test_flags(bus *b)
 
 int main(void)
 {
-    bus b = {csim_aes_new(), 1000};
+    bus b = {csim_aes_new(CSIM_AES_IP_U0), 1000};
     if (!b.a) {
         fprintf(stderr, "out of memory\n");
         return 1;
@@ -585,7 +585,7 @@ int main(void)
     test_ccm(&b);
     test_suspend(&b);
     test_flags(&b);
-    CHECK(csim_aes_latency(CSIM_AES_OP_COUNT, false) == 0, "no latency for an unknown operation");
+    CHECK(csim_aes_latency(CSIM_AES_IP_U0, CSIM_AES_OP_COUNT, false) == 0, "no latency for an unknown operation");
     csim_aes_free(b.a);
     if (failures) {
         fprintf(stderr, "%d failure(s)\n", failures);

@@ -14,3 +14,11 @@ target_include_directories(test_periph_aes PRIVATE ${CMAKE_SOURCE_DIR}/include)
 target_link_libraries(test_periph_aes PRIVATE OpenSSL::Crypto)
 add_test(NAME unit_periph_aes COMMAND test_periph_aes)
 set_tests_properties(unit_periph_aes PROPERTIES LABELS unit)
+
+# The STM32U3 AES and SAES (RM0487 figures, docs/aes.md).
+add_executable(test_periph_aes_u3 ${CMAKE_CURRENT_LIST_DIR}/test_periph_aes_u3.c
+    ${CMAKE_SOURCE_DIR}/src/engine/periph_aes.c ${CMAKE_SOURCE_DIR}/src/backends/aes_openssl.c)
+target_include_directories(test_periph_aes_u3 PRIVATE ${CMAKE_SOURCE_DIR}/include)
+target_link_libraries(test_periph_aes_u3 PRIVATE OpenSSL::Crypto)
+add_test(NAME unit_periph_aes_u3 COMMAND test_periph_aes_u3)
+set_tests_properties(unit_periph_aes_u3 PROPERTIES LABELS unit)
