@@ -349,6 +349,37 @@ static void test_periph_counters(void)
     csim_periph_free(p);
 }
 
+/* The U3 mapping (models/stm32u385rg.json): AES and SAES share one 4-KB page
+ * (0x420C0000, SAES at +0xC00, CMSIS stm32u385xx.h); each register window
+ * reaches its own unit: the U3 AES has no start-up BUSY, the SAES has, and
+ * SAES key writes do not make the AES key valid. */
+static void test_periph_u3_aes(void)
+{
+    csim_model m;
+    memset(&m, 0, sizeof(m));
+    m.core.kind = csim_core_find("m33");
+    m.aes_base = 0x420C0000u;
+    m.aes_ip = 1;
+    m.saes_base = 0x420C0C00u;
+    csim_periph_env env = {NULL, now_fn, NULL, NULL, NULL, NULL};
+    csim_periph *p = csim_periph_new(&m, &env);
+    uint32_t base[64], size[64];
+    unsigned n = csim_periph_pages(p, base, size, 64), hits = 0;
+    for (unsigned i = 0; i < n; i++) {
+        hits += base[i] == 0x420C0000u;
+    }
+    CHECK_EQ("one page holds AES and SAES", hits, 1);
+    fake_now = 10;
+    CHECK_EQ("AES SR: not busy", csim_periph_read(p, 0x420C0004u, 4) & 0x8u, 0);
+    CHECK_EQ("SAES SR: BUSY while it initialises", csim_periph_read(p, 0x420C0C04u, 4) & 0x8u, 0x8u);
+    for (uint32_t k = 0; k < 4; k++) {
+        csim_periph_write(p, 0x420C0C10u + 4 * k, 4, k);
+    }
+    CHECK_EQ("SAES KEYVALID after its key", csim_periph_read(p, 0x420C0C04u, 4) & 0x80u, 0x80u);
+    CHECK_EQ("AES key still not valid", csim_periph_read(p, 0x420C0004u, 4) & 0x80u, 0);
+    csim_periph_free(p);
+}
+
 int main(void)
 {
     test_m0plus_table();
@@ -361,6 +392,7 @@ int main(void)
     test_core_table();
     test_crc_pairs();
     test_periph_counters();
+    test_periph_u3_aes();
     printf("test_core: %d checks, %d failed\n", checks, failures);
     return failures != 0;
 }
