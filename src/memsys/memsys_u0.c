@@ -31,10 +31,10 @@
  *    ART "current instruction line"; without it the second 32-bit M0+ fetch of
  *    a 64-bit word would read the array again).  Used when the cache is off,
  *    and as the source of prefetched words for refills.
- *  - Data reads (literal pools, tables) go to the flash array directly: they
- *    are not cached ("I-Code" only) and do not look up or fill the prefetch
- *    buffer, since no source documents that they do (hypothesis).
- *    They occupy the array for 1 + W cycles and delay the next prefetch.
+ *  - Data reads (literal pools, tables) are not cached ("I-Code" only); a
+ *    data read that misses the word buffers (or every one without
+ *    data_prefetch, below) occupies the array for 1 + W cycles and delays the
+ *    next prefetch.
  *    With cfg.data_first (key, uncertain; D-Code before I-Code as ARM
  *    DDI0337 §12.4 recommends, and the HAL's flash interface "manages CPU AHB
  *    I-Code and D-Code accesses") a data read waits only for the array read
