@@ -65,8 +65,8 @@
  *
  * Statistics: hits/misses count lookups of the cache (cached accesses) or of
  * the word buffers (uncached accesses that look them up; ICACHE data reads, U0
- * data reads without data_prefetch and DISAB_BUF reads look up nothing); a demand into the line being refilled
- * is a hit.  prefetch_hits counts read-ahead words used by a demand or by a
+ * data reads without data_prefetch and DISAB_BUF reads look up nothing); a
+ * demand into the line being refilled is a hit.  prefetch_hits counts read-ahead words used by a demand or by a
  * refill, each word once.  flash_reads counts every array read.  Stalls are
  * ready - (now + 1) per kind.  csim_memsys_reset also lets time restart at 0.
  */

@@ -476,6 +476,13 @@ static void test_u0_data_prefetch(void)
     DATA(ms, 20, FL + 0x1208, 21);  /* w577 read ahead 8..10: hit */
     csim_memsys_free(ms);
 
+    begin("u0 data read-ahead of a word the instruction cache holds");
+    ms = must_new(&c);
+    FETCH(ms, 0, FL + 0, 2);        /* miss: line 0 refilled, w0..w3 by 8; no prefetch (w0 is not a line's last) */
+    DATA(ms, 20, FL + 16, 22);      /* w2: data reads do not look up the cache: 20..22; read-ahead w3 */
+    DATA(ms, 30, FL + 24, 31);      /* w3 read ahead 22..24 although cached (H-SKIP checks the buffers): hit */
+    csim_memsys_free(ms);
+
     begin("u0 data read-ahead needs PRFTEN");
     c = cfg_u0(1, true, false, 1);
     c.data_first = true;
