@@ -64,6 +64,9 @@ typedef struct csim_ms_cfg {
                                   that have not started (the refill resumes after it) */
     bool hit_under_miss;       /* U0/ICACHE: hits to other lines are served while a line refills;
                                   false: they wait for the refill to end */
+    bool data_prefetch;        /* U0 (with PRFTEN): an uncached data read looks up the flash-word
+                                  buffers and, when the interface is idle, the next flash word is
+                                  read ahead into one; the word it read is not kept */
 } csim_ms_cfg;
 
 typedef struct csim_ms_stats {

@@ -49,6 +49,13 @@
  *  H-MISS    A miss to another line waits until the refill in progress has
  *            ended (hypothesis; ST's "hit-under-miss" covers hits only), so at
  *            most one refill is in progress at any time.
+ *  H-DPF     U0 cfg.data_prefetch (key, uncertain): the PRFTEN read-ahead also
+ *            follows data reads, as the L0's PRE_READ does (RM0367 §3.3): an
+ *            uncached data read looks up the word buffers (a hit is zero-wait),
+ *            and the flash word after it is read ahead when the array is idle,
+ *            after any pending fetch prefetch; the word a data read took from the
+ *            array is not kept (RM0503's read interface was not retrieved; the
+ *            SHA-256 and ECC rows of the U0 page, docs/accuracy.md).
  *  H-INV     Any change of cache_enabled leaves the cache empty (ICACHE: "after
  *            power-on/reset/disable an automatic invalidate runs", stm32l5xx_hal_icache.c; U0:
  *            assumed the same); a change of geometry or ways invalidates; a change
@@ -57,9 +64,9 @@
  *            is answered as zero-wait memory without touching the model state.
  *
  * Statistics: hits/misses count lookups of the cache (cached accesses) or of
- * the word buffers (uncached accesses that look them up; U0/ICACHE data reads
- * and DISAB_BUF reads look up nothing); a demand into the line being refilled
- * is a hit.  prefetch_hits counts read-ahead words used by a demand or by a
+ * the word buffers (uncached accesses that look them up; ICACHE data reads, U0
+ * data reads without data_prefetch and DISAB_BUF reads look up nothing); a
+ * demand into the line being refilled is a hit.  prefetch_hits counts read-ahead words used by a demand or by a
  * refill, each word once.  flash_reads counts every array read.  Stalls are
  * ready - (now + 1) per kind.  csim_memsys_reset also lets time restart at 0.
  */
@@ -167,6 +174,8 @@ static void derive(csim_memsys *ms)
         ms->pf_on = c->prefetch && ms->nbufs > 0;
         ms->pf_words = eff_prefetch_words(c);
         ms->cache_on = c->cache_enabled;
+        /* U0 data read-ahead: the pre-read machinery of the L0 (H-DPF) */
+        ms->pr_on = c->type == CSIM_MS_U0_FLASH && c->data_prefetch && ms->pf_on;
         ms->wpl_shift = log2u(c->cache_line_bytes) - ms->word_shift;
         ms->wpl_mask = ((uint32_t)1 << ms->wpl_shift) - 1;
         ms->ways = c->cache_ways;
@@ -399,7 +408,8 @@ void ms_advance_slow(csim_memsys *ms, uint64_t now)
             ms->pf_pending = false;
     }
     if (ms->pr_pending) {
-        if (!word_present(ms, ms->pr_word)) { /* H-SKIP */
+        /* H-SKIP against the buffers only: data reads do not look up the cache */
+        if (ms_buf_find(ms, ms->pr_word) < 0) {
             const uint64_t start = ms_max(ms->flash_free, ms->pr_at); /* H-IDLE */
             if (start >= now)
                 return;
@@ -678,7 +688,7 @@ bool csim_memsys_save(const csim_memsys *ms, uint64_t now, uint64_t floor, bool 
 {
     st_writer w = {st->b, st->b + sizeof st->b, true};
     const bool pf = ms->pf_pending && !(before_read && prefetch_idle(ms));
-    const bool pr = ms->pr_pending && !(before_read && !pf && word_present(ms, ms->pr_word));
+    const bool pr = ms->pr_pending && !(before_read && !pf && ms_buf_find(ms, ms->pr_word) >= 0);
     uint64_t soonest = floor; /* the earliest time flash_free can be compared with */
     if (pf && ms->pf_at < soonest)
         soonest = ms->pf_at;
@@ -755,8 +765,8 @@ bool csim_memsys_data_anywhere(const csim_memsys *ms)
     switch (ms->cfg.type) {
     case CSIM_MS_ZERO_WAIT:
         return true;
-    case CSIM_MS_U0_FLASH: /* straight to the array unless cached (ms_u0_read) */
-        return !(ms->cache_on && ms->cfg.cache_data);
+    case CSIM_MS_U0_FLASH: /* straight to the array unless cached or read ahead (ms_u0_read) */
+        return !(ms->cache_on && ms->cfg.cache_data) && !ms->pr_on;
     default:
         return false;
     }

@@ -31,16 +31,26 @@
  *    ART "current instruction line"; without it the second 32-bit M0+ fetch of
  *    a 64-bit word would read the array again).  Used when the cache is off,
  *    and as the source of prefetched words for refills.
- *  - Data reads (literal pools, tables) go to the flash array directly: they
- *    are not cached ("I-Code" only) and do not look up or fill the prefetch
- *    buffer, since no source documents that they do (hypothesis).
- *    They occupy the array for 1 + W cycles and delay the next prefetch.
+ *  - Data reads (literal pools, tables) are not cached ("I-Code" only); a
+ *    data read that misses the word buffers (or every one without
+ *    data_prefetch, below) occupies the array for 1 + W cycles and delays the
+ *    next prefetch.
  *    With cfg.data_first (key, uncertain; D-Code before I-Code as ARM
  *    DDI0337 §12.4 recommends, and the HAL's flash interface "manages CPU AHB
  *    I-Code and D-Code accesses") a data read waits only for the array read
  *    under way and the refill's remaining words follow it (ms_data_first);
  *    without it, it waits for the whole refill.  A prefetch in flight is
  *    waited for either way.
+ *  - cfg.data_prefetch (key, uncertain; H-DPF in memsys.c): with PRFTEN the
+ *    read-ahead follows data reads too.  A data read looks up the word buffers
+ *    (zero-wait on a hit, as a fetch from a buffer); after it, the next flash
+ *    word is read ahead when the array is idle (the L0 PRE_READ rule, RM0367
+ *    §3.3, reused: no U0 document was retrieved).  The word a data read took
+ *    from the array is not kept: a second read of it costs another array read.
+ *    So an ascending table walk (SHA-256's K table, two 32-bit reads per
+ *    64-bit word) costs one array read, then nothing; a descending one (the
+ *    ECC modulus in cmox_asm_montymul) and random lookups (AES tables) cost
+ *    1 + W per read, as the page's rows say.
  */
 #include "memsys_internal.h"
 
@@ -68,5 +78,16 @@ uint64_t ms_u0_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind k
         bool missed;
         return ms_cache_access(ms, now, word, &missed);
     }
-    return ms->cfg.data_first ? ms_data_first(ms, now) : ms_demand(ms, now, word, false, false);
+    uint64_t ready;
+    const int b = ms->pr_on ? ms_buf_find(ms, word) : -1;
+    if (b >= 0) {
+        ms->st.hits++;
+        ready = ms_max(now + 1, ms_buf_use(ms, b));
+    } else {
+        ms->st.misses += ms->pr_on;
+        ready = ms->cfg.data_first ? ms_data_first(ms, now) : ms_demand(ms, now, word, false, false);
+    }
+    if (ms->pr_on)
+        ms_trigger_preread(ms, word + 1, ready);
+    return ready;
 }

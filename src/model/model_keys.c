@@ -117,6 +117,10 @@ static const csim_key keys[] = {
      "U0: a data read goes before the words of a line refill that have not started",
      "uncertain: not documented for the U0 (ST's I-Code/D-Code flash interfaces give D-Code priority; "
      "ARM DDI0337 12.4); default true"},
+    {"flash.data_prefetch", CSIM_K_BOOL, OFF(flash.data_prefetch), 0, 0, 1, NULL,
+     "U0: with PRFTEN the flash word after a data read is read ahead; data reads look up the word buffers",
+     "uncertain: RM0503's read interface not retrieved; the L0 NVM does it (RM0367 3.3 PRE_READ); "
+     "SHA-256 rows: ascending K-table reads cost ~0 on the board, descending modulus reads ~1"},
     {"cache.hit_under_miss", CSIM_K_BOOL, OFF(flash.hit_under_miss), 0, 0, 1, NULL,
      "hits to other lines are served during a refill",
      "ST HAL ICACHE (L5/U3: yes); U0: not documented, assumed no"},
@@ -202,7 +206,8 @@ bool csim_key_applies(const csim_key *k, const csim_model *m)
     case OFF(core.mul_cycles): return (core->features & CSIM_CF_MUL_OPTION) != 0;
     case OFF(core.ioport_base):
     case OFF(core.ioport_size): return (core->features & CSIM_CF_IOPORT) != 0;
-    case OFF(flash.data_first): return t == CSIM_MS_U0_FLASH;
+    case OFF(flash.data_first):
+    case OFF(flash.data_prefetch): return t == CSIM_MS_U0_FLASH;
     case OFF(flash.flash_buffers):
     case OFF(flash.demand_buffered):
     case OFF(flash.prefetch_words): return t == CSIM_MS_U0_FLASH || t == CSIM_MS_ICACHE;

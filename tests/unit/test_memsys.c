@@ -439,6 +439,62 @@ static void test_u0_data_first(void)
     csim_memsys_free(ms);
 }
 
+/* flash.data_prefetch (memsys_u0.c, H-DPF): with PRFTEN, an uncached data read
+ * looks up the word buffers, and the flash word after it is read ahead when
+ * the array is idle; the word it read from the array is not kept.  Data at
+ * FL + 0x1000 = w512 (8-byte words). */
+static void test_u0_data_prefetch(void)
+{
+    begin("u0 data read-ahead: ascending reads, 1 WS");
+    csim_ms_cfg c = cfg_u0(1, true, true, 1); /* rc = 2 */
+    c.data_first = true;
+    c.data_prefetch = true;
+    csim_memsys *ms = must_new(&c);
+    CHECK(!csim_memsys_data_anywhere(ms));  /* the cost depends on the address now */
+    DATA(ms, 0, FL + 0x1000, 2);    /* w512: buffers empty, 0..2; read-ahead w513 from 2 */
+    DATA(ms, 10, FL + 0x1004, 12);  /* w513 read 2..4 first; w512 was not kept: 10..12 */
+    DATA(ms, 20, FL + 0x1008, 21);  /* w513 (read-ahead pending: present, dropped) in a buffer: hit */
+    DATA(ms, 30, FL + 0x100C, 31);  /* w514 read 21..23 first; w513 still buffered: hit */
+    DATA(ms, 40, FL + 0x1010, 41);  /* w514 buffered: hit */
+    CHECK_EQ(csim_memsys_stats(ms)->flash_reads, 4); /* w512 twice, w513, w514; w515 still pending */
+    csim_memsys_free(ms);
+
+    begin("u0 data read-ahead: descending reads pay every read");
+    ms = must_new(&c);
+    DATA(ms, 0, FL + 0x1018, 2);    /* w515 0..2; read-ahead w516 from 2 */
+    DATA(ms, 10, FL + 0x1010, 12);  /* w516 2..4 first; w514 misses: 10..12 */
+    DATA(ms, 20, FL + 0x1008, 22);  /* w515 12..14 first (not kept before); w513 misses: 20..22 */
+    CHECK_EQ(csim_memsys_stats(ms)->data_stall, 3);
+    CHECK_EQ(csim_memsys_stats(ms)->flash_reads, 5);
+    csim_memsys_free(ms);
+
+    begin("u0 data read-ahead: in flight, it delays a data read (H-PRIO); not started, it yields");
+    ms = must_new(&c);
+    DATA(ms, 0, FL + 0x1000, 2);    /* read-ahead w513 may start at 2 */
+    DATA(ms, 3, FL + 0x1100, 6);    /* w513 2..4 under way: w544 4..6 */
+    DATA(ms, 6, FL + 0x1200, 8);    /* w545 may start at 6, the demand's cycle: it yields; w576 6..8 */
+    DATA(ms, 20, FL + 0x1208, 21);  /* w577 read ahead 8..10: hit */
+    csim_memsys_free(ms);
+
+    begin("u0 data read-ahead of a word the instruction cache holds");
+    ms = must_new(&c);
+    FETCH(ms, 0, FL + 0, 2);        /* miss: line 0 refilled, w0..w3 by 8; no prefetch (w0 is not a line's last) */
+    DATA(ms, 20, FL + 16, 22);      /* w2: data reads do not look up the cache: 20..22; read-ahead w3 */
+    DATA(ms, 30, FL + 24, 31);      /* w3 read ahead 22..24 although cached (H-SKIP checks the buffers): hit */
+    csim_memsys_free(ms);
+
+    begin("u0 data read-ahead needs PRFTEN");
+    c = cfg_u0(1, true, false, 1);
+    c.data_first = true;
+    c.data_prefetch = true;
+    ms = must_new(&c);
+    CHECK(csim_memsys_data_anywhere(ms));
+    DATA(ms, 0, FL + 0x1000, 2);    /* 0..2 */
+    DATA(ms, 10, FL + 0x1008, 12);  /* no read-ahead: 10..12 */
+    CHECK_EQ(csim_memsys_stats(ms)->flash_reads, 2);
+    csim_memsys_free(ms);
+}
+
 static void test_u0_prefetch(void)
 {
     uint64_t r[17];
@@ -1003,6 +1059,7 @@ int main(void)
     test_l0_preread();
     test_u0_cache();
     test_u0_data_first();
+    test_u0_data_prefetch();
     test_u0_prefetch();
     test_icache_ways();
     test_icache_hit_under_miss();
