@@ -143,6 +143,58 @@ def sensitivity(d):
             mcu, kv, median(alt), alt[-1], len(alt), median(base), base[-1], len(base)))
 
 
+def harness_state(key):
+    """The start state ST's harness gave a row (docs/accuracy.md, "Harness
+    state"): an AES sole-buffer series runs 16 -> 128 bytes back to back, so its
+    first row starts cold and the others warm (after the same implementation);
+    a SHA final tag follows the data-flow calls (warm); every other row cold."""
+    parts = key.split("/")
+    if key.startswith("aes-") and "sole" in parts:
+        return "cold" if parts[-1] == "16" else "warm"
+    return "warm" if parts[-1] == "final" else "cold"
+
+
+def nearest_rank(v):
+    """median / p90 (nearest rank, as cyclesim compare) / max of sorted v."""
+    return median(v), v[-(-9 * len(v) // 10) - 1], v[-1]
+
+
+def by_harness_state(d):
+    """Each row in its harness state (harness_state): per section and page."""
+    for cold_path in sorted(glob.glob(os.path.join(d, "*-cold.json"))):
+        mcu = os.path.basename(cold_path)[:-len("-cold.json")]
+        warm_path = os.path.join(d, mcu + "-warm.json")
+        if not os.path.exists(warm_path):
+            continue
+        cold = json.load(open(cold_path))
+        warm = {r["key"]: r for r in json.load(open(warm_path))["cycles"]}
+        sections, titles = {}, {}
+        for r in cold["cycles"]:
+            src = r if harness_state(r["key"]) == "cold" else warm.get(r["key"])
+            if src is None or src["failed"] or src["cycles"].get("error_pct") is None:
+                continue
+            sections.setdefault(r["section"], []).append(abs(src["cycles"]["error_pct"]))
+        for s in cold["summary"]:
+            titles[s["section"]] = s.get("section_title")
+        if not sections:
+            continue
+        print()
+        print("### %s: each row in the state of the harness (|error| %%: median / p90 / maximum)" % mcu)
+        print()
+        print("AES sole buffer: the 16-byte row of each series cold, the 32- to 128-byte rows warm; SHA final "
+              "tags warm; every other row cold.")
+        print()
+        print("| section | rows | model |")
+        print("|---|---|---|")
+        every = []
+        for sec in sorted(sections):
+            v = sorted(sections[sec])
+            every += v
+            print("| %s %s | %d | %.2f / %.2f / %.2f |" % ((sec, titles.get(sec) or "", len(v)) + nearest_rank(v)))
+        every.sort()
+        print("| all | %d | %.2f / %.2f / %.2f |" % ((len(every),) + nearest_rank(every)))
+
+
 def rows(d):
     """Every cycle row of every page: cold estimate, published, error; warm error beside it."""
     for cold_path in sorted(glob.glob(os.path.join(d, "*-cold.json"))):
@@ -179,4 +231,5 @@ if __name__ == "__main__":
     main(sys.argv[1] if len(sys.argv) > 1 else ".")
     baselines(sys.argv[1] if len(sys.argv) > 1 else ".")
     sensitivity(sys.argv[1] if len(sys.argv) > 1 else ".")
+    by_harness_state(sys.argv[1] if len(sys.argv) > 1 else ".")
     rows(sys.argv[1] if len(sys.argv) > 1 else ".")

@@ -15,12 +15,16 @@
  *    for its word; a miss to another line waits for the refill to end (H-MISS).
  *  - "critical-word-first" refill with "WRAPw bursts of the cache-line size"
  *    (same source) -> refill in wrapping order from the requested flash word
- *    (H-ORDER).  The flash is read 64 bits at a time (L5: "Data in flash are
- *    72-bits word (8 bits added per double word)", stm32l5xx_hal_flash.c; U3:
- *    assumed the same),
- *    so a WRAP burst of 32-bit beats is modelled as one array read per
- *    flash_read_bytes, each 1 + LATENCY (ST community C5 cache article: with 4 WS
- *    "five flash memory clock cycles are required to perform a read").
+ *    (H-ORDER).  The flash array is read flash_read_bytes at a time: L5 data
+ *    are 64-bit double words ("72-bits word (8 bits added per double word)",
+ *    stm32l5xx_hal_flash.c), read 128 bits at a time in single-bank mode
+ *    (DBANK = 0: OB_DBANK_128_BITS "Single-bank with 128-bits data",
+ *    stm32l5xx_hal_flash.h; ST's L5 page measured single bank) and 64 bits in
+ *    dual-bank mode (OB_DBANK_64_BITS); U3: 64 bits assumed.  A WRAP burst of
+ *    32-bit beats is modelled as one array read per flash_read_bytes, each
+ *    1 + LATENCY (ST community C5 cache article: with 4 WS "five flash memory
+ *    clock cycles are required to perform a read"); with 128-bit reads a
+ *    16-byte line is one read.
  *  - refill_overhead: cycles between the miss and the first array read (cache
  *    miss detection + fast-bus master; not documented: a key marked uncertain).
  *  - 1-way (direct mapped) or n-way with LRU; 2-way is the L5 reset default

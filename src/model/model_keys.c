@@ -92,7 +92,10 @@ static const csim_key keys[] = {
     {"flash.wait_states", CSIM_K_U32, OFF(flash.wait_states), 0, 0, 15, NULL,
      "FLASH_ACR.LATENCY", "published page; firmware writes override it"},
     {"flash.read_bytes", CSIM_K_U32, OFF(flash.flash_read_bytes), 0, 4, 16, NULL,
-     "bytes per flash array read", "RM0377 (L0: 32-bit cells); L5: stm32l5xx_hal_flash.c 72-bit words; U0/U3: 64-bit assumed"},
+     "bytes per flash array read",
+     "RM0377 (L0: 32-bit cells); L5: 64-bit double words (72-bit with ECC, stm32l5xx_hal_flash.c), "
+     "read 128 bits at a time in single-bank mode (DBANK = 0, stm32l5xx_hal_flash.h OB_DBANK_128_BITS; "
+     "ST's L5 page: single bank); U0/U3: 64-bit assumed"},
     {"flash.prefetch", CSIM_K_BOOL, OFF(flash.prefetch), 0, 0, 1, NULL,
      "FLASH_ACR.PRFTEN", "published page"},
     {"flash.preread", CSIM_K_BOOL, OFF(flash.preread), 0, 0, 1, NULL,

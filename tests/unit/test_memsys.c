@@ -654,6 +654,33 @@ static void test_icache_data(void)
     csim_memsys_free(ms);
 }
 
+/* Read width (stm32l5xx_hal_flash.h): DBANK = 1, "Dual-bank with 64-bits
+ * data", fills a 16-byte line with two array reads of 1 + 5 cycles; DBANK = 0,
+ * "Single-bank with 128-bits data" (ST's L5 page), with one. */
+static void test_icache_read_width(void)
+{
+    begin("icache 64-bit reads (dual bank): a 16-B line is two reads");
+    csim_ms_cfg c = cfg_ic(5, 2, 0);
+    csim_memsys *ms = must_new(&c);
+    FETCH(ms, 0, FL, 6);         /* w0 0..6 (critical double word) */
+    FETCH(ms, 7, FL + 8, 12);    /* second double word 6..12 */
+    FETCH(ms, 13, FL + 0x10, 19); /* next line: 13..19, then its second double word */
+    CHECK_EQ(csim_memsys_stats(ms)->flash_reads, 4);
+    csim_memsys_free(ms);
+
+    begin("icache 128-bit reads (single bank): a 16-B line is one read");
+    c.flash_read_bytes = 16;
+    ms = must_new(&c);
+    FETCH(ms, 0, FL, 6);          /* the whole line 0..6 */
+    FETCH(ms, 7, FL + 8, 8);      /* the other half came with it: a hit */
+    FETCH(ms, 8, FL + 0xC, 9);
+    DATA(ms, 9, FL + 0x18, 15);   /* data miss, next line: 9..15 */
+    FETCH(ms, 16, FL + 0x14, 17); /* filled by that read */
+    CHECK_EQ(csim_memsys_stats(ms)->flash_reads, 2);
+    CHECK_EQ(csim_memsys_stats(ms)->misses, 2);
+    csim_memsys_free(ms);
+}
+
 static void test_icache_disabled(void)
 {
     static const unsigned ws[4] = {0, 1, 2, 5};
@@ -1064,6 +1091,7 @@ int main(void)
     test_icache_ways();
     test_icache_hit_under_miss();
     test_icache_data();
+    test_icache_read_width();
     test_icache_disabled();
     test_icache_prefetch();
     test_alias();

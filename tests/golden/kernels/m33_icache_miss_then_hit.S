@@ -1,9 +1,12 @@
 @ SPDX-License-Identifier: GPL-2.0-or-later
 @ mcu: stm32l552ze
+@ set: flash.read_bytes=8
 @ at: 0x08000000
 @ arch: armv8-m.main
 @ expect: 18
-@ A two-pass loop from flash at 5 wait states through the cold 2-way ICACHE
+@ A two-pass loop from flash at 5 wait states through the cold 2-way ICACHE,
+@ the flash in dual-bank mode (DBANK = 1: 64-bit reads, stm32l5xx_hal_flash.h
+@ OB_DBANK_64_BITS; m33_icache_128bit.S is the single-bank case)
 @ (16-byte lines, 64-bit flash reads of 1+5 = 6 cycles, critical word first,
 @ hit-under-miss; src/memsys/memsys.c).  All four instructions share the line
 @ 0x00-0x0F, filled by two flash reads ready at cycles 6 and 12.
