@@ -153,8 +153,9 @@ static int exc_priority(sim *s, unsigned exc)
  * firmware's handler when the vector table has one (CSIM_OK, s->act_pc = the
  * handler), else stops with the exception named (exit 5).  A handler that is
  * a branch to itself (the usual Default_Handler) counts as none: the run
- * could only spin there.  An exception that cannot preempt the active one
- * (priority not higher: DDI0419 B1.5.4, DDI0553 B3) escalates to HardFault;
+ * could only spin there.  An exception whose priority is not higher than the
+ * execution priority (the active exception's; 0 with PRIMASK set: DDI0419
+ * B1.5.4, DDI0553 B3) escalates to HardFault;
  * one in the HardFault handler is a lockup.  `cause` is what happened
  * ("undefined instruction"). */
 csim_err exc_deliver(sim *s, unsigned exc, const char *exc_name, uint32_t fpc, uint32_t ret_pc, const char *cause)
@@ -167,9 +168,13 @@ csim_err exc_deliver(sim *s, unsigned exc, const char *exc_name, uint32_t fpc, u
         return csim_fail(s->diag, CSIM_ERR_FAULT, "fault at %s: %s (%s) in the HardFault handler: lockup", at,
                          cause, name);
     }
-    if (active && exc != EXC_HARDFAULT && exc_priority(s, exc) >= exc_priority(s, active)) {
-        snprintf(name + strlen(name), sizeof(name) - strlen(name), " in %s handler, escalated to HardFault",
-                 active == exc ? "its" : "a higher-priority");
+    /* The execution priority: the active exception's, boosted to 0 by PRIMASK. */
+    int now = active ? exc_priority(s, active) : 256;
+    bool masked = csim_emu_reg(s->emu, CSIM_PRIMASK) & 1u && now > 0;
+    now = masked ? 0 : now;
+    if (exc != EXC_HARDFAULT && exc_priority(s, exc) >= now) {
+        snprintf(name + strlen(name), sizeof(name) - strlen(name), "%s, escalated to HardFault",
+                 masked ? " with PRIMASK set" : active == exc ? " in its handler" : " in a higher-priority handler");
         exc = EXC_HARDFAULT;
     }
     uint32_t entry, handler = exc_vector(s, exc, &entry);
