@@ -39,12 +39,8 @@ void sim_on_trap(void *user, unsigned intno)
         s->trap_kind = intno == CSIM_TRAP_UDEF ? F_UNDEFINSTR : intno == CSIM_TRAP_INVSTATE ? F_INVSTATE : F_STKOF;
     } else {
         s->act = ACT_FAULT;
-        const char *why = intno == CSIM_TRAP_UDEF ? "undefined instruction"
-                          : intno == CSIM_TRAP_INVSTATE ? "invalid state (ARM-state branch)"
-                          : intno == CSIM_TRAP_STKOF ? "stack limit violation"
-                          : intno == CSIM_TRAP_PREFETCH_ABORT || intno == CSIM_TRAP_DATA_ABORT
-                              ? "bus/memory fault"
-                              : "processor exception";
+        const char *why = intno == CSIM_TRAP_PREFETCH_ABORT || intno == CSIM_TRAP_DATA_ABORT ? "bus/memory fault"
+                                                                                               : "processor exception";
         snprintf(s->fault, sizeof(s->fault), "%s (exception %u)", why, intno);
     }
     csim_emu_stop(s->emu);
