@@ -31,6 +31,9 @@ typedef struct csim_emu_hooks {
     void (*block)(void *user, uint32_t addr, uint32_t size);     /* every executed block */
     void (*mem)(void *user, uint32_t addr, unsigned size, bool write); /* every data access */
     void (*trap)(void *user, unsigned intno);                    /* exception raised by an insn */
+    /* an unaligned access the core would make (none of the traps is on):
+     * true if it faults instead, as an unaligned access (optional) */
+    bool (*misaligned)(void *user, uint32_t addr, unsigned size, bool write);
 } csim_emu_hooks;
 
 /* Exception numbers the trap hook receives (QEMU's EXCP_* for ARM). */

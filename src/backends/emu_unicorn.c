@@ -99,7 +99,12 @@ static void on_align(uc_engine *uc, uc_mem_type type, uint64_t addr, int size, i
 {
     (void)value;
     csim_emu *e = user;
-    if (e->host_io || e->stop != CSIM_STOP_NONE || !unaligned(e, addr, size)) {
+    if (e->host_io || e->stop != CSIM_STOP_NONE || !(addr & (uint64_t)(size - 1))) {
+        return;
+    }
+    if (!e->align_trap &&
+        !(e->hooks.misaligned && e->hooks.misaligned(e->hooks.user, (uint32_t)addr, (unsigned)size,
+                                                     type == UC_MEM_WRITE))) {
         return;
     }
     e->stop = CSIM_STOP_UNALIGNED;

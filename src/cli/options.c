@@ -29,7 +29,7 @@ static const shared_opt shared[] = {
                                            "output does not change"},
     {CLI_WARM, "warm", ID_WARM, 0, NULL, "keep caches and flash buffers as the previous code left them (default: "
                                          "cold, reset at each measured region)"},
-    {CLI_MAX_INSNS, "max-insns", ID_MAX_INSNS, 0, "N", "stop a run after N instructions without progress (a bench marker, a semihosting call; default 1e10; exit 6)"},
+    {CLI_MAX_INSNS, "max-insns", ID_MAX_INSNS, 0, "N", "stop a run after N instructions without progress (a bench marker, a semihosting call; default 1e10), or after max(2^27, N/64) with no store and no peripheral read (exit 6)"},
     {CLI_CALL, "call", ID_CALL, 0, "SYMBOL", "time one function of the ELF instead of its benchmark cases"},
     {CLI_CALL, "arg", ID_ARG, 0, "N", "an integer argument of --call; up to 4, in order"},
     {CLI_NO_PROGRESS, "no-progress", ID_NO_PROGRESS, 0, NULL, "no progress line on stderr (shown when a terminal)"},

@@ -28,12 +28,10 @@ void sim_on_trap(void *user, unsigned intno)
     if (intno == CSIM_TRAP_BKPT) {
         uint16_t op = 0;
         csim_emu_read(s->emu, pc, &op, 2);
-        if (op == 0xBEAB) {
-            s->act = ACT_SEMIHOST;
-        } else {
-            s->act = ACT_FAULT;
-            snprintf(s->fault, sizeof(s->fault), "breakpoint (BKPT 0x%02x)", op & 0xFF);
-        }
+        s->act = op == 0xBEAB ? ACT_SEMIHOST : ACT_BKPT;
+    } else if (intno == CSIM_TRAP_SVC) {
+        s->act = ACT_SVC; /* PC: the next instruction */
+        s->act_pc = pc - 2;
     } else if (intno == CSIM_TRAP_EXCEPTION_EXIT && s->exc_depth) {
         s->act = ACT_EXC_RETURN;
     } else if (intno == CSIM_TRAP_UDEF || intno == CSIM_TRAP_INVSTATE || intno == CSIM_TRAP_STKOF) {
@@ -41,13 +39,8 @@ void sim_on_trap(void *user, unsigned intno)
         s->trap_kind = intno == CSIM_TRAP_UDEF ? F_UNDEFINSTR : intno == CSIM_TRAP_INVSTATE ? F_INVSTATE : F_STKOF;
     } else {
         s->act = ACT_FAULT;
-        const char *why = intno == CSIM_TRAP_UDEF ? "undefined instruction"
-                          : intno == CSIM_TRAP_SVC ? "SVC with no handler model"
-                          : intno == CSIM_TRAP_INVSTATE ? "invalid state (ARM-state branch)"
-                          : intno == CSIM_TRAP_STKOF ? "stack limit violation"
-                          : intno == CSIM_TRAP_PREFETCH_ABORT || intno == CSIM_TRAP_DATA_ABORT
-                              ? "bus/memory fault"
-                              : "processor exception";
+        const char *why = intno == CSIM_TRAP_PREFETCH_ABORT || intno == CSIM_TRAP_DATA_ABORT ? "bus/memory fault"
+                                                                                               : "processor exception";
         snprintf(s->fault, sizeof(s->fault), "%s (exception %u)", why, intno);
     }
     csim_emu_stop(s->emu);
@@ -90,8 +83,14 @@ bool exc_take(sim *s, unsigned exc, uint32_t handler, uint32_t ret_pc)
     }
     csim_emu_set_reg(s->emu, CSIM_SP, sp);
     csim_emu_set_reg(s->emu, CSIM_LR, 0xFFFFFFF9u);
+    /* IPSR = the exception number, EPSR: T set, IT/ICI cleared (DDI0419
+     * B1.5.6, DDI0553 B3 "Exception entry"); firmware reads it with MRS.
+     * Unicorn 2.0.1 takes IPSR from an xPSR write; the stacked xPSR restores
+     * it on return. */
+    csim_emu_set_reg(s->emu, CSIM_XPSR, (xpsr & 0xF80F0000u) | 1u << 24 | exc);
     s->exc_stack[s->exc_depth++] = (uint8_t)exc;
     s->snap_dirty = true; /* the frame is written by the core */
+    s->quiet_from = s->insns;
     if (s->in_region) {
         if (sp - s->stk_lo < s->stk_min - s->stk_lo) {
             s->stk_min = sp; /* the frame is stacked by the core, not by a traced store */
@@ -121,6 +120,7 @@ bool exc_return(sim *s)
     csim_emu_set_reg(s->emu, CSIM_XPSR, frame[7] & ~(1u << 9));
     s->exc_depth--;
     s->snap_dirty = true;
+    s->quiet_from = s->insns;
     csim_core_exception(&s->core, false, frame[6] & ~1u);
     if (s->prof && s->in_region) { /* the handler's last block and the return are the handler's */
         csim_prof_flush(s->prof, &s->core.bd, csim_core_now(&s->core));
@@ -132,12 +132,66 @@ bool exc_return(sim *s)
 
 void sim_describe_pc(sim *s, uint32_t pc, char *buf, size_t len);
 
-/* A synchronous fault at fpc: enters the firmware's handler when the vector
- * table has one (CSIM_OK, s->act_pc = the handler), else stops with the
- * fault named (exit 5).  A handler that is a branch to itself (the usual
- * Default_Handler) counts as none: the run could only spin there.  `cause`
- * is what happened ("undefined instruction"); `bfar` the faulting data
- * address of a BusFault. */
+/* The priority of exception exc: DDI0419 B1.5.4 (ARMv6-M), DDI0553 B3
+ * "Exception priorities": HardFault -1, NMI -2, the others from the byte of
+ * SHPR1-3 (0xE000ED18 + exc - 4; reset value 0). */
+static int exc_priority(sim *s, unsigned exc)
+{
+    if (exc == EXC_HARDFAULT || exc == EXC_NMI) {
+        return exc == EXC_NMI ? -2 : -1;
+    }
+    uint32_t off = exc - 4;
+    return (int)(csim_periph_reg(s->periph, SCB_SHPR1 + (off & ~3u)) >> (8 * (off & 3u)) & 0xFFu);
+}
+
+/* A synchronous exception exc (`name` for messages) raised by the
+ * instruction at fpc, with ret_pc as its return address: enters the
+ * firmware's handler when the vector table has one (CSIM_OK, s->act_pc = the
+ * handler), else stops with the exception named (exit 5).  A handler that is
+ * a branch to itself (the usual Default_Handler) counts as none: the run
+ * could only spin there.  An exception whose priority is not higher than the
+ * execution priority (the active exception's; 0 with PRIMASK set: DDI0419
+ * B1.5.4, DDI0553 B3) escalates to HardFault;
+ * one in the HardFault handler is a lockup.  `cause` is what happened
+ * ("undefined instruction"). */
+csim_err exc_deliver(sim *s, unsigned exc, const char *exc_name, uint32_t fpc, uint32_t ret_pc, const char *cause)
+{
+    char name[160], at[160];
+    snprintf(name, sizeof(name), "%s", exc_name);
+    sim_describe_pc(s, fpc, at, sizeof(at));
+    unsigned active = s->exc_depth ? s->exc_stack[s->exc_depth - 1] : 0;
+    if (active == EXC_HARDFAULT) { /* DDI0419 B1.5, DDI0553 B3: lockup */
+        return csim_fail(s->diag, CSIM_ERR_FAULT, "fault at %s: %s (%s) in the HardFault handler: lockup", at,
+                         cause, name);
+    }
+    /* The execution priority: the active exception's, boosted to 0 by PRIMASK. */
+    int now = active ? exc_priority(s, active) : 256;
+    bool masked = csim_emu_reg(s->emu, CSIM_PRIMASK) & 1u && now > 0;
+    now = masked ? 0 : now;
+    if (exc != EXC_HARDFAULT && exc_priority(s, exc) >= now) {
+        snprintf(name + strlen(name), sizeof(name) - strlen(name), "%s, escalated to HardFault",
+                 masked ? " with PRIMASK set" : active == exc ? " in its handler" : " in a higher-priority handler");
+        exc = EXC_HARDFAULT;
+    }
+    uint32_t entry, handler = exc_vector(s, exc, &entry);
+    uint16_t first = 0;
+    /* A vector into no code of the ELF is no handler (with --call, the flash
+     * base may hold code rather than a vector table). */
+    handler = handler && sim_code_in(s->elf, handler, 2) && !csim_emu_read(s->emu, handler, &first, 2) ? handler : 0;
+    if (handler && first != 0xE7FE) {
+        snprintf(s->last_fault, sizeof(s->last_fault), "%s at %s (%s)", cause, at, name);
+        if (!exc_take(s, exc, handler, ret_pc)) {
+            return csim_fail(s->diag, CSIM_ERR_FAULT, "fault at %s: %s (%s), then %s", at, cause, name, s->fault);
+        }
+        s->act_pc = handler;
+        return CSIM_OK;
+    }
+    return csim_fail(s->diag, CSIM_ERR_FAULT, "fault at %s: %s (%s; %s)", at, cause, name,
+                     handler ? "its handler is a branch to itself" : "no handler in the vector table");
+}
+
+/* A synchronous fault at fpc (exc_deliver; the faulting instruction is the
+ * return address).  `bfar` is the faulting data address of a BusFault. */
 csim_err exc_raise(sim *s, fault_kind k, uint32_t fpc, const char *cause, uint32_t bfar)
 {
     bool v8m = s->model->arch != CSIM_ARCH_V6M;
@@ -158,32 +212,40 @@ csim_err exc_raise(sim *s, fault_kind k, uint32_t fpc, const char *cause, uint32
     } else {
         snprintf(name, sizeof(name), "HardFault");
     }
-    char at[160];
-    sim_describe_pc(s, fpc, at, sizeof(at));
-    unsigned active = s->exc_depth ? s->exc_stack[s->exc_depth - 1] : 0;
-    if (active == EXC_HARDFAULT) { /* DDI0419 B1.5, DDI0553 B3: lockup */
-        return csim_fail(s->diag, CSIM_ERR_FAULT, "fault at %s: %s (%s) in the HardFault handler: lockup", at,
-                         cause, name);
+    return exc_deliver(s, exc, name, fpc, fpc, cause);
+}
+
+/* SVC at svc_pc: the SVCall exception (11), returning to the next
+ * instruction (DDI0419 B1.5.2, A6.7.68; DDI0553 B3, SVC). */
+csim_err exc_svc(sim *s, uint32_t svc_pc)
+{
+    uint16_t op = 0;
+    csim_emu_read(s->emu, svc_pc, &op, 2);
+    char cause[48];
+    snprintf(cause, sizeof(cause), "supervisor call (SVC 0x%02x)", op & 0xFFu);
+    return exc_deliver(s, EXC_SVCALL, "SVCall", svc_pc, svc_pc + 2, cause);
+}
+
+/* BKPT other than semihosting, with no debugger: ARMv6-M escalates the debug
+ * event to HardFault (DDI0419 part C, debug event behavior); ARMv8-M takes
+ * DebugMonitor when DEMCR.MON_EN is set, else HardFault with HFSR.DEBUGEVT
+ * (DDI0553 debug chapter; D1 DEMCR, DFSR, HFSR).  The return address is the
+ * BKPT itself; DFSR.BKPT records it.  docs/sources.md. */
+csim_err exc_bkpt(sim *s, uint32_t pc)
+{
+    uint16_t op = 0;
+    csim_emu_read(s->emu, pc, &op, 2);
+    char cause[48];
+    snprintf(cause, sizeof(cause), "breakpoint (BKPT 0x%02x)", op & 0xFFu);
+    if (s->model->arch == CSIM_ARCH_V6M) {
+        return exc_deliver(s, EXC_HARDFAULT, "HardFault, escalated from a debug event", pc, pc, cause);
     }
-    if (active == exc) { /* a fault in its own handler escalates */
-        exc = EXC_HARDFAULT;
-        snprintf(name + strlen(name), sizeof(name) - strlen(name), " in its handler, escalated to HardFault");
+    csim_periph_set_bits(s->periph, SCB_DFSR, 1u << 1); /* BKPT */
+    if (csim_periph_reg(s->periph, SCB_DEMCR) >> 16 & 1u) { /* MON_EN */
+        return exc_deliver(s, EXC_DEBUGMONITOR, "DebugMonitor", pc, pc, cause);
     }
-    uint32_t entry, handler = exc_vector(s, exc, &entry);
-    uint16_t first = 0;
-    /* A vector into no code of the ELF is no handler (with --call, the flash
-     * base may hold code rather than a vector table). */
-    handler = handler && sim_code_in(s->elf, handler, 2) && !csim_emu_read(s->emu, handler, &first, 2) ? handler : 0;
-    if (handler && first != 0xE7FE) {
-        snprintf(s->last_fault, sizeof(s->last_fault), "%s at %s (%s)", cause, at, name);
-        if (!exc_take(s, exc, handler, fpc)) {
-            return csim_fail(s->diag, CSIM_ERR_FAULT, "fault at %s: %s (%s), then %s", at, cause, name, s->fault);
-        }
-        s->act_pc = handler;
-        return CSIM_OK;
-    }
-    return csim_fail(s->diag, CSIM_ERR_FAULT, "fault at %s: %s (%s; %s)", at, cause, name,
-                     handler ? "its handler is a branch to itself" : "no handler in the vector table");
+    csim_periph_set_bits(s->periph, SCB_HFSR, 1u << 31); /* DEBUGEVT */
+    return exc_deliver(s, EXC_HARDFAULT, "HardFault, escalated from a debug event", pc, pc, cause);
 }
 
 /* Fault traps the firmware enables in SCB->CCR (DDI0553 D1, CCR):
@@ -273,7 +335,9 @@ csim_err exc_emu_stopped(sim *s, uint32_t *pc)
     const char *cause = NULL;
     if (why == CSIM_STOP_UNALIGNED) {
         fk = F_UNALIGNED;
-        snprintf(what, sizeof(what), "unaligned access at 0x%08x", where);
+        snprintf(what, sizeof(what), "unaligned access at 0x%08x%s%s%s", where, s->align_why ? " (" : "",
+                 s->align_why ? s->align_why : "", s->align_why ? ": always faults)" : "");
+        s->align_why = NULL;
         cause = what;
     } else if (why == CSIM_STOP_DIVBYZERO) {
         fk = F_DIVBYZERO;

@@ -84,7 +84,10 @@ csim_err sim_setup(sim *s)
     csim_core_init(&s->core, &m->core, s->flash);
     csim_periph_env env = {s, sim_now, sim_flash_config, s->opts->console, sim_cache_invalidate, sim_ccr};
     s->periph = csim_periph_new(m, &env);
-    csim_emu_hooks hooks = {s, sim_on_block, sim_on_mem, sim_on_trap};
+    csim_emu_hooks hooks = {s, sim_on_block, sim_on_mem, sim_on_trap, NULL};
+    if (s->model->arch != CSIM_ARCH_V6M) {
+        hooks.misaligned = sim_on_misaligned;
+    }
     csim_err err = csim_emu_new(&s->emu, s->core.desc->emu_cpu, &hooks, d);
     if (err || !s->periph) {
         return err ? err : csim_fail(d, CSIM_ERR_NOMEM, "out of memory");

@@ -37,13 +37,18 @@
 #define SNAP_REGS (CSIM_REG_COUNT + 33) /* core registers, then S0-S31 and FPSCR (ARMv8-M) */
 #define NO_SNAP 1u /* an odd address: no block starts there */
 #define MAX_NESTED 8
+#define QUIET_MIN (1ull << 27) /* store-free instructions that stop a run: at least this, or --max-insns / 64 */
 
 /* Exception numbers: DDI0419 (ARMv6-M) B1.5.2, DDI0553 (ARMv8-M) chapter B3. */
-enum { EXC_HARDFAULT = 3, EXC_BUSFAULT = 5, EXC_USAGEFAULT = 6, EXC_SYSTICK = 15 };
+enum { EXC_NMI = 2, EXC_HARDFAULT = 3, EXC_BUSFAULT = 5, EXC_USAGEFAULT = 6, EXC_SVCALL = 11, EXC_DEBUGMONITOR = 12,
+       EXC_SYSTICK = 15 };
+#define SCB_SHPR1 0xE000ED18u
 #define SCB_SHCSR 0xE000ED24u
 #define SCB_CFSR 0xE000ED28u
 #define SCB_HFSR 0xE000ED2Cu
+#define SCB_DFSR 0xE000ED30u
 #define SCB_BFAR 0xE000ED38u
+#define SCB_DEMCR 0xE000EDFCu
 
 /* The synchronous faults cyclesim raises.  ARMv6-M has one fault exception,
  * HardFault (DDI0419 B1.5 "Fault behavior"); ARMv8-M raises UsageFault or
@@ -103,8 +108,9 @@ typedef struct span {
 } span;
 
 typedef enum action {
-    ACT_NONE = 0, ACT_SEMIHOST, ACT_EXCEPTION, ACT_EXC_RETURN, ACT_DONE, ACT_FAULT, ACT_LIMIT, ACT_RUNAWAY,
-    ACT_TRAP_FAULT /* a synchronous fault raised by an instruction: trap_kind */
+    ACT_NONE = 0, ACT_SEMIHOST, ACT_EXCEPTION, ACT_EXC_RETURN, ACT_DONE, ACT_FAULT, ACT_LIMIT, ACT_RUNAWAY, ACT_QUIET,
+    ACT_TRAP_FAULT, /* a synchronous fault raised by an instruction: trap_kind */
+    ACT_SVC, ACT_BKPT /* SVC (act_pc: the SVC), BKPT other than semihosting */
 } action;
 
 typedef struct sim {
@@ -146,12 +152,15 @@ typedef struct sim {
     uint8_t exc_stack[MAX_NESTED]; /* active exceptions, innermost last */
     fault_kind trap_kind;
     char last_fault[256]; /* the fault whose handler runs (runaway report) */
+    const char *align_why; /* why sim_on_misaligned faulted the access (NULL: CCR.UNALIGN_TRP) */
     /* runaway detection: the state at a block start, to compare when that
      * block comes again with no store and no peripheral read in between */
     uint32_t snap_pc, snap[SNAP_REGS], cmp[SNAP_REGS];
     bool snap_dirty;
     uint64_t blocks, snap_next, self_next;
     uint64_t progress;    /* instruction count at the last progress point (the limit counts from it) */
+    uint64_t quiet_from;  /* instruction count at the last store or peripheral/system read */
+    uint64_t quiet_limit; /* store-free instructions that make a runaway (sim_quiet_limit) */
     bool memo_on;
     unsigned epoch;       /* bumped when the firmware reconfigures the flash interface */
     uint64_t memo_hits, memo_misses, memo_skips;
@@ -176,6 +185,7 @@ typedef struct sim {
 /* sim.c: the hooks the emulator and the peripherals call */
 void sim_on_block(void *user, uint32_t addr, uint32_t size);
 void sim_on_mem(void *user, uint32_t addr, unsigned size, bool write);
+bool sim_on_misaligned(void *user, uint32_t addr, unsigned size, bool write);
 uint64_t sim_now(void *user);
 void sim_flash_config(void *user, const csim_ms_cfg *cfg);
 void sim_cache_invalidate(void *user);
@@ -212,6 +222,9 @@ uint32_t exc_vector(sim *s, unsigned exc, uint32_t *entry_addr);
 bool exc_take(sim *s, unsigned exc, uint32_t handler, uint32_t ret_pc);
 bool exc_return(sim *s);
 csim_err exc_raise(sim *s, fault_kind k, uint32_t fpc, const char *cause, uint32_t bfar);
+csim_err exc_deliver(sim *s, unsigned exc, const char *exc_name, uint32_t fpc, uint32_t ret_pc, const char *cause);
+csim_err exc_svc(sim *s, uint32_t svc_pc);
+csim_err exc_bkpt(sim *s, uint32_t pc);
 csim_err exc_emu_stopped(sim *s, uint32_t *pc);
 csim_err exc_watch_divs(sim *s);
 void sim_describe_pc(sim *s, uint32_t pc, char *buf, size_t len);
