@@ -64,6 +64,7 @@ void sim_free_blocks(sim *s)
             n = b->next;
             for (unsigned k = 0; b->memo && k < MEMO_SLOTS; k++) {
                 free(b->memo[k].blob);
+                free(b->memo[k].rp.slot);
             }
             free(b->memo);
             free(b->insns);
@@ -160,8 +161,14 @@ static bool memo_store(sim *s, memo *m, uint32_t next, uint64_t dt, const csim_b
     unsigned ms_in = with_acc ? 0 : r->ms_in.n, ms_out = with_acc ? 0 : r->ms_out.n;
     size_t len = 4 * ((size_t)n_acc + r->n_flash) + s->n_ev + n_acc + ms_in + ms_out;
     uint8_t *blob = malloc(len ? len : 1);
-    if (!blob) {
+    uint32_t *slot = with_acc ? realloc(m->rp.slot, sizeof(*slot) * 4 * (n_acc ? n_acc : 1)) : NULL;
+    if (!blob || (with_acc && !slot)) {
+        free(blob);
         return false;
+    }
+    if (with_acc) {
+        m->rp.slot = slot;
+        m->rp.gen = 0;
     }
     free(m->blob);
     m->blob = blob;
@@ -213,9 +220,25 @@ static bool try_replay(sim *s, block *b, uint32_t next)
         s->why[why]++;
         return false;
     }
+    uint64_t now = csim_core_earliest_request(&s->core);
+    uint64_t last = s->core.t + m->dt + (uint64_t)(int64_t)(int8_t)m->exit.b[3];
     /* Fetches repeat the recorded words; data reads of the flash take this
      * run's addresses, in order (a hit costs the same wherever it hits). */
     const uint8_t *ev_class = memo_ev_class(m), *kind = ev_class + m->n_ev;
+    /* The lines found last time, when no line was filled since. */
+    if (m->rp.gen) {
+        uint32_t data[CSIM_REC_MAX];
+        unsigned nd = 0;
+        for (unsigned e = 0; e < s->n_ev && nd < m->rp.n_data; e++) {
+            if (ev_class[e] == 1) {
+                data[nd++] = s->ev[e].addr & ~3u;
+            }
+        }
+        if (nd == m->rp.n_data && csim_memsys_replay_again(s->flash, now, last, &m->rp, data)) {
+            csim_core_restore(&s->core, b->addr, &m->exit, m->dt, &m->d);
+            return true;
+        }
+    }
     uint32_t addr[CSIM_REC_MAX];
     memcpy(addr, m->blob, 4 * m->n_acc);
     unsigned e = 0;
@@ -230,8 +253,7 @@ static bool try_replay(sim *s, block *b, uint32_t next)
             addr[j] = s->ev[e++].addr & ~3u;
         }
     }
-    uint64_t last = s->core.t + m->dt + (uint64_t)(int64_t)(int8_t)m->exit.b[3];
-    if (!csim_memsys_replay_hits(s->flash, csim_core_earliest_request(&s->core), last, addr, kind, m->n_acc)) {
+    if (!csim_memsys_replay_hits(s->flash, now, last, addr, kind, m->n_acc, m->rp.slot ? &m->rp : NULL)) {
         s->why[4]++;
         return false;
     }

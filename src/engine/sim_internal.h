@@ -68,6 +68,7 @@ typedef struct memo {
     csim_breakdown d;
     csim_ms_stats ms_d;      /* flash-interface statistics it adds (state replay) */
     unsigned n_ev, n_acc, n_flash, ms_in, ms_out;
+    csim_ms_replay rp;       /* ICACHE: the lines its fetches hit, while no tag changed */
     /* acc_addr u32[n_acc], flash_addr u32[n_flash], ev_class[n_ev],
      * acc_kind[n_acc], flash-interface state before [ms_in] and after [ms_out] */
     uint8_t *blob;
