@@ -170,8 +170,16 @@ bool csim_memsys_save(const csim_memsys *ms, uint64_t now, uint64_t floor, bool 
 bool csim_memsys_data_anywhere(const csim_memsys *ms);
 
 /** csim_memsys_load - put the model into a saved state, relative to `now`,
- *  and add `add` to the statistics (a replayed block's accesses). */
-void csim_memsys_load(csim_memsys *ms, uint64_t now, const csim_ms_state *st, const csim_ms_stats *add);
+ *  and add `add` to the statistics (a replayed block's accesses).  Returns a
+ *  token for csim_memsys_unchanged. */
+uint64_t csim_memsys_load(csim_memsys *ms, uint64_t now, const csim_ms_state *st, const csim_ms_stats *add);
+
+/** csim_memsys_unchanged - nothing has changed the model's state since the
+ *  load that returned `token` (no read, replay, configure, reset, invalidate
+ *  or load) and `floor` is not before the load's floor: csim_memsys_save at
+ *  the load's `now` and this floor then depends on the loaded state alone,
+ *  and block reuse can know it without saving it. */
+bool csim_memsys_unchanged(const csim_memsys *ms, uint64_t token, uint64_t floor);
 
 const csim_ms_stats *csim_memsys_stats(const csim_memsys *ms);
 void csim_memsys_clear_stats(csim_memsys *ms);

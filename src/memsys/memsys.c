@@ -266,6 +266,7 @@ bool csim_memsys_configure(csim_memsys *ms, const csim_ms_cfg *cfg)
     const csim_ms_cfg old = ms->cfg;
     const unsigned old_nbufs = ms->nbufs;
     ms->cfg = *cfg;
+    ms->changes++;
     ms->cfg_gen++; /* what a replay checked may no longer hold (csim_memsys_replay_again) */
     derive(ms);
 
@@ -291,8 +292,10 @@ bool csim_memsys_configure(csim_memsys *ms, const csim_ms_cfg *cfg)
 
 void csim_memsys_reset(csim_memsys *ms)
 {
-    if (ms)
+    if (ms) {
         cold(ms);
+        ms->changes++;
+    }
 }
 
 void csim_memsys_invalidate(csim_memsys *ms)
@@ -301,6 +304,7 @@ void csim_memsys_invalidate(csim_memsys *ms)
         return;
     clear_bufs(ms);
     clear_cache(ms);
+    ms->changes++;
 }
 
 const csim_ms_cfg *csim_memsys_config(const csim_memsys *ms) { return &ms->cfg; }
@@ -321,6 +325,7 @@ uint64_t csim_memsys_read(csim_memsys *ms, uint64_t now, uint32_t addr, csim_ms_
     if (now < ms->last_now)
         now = ms->last_now; /* NDEBUG builds: treat a late request as issued now */
     ms->last_now = now;
+    ms->changes++;
 
     uint64_t ready = now + 1;
     uint32_t off = addr - ms->cfg.flash_base;
@@ -593,6 +598,7 @@ static uint32_t cached_slot(const csim_memsys *ms, uint32_t word)
  * access would: stamp + 1 + the position of a line's last access. */
 static void replay_account(csim_memsys *ms, uint64_t last, uint32_t last_slot, unsigned n, unsigned n_data)
 {
+    ms->changes++;
     ms->pf_pending = false; /* what the first access would do (prefetch_idle) */
     ms->stamp += n;
     if (n)
@@ -874,7 +880,7 @@ static uint64_t st_get_time(st_reader *r, uint64_t now)
     return now + (uint64_t)(int64_t)v;
 }
 
-void csim_memsys_load(csim_memsys *ms, uint64_t now, const csim_ms_state *st, const csim_ms_stats *add)
+uint64_t csim_memsys_load(csim_memsys *ms, uint64_t now, const csim_ms_state *st, const csim_ms_stats *add)
 {
     st_reader r = {st->b};
     const uint64_t base = ms->stamp;
@@ -944,4 +950,12 @@ void csim_memsys_load(csim_memsys *ms, uint64_t now, const csim_ms_state *st, co
     ms->st.flash_reads += add->flash_reads;
     ms->st.fetch_stall += add->fetch_stall;
     ms->st.data_stall += add->data_stall;
+    return ++ms->changes;
+}
+
+/* After a load, refill_end is the load's floor unless a refill was loaded:
+ * from that floor on, csim_memsys_save reads only what the load wrote. */
+bool csim_memsys_unchanged(const csim_memsys *ms, uint64_t token, uint64_t floor)
+{
+    return token && ms->changes == token && floor >= ms->last_now;
 }

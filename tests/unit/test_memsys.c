@@ -891,8 +891,10 @@ static void test_save_load(const char *name, const csim_ms_cfg *c, bool before_r
     const uint64_t shift = sb.t + 100 - sa.t; /* B's clock is ahead of A's */
     CHECK(csim_memsys_save(a, sa.t, sa.t, before_read, &st));
     const csim_ms_stats none = {0};
-    csim_memsys_load(b, sa.t + shift, &st, &none);
+    const uint64_t token = csim_memsys_load(b, sa.t + shift, &st, &none);
     CHECK(csim_memsys_save(b, sa.t + shift, sa.t + shift, before_read, &back));
+    CHECK(csim_memsys_unchanged(b, token, sa.t + shift)); /* saving changes nothing */
+    CHECK(!csim_memsys_unchanged(b, token, sa.t + shift - 1)); /* before the loaded floor */
     CHECK_EQ(back.n, st.n);
     CHECK(back.n == st.n && memcmp(back.b, st.b, st.n) == 0);
     const csim_ms_stats a0 = *csim_memsys_stats(a), b0 = *csim_memsys_stats(b);
@@ -901,6 +903,7 @@ static void test_save_load(const char *name, const csim_ms_cfg *c, bool before_r
     for (unsigned i = 0; i < 3000; i++)
         differ += drive(a, &sa, 0, 3000 + i) != drive(b, &s2, shift, 3000 + i);
     CHECK_EQ(differ, 0);
+    CHECK(!csim_memsys_unchanged(b, token, s2.t)); /* reads since the load */
     const csim_ms_stats *a1 = csim_memsys_stats(a), *b1 = csim_memsys_stats(b);
     CHECK_EQ(a1->hits - a0.hits, b1->hits - b0.hits);
     CHECK_EQ(a1->misses - a0.misses, b1->misses - b0.misses);
