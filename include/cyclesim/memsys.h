@@ -114,13 +114,39 @@ const csim_ms_cfg *csim_memsys_config(const csim_memsys *ms);
  *  every cached access would then answer with the plain hit time. */
 bool csim_memsys_quiet(const csim_memsys *ms, uint64_t now);
 
+/* What csim_memsys_replay_hits found for a list of accesses, to replay its
+ * fetches again without looking them up: the cache slots they hit, each once,
+ * the lines those slots held and the position of the last fetch from each,
+ * and the positions of the data reads (looked up each time: their addresses
+ * change).  The fetches hit while those slots hold those lines, which is
+ * known at once while no cache tag changed at all (no fill, invalidate or
+ * load): `gen` is the model's fill generation when they last did. */
+typedef struct csim_ms_replay {
+    uint64_t gen;      /* 0: nothing found */
+    uint64_t cfg_gen;  /* configuration it was found under */
+    unsigned n, n_lines, n_data;
+    unsigned last;     /* index in slot of the line of the last access, n_lines if a data read */
+    uint32_t *slot;    /* room for 4n, owned by the caller: slots [n_lines], their
+                          lines [n_lines], last fetch positions [n_lines], data read
+                          positions [n_data] */
+} csim_ms_replay;
+
 /** csim_memsys_replay_hits - if every access of the list would be a plain
  *  cache hit that starts nothing (no refill, no prefetch), account them as
  *  csim_memsys_read would (LRU order, statistics) and return true; otherwise
  *  change nothing and return false.  `last` is the time of the last access
- *  (requests stay non-decreasing).  Lets the core reuse a block's pricing. */
+ *  (requests stay non-decreasing).  Lets the core reuse a block's pricing.
+ *  If `rp` is not NULL (slot with room for 4n), it is set for
+ *  csim_memsys_replay_again (rp->gen = 0 if false). */
 bool csim_memsys_replay_hits(csim_memsys *ms, uint64_t now, uint64_t last, const uint32_t *addr,
-                             const uint8_t *kind, unsigned n);
+                             const uint8_t *kind, unsigned n, csim_ms_replay *rp);
+
+/** csim_memsys_replay_again - the same as csim_memsys_replay_hits on the
+ *  accesses `rp` was found for, with the data reads at `data_addr`
+ *  (rp->n_data of them), in time proportional to the lines fetched from and
+ *  the data reads (false, changing nothing, when one would not hit). */
+bool csim_memsys_replay_again(csim_memsys *ms, uint64_t now, uint64_t last, csim_ms_replay *rp,
+                              const uint32_t *data_addr);
 
 /* The whole model state in a comparable form, for block reuse on models
  * whose accesses csim_memsys_replay_hits cannot replay (buffers, prefetch and
@@ -147,8 +173,16 @@ bool csim_memsys_save(const csim_memsys *ms, uint64_t now, uint64_t floor, bool 
 bool csim_memsys_data_anywhere(const csim_memsys *ms);
 
 /** csim_memsys_load - put the model into a saved state, relative to `now`,
- *  and add `add` to the statistics (a replayed block's accesses). */
-void csim_memsys_load(csim_memsys *ms, uint64_t now, const csim_ms_state *st, const csim_ms_stats *add);
+ *  and add `add` to the statistics (a replayed block's accesses).  Returns a
+ *  token for csim_memsys_unchanged. */
+uint64_t csim_memsys_load(csim_memsys *ms, uint64_t now, const csim_ms_state *st, const csim_ms_stats *add);
+
+/** csim_memsys_unchanged - nothing has changed the model's state since the
+ *  load that returned `token` (no read, replay, configure, reset, invalidate
+ *  or load) and `floor` is not before the load's floor: csim_memsys_save at
+ *  the load's `now` and this floor then depends on the loaded state alone,
+ *  and block reuse can know it without saving it. */
+bool csim_memsys_unchanged(const csim_memsys *ms, uint64_t token, uint64_t floor);
 
 const csim_ms_stats *csim_memsys_stats(const csim_memsys *ms);
 void csim_memsys_clear_stats(csim_memsys *ms);

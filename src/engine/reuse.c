@@ -64,6 +64,7 @@ void sim_free_blocks(sim *s)
             n = b->next;
             for (unsigned k = 0; b->memo && k < MEMO_SLOTS; k++) {
                 free(b->memo[k].blob);
+                free(b->memo[k].rp.slot);
             }
             free(b->memo);
             free(b->insns);
@@ -160,8 +161,14 @@ static bool memo_store(sim *s, memo *m, uint32_t next, uint64_t dt, const csim_b
     unsigned ms_in = with_acc ? 0 : r->ms_in.n, ms_out = with_acc ? 0 : r->ms_out.n;
     size_t len = 4 * ((size_t)n_acc + r->n_flash) + s->n_ev + n_acc + ms_in + ms_out;
     uint8_t *blob = malloc(len ? len : 1);
-    if (!blob) {
+    uint32_t *slot = with_acc ? realloc(m->rp.slot, sizeof(*slot) * 4 * (n_acc ? n_acc : 1)) : NULL;
+    if (!blob || (with_acc && !slot)) {
+        free(blob);
         return false;
+    }
+    if (with_acc) {
+        m->rp.slot = slot;
+        m->rp.gen = 0;
     }
     free(m->blob);
     m->blob = blob;
@@ -176,6 +183,8 @@ static bool memo_store(sim *s, memo *m, uint32_t next, uint64_t dt, const csim_b
     memcpy(blob, r->ms_in.b, ms_in);
     memcpy(blob + ms_in, r->ms_out.b, ms_out);
     m->valid = true;
+    m->gen = ++s->memo_gen;
+    m->succ = NULL;
     m->epoch = s->epoch;
     m->next = next;
     m->entry = r->entry;
@@ -213,9 +222,25 @@ static bool try_replay(sim *s, block *b, uint32_t next)
         s->why[why]++;
         return false;
     }
+    uint64_t now = csim_core_earliest_request(&s->core);
+    uint64_t last = s->core.t + m->dt + (uint64_t)(int64_t)(int8_t)m->exit.b[3];
     /* Fetches repeat the recorded words; data reads of the flash take this
      * run's addresses, in order (a hit costs the same wherever it hits). */
     const uint8_t *ev_class = memo_ev_class(m), *kind = ev_class + m->n_ev;
+    /* The lines found last time, when no line was filled since. */
+    if (m->rp.gen) {
+        uint32_t data[CSIM_REC_MAX];
+        unsigned nd = 0;
+        for (unsigned e = 0; e < s->n_ev && nd < m->rp.n_data; e++) {
+            if (ev_class[e] == 1) {
+                data[nd++] = s->ev[e].addr & ~3u;
+            }
+        }
+        if (nd == m->rp.n_data && csim_memsys_replay_again(s->flash, now, last, &m->rp, data)) {
+            csim_core_restore(&s->core, b->addr, &m->exit, m->dt, &m->d);
+            return true;
+        }
+    }
     uint32_t addr[CSIM_REC_MAX];
     memcpy(addr, m->blob, 4 * m->n_acc);
     unsigned e = 0;
@@ -230,8 +255,7 @@ static bool try_replay(sim *s, block *b, uint32_t next)
             addr[j] = s->ev[e++].addr & ~3u;
         }
     }
-    uint64_t last = s->core.t + m->dt + (uint64_t)(int64_t)(int8_t)m->exit.b[3];
-    if (!csim_memsys_replay_hits(s->flash, csim_core_earliest_request(&s->core), last, addr, kind, m->n_acc)) {
+    if (!csim_memsys_replay_hits(s->flash, now, last, addr, kind, m->n_acc, m->rp.slot ? &m->rp : NULL)) {
         s->why[4]++;
         return false;
     }
@@ -272,8 +296,10 @@ static void price_and_record(sim *s, block *b, uint32_t next)
 }
 
 
-/* This run's keys for a state replay, each computed when first needed. */
+/* This run's keys for a state replay, each computed when first needed;
+ * `known`: the pricing whose state before is known to be this state. */
 typedef struct replay_keys {
+    const memo *known;
     bool have_fa, have_sig, have_st, fa_ok, sig_ok, st_ok;
     unsigned nf;
     uint32_t fa[MEMO_FLASH_READS];
@@ -308,6 +334,9 @@ static unsigned state_match(sim *s, const block *b, const memo *x, uint32_t next
     if (!k->sig_ok || memcmp(&k->sig, &x->entry, sizeof(k->sig)) != 0) {
         return 3;
     }
+    if (x == k->known) {
+        return 5;
+    }
     if (!k->have_st) {
         k->have_st = true;
         k->st_ok = csim_memsys_save(s->flash, c->t, csim_core_earliest_request(c), true, &k->st);
@@ -322,16 +351,37 @@ static bool try_replay_state(sim *s, block *b, uint32_t next)
 {
     replay_keys keys;
     keys.have_fa = keys.have_sig = keys.have_st = false;
+    keys.known = NULL;
+    /* Nothing has run since the last state replay, at the same cycle, with
+     * the same earliest request: the state (a function of those alone) is
+     * the one that matched after it last time, known without saving it. */
+    memo *x = s->loaded;
+    uint64_t earliest = csim_core_earliest_request(&s->core);
+    int64_t floor = (int64_t)(earliest - s->core.t);
+    bool chain = x && x->gen == s->loaded_gen && s->load_t == s->core.t &&
+                 csim_memsys_unchanged(s->flash, s->load_token, earliest);
+    if (chain && x->succ && x->succ->gen == x->succ_gen && x->succ_floor == floor) {
+        keys.known = x->succ;
+    }
+    s->loaded = NULL;
     unsigned why = 0;
     for (unsigned k = 0; b->memo && k < MEMO_SLOTS; k++) {
-        const memo *m = &b->memo[k];
+        memo *m = &b->memo[k];
         unsigned w = state_match(s, b, m, next, &keys);
         if (w == 5) {
+            if (chain && m != keys.known) {
+                x->succ = m;
+                x->succ_gen = m->gen;
+                x->succ_floor = floor;
+            }
             csim_core_restore(&s->core, b->addr, &m->exit, m->dt, &m->d);
             csim_ms_state out;
             out.n = m->ms_out;
             memcpy(out.b, memo_ev_class(m) + m->n_ev + m->ms_in, m->ms_out);
-            csim_memsys_load(s->flash, s->core.t, &out, &m->ms_d);
+            s->load_token = csim_memsys_load(s->flash, s->core.t, &out, &m->ms_d);
+            s->load_t = s->core.t;
+            s->loaded = m;
+            s->loaded_gen = m->gen;
             return true;
         }
         why = w > why ? w : why;

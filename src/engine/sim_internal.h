@@ -73,6 +73,14 @@ typedef struct memo {
     csim_breakdown d;
     csim_ms_stats ms_d;      /* flash-interface statistics it adds (state replay) */
     unsigned n_ev, n_acc, n_flash, ms_in, ms_out;
+    csim_ms_replay rp;       /* ICACHE: the lines its fetches hit, while no tag changed */
+    uint64_t gen;            /* sim-wide number of this recording (a slot is reused) */
+    /* State replay: the pricing whose state before matched the state that
+     * this one's state after became last time, `succ_floor` cycles from the
+     * earliest request, while neither was recorded again. */
+    const struct memo *succ;
+    uint64_t succ_gen;
+    int64_t succ_floor;
     /* acc_addr u32[n_acc], flash_addr u32[n_flash], ev_class[n_ev],
      * acc_kind[n_acc], flash-interface state before [ms_in] and after [ms_out] */
     uint8_t *blob;
@@ -166,6 +174,9 @@ typedef struct sim {
     uint64_t memo_hits, memo_misses, memo_skips;
     uint64_t why[6]; /* reuse refusals: none recorded, outcome, transfers, state, memory, not reusable */
     memo_rec rec;         /* the pricing being recorded */
+    uint64_t memo_gen;    /* recordings so far (memo.gen) */
+    memo *loaded;         /* the last state replay, while its flash state stands (load_token) */
+    uint64_t loaded_gen, load_token, load_t;
     /* case selection and inputs: written when main starts (start-up code has
      * initialised RAM by then) */
     uint32_t m_main, v_case_first, v_case_count, v_seed;

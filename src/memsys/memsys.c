@@ -211,6 +211,7 @@ static void clear_cache(csim_memsys *ms)
     }
     ms->last_line = 0;
     ms->refill_line = MS_NONE;
+    ms->fill_gen++;
 }
 
 /* Make sure the storage can hold cfg; on failure nothing is changed. */
@@ -274,6 +275,8 @@ bool csim_memsys_configure(csim_memsys *ms, const csim_ms_cfg *cfg)
     const csim_ms_cfg old = ms->cfg;
     const unsigned old_nbufs = ms->nbufs;
     ms->cfg = *cfg;
+    ms->changes++;
+    ms->cfg_gen++; /* what a replay checked may no longer hold (csim_memsys_replay_again) */
     derive(ms);
 
     /* Another interface or another mapping of words: nothing carries over. */
@@ -298,8 +301,10 @@ bool csim_memsys_configure(csim_memsys *ms, const csim_ms_cfg *cfg)
 
 void csim_memsys_reset(csim_memsys *ms)
 {
-    if (ms)
+    if (ms) {
         cold(ms);
+        ms->changes++;
+    }
 }
 
 void csim_memsys_invalidate(csim_memsys *ms)
@@ -308,6 +313,7 @@ void csim_memsys_invalidate(csim_memsys *ms)
         return;
     clear_bufs(ms);
     clear_cache(ms);
+    ms->changes++;
 }
 
 const csim_ms_cfg *csim_memsys_config(const csim_memsys *ms) { return &ms->cfg; }
@@ -328,6 +334,7 @@ uint64_t csim_memsys_read(csim_memsys *ms, uint64_t now, uint32_t addr, csim_ms_
     if (now < ms->last_now)
         now = ms->last_now; /* NDEBUG builds: treat a late request as issued now */
     ms->last_now = now;
+    ms->changes++;
 
     uint64_t ready = now + 1;
     uint32_t off = addr - ms->cfg.flash_base;
@@ -488,6 +495,7 @@ uint64_t ms_cache_access(csim_memsys *ms, uint64_t now, uint32_t word, bool *mis
         v = set[w].lru < set[v].lru ? w : v;
     set[v].line = line;
     set[v].lru = ++ms->stamp;
+    ms->fill_gen++;
     ms->last_line = (unsigned)(&set[v] - ms->lines);
 
     const uint64_t first = start + ms->cfg.refill_overhead; /* the first array read may start here */
@@ -570,55 +578,143 @@ bool csim_memsys_quiet(const csim_memsys *ms, uint64_t now)
     return now >= ms->refill_end && !ms->pr_pending && prefetch_idle(ms);
 }
 
+static bool replay_ready(const csim_memsys *ms, uint64_t now)
+{
+    return csim_memsys_quiet(ms, now) && now >= ms->last_now;
+}
+
+/* Index of the flash word at addr (either mapping), or MS_NONE outside it. */
+static uint32_t flash_word(const csim_memsys *ms, uint32_t addr)
+{
+    uint32_t off = addr - ms->cfg.flash_base;
+    if (off >= ms->cfg.flash_size)
+        off = addr - ms->cfg.alias_base;
+    return off < ms->cfg.flash_size ? off >> ms->word_shift : MS_NONE;
+}
+
+/* The slot in lines[] holding the line of `word`, or MS_NONE. */
+static uint32_t cached_slot(const csim_memsys *ms, uint32_t word)
+{
+    const uint32_t line = word >> ms->wpl_shift;
+    const unsigned set = (line & ms->set_mask) * ms->ways;
+    uint32_t hit = MS_NONE;
+    for (unsigned w = 0; w < ms->ways; w++)
+        hit = ms->lines[set + w].line == line ? set + w : hit;
+    return hit;
+}
+
+/* Accounts n replayed hits, n_data of them data reads; `last_slot` is the
+ * line of the last one.  The caller has set the LRU stamps as one stamp per
+ * access would: stamp + 1 + the position of a line's last access. */
+static void replay_account(csim_memsys *ms, uint64_t last, uint32_t last_slot, unsigned n, unsigned n_data)
+{
+    ms->changes++;
+    ms->pf_pending = false; /* what the first access would do (prefetch_idle) */
+    ms->stamp += n;
+    if (n)
+        ms->last_line = last_slot;
+    ms->st.hits += n;
+    ms->st.fetches += n - n_data;
+    ms->st.data_reads += n_data;
+    ms->st.fetch_stall += (uint64_t)(n - n_data) * ms->cfg.cache_hit_cycles;
+    ms->st.data_stall += (uint64_t)n_data * ms->cfg.cache_hit_cycles;
+    if (last > ms->last_now)
+        ms->last_now = last;
+}
+
 /* The accesses replayed must be served by the cache without side effects:
  * fetches (and data reads when cached) to resident lines; on the U0 a fetch of
  * the last word of a line triggers a prefetch, so it is not replayable. */
 bool csim_memsys_replay_hits(csim_memsys *ms, uint64_t now, uint64_t last, const uint32_t *addr,
-                             const uint8_t *kind, unsigned n)
+                             const uint8_t *kind, unsigned n, csim_ms_replay *rp)
 {
+    if (rp)
+        rp->gen = 0;
     if (!ms->cache_on || (ms->cfg.type != CSIM_MS_ICACHE && ms->cfg.type != CSIM_MS_U0_FLASH) ||
-        !csim_memsys_quiet(ms, now) || now < ms->last_now) {
+        !replay_ready(ms, now) || n > 512) {
         return false;
     }
-    ms_line *hit[512];
-    if (n > 512) {
-        return false;
-    }
+    uint32_t hit[512];
+    unsigned n_data = 0;
     for (unsigned i = 0; i < n; i++) {
-        uint32_t off = addr[i] - ms->cfg.flash_base;
-        if (off >= ms->cfg.flash_size)
-            off = addr[i] - ms->cfg.alias_base;
-        if (off >= ms->cfg.flash_size)
+        const uint32_t word = flash_word(ms, addr[i]);
+        if (word == MS_NONE)
             return false;
-        const uint32_t word = off >> ms->word_shift;
         if (kind[i] != CSIM_MS_FETCH && !ms->cfg.cache_data)
             return false;
         if (ms->cfg.type == CSIM_MS_U0_FLASH && ms->pf_on && kind[i] == CSIM_MS_FETCH &&
             (word & ms->wpl_mask) == ms->wpl_mask)
             return false;
-        const uint32_t line = word >> ms->wpl_shift;
-        ms_line *set = &ms->lines[(line & ms->set_mask) * ms->ways];
-        hit[i] = NULL;
-        for (unsigned w = 0; w < ms->ways; w++)
-            if (set[w].line == line)
-                hit[i] = &set[w];
-        if (!hit[i])
+        n_data += kind[i] != CSIM_MS_FETCH;
+        if ((hit[i] = cached_slot(ms, word)) == MS_NONE)
             return false;
     }
-    ms->pf_pending = false; /* what the first access would do (prefetch_idle) */
-    for (unsigned i = 0; i < n; i++) {
-        hit[i]->lru = ++ms->stamp;
-        ms->last_line = (unsigned)(hit[i] - ms->lines);
-        ms->st.hits++;
-        if (kind[i] == CSIM_MS_FETCH)
-            ms->st.fetches++;
-        else
-            ms->st.data_reads++;
-        ms->st.fetch_stall += kind[i] == CSIM_MS_FETCH ? ms->cfg.cache_hit_cycles : 0;
-        ms->st.data_stall += kind[i] == CSIM_MS_FETCH ? 0 : ms->cfg.cache_hit_cycles;
+    for (unsigned i = 0; i < n; i++)
+        ms->lines[hit[i]].lru = ms->stamp + 1 + i;
+    replay_account(ms, last, n ? hit[n - 1] : 0, n, n_data);
+    if (!rp)
+        return true;
+    /* The lines fetched from, each once with its last fetch position (from
+     * the end), and the positions of the data reads. */
+    unsigned nl = 0, nd = 0;
+    uint32_t *slot = rp->slot, *pos = rp->slot + 2 * n;
+    rp->last = MS_NONE;
+    for (unsigned i = n; i-- > 0;) {
+        if (kind[i] != CSIM_MS_FETCH) {
+            continue;
+        }
+        bool seen = false;
+        for (unsigned k = nl; !seen && k-- > 0;)
+            seen = slot[k] == hit[i];
+        if (!seen) {
+            slot[nl] = hit[i];
+            slot[n + nl] = ms->lines[hit[i]].line;
+            pos[nl++] = i;
+        }
     }
-    if (last > ms->last_now)
-        ms->last_now = last;
+    for (unsigned i = 0; i < n; i++)
+        if (kind[i] != CSIM_MS_FETCH)
+            slot[3 * n + nd++] = i;
+    /* packed: slots, lines, positions, data positions */
+    memmove(slot + nl, slot + n, nl * sizeof *slot);
+    memmove(slot + 2 * nl, pos, nl * sizeof *slot);
+    memmove(slot + 3 * nl, slot + 3 * n, nd * sizeof *slot);
+    rp->last = n && kind[n - 1] == CSIM_MS_FETCH ? 0 : nl; /* from the end: the last fetch came first */
+    rp->n = n;
+    rp->n_lines = nl;
+    rp->n_data = nd;
+    rp->cfg_gen = ms->cfg_gen;
+    rp->gen = ms->fill_gen;
+    return true;
+}
+
+bool csim_memsys_replay_again(csim_memsys *ms, uint64_t now, uint64_t last, csim_ms_replay *rp,
+                              const uint32_t *data_addr)
+{
+    const unsigned nl = rp->n_lines, nd = rp->n_data;
+    const uint32_t *slot = rp->slot, *line = slot + nl, *pos = slot + 2 * nl, *dpos = slot + 3 * nl;
+    if (!rp->gen || rp->cfg_gen != ms->cfg_gen || nd > 512 || !replay_ready(ms, now))
+        return false;
+    uint32_t dslot[512];
+    for (unsigned j = 0; j < nd; j++) {
+        const uint32_t word = flash_word(ms, data_addr[j]);
+        if (word == MS_NONE || (dslot[j] = cached_slot(ms, word)) == MS_NONE)
+            return false;
+    }
+    /* Lines were filled since: are these still there?  (A line is only ever
+     * in its own set, so the slot still holding it means a hit.) */
+    for (unsigned k = 0; rp->gen != ms->fill_gen && k < nl; k++)
+        if (ms->lines[slot[k]].line != line[k])
+            return false;
+    rp->gen = ms->fill_gen;
+    const uint64_t base = ms->stamp + 1;
+    for (unsigned k = 0; k < nl; k++)
+        ms->lines[slot[k]].lru = base + pos[k];
+    for (unsigned j = 0; j < nd; j++) {
+        ms_line *l = &ms->lines[dslot[j]];
+        l->lru = ms_max(l->lru, base + dpos[j]);
+    }
+    replay_account(ms, last, rp->last < nl ? slot[rp->last] : nd ? dslot[nd - 1] : 0, rp->n, nd);
     return true;
 }
 
@@ -794,7 +890,7 @@ static uint64_t st_get_time(st_reader *r, uint64_t now)
     return now + (uint64_t)(int64_t)v;
 }
 
-void csim_memsys_load(csim_memsys *ms, uint64_t now, const csim_ms_state *st, const csim_ms_stats *add)
+uint64_t csim_memsys_load(csim_memsys *ms, uint64_t now, const csim_ms_state *st, const csim_ms_stats *add)
 {
     st_reader r = {st->b};
     const uint64_t base = ms->stamp;
@@ -853,6 +949,7 @@ void csim_memsys_load(csim_memsys *ms, uint64_t now, const csim_ms_state *st, co
         }
         top += ms->ways; /* ranks are at most the number of ways */
         ms->last_line = 0;
+        ms->fill_gen++;
     }
     ms->stamp = top;
     ms->st.fetches += add->fetches;
@@ -863,4 +960,12 @@ void csim_memsys_load(csim_memsys *ms, uint64_t now, const csim_ms_state *st, co
     ms->st.flash_reads += add->flash_reads;
     ms->st.fetch_stall += add->fetch_stall;
     ms->st.data_stall += add->data_stall;
+    return ++ms->changes;
+}
+
+/* After a load, refill_end is the load's floor unless a refill was loaded:
+ * from that floor on, csim_memsys_save reads only what the load wrote. */
+bool csim_memsys_unchanged(const csim_memsys *ms, uint64_t token, uint64_t floor)
+{
+    return token && ms->changes == token && floor >= ms->last_now;
 }

@@ -72,6 +72,9 @@ struct csim_memsys {
     uint64_t flash_free;  /* the array is busy until this cycle */
     uint64_t last_now;    /* last request time (requests are non-decreasing) */
     uint64_t stamp;       /* LRU clock */
+    uint64_t fill_gen;    /* bumped whenever a cache tag may change (fill, clear, load) */
+    uint64_t cfg_gen;     /* bumped by every configure */
+    uint64_t changes;     /* bumped by every call that changes the state (csim_memsys_unchanged) */
     bool pf_pending;      /* prefetch candidate (next word after the last fetch) */
     unsigned pf_left;     /* words still to read ahead from pf_word on */
     uint32_t pf_word;

@@ -974,8 +974,10 @@ static void test_save_load(const char *name, const csim_ms_cfg *c, bool before_r
     const uint64_t shift = sb.t + 100 - sa.t; /* B's clock is ahead of A's */
     CHECK(csim_memsys_save(a, sa.t, sa.t, before_read, &st));
     const csim_ms_stats none = {0};
-    csim_memsys_load(b, sa.t + shift, &st, &none);
+    const uint64_t token = csim_memsys_load(b, sa.t + shift, &st, &none);
     CHECK(csim_memsys_save(b, sa.t + shift, sa.t + shift, before_read, &back));
+    CHECK(csim_memsys_unchanged(b, token, sa.t + shift)); /* saving changes nothing */
+    CHECK(!csim_memsys_unchanged(b, token, sa.t + shift - 1)); /* before the loaded floor */
     CHECK_EQ(back.n, st.n);
     CHECK(back.n == st.n && memcmp(back.b, st.b, st.n) == 0);
     const csim_ms_stats a0 = *csim_memsys_stats(a), b0 = *csim_memsys_stats(b);
@@ -984,6 +986,7 @@ static void test_save_load(const char *name, const csim_ms_cfg *c, bool before_r
     for (unsigned i = 0; i < 3000; i++)
         differ += drive(a, &sa, 0, 3000 + i) != drive(b, &s2, shift, 3000 + i);
     CHECK_EQ(differ, 0);
+    CHECK(!csim_memsys_unchanged(b, token, s2.t)); /* reads since the load */
     const csim_ms_stats *a1 = csim_memsys_stats(a), *b1 = csim_memsys_stats(b);
     CHECK_EQ(a1->hits - a0.hits, b1->hits - b0.hits);
     CHECK_EQ(a1->misses - a0.misses, b1->misses - b0.misses);
@@ -1036,6 +1039,58 @@ static void test_state(void)
     c = cfg_l0(1, true, true, true);
     ms = must_new(&c);
     CHECK(!csim_memsys_data_anywhere(ms)); /* L0: they land in the NVM buffers */
+    csim_memsys_free(ms);
+}
+
+/* ---- block reuse on the ICACHE (csim_memsys_replay_hits/again) ------------- */
+
+static void test_replay(void)
+{
+    begin("replay: LRU in the order of last access; again without lookup until a fill");
+    csim_ms_cfg c = cfg_ic(5, 2, 1);
+    csim_memsys *ms = must_new(&c);
+    FETCH(ms, 0, FL, 7);          /* miss: A in way 0 */
+    FETCH(ms, 20, FL + 4096, 27); /* miss: B, same set, way 1; refill ends 33 */
+    /* A, B, A: A is hit last, so B becomes the LRU way of the set */
+    const uint32_t addr[3] = {FL, FL + 4096, FL + 4};
+    const uint8_t kind[3] = {CSIM_MS_FETCH, CSIM_MS_FETCH, CSIM_MS_FETCH};
+    uint32_t slot[12];
+    csim_ms_replay rp = {.slot = slot};
+    CHECK(!csim_memsys_replay_hits(ms, 30, 32, addr, kind, 3, &rp)); /* refill of B until 33: not quiet */
+    CHECK_EQ(rp.gen, 0);
+    CHECK(csim_memsys_replay_hits(ms, 40, 42, addr, kind, 3, &rp));
+    CHECK_EQ(rp.n_lines, 2); /* two distinct lines */
+    CHECK(rp.gen != 0);
+    CHECK_EQ(csim_memsys_stats(ms)->hits, 3);
+    CHECK_EQ(csim_memsys_stats(ms)->fetches, 5);
+    CHECK(csim_memsys_replay_again(ms, 50, 52, &rp, NULL)); /* no line filled since */
+    CHECK_EQ(csim_memsys_stats(ms)->hits, 6);
+    CHECK_EQ(csim_memsys_stats(ms)->fetches, 8);
+    FETCH(ms, 60, FL + 8192, 67); /* miss: C evicts the LRU way, B; refill 61..67, 67..73 */
+    CHECK(!csim_memsys_replay_again(ms, 80, 82, &rp, NULL)); /* a line was filled: B, not there */
+    CHECK(!csim_memsys_replay_hits(ms, 80, 82, addr, kind, 3, &rp)); /* B is gone */
+    CHECK_EQ(csim_memsys_stats(ms)->hits, 6);
+
+    FETCH(ms, 90, FL, 91);          /* A stayed: hit (7 hits) */
+    FETCH(ms, 100, FL + 4096, 107); /* B was evicted: miss; it evicts C (A was hit later); ends 113 */
+
+    begin("replay: data reads again in the lines they fell in");
+    const uint8_t mixed[2] = {CSIM_MS_FETCH, CSIM_MS_DATA};
+    const uint32_t addr2[2] = {FL, FL + 4096}; /* A, B */
+    CHECK(csim_memsys_replay_hits(ms, 120, 121, addr2, mixed, 2, &rp));
+    CHECK_EQ(rp.n_data, 1);
+    CHECK_EQ(csim_memsys_stats(ms)->hits, 9);
+    const uint32_t same_line = FL + 4096 + 8, other_line = FL + 16;
+    CHECK(csim_memsys_replay_again(ms, 130, 131, &rp, &same_line));
+    CHECK(!csim_memsys_replay_again(ms, 140, 141, &rp, &other_line)); /* another line: look it up */
+    FETCH(ms, 150, FL + 0x40, 157); /* miss elsewhere (another set): a fill, refill ends 163 */
+    CHECK(csim_memsys_replay_again(ms, 170, 171, &rp, &same_line)); /* A and B still there */
+    FETCH(ms, 190, FL + 8192, 197); /* miss: the data read of B came last, so C evicts A */
+    FETCH(ms, 200, FL + 4096, 201); /* B: hit (under the refill of C, which ends 203) */
+    CHECK_EQ(csim_memsys_stats(ms)->hits, 14);
+    CHECK_EQ(csim_memsys_stats(ms)->data_reads, 3);
+    csim_memsys_invalidate(ms);
+    CHECK(csim_memsys_replay_hits(ms, 210, 211, addr, kind, 0, &rp)); /* nothing to replay */
     csim_memsys_free(ms);
 }
 
@@ -1100,6 +1155,7 @@ int main(void)
     test_bad_configs();
     test_equal_now();
     test_state();
+    test_replay();
 
     csim_ms_cfg c = cfg_l0(1, true, true, true);
     throughput("l0", &c);
