@@ -19,6 +19,9 @@
  * inline them nor call a specialised clone (.isra/.constprop) in their place,
  * so that cyclesim's hooks on the symbols see every call and the empty case
  * takes exactly the same instructions as the real ones.
+ *
+ * The cycle counter is restarted before each region (run_one), so what ran
+ * before a case does not move the SysTick wraps within it.
  */
 #include <stddef.h>
 
@@ -136,6 +139,12 @@ static NOIPA uint32_t run_one(const bench_case_t *c, uint32_t *status)
         *status = BENCH_SETUP_FAIL;
         return 0;
     }
+    /* The counter starts anew for every case, after its setup: on the M0+
+     * targets the SysTick wraps (an exception inside the region every 2^24
+     * cycles) then land at the same points of a case whatever ran before it,
+     * so a case is timed alike in a full run, in a selection (--case) and
+     * on its own (cyclesim's jobs, -j). */
+    hal_cycles_init();
     bench_region_begin(c);
     rc = c->run(c);
     bench_region_end(c);
