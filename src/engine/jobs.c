@@ -160,6 +160,11 @@ static bool job_cases(const csim_elf *elf, const csim_job *j, uint32_t *first, u
     size_t total = csim_case_list(elf, NULL, NULL, 0);
     *first = j->opts.case_count ? j->opts.case_first : 0;
     *count = j->opts.case_count ? j->opts.case_count : (uint32_t)total;
+    if (*first >= total) {
+        *count = 0;
+    } else if (*count > total - *first) { /* the firmware skips indices past its table */
+        *count = (uint32_t)(total - *first);
+    }
     return total && csim_elf_find(elf, "bench_case_first") && csim_elf_find(elf, "bench_case_count");
 }
 
