@@ -11,6 +11,7 @@
 # The machines are shared: compare CPU seconds and ratios within one run.
 # Needs /usr/bin/time (Debian package time) and a built tree (cmake --build).
 # usage: bench/speed.sh [BUILD_DIR] [SECTIONS]   (default: build 123)
+#   BENCH_PAGES: the pages of section 3 (default: stm32u083rc stm32l552ze stm32u385rg)
 set -eu
 build=${1:-build}
 sections=${2:-123}
@@ -80,6 +81,7 @@ for page in stm32u083rc:emu-m0plus:"sha aes aes_hw ed25519 ecdsa mldsa rsa" \
             stm32l552ze:emu-m33:"sha aes ed25519 ecdsa mldsa rsa" \
             stm32u385rg:emu-m33:"sha aes ed25519 ecdsa mldsa rsa"; do
     m=${page%%:*} rest=${page#*:}
+    case " ${BENCH_PAGES:-stm32u083rc stm32l552ze stm32u385rg} " in *" $m "*) ;; *) continue ;; esac
     dir=${rest%%:*} fams=${rest#*:}
     set --
     for f in $fams; do set -- "$@" "$fw/$dir/$f.elf"; done
