@@ -56,7 +56,7 @@ if(TARGET firmware)
                 --mcu stm32u083rc --baselines --format json)
     add_test(NAME jobs_per_case_profile
         COMMAND ${PER_CASE} ${PER_CASE_WORK}/profile profile ${FW}/emu-m0plus/aes.elf --mcu stm32l073rz
-                --case 'aes-cbc/enc/128/small/*' --inputs 2 --format collapsed)
+                --case aes-cbc/enc/128/small/* --inputs 2)
     add_test(NAME jobs_per_case_sweep
         COMMAND ${PER_CASE} ${PER_CASE_WORK}/sweep sweep ${FW}/emu-m0plus/sha.elf --mcu stm32u083rc
                 --clock 16M:56M:40M --latency auto --format csv)
