@@ -15,9 +15,15 @@
 #   CI passes none, so the README's command runs as written.
 #   DEBIAN_MIRROR: a mirror for debootstrap and the root's apt (default:
 #   debootstrap's own, a plain-HTTP one that needs no ca-certificates).
+#   CLEAN_ROOT_SUITE: the Debian release of the root (default bookworm, Debian
+#   12; tools/ci_trixie.sh runs Debian 13 with it).
+#   CLEAN_ROOT_FALLBACK: another release whose packages the root's apt may
+#   install where the suite has none (pinned below the suite's: Debian 13 has
+#   no LIEF, so tools/ci_trixie.sh takes Debian 12's liblief-dev).
 set -eu
 cd "$(dirname "$0")/.."
 checkout=$(pwd)
+suite=${CLEAN_ROOT_SUITE:-bookworm}
 root=$(mktemp -d "${TMPDIR:-/tmp}/cyclesim-root.XXXXXX")
 
 stamp() { date +%s; }
@@ -47,13 +53,19 @@ if ! command -v debootstrap >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null
 fi
 t=$(stamp)
-debootstrap --variant=minbase bookworm "$root" ${DEBIAN_MIRROR:+"$DEBIAN_MIRROR"} >"$root.debootstrap.log" 2>&1 ||
+debootstrap --variant=minbase "$suite" "$root" ${DEBIAN_MIRROR:+"$DEBIAN_MIRROR"} >"$root.debootstrap.log" 2>&1 ||
     { tail -n 30 "$root.debootstrap.log" >&2; rm -f "$root.debootstrap.log"; exit 1; }
 rm -f "$root.debootstrap.log"
-elapsed "debootstrap --variant=minbase bookworm" "$t"
+elapsed "debootstrap --variant=minbase $suite" "$t"
 
 # The root's apt uses the same mirror as debootstrap; name resolution as the host's.
 cp /etc/resolv.conf "$root/etc/resolv.conf"
+if [ -n "${CLEAN_ROOT_FALLBACK:-}" ]; then
+    sed -n "s/^\(deb .*\) $suite main\$/\1 $CLEAN_ROOT_FALLBACK main/p" "$root/etc/apt/sources.list" \
+        > "$root/etc/apt/sources.list.d/fallback.list"
+    printf 'Package: *\nPin: release n=%s\nPin-Priority: 100\n' "$CLEAN_ROOT_FALLBACK" \
+        > "$root/etc/apt/preferences.d/fallback"
+fi
 mkdir -p "$root/src/cyclesim"
 tar -xf "$root.tar" -C "$root/src/cyclesim" && rm -f "$root.tar"
 rm -rf "$root/src/cyclesim/build"

@@ -53,11 +53,13 @@ void csim_emu_free(csim_emu *e);
 
 /** Map plain memory (flash: not writable by the firmware; SRAM: read/write). */
 csim_err csim_emu_map(csim_emu *e, uint32_t base, uint32_t size, bool writable, csim_diag *diag);
-/** Map read/write memory that the emulator serves from its own buffer, seeing
- *  each access as it is made: much cheaper than plain memory on Unicorn 2.0.1,
- *  whose stores to plain memory are slow.  Only for cores that fault on
- *  unaligned accesses (ARMv6-M; an unaligned access would be split), and code
- *  cannot run from it (csim_emu_run fails with CSIM_STOP_TRACED_FETCH). */
+/** Map read/write memory that code does not run from, in whichever way is
+ *  fastest on the emulator library in use, every access reported as for plain
+ *  memory: on Unicorn 2.0.x served from a buffer of ours as MMIO (its stores
+ *  to plain memory are slow), on 2.1 and later plain non-executable memory.
+ *  Only for cores that fault on unaligned accesses (ARMv6-M; an unaligned
+ *  access to MMIO would be split), and code cannot run from it (csim_emu_run
+ *  fails with CSIM_STOP_TRACED_FETCH). */
 csim_err csim_emu_map_traced(csim_emu *e, uint32_t base, uint32_t size, csim_diag *diag);
 /** Map a peripheral page range served by callbacks (addr is absolute). */
 csim_err csim_emu_map_mmio(csim_emu *e, uint32_t base, uint32_t size, csim_mmio_read_fn rd,

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * emu_unicorn.c - the only file that includes Unicorn (2.0.1).
+ * emu_unicorn.c - the only file that includes Unicorn (2.0.1 on Debian 12,
+ * 2.1.x on Debian 13: the same API and ABI).
  *
  * Thumb M-class, on the Unicorn CPU model of the processor the core names
  * (csim_emu_new).  One block hook and the data accesses drive the timing
@@ -11,7 +12,12 @@
  * there too, whatever its range: docs/performance.md.  Data accesses are
  * seen through range-bound memory hooks on plain memory and in the MMIO
  * callbacks; "traced" SRAM is MMIO backed by a buffer of ours, which costs
- * less than plain memory with hooks.
+ * less than plain memory with hooks on 2.0.x.  Unicorn 2.1 no longer takes the
+ * slow path for every store, and there its MMIO dispatch costs more than
+ * plain memory with hooks, as long as that memory is not executable (a store
+ * to a page with translated code invalidates it while a memory hook exists):
+ * there csim_emu_map_traced maps plain, non-executable memory instead, chosen
+ * by the library's version at run time (docs/performance.md).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -56,7 +62,23 @@ struct csim_emu {
     uint32_t undo_addr, undo_len; /* plain memory an unaligned store overwrote before it was stopped */
     uint8_t undo[8];
     mmio_ctx *mmio; /* peripheral pages and traced memory, freed with the emulator */
+    struct { uint32_t base, size; } nx[8]; /* plain non-executable SRAM (traced on Unicorn 2.1+) */
+    unsigned n_nx;
 };
+
+/* Unicorn 2.1 or later, as loaded at run time (a binary built against 2.0.1
+ * runs on 2.1's library unchanged).  CYCLESIM_SRAM=traced or =plain forces
+ * one mapping, for the test that both give the same results. */
+static bool plain_sram_faster(void)
+{
+    const char *force = getenv("CYCLESIM_SRAM");
+    if (force && (strcmp(force, "traced") == 0 || strcmp(force, "plain") == 0)) {
+        return force[0] == 'p';
+    }
+    unsigned major = 0, minor = 0;
+    uc_version(&major, &minor);
+    return major > 2 || (major == 2 && minor >= 1);
+}
 
 static mmio_ctx *traced_at(const csim_emu *e, uint32_t addr)
 {
@@ -66,6 +88,17 @@ static mmio_ctx *traced_at(const csim_emu *e, uint32_t addr)
         }
     }
     return NULL;
+}
+
+/* SRAM that code cannot run from (csim_emu_map_traced), either mapping. */
+static bool no_exec_sram(const csim_emu *e, uint32_t addr)
+{
+    for (unsigned i = 0; i < e->n_nx; i++) {
+        if (addr - e->nx[i].base < e->nx[i].size) {
+            return true;
+        }
+    }
+    return traced_at(e, addr) != NULL;
 }
 
 static void on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
@@ -160,8 +193,8 @@ static bool on_invalid(uc_engine *uc, uc_mem_type type, uint64_t addr, int size,
     case UC_MEM_READ_UNMAPPED: e->stop = CSIM_STOP_UNMAPPED_READ; break;
     case UC_MEM_WRITE_UNMAPPED: e->stop = CSIM_STOP_UNMAPPED_WRITE; break;
     case UC_MEM_FETCH_UNMAPPED: e->stop = CSIM_STOP_UNMAPPED_FETCH; break;
-    case UC_MEM_FETCH_PROT: /* MMIO is not executable */
-        e->stop = traced_at(e, (uint32_t)addr) ? CSIM_STOP_TRACED_FETCH : CSIM_STOP_PROT;
+    case UC_MEM_FETCH_PROT: /* MMIO is not executable, nor is traced SRAM mapped plain */
+        e->stop = no_exec_sram(e, (uint32_t)addr) ? CSIM_STOP_TRACED_FETCH : CSIM_STOP_PROT;
         break;
     default: e->stop = CSIM_STOP_PROT; break;
     }
@@ -230,9 +263,9 @@ void csim_emu_free(csim_emu *e)
     free(e);
 }
 
-csim_err csim_emu_map(csim_emu *e, uint32_t base, uint32_t size, bool writable, csim_diag *diag)
+static csim_err map_plain(csim_emu *e, uint32_t base, uint32_t size, bool writable, bool exec, csim_diag *diag)
 {
-    uint32_t perms = UC_PROT_READ | UC_PROT_EXEC | (writable ? UC_PROT_WRITE : 0);
+    uint32_t perms = UC_PROT_READ | (exec ? UC_PROT_EXEC : 0) | (writable ? UC_PROT_WRITE : 0);
     uc_err err = uc_mem_map(e->uc, base, size, perms);
     uc_hook h;
     if (!err && size) {
@@ -244,6 +277,11 @@ csim_err csim_emu_map(csim_emu *e, uint32_t base, uint32_t size, bool writable, 
                          "and must not overlap)", base, size, uc_strerror(err));
     }
     return CSIM_OK;
+}
+
+csim_err csim_emu_map(csim_emu *e, uint32_t base, uint32_t size, bool writable, csim_diag *diag)
+{
+    return map_plain(e, base, size, writable, true, diag);
 }
 
 /* The access is reported first: a peripheral read may ask for the time. */
@@ -308,6 +346,14 @@ csim_err csim_emu_map_traced(csim_emu *e, uint32_t base, uint32_t size, csim_dia
 {
     if (!e->cpu->aligned_only) { /* an unaligned access to MMIO is split into aligned ones */
         return csim_fail(diag, CSIM_ERR_INTERNAL, "traced memory needs a core without unaligned accesses");
+    }
+    if (plain_sram_faster() && e->n_nx < sizeof(e->nx) / sizeof(e->nx[0])) {
+        csim_err err = map_plain(e, base, size, true, false, diag);
+        if (!err) {
+            e->nx[e->n_nx].base = base;
+            e->nx[e->n_nx++].size = size;
+        }
+        return err;
     }
     mmio_ctx *m = calloc(1, sizeof(*m));
     uint8_t *mem = calloc(size ? size : 1, 1);

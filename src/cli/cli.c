@@ -37,6 +37,16 @@ int cli_exit_code(csim_err e)
     return EXIT_INTERNAL;
 }
 
+#ifndef CSIM_PUBLISHED_DIR
+#define CSIM_PUBLISHED_DIR "data/published"
+#endif
+
+const char *cli_published_dir(void)
+{
+    const char *d = getenv("CYCLESIM_PUBLISHED");
+    return d && *d ? d : CSIM_PUBLISHED_DIR;
+}
+
 const char *cli_models_dir(void)
 {
     const char *d = getenv("CYCLESIM_MODELS");

@@ -34,6 +34,11 @@ enum {
 
 int cli_exit_code(csim_err e);
 const char *cli_models_dir(void);
+/** cli_published_dir - the published pages (data/published, or $CYCLESIM_PUBLISHED). */
+const char *cli_published_dir(void);
+/** cli_register_cost_hints - -j starts the cases the published pages give the
+ *  most cycles first (hints.c). */
+void cli_register_cost_hints(void);
 /** Prints "cyclesim: error: ..." and returns the exit code of e. */
 int cli_fail(csim_err e, const csim_diag *d);
 /** cli_error - prints "cyclesim: error: FMT" and returns the exit code of e. */

@@ -20,16 +20,6 @@
 #include "cyclesim/shard.h"
 #include "cyclesim/sim.h"
 
-#ifndef CSIM_PUBLISHED_DIR
-#define CSIM_PUBLISHED_DIR "data/published"
-#endif
-
-static const char *published_dir(void)
-{
-    const char *d = getenv("CYCLESIM_PUBLISHED");
-    return d && *d ? d : CSIM_PUBLISHED_DIR;
-}
-
 static int cmp_name(const void *a, const void *b)
 {
     return strcmp(a, b);
@@ -40,7 +30,7 @@ static int cmp_name(const void *a, const void *b)
  * setup.library) are named with --published. */
 static int load_auto(const csim_model *m, csim_pub_table *page)
 {
-    const char *dir = published_dir();
+    const char *dir = cli_published_dir();
     DIR *dp = opendir(dir);
     if (!dp) {
         fprintf(stderr, "cyclesim: error: %s: cannot open the published pages' directory\n", dir);

@@ -25,7 +25,8 @@ static const shared_opt shared[] = {
     {CLI_SET, "set", ID_SET, 's', "KEY=VALUE|@FILE",
      "set a model key (`cyclesim keys`) or apply a model overlay (docs/calibrate.md); repeatable, in order"},
     {CLI_CASE, "case", ID_CASE, 0, "GLOB", "only the benchmark cases whose name matches; repeatable"},
-    {CLI_JOBS, "jobs", ID_JOBS, 'j', "N", "N runs at a time on worker threads, 0: one per CPU (default 1); the "
+    {CLI_JOBS, "jobs", ID_JOBS, 'j', "N", "N runs at a time on worker threads, 0: one per CPU (default 1); with "
+                                           "N > 1 each case of a cold run is a run of its own, longest first; the "
                                            "output does not change"},
     {CLI_WARM, "warm", ID_WARM, 0, NULL, "keep caches and flash buffers as the previous code left them (default: "
                                          "cold, reset at each measured region)"},

@@ -5,15 +5,29 @@
  * Threads are safe here because every run owns its emulator (one Unicorn 2
  * instance: its own QEMU/TCG context), its Capstone handle, its flash and
  * core models, and only reads the shared ELFs (symbols and segment bytes,
- * copied out of LIEF at load time) and its own model.  Each job writes only
- * its own csim_job, so the results cannot depend on the order the workers
- * take jobs in, nor on how many workers there are.  Checked with helgrind
+ * copied out of LIEF at load time) and its own model.  Each run writes only
+ * its own slot, so the results cannot depend on the order the workers take
+ * runs in, nor on how many workers there are.  Checked with helgrind
  * (4 models, -j 4): the only shared writes are Unicorn 2.0.1's host-CPU
  * feature flags (have_avx2, have_bmi1, ... and use_rt_clock), which every
  * uc_open sets again to the same cpuid-derived values.  sim.c's one static
  * scratch buffer is thread-local.
+ *
+ * Runs per case.  With several workers a cold job over several benchmark
+ * cases is split into one run per case, joined back in table order: a case's
+ * start state does not depend on the cases before it in a cold run (the
+ * memory system and the core's timing state are reset at each region, the
+ * firmware restarts its cycle counter before each region: firmware/README.md;
+ * the cases share no state), so each case gives exactly the numbers it gives
+ * in the whole run (tests/sweep/run_jobs.sh compares every field on the
+ * bundled images).  A warm job (the caches as the previous case left them), a
+ * job whose firmware console is kept (one transcript) and --call are run
+ * whole.  Runs are started longest first, by the cost hint the caller
+ * registered (csim_jobs_set_cost_hint), so that the longest cases do not
+ * start last; the totals of a split job count every run it took.
  */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -25,23 +39,40 @@
 
 typedef struct pool pool;
 
-typedef struct job_slot {
+/* One emulation: a whole job, or one case of a split one. */
+typedef struct run_slot {
     pool *p;
-    size_t index;
-} job_slot;
+    size_t job;              /* index into pool.jobs */
+    uint32_t first, count;   /* the cases; count 0: the job's own selection */
+    uint64_t cost;           /* hint: larger runs first */
+    csim_run_result res;
+    csim_err err;
+    csim_diag diag;
+    uint64_t insns, cycles;  /* as last reported (progress) */
+} run_slot;
 
 struct pool {
     const csim_elf *elf;
     csim_job *jobs;
-    size_t n;
+    size_t n_jobs;
+    run_slot *runs;
+    size_t n_runs;
+    size_t *order;          /* runs in the order they start */
     pthread_mutex_t mu;     /* guards everything below */
     size_t next, done;
-    uint64_t *insns, *cycles; /* per job, as last reported */
-    job_slot *slots;
     bool show;
     double t0, last_draw;
     size_t drawn;           /* characters of the line on screen */
 };
+
+static csim_case_cost_fn cost_fn;
+static void *cost_ctx;
+
+void csim_jobs_set_cost_hint(csim_case_cost_fn fn, void *ctx)
+{
+    cost_fn = fn;
+    cost_ctx = ctx;
+}
 
 static double now_s(void)
 {
@@ -59,14 +90,14 @@ static void draw(pool *p, bool force)
     }
     p->last_draw = t;
     uint64_t insns = 0, cycles = 0;
-    for (size_t i = 0; i < p->n; i++) {
-        insns += p->insns[i];
-        cycles += p->cycles[i];
+    for (size_t i = 0; i < p->n_runs; i++) {
+        insns += p->runs[i].insns;
+        cycles += p->runs[i].cycles;
     }
     double el = t - p->t0;
     char line[160];
     int len = snprintf(line, sizeof(line), "cyclesim: %zu/%zu jobs, %.1f M insns, %.1f M cycles, %.1f MIPS, %.1f s",
-                       p->done, p->n, (double)insns * 1e-6, (double)cycles * 1e-6,
+                       p->done, p->n_runs, (double)insns * 1e-6, (double)cycles * 1e-6,
                        el > 0 ? (double)insns * 1e-6 / el : 0.0, el);
     /* \r back to the start, the text, then erase what a longer line left. */
     fprintf(stderr, "\r%s\033[K", line);
@@ -76,30 +107,33 @@ static void draw(pool *p, bool force)
 
 static void on_progress(void *ctx, uint64_t insns, uint64_t cycles)
 {
-    job_slot *s = ctx;
+    run_slot *s = ctx;
     pool *p = s->p;
     pthread_mutex_lock(&p->mu);
-    p->insns[s->index] = insns;
-    p->cycles[s->index] = cycles;
+    s->insns = insns;
+    s->cycles = cycles;
     draw(p, false);
     pthread_mutex_unlock(&p->mu);
 }
 
-static void run_one(pool *p, size_t i)
+static void run_one(pool *p, run_slot *s)
 {
-    csim_job *j = &p->jobs[i];
+    const csim_job *j = &p->jobs[s->job];
     /* A copy: the progress hook points into this call's pool, which the
      * caller's opts must not keep once csim_jobs_run returns. */
     csim_run_opts o = j->opts;
+    if (s->count) {
+        o.case_first = s->first;
+        o.case_count = s->count;
+    }
     if (p->show) {
         o.progress = on_progress;
-        o.progress_ctx = &p->slots[i];
+        o.progress_ctx = s;
     }
-    memset(&j->diag, 0, sizeof(j->diag));
-    j->err = csim_run(j->elf ? j->elf : p->elf, j->model, &o, &j->res, &j->diag);
+    s->err = csim_run(j->elf ? j->elf : p->elf, j->model, &o, &s->res, &s->diag);
     pthread_mutex_lock(&p->mu);
-    p->insns[i] = j->res.total_insns;
-    p->cycles[i] = j->res.total_cycles;
+    s->insns = s->res.total_insns;
+    s->cycles = s->res.total_cycles;
     p->done++;
     draw(p, false);
     pthread_mutex_unlock(&p->mu);
@@ -110,32 +144,191 @@ static void *worker(void *arg)
     pool *p = arg;
     for (;;) {
         pthread_mutex_lock(&p->mu);
-        size_t i = p->next < p->n ? p->next++ : p->n;
+        size_t i = p->next < p->n_runs ? p->order[p->next++] : p->n_runs;
         pthread_mutex_unlock(&p->mu);
-        if (i == p->n) {
+        if (i == p->n_runs) {
             return NULL;
         }
-        run_one(p, i);
+        run_one(p, &p->runs[i]);
+    }
+}
+
+/* The cases [*first, *first + *count) a job runs; false when it cannot run
+ * them one by one (no case table or no case selection in the firmware). */
+static bool job_cases(const csim_elf *elf, const csim_job *j, uint32_t *first, uint32_t *count)
+{
+    size_t total = csim_case_list(elf, NULL, NULL, 0);
+    *first = j->opts.case_count ? j->opts.case_first : 0;
+    *count = j->opts.case_count ? j->opts.case_count : (uint32_t)total;
+    if (*first >= total) {
+        *count = 0;
+    } else if (*count > total - *first) { /* the firmware skips indices past its table */
+        *count = (uint32_t)(total - *first);
+    }
+    return total && csim_elf_find(elf, "bench_case_first") && csim_elf_find(elf, "bench_case_count");
+}
+
+static bool splittable(const csim_elf *elf, const csim_job *j, uint32_t *first, uint32_t *count)
+{
+    return !j->opts.warm && !j->opts.call && !j->opts.console && job_cases(elf, j, first, count) && *count > 1;
+}
+
+static uint64_t hint(const csim_elf *elf, const csim_job *j, uint32_t first, uint32_t count)
+{
+    uint64_t sum = 0;
+    for (uint32_t k = 0; cost_fn && k < count; k++) {
+        sum += cost_fn(cost_ctx, elf, j->model, first + k);
+    }
+    return sum;
+}
+
+/* Moves the cases of `from` behind those of `into`, adding its totals. */
+static bool append(csim_run_result *into, csim_run_result *from)
+{
+    if (from->n_cases) {
+        csim_case_result *c = realloc(into->cases, (into->n_cases + from->n_cases) * sizeof(*c));
+        if (!c) {
+            return false;
+        }
+        memcpy(c + into->n_cases, from->cases, from->n_cases * sizeof(*c));
+        into->cases = c;
+        into->n_cases += from->n_cases;
+    }
+    into->total_cycles += from->total_cycles;
+    into->total_insns += from->total_insns;
+    into->host_seconds += from->host_seconds;
+    into->exited = from->exited;
+    into->exit_status += from->exit_status; /* the firmware exits with its count of failed cases */
+    into->call_result = from->call_result;
+    free(from->cases);
+    memset(from, 0, sizeof(*from));
+    return true;
+}
+
+/* The runs: each job whole, or one per case when several workers share the
+ * work; NULL when out of memory. */
+static run_slot *plan(pool *p, unsigned workers)
+{
+    size_t n = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        for (size_t i = 0; i < p->n_jobs; i++) {
+            const csim_job *j = &p->jobs[i];
+            const csim_elf *elf = j->elf ? j->elf : p->elf;
+            uint32_t first = 0, count = 0;
+            bool split = workers > 1 && splittable(elf, j, &first, &count);
+            bool cases = split || job_cases(elf, j, &first, &count);
+            for (uint32_t k = 0; k < (split ? count : 1); k++, n++) {
+                if (pass == 1) {
+                    p->runs[n] = (run_slot){.p = p, .job = i, .first = split ? first + k : 0,
+                                            .count = split ? 1 : 0,
+                                            .cost = workers < 2 || !cases ? 0
+                                                    : split ? hint(elf, j, first + k, 1)
+                                                            : hint(elf, j, first, count)};
+                }
+            }
+        }
+        if (pass == 0) {
+            p->n_runs = n;
+            p->runs = calloc(n ? n : 1, sizeof(*p->runs));
+            p->order = calloc(n ? n : 1, sizeof(*p->order));
+            if (!p->runs || !p->order) {
+                return NULL;
+            }
+            n = 0;
+        }
+    }
+    return p->runs;
+}
+
+typedef struct ranked {
+    uint64_t cost;
+    size_t index;
+} ranked;
+
+static int by_cost(const void *a, const void *b)
+{
+    const ranked *x = a, *y = b;
+    if (x->cost != y->cost) {
+        return x->cost < y->cost ? 1 : -1;
+    }
+    return (x->index > y->index) - (x->index < y->index);
+}
+
+/* Longest first with several workers (ties and unknown costs in job order);
+ * in job order with one. */
+static void order_runs(pool *p, unsigned workers)
+{
+    ranked *r = workers > 1 ? malloc(p->n_runs * sizeof(*r)) : NULL;
+    for (size_t i = 0; i < p->n_runs; i++) {
+        p->order[i] = i;
+        if (r) {
+            r[i] = (ranked){p->runs[i].cost, i};
+        }
+    }
+    if (r) {
+        qsort(r, p->n_runs, sizeof(*r), by_cost);
+        for (size_t i = 0; i < p->n_runs; i++) {
+            p->order[i] = r[i].index;
+        }
+    }
+    free(r);
+}
+
+/* Each job's result from its runs, in table order: as in one whole run, a
+ * failed run ends the job (the cases after it are not reported). */
+static void gather(pool *p)
+{
+    size_t r = 0;
+    for (size_t i = 0; i < p->n_jobs; i++) {
+        csim_job *j = &p->jobs[i];
+        memset(&j->res, 0, sizeof(j->res));
+        memset(&j->diag, 0, sizeof(j->diag));
+        j->err = CSIM_OK;
+        for (; r < p->n_runs && p->runs[r].job == i; r++) {
+            run_slot *s = &p->runs[r];
+            if (j->err) {
+                csim_run_result_free(&s->res);
+            } else if (!append(&j->res, &s->res)) {
+                csim_run_result_free(&s->res);
+                j->err = csim_fail(&j->diag, CSIM_ERR_NOMEM, "out of memory");
+            } else if (s->err) {
+                j->err = s->err;
+                j->diag = s->diag;
+            }
+        }
     }
 }
 
 void csim_jobs_run(const csim_elf *elf, csim_job *jobs, size_t n, unsigned workers, bool progress)
 {
-    pool p = {.elf = elf, .jobs = jobs, .n = n};
+    pool p = {.elf = elf, .jobs = jobs, .n_jobs = n};
     if (n == 0) {
         return;
     }
-    pthread_mutex_init(&p.mu, NULL);
-    p.insns = calloc(n, sizeof(*p.insns));
-    p.cycles = calloc(n, sizeof(*p.cycles));
-    p.slots = calloc(n, sizeof(*p.slots));
-    p.show = progress && p.insns && p.cycles && p.slots && isatty(STDERR_FILENO);
-    for (size_t i = 0; p.slots && i < n; i++) {
-        p.slots[i] = (job_slot){&p, i};
+    if (!plan(&p, workers)) {
+        for (size_t i = 0; i < n; i++) {
+            memset(&jobs[i].res, 0, sizeof(jobs[i].res));
+            jobs[i].err = csim_fail(&jobs[i].diag, CSIM_ERR_NOMEM, "out of memory");
+        }
+        free(p.runs);
+        free(p.order);
+        return;
     }
+    order_runs(&p, workers);
+    if (getenv("CYCLESIM_DEBUG_JOBS")) { /* the plan, in start order (docs/performance.md) */
+        for (size_t i = 0; i < p.n_runs; i++) {
+            const run_slot *s = &p.runs[p.order[i]];
+            const csim_job *j = &jobs[s->job];
+            fprintf(stderr, "cyclesim: run %zu: job %zu, %s, cases %s%u+%u, hint %llu cycles\n", i, s->job,
+                    j->model->name, s->count ? "" : "job's ", s->count ? s->first : j->opts.case_first,
+                    s->count ? s->count : j->opts.case_count, (unsigned long long)s->cost);
+        }
+    }
+    pthread_mutex_init(&p.mu, NULL);
+    p.show = progress && isatty(STDERR_FILENO);
     p.t0 = p.last_draw = now_s();
-    if (workers > n) {
-        workers = (unsigned)n;
+    if (workers > p.n_runs) {
+        workers = (unsigned)p.n_runs;
     }
     /* This thread is one of the workers. */
     pthread_t *th = workers > 1 ? calloc(workers - 1, sizeof(*th)) : NULL;
@@ -144,7 +337,7 @@ void csim_jobs_run(const csim_elf *elf, csim_job *jobs, size_t n, unsigned worke
         started++;
     }
     /* With one worker (or when no thread could start) this thread runs
-     * every job itself, in order. */
+     * every run itself, in order. */
     worker(&p);
     for (unsigned t = 0; t < started; t++) {
         pthread_join(th[t], NULL);
@@ -155,7 +348,7 @@ void csim_jobs_run(const csim_elf *elf, csim_job *jobs, size_t n, unsigned worke
         fflush(stderr);
     }
     pthread_mutex_destroy(&p.mu);
-    free(p.insns);
-    free(p.cycles);
-    free(p.slots);
+    gather(&p);
+    free(p.runs);
+    free(p.order);
 }

@@ -134,6 +134,7 @@ void sim_on_block(void *user, uint32_t addr, uint32_t size)
     if (addr == s->m_begin && s->m_begin) {
         s->region_ret = csim_emu_reg(s->emu, CSIM_LR) & ~1u;
         s->region_case = csim_emu_reg(s->emu, CSIM_R0);
+        abi_begin_marker(s, addr);
     } else if (addr == s->region_ret && s->region_ret && !s->in_region) {
         abi_region_start(s);
         s->region_ret = 0;

@@ -220,6 +220,8 @@ void fp_measure(sim *s, csim_case_result *c);
 /* bench_abi.c: the benchmark ABI of firmware/include/bench.h */
 csim_err abi_setup(sim *s);
 void abi_region_start(sim *s);
+/** abi_begin_marker - entry of bench_region_begin at addr (cold: reset there too). */
+void abi_begin_marker(sim *s, uint32_t addr);
 void abi_region_end(sim *s);
 void abi_case_done(sim *s, uint32_t desc, uint32_t fw_cycles, uint32_t status);
 void abi_write_inputs(sim *s);

@@ -3,6 +3,15 @@ add_test(NAME cli_cases
     COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_cli.sh $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
             ${CMAKE_CURRENT_BINARY_DIR}/cli)
 set_tests_properties(cli_cases PROPERTIES LABELS cli)
+# The same cases with the M0+ SRAM mapped each way src/backends/emu_unicorn.c can
+# map it (traced MMIO: Unicorn 2.0; plain non-executable memory: 2.1), whatever
+# the library's version: the same exit codes and messages (code run from SRAM).
+foreach(mapping traced plain)
+    add_test(NAME cli_cases_sram_${mapping}
+        COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_cli.sh $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
+                ${CMAKE_CURRENT_BINARY_DIR}/cli-sram-${mapping})
+    set_tests_properties(cli_cases_sram_${mapping} PROPERTIES LABELS cli ENVIRONMENT CYCLESIM_SRAM=${mapping})
+endforeach()
 
 # Defects whose symptom is what a run prints or counts (issue 11).
 add_test(NAME cli_defects

@@ -6,6 +6,61 @@ if(TARGET firmware)
         COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_jobs.sh $<TARGET_FILE:cyclesim>
                 ${FW}/emu-m0plus/sha.elf stm32l073rz,stm32u385rg ${CMAKE_CURRENT_BINARY_DIR}/jobs)
     set_tests_properties(jobs_run_j2_equals_j1 PROPERTIES LABELS "jobs")
+
+    # Every bundled image: each case run on its own (-j 2) gives what the
+    # whole image gives in one run (-j 1), every field of the JSON.  The M0+
+    # images on every model (their SysTick wraps, the L0 buffers, the U0 and
+    # L5/U3 caches), the M33 images on the M33 models; RSA where e2e runs it.
+    set(PER_CASE sh ${CMAKE_CURRENT_LIST_DIR}/per_case.sh $<TARGET_FILE:cyclesim>)
+    set(PER_CASE_WORK ${CMAKE_CURRENT_BINARY_DIR}/per-case)
+    foreach(family selftest sha aes ed25519 ecdsa mldsa rtcheck)
+        add_test(NAME jobs_per_case_emu-m0plus_${family}
+            COMMAND ${PER_CASE} ${PER_CASE_WORK}/m0plus-${family} run ${FW}/emu-m0plus/${family}.elf
+                    --mcu stm32l073rz,stm32u083rc,stm32l552ze,stm32u385rg --format json)
+        add_test(NAME jobs_per_case_emu-m33_${family}
+            COMMAND ${PER_CASE} ${PER_CASE_WORK}/m33-${family} run ${FW}/emu-m33/${family}.elf
+                    --mcu stm32l552ze,stm32u385rg --format json)
+        set_tests_properties(jobs_per_case_emu-m0plus_${family} jobs_per_case_emu-m33_${family}
+            PROPERTIES LABELS "jobs")
+    endforeach()
+    foreach(img emu-m0plus nucleo-u083rc)
+        add_test(NAME jobs_per_case_${img}_aes_hw
+            COMMAND ${PER_CASE} ${PER_CASE_WORK}/${img}-aes_hw run ${FW}/${img}/aes_hw.elf --mcu stm32u083rc
+                    --format json)
+        set_tests_properties(jobs_per_case_${img}_aes_hw PROPERTIES LABELS "jobs")
+    endforeach()
+    add_test(NAME jobs_per_case_emu-m0plus_rsa
+        COMMAND ${PER_CASE} ${PER_CASE_WORK}/m0plus-rsa run ${FW}/emu-m0plus/rsa.elf --mcu stm32u083rc --format json)
+    add_test(NAME jobs_per_case_emu-m33_rsa
+        COMMAND ${PER_CASE} ${PER_CASE_WORK}/m33-rsa run ${FW}/emu-m33/rsa.elf --mcu stm32l552ze,stm32u385rg
+                --format json)
+    set_tests_properties(jobs_per_case_emu-m0plus_rsa jobs_per_case_emu-m33_rsa PROPERTIES LABELS "jobs" TIMEOUT 3000)
+    # The board images on their boards' models (their own clock set-up and HAL).
+    foreach(pair nucleo-l073rz:stm32l073rz nucleo-u083rc:stm32u083rc nucleo-l552zeq:stm32l552ze
+                 nucleo-u385rgq:stm32u385rg)
+        string(REPLACE ":" ";" p ${pair})
+        list(GET p 0 board)
+        list(GET p 1 m)
+        foreach(family selftest sha aes ed25519 ecdsa)
+            add_test(NAME jobs_per_case_${board}_${family}
+                COMMAND ${PER_CASE} ${PER_CASE_WORK}/${board}-${family} run ${FW}/${board}/${family}.elf --mcu ${m}
+                        --format json)
+            set_tests_properties(jobs_per_case_${board}_${family} PROPERTIES LABELS "jobs")
+        endforeach()
+    endforeach()
+    # The other subcommands that take several cases: compare (the cold run and
+    # the zero-wait one split, the warm state check whole), profile (with
+    # random inputs), sweep.
+    add_test(NAME jobs_per_case_compare
+        COMMAND ${PER_CASE} ${PER_CASE_WORK}/compare compare ${FW}/emu-m0plus/ed25519.elf ${FW}/emu-m0plus/sha.elf
+                --mcu stm32u083rc --baselines --format json)
+    add_test(NAME jobs_per_case_profile
+        COMMAND ${PER_CASE} ${PER_CASE_WORK}/profile profile ${FW}/emu-m0plus/aes.elf --mcu stm32l073rz
+                --case aes-cbc/enc/128/small/* --inputs 2)
+    add_test(NAME jobs_per_case_sweep
+        COMMAND ${PER_CASE} ${PER_CASE_WORK}/sweep sweep ${FW}/emu-m0plus/sha.elf --mcu stm32u083rc
+                --clock 16M:56M:40M --latency auto --format csv)
+    set_tests_properties(jobs_per_case_compare jobs_per_case_profile jobs_per_case_sweep PROPERTIES LABELS "jobs")
 endif()
 
 if(TARGET firmware)
