@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * memsys_internal.h - state and shared hot-path helpers of the flash-interface
- * models (memsys.c: dispatcher and shared machinery; memsys_l0nvm.c,
+ * models (memsys.c: dispatcher and shared machinery; memsys_reuse.c: replay
+ * and state for block reuse; memsys_l0nvm.c,
  * memsys_u0.c, memsys_icache.c: one policy each).
  *
  * Vocabulary used by every model:
@@ -101,6 +102,7 @@ void ms_advance_slow(csim_memsys *ms, uint64_t now);
 uint64_t ms_cache_access(csim_memsys *ms, uint64_t now, uint32_t word, bool *missed);
 uint64_t ms_data_first(csim_memsys *ms, uint64_t now);
 void ms_abort_bg(csim_memsys *ms, uint64_t now);
+bool ms_prefetch_idle(const csim_memsys *ms);
 
 static inline uint64_t ms_max(uint64_t a, uint64_t b) { return a > b ? a : b; }
 

@@ -6,6 +6,7 @@ get_filename_component(CSIM_MEMSYS_ROOT "${CMAKE_CURRENT_LIST_DIR}/../.." ABSOLU
 add_executable(test_memsys
     ${CSIM_MEMSYS_ROOT}/tests/unit/test_memsys.c
     ${CSIM_MEMSYS_ROOT}/src/memsys/memsys.c
+    ${CSIM_MEMSYS_ROOT}/src/memsys/memsys_reuse.c
     ${CSIM_MEMSYS_ROOT}/src/memsys/memsys_l0nvm.c
     ${CSIM_MEMSYS_ROOT}/src/memsys/memsys_u0.c
     ${CSIM_MEMSYS_ROOT}/src/memsys/memsys_icache.c)
