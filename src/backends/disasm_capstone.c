@@ -107,6 +107,8 @@ static csim_iclass classify(const cs_insn *ci, const cs_arm *arm, csim_insn *out
     case ARM_INS_WFI:
     case ARM_INS_WFE:
         return CSIM_IC_WFI;
+    case ARM_INS_HINT: /* Capstone 5 decodes every hint (NOP, YIELD, WFE, WFI, SEV) as HINT */
+        return strncmp(ci->mnemonic, "wf", 2) == 0 ? CSIM_IC_WFI : CSIM_IC_NOP;
     case ARM_INS_SVC:
     case ARM_INS_BKPT:
     case ARM_INS_UDF:

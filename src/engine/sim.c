@@ -308,7 +308,8 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
         }
         switch (s->act) {
         case ACT_NONE:
-            err = csim_fail(diag, CSIM_ERR_INTERNAL, "emulator stopped without a reason");
+            err = csim_fail(diag, CSIM_ERR_INTERNAL, "emulator stopped without a reason at 0x%08x",
+                            csim_emu_reg(s->emu, CSIM_PC));
             break;
         case ACT_SEMIHOST:
             sim_finish_at(s, s->act_pc);
