@@ -15,6 +15,10 @@
 #include "cyclesim/model.h"
 #include "cyclesim/timing.h"
 
+/* BENCH_ABI_VERSION of firmware/include/bench.h that cyclesim reads (the
+ * case table in the engine, the board output in analysis). */
+#define CSIM_BENCH_ABI_VERSION 1u
+
 /* Called about every 2^24 instructions of a run (progress display). */
 typedef void (*csim_progress_fn)(void *ctx, uint64_t insns, uint64_t cycles);
 

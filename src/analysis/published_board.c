@@ -10,8 +10,7 @@
 #include <string.h>
 
 #include "analysis/published_internal.h"
-
-#define BENCH_ABI_VERSION 1 /* firmware/include/bench.h */
+#include "cyclesim/sim.h"
 
 /* ---- board output ("@cyclesim-bench", "@case", "@done") ------------------ */
 
@@ -86,7 +85,7 @@ static csim_err board_header(const bctx *c, char *rest, csim_pub_table *t)
     char abi[16];
     snprintf(abi, sizeof(abi), "%.*s", (int)(n < sizeof(abi) ? n : sizeof(abi) - 1), rest);
     char want[16];
-    snprintf(want, sizeof(want), "%d", BENCH_ABI_VERSION);
+    snprintf(want, sizeof(want), "%u", CSIM_BENCH_ABI_VERSION);
     if (strcmp(abi, want) != 0) {
         return bfail(c, "@cyclesim-bench %s: not the bench ABI version this cyclesim reads (1)",
                      n ? abi : "(no version)");

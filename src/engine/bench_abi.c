@@ -258,14 +258,14 @@ csim_err abi_setup(sim *s)
 {
     const csim_elf *e = s->elf;
     const csim_symbol *sym = csim_elf_find(e, "bench_abi_version");
-    uint32_t version = BENCH_ABI;
+    uint32_t version = CSIM_BENCH_ABI_VERSION;
     if (sym && (sym->size != 4 || !elf_reader(e, sym->addr, &version, 4))) {
         return csim_fail(s->diag, CSIM_ERR_ELF, "%s: bench_abi_version is not a 4-byte constant of the image",
                          e->path);
     }
-    if (version != BENCH_ABI) {
+    if (version != CSIM_BENCH_ABI_VERSION) {
         return csim_fail(s->diag, CSIM_ERR_ELF, "%s: built for benchmark ABI version %u; this cyclesim reads "
-                         "version %u (firmware/include/bench.h)", e->path, version, BENCH_ABI);
+                         "version %u (firmware/include/bench.h)", e->path, version, CSIM_BENCH_ABI_VERSION);
     }
 #define ADDR(name) ((sym = csim_elf_find(e, name)) ? sym->addr : 0)
     s->m_begin = ADDR("bench_region_begin");

@@ -30,7 +30,6 @@
 #define MEMO_SLOTS 4
 #define MEMO_ALWAYS_TRY 16 /* blocks of this many instructions are never priced without trying reuse */
 #define MAX_SPANS (1 + CSIM_MAX_REGIONS)
-#define BENCH_ABI 1u /* BENCH_ABI_VERSION of firmware/include/bench.h that this engine reads */
 #define BENCH_CASE_BYTES 28 /* sizeof(bench_case_t) of that version */
 #define PROGRESS_SHIFT 24 /* report progress every 2^24 instructions */
 #define SNAP_INTERVAL (1u << 16) /* blocks between two runaway snapshots (at most) */
