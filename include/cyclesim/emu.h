@@ -34,6 +34,9 @@ typedef struct csim_emu_hooks {
     /* an unaligned access the core would make (none of the traps is on):
      * true if it faults instead, as an unaligned access (optional) */
     bool (*misaligned)(void *user, uint32_t addr, unsigned size, bool write);
+    /* a watched instruction (csim_emu_watch) before it runs: CSIM_STOP_NONE
+     * to run it, or the stop to raise with its address in *stop_addr */
+    csim_stop (*watched)(void *user, uint32_t addr, uint32_t *stop_addr);
 } csim_emu_hooks;
 
 /* Exception numbers the trap hook receives (QEMU's EXCP_* for ARM). */
@@ -77,11 +80,12 @@ void csim_emu_fp_regs(csim_emu *e, uint32_t out[33]);
 csim_err csim_emu_run(csim_emu *e, uint32_t pc, uint32_t until, csim_diag *diag);
 void csim_emu_stop(csim_emu *e);
 
-/** Fault traps (SCB->CCR): unaligned word/halfword accesses (always on an
- *  ARMv6-M core) and UDIV/SDIV by zero at the addresses csim_emu_watch_div
- *  was given (Unicorn 2.0.1 traps neither). */
-void csim_emu_set_traps(csim_emu *e, bool unaligned, bool div0);
-csim_err csim_emu_watch_div(csim_emu *e, uint32_t addr);
+/** The unaligned-access trap (SCB->CCR.UNALIGN_TRP; always on for an
+ *  ARMv6-M core): unaligned word/halfword accesses fault (Unicorn 2.0.1
+ *  does not trap them). */
+void csim_emu_set_align_trap(csim_emu *e, bool on);
+/** Call hooks.watched before the instruction at addr runs, every time. */
+csim_err csim_emu_watch(csim_emu *e, uint32_t addr);
 
 /** The reason and address of the last self-stop. */
 csim_stop csim_emu_stop_reason(const csim_emu *e, uint32_t *addr);

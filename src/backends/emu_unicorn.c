@@ -58,7 +58,6 @@ struct csim_emu {
     csim_stop stop;
     uint32_t stop_addr;
     bool align_trap; /* unaligned word/halfword accesses fault (ARMv6-M always; CCR.UNALIGN_TRP) */
-    bool div_trap;   /* CCR.DIV_0_TRP: watched UDIV/SDIV by zero fault */
     uint32_t undo_addr, undo_len; /* plain memory an unaligned store overwrote before it was stopped */
     uint8_t undo[8];
     mmio_ctx *mmio; /* peripheral pages and traced memory, freed with the emulator */
@@ -155,23 +154,18 @@ static void on_align(uc_engine *uc, uc_mem_type type, uint64_t addr, int size, i
     uc_emu_stop(uc);
 }
 
-/* A watched UDIV/SDIV (T32: Rm in bits 3:0 of the second halfword), before
- * it runs: stopping in a code hook is exact (DDI0553 SDIV/UDIV: DIVBYZERO
- * with CCR.DIV_0_TRP). */
-static void on_div(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
+/* A watched instruction, before it runs: stopping in a code hook is exact
+ * (the instruction has not run). */
+static void on_watch(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 {
     (void)size;
     csim_emu *e = user;
-    uint16_t hw[2] = {0, 0};
-    uint32_t rm = 1;
-    if (!e->div_trap || e->stop != CSIM_STOP_NONE || uc_mem_read(uc, addr, hw, sizeof(hw)) != UC_ERR_OK ||
-        (hw[0] & 0xFFD0u) != 0xFB90u || (hw[1] & 0xF0F0u) != 0xF0F0u || (hw[1] & 0xFu) > 12) {
-        return;
-    }
-    uc_reg_read(uc, UC_ARM_REG_R0 + (hw[1] & 0xFu), &rm);
-    if (rm == 0) {
-        e->stop = CSIM_STOP_DIVBYZERO;
-        e->stop_addr = (uint32_t)addr;
+    uint32_t at = 0;
+    csim_stop why = e->stop == CSIM_STOP_NONE ? e->hooks.watched(e->hooks.user, (uint32_t)addr, &at) : CSIM_STOP_NONE;
+    if (why != CSIM_STOP_NONE) {
+        e->stop = why;
+        e->stop_addr = at;
+        e->undo_len = 0;
         uc_emu_stop(uc);
     }
 }
@@ -489,16 +483,18 @@ csim_err csim_emu_run(csim_emu *e, uint32_t pc, uint32_t until, csim_diag *diag)
     return csim_fail(diag, CSIM_ERR_FAULT, "%s", uc_strerror(err));
 }
 
-void csim_emu_set_traps(csim_emu *e, bool unaligned, bool div0)
+void csim_emu_set_align_trap(csim_emu *e, bool on)
 {
-    e->align_trap = e->cpu->aligned_only || unaligned;
-    e->div_trap = div0;
+    e->align_trap = e->cpu->aligned_only || on;
 }
 
-csim_err csim_emu_watch_div(csim_emu *e, uint32_t addr)
+csim_err csim_emu_watch(csim_emu *e, uint32_t addr)
 {
     uc_hook h;
-    if (uc_hook_add(e->uc, &h, UC_HOOK_CODE, (void *)on_div, e, addr, addr) != UC_ERR_OK) {
+    if (!e->hooks.watched) {
+        return CSIM_ERR_INTERNAL;
+    }
+    if (uc_hook_add(e->uc, &h, UC_HOOK_CODE, (void *)on_watch, e, addr, addr) != UC_ERR_OK) {
         return CSIM_ERR_NOMEM;
     }
     /* Code already translated runs without the hook until retranslated. */

@@ -254,19 +254,76 @@ csim_err exc_bkpt(sim *s, uint32_t pc)
 void sim_ccr(void *user, uint32_t ccr)
 {
     sim *s = user;
-    csim_emu_set_traps(s->emu, ccr >> 3 & 1u, ccr >> 4 & 1u);
+    csim_emu_set_align_trap(s->emu, ccr >> 3 & 1u);
+    s->div_trap = ccr >> 4 & 1u;
 }
 
-csim_err exc_watch_divs(sim *s)
+/* T32 encodings checked before they run, because Unicorn 2.0.1 raises
+ * neither fault (the T1 encodings of DDI0553 C2, alphabetical list of instructions):
+ *  - UDIV/SDIV, hw0 0xFB90/0xFBB0 | Rn, hw1 1111 Rd 1111 Rm: DIVBYZERO when
+ *    Rm is 0 and CCR.DIV_0_TRP is set;
+ *  - the exclusive and acquire/release accesses, which fault when unaligned
+ *    whatever CCR.UNALIGN_TRP says (DDI0553 B7 "Alignment behavior": they
+ *    are not in the list of accesses that support unaligned addresses;
+ *    ExclusiveMonitorsPass() checks alignment before the monitor, so a STREX
+ *    with no monitor open faults too, where Unicorn makes no access at all):
+ *    LDREX/STREX hw0 0xE850/0xE840 | Rn, a word at Rn + imm8 * 4; and
+ *    hw0 0xE8D0/0xE8C0 | Rn with hw1[7:4] 0100/0101 (LDREXB/H, STREXB/H),
+ *    10sz (LDA*, STL*), 11sz (LDAEX*, STLEX*), 1 << sz bytes at Rn (0000 and
+ *    0001 are TBB/TBH, which may be unaligned). */
+static bool is_div(const uint16_t hw[2])
+{
+    return (hw[0] & 0xFFD0u) == 0xFB90u && (hw[1] & 0xF0F0u) == 0xF0F0u;
+}
+
+static unsigned aligned_access_size(const uint16_t hw[2])
+{
+    if ((hw[0] & 0xFFE0u) == 0xE840u) {
+        return 4;
+    }
+    const unsigned op = hw[1] >> 4 & 0xFu;
+    if ((hw[0] & 0xFFE0u) == 0xE8C0u && (op == 4 || op == 5 || op >= 8) && op != 11 && op != 15) {
+        return 1u << (op & 3u);
+    }
+    return 0;
+}
+
+csim_stop sim_on_watched(void *user, uint32_t addr, uint32_t *stop_addr)
+{
+    sim *s = user;
+    uint16_t hw[2];
+    if (csim_emu_read(s->emu, addr, hw, sizeof(hw))) {
+        return CSIM_STOP_NONE;
+    }
+    if (is_div(hw)) {
+        *stop_addr = addr;
+        return s->div_trap && (hw[1] & 0xFu) < 13 && csim_emu_reg(s->emu, hw[1] & 0xFu) == 0 ? CSIM_STOP_DIVBYZERO
+                                                                                             : CSIM_STOP_NONE;
+    }
+    const unsigned size = aligned_access_size(hw);
+    const uint32_t at = csim_emu_reg(s->emu, hw[0] & 0xFu) + ((hw[0] & 0xFFE0u) == 0xE840u ? (hw[1] & 0xFFu) * 4u : 0);
+    if (size && (at & (size - 1)) != 0) {
+        *stop_addr = at;
+        s->align_why = "exclusive or acquire/release access";
+        s->align_pc = addr;
+        return CSIM_STOP_UNALIGNED;
+    }
+    return CSIM_STOP_NONE;
+}
+
+csim_err exc_watch_checked(sim *s)
 {
     const csim_elf *e = s->elf;
     for (size_t k = 0; k < e->n_secs; k++) {
         const csim_section *c = &e->secs[k];
         for (uint32_t a = c->addr; c->alloc && c->exec && a + 4 > a && a + 4 <= c->addr + c->size; a += 2) {
             uint16_t hw[2];
-            if (csim_emu_read(s->emu, a, hw, sizeof(hw)) == CSIM_OK && (hw[0] & 0xFFD0u) == 0xFB90u &&
-                (hw[1] & 0xF0F0u) == 0xF0F0u && csim_emu_watch_div(s->emu, a)) {
-                return csim_fail(s->diag, CSIM_ERR_NOMEM, "out of memory");
+            if (csim_emu_read(s->emu, a, hw, sizeof(hw)) == CSIM_OK && (is_div(hw) || aligned_access_size(hw))) {
+                csim_err err = csim_emu_watch(s->emu, a);
+                if (err) {
+                    return csim_fail(s->diag, err, err == CSIM_ERR_NOMEM ? "out of memory"
+                                                                         : "emulator without instruction watches");
+                }
             }
         }
     }
@@ -321,6 +378,9 @@ csim_err exc_emu_stopped(sim *s, uint32_t *pc)
     } else if (why == CSIM_STOP_UNDEFINED || why == CSIM_STOP_DIVBYZERO) {
         fpc = where;
     }
+    if (why == CSIM_STOP_UNALIGNED && s->align_pc) { /* a watched instruction, stopped before it ran */
+        fpc = s->align_pc;
+    }
     sim_finish_at(s, fpc);
     char at[160], emu_msg[sizeof(s->diag->msg)];
     sim_describe_pc(s, fpc, at, sizeof(at));
@@ -338,6 +398,7 @@ csim_err exc_emu_stopped(sim *s, uint32_t *pc)
         snprintf(what, sizeof(what), "unaligned access at 0x%08x%s%s%s", where, s->align_why ? " (" : "",
                  s->align_why ? s->align_why : "", s->align_why ? ": always faults)" : "");
         s->align_why = NULL;
+        s->align_pc = 0;
         cause = what;
     } else if (why == CSIM_STOP_DIVBYZERO) {
         fk = F_DIVBYZERO;

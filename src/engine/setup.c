@@ -84,9 +84,10 @@ csim_err sim_setup(sim *s)
     csim_core_init(&s->core, &m->core, s->flash);
     csim_periph_env env = {s, sim_now, sim_flash_config, s->opts->console, sim_cache_invalidate, sim_ccr};
     s->periph = csim_periph_new(m, &env);
-    csim_emu_hooks hooks = {s, sim_on_block, sim_on_mem, sim_on_trap, NULL};
+    csim_emu_hooks hooks = {s, sim_on_block, sim_on_mem, sim_on_trap, NULL, NULL};
     if (s->model->arch != CSIM_ARCH_V6M) {
         hooks.misaligned = sim_on_misaligned;
+        hooks.watched = sim_on_watched;
     }
     csim_err err = csim_emu_new(&s->emu, s->core.desc->emu_cpu, &hooks, d);
     if (err || !s->periph) {
@@ -118,7 +119,7 @@ csim_err sim_setup(sim *s)
     }
     static const uint16_t stub[2] = {0xE7FE, 0xE7FE}; /* b . */
     csim_emu_write(s->emu, RETURN_STUB, stub, sizeof(stub));
-    if ((err = load_image(s)) || (err = fp_make_spans(s)) || (m->arch != CSIM_ARCH_V6M && (err = exc_watch_divs(s)))) {
+    if ((err = load_image(s)) || (err = fp_make_spans(s)) || (m->arch != CSIM_ARCH_V6M && (err = exc_watch_checked(s)))) {
         return err;
     }
     if (s->opts->profile && !(s->prof = csim_prof_new(s->elf))) {

@@ -159,7 +159,9 @@ typedef struct sim {
     uint8_t exc_stack[MAX_NESTED]; /* active exceptions, innermost last */
     fault_kind trap_kind;
     char last_fault[256]; /* the fault whose handler runs (runaway report) */
-    const char *align_why; /* why sim_on_misaligned faulted the access (NULL: CCR.UNALIGN_TRP) */
+    const char *align_why; /* why the access always faults (NULL: CCR.UNALIGN_TRP) */
+    uint32_t align_pc;     /* the watched instruction that faulted (0: none) */
+    bool div_trap;         /* CCR.DIV_0_TRP */
     /* runaway detection: the state at a block start, to compare when that
      * block comes again with no store and no peripheral read in between */
     uint32_t snap_pc, snap[SNAP_REGS], cmp[SNAP_REGS];
@@ -238,7 +240,8 @@ csim_err exc_deliver(sim *s, unsigned exc, const char *exc_name, uint32_t fpc, u
 csim_err exc_svc(sim *s, uint32_t svc_pc);
 csim_err exc_bkpt(sim *s, uint32_t pc);
 csim_err exc_emu_stopped(sim *s, uint32_t *pc);
-csim_err exc_watch_divs(sim *s);
+csim_err exc_watch_checked(sim *s);
+csim_stop sim_on_watched(void *user, uint32_t addr, uint32_t *stop_addr);
 void sim_describe_pc(sim *s, uint32_t pc, char *buf, size_t len);
 
 /* semihost.c */
