@@ -1597,7 +1597,7 @@ static void parse_page(doc *d, const page *pg)
 
         toks tk;
         col cols[MAX_COLS];
-        size_t ncols;
+        size_t ncols = 0; /* set by parse_header when it returns true */
         if (!tokenize(s, &tk))
             tk.n = 0;
         bool header = tk.n && parse_header(&tk, cols, &ncols, line);
