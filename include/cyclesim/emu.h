@@ -14,7 +14,7 @@ typedef struct csim_emu csim_emu;
 
 enum csim_reg {
     CSIM_R0 = 0, CSIM_R1, CSIM_R2, CSIM_R3, CSIM_R12 = 12, CSIM_SP = 13, CSIM_LR = 14, CSIM_PC = 15,
-    CSIM_XPSR, CSIM_PRIMASK, CSIM_CONTROL, CSIM_REG_COUNT
+    CSIM_XPSR, CSIM_PRIMASK, CSIM_CONTROL, CSIM_BASEPRI, CSIM_REG_COUNT
 };
 
 /* Why the emulator stopped by itself (beside csim_emu_stop). */

@@ -151,7 +151,7 @@ static int exc_priority(sim *s, unsigned exc)
  * a branch to itself (the usual Default_Handler) counts as none: the run
  * could only spin there.  An exception whose priority is not higher than the
  * execution priority (the active exception's; 0 with PRIMASK set: DDI0419
- * B1.5.4, DDI0553 B3) escalates to HardFault;
+ * B1.5.4, DDI0553 B3; BASEPRI on ARMv8-M) escalates to HardFault;
  * one in the HardFault handler is a lockup.  `cause` is what happened
  * ("undefined instruction"). */
 csim_err exc_deliver(sim *s, unsigned exc, const char *exc_name, uint32_t fpc, uint32_t ret_pc, const char *cause)
@@ -164,13 +164,21 @@ csim_err exc_deliver(sim *s, unsigned exc, const char *exc_name, uint32_t fpc, u
         return csim_fail(s->diag, CSIM_ERR_FAULT, "fault at %s: %s (%s) in the HardFault handler: lockup", at,
                          cause, name);
     }
-    /* The execution priority: the active exception's, boosted to 0 by PRIMASK. */
+    /* The execution priority: the active exception's, boosted to 0 by PRIMASK
+     * and, on ARMv8-M, to BASEPRI when that is nonzero and higher (DDI0553 B3
+     * "Execution priority and priority boosting"). */
     int now = active ? exc_priority(s, active) : 256;
     bool masked = csim_emu_reg(s->emu, CSIM_PRIMASK) & 1u && now > 0;
     now = masked ? 0 : now;
+    const int basepri = s->model->arch != CSIM_ARCH_V6M ? (int)(csim_emu_reg(s->emu, CSIM_BASEPRI) & 0xFFu) : 0;
+    const bool based = !masked && basepri && basepri < now;
+    now = based ? basepri : now;
     if (exc != EXC_HARDFAULT && exc_priority(s, exc) >= now) {
+        char why[48];
+        snprintf(why, sizeof(why), " with BASEPRI 0x%02x", (unsigned)basepri);
         snprintf(name + strlen(name), sizeof(name) - strlen(name), "%s, escalated to HardFault",
-                 masked ? " with PRIMASK set" : active == exc ? " in its handler" : " in a higher-priority handler");
+                 masked ? " with PRIMASK set" : based ? why : active == exc ? " in its handler"
+                                                                           : " in a higher-priority handler");
         exc = EXC_HARDFAULT;
     }
     uint32_t entry, handler = exc_vector(s, exc, &entry);
