@@ -144,6 +144,34 @@ static int exc_priority(sim *s, unsigned exc)
     return (int)(csim_periph_reg(s->periph, SCB_SHPR1 + (off & ~3u)) >> (8 * (off & 3u)) & 0xFFu);
 }
 
+/* The execution priority (DDI0419 B1.5.4, DDI0553 B3 "Execution priority
+ * and priority boosting"): the active exception's (256 in Thread mode),
+ * boosted to 0 by PRIMASK and, on ARMv8-M, to BASEPRI when that is nonzero
+ * and higher.  *boost: what boosted it (NULL: nothing). */
+static int exec_priority(sim *s, const char **boost, int *basepri)
+{
+    const unsigned active = s->exc_depth ? s->exc_stack[s->exc_depth - 1] : 0;
+    int now = active ? exc_priority(s, active) : 256;
+    *boost = NULL;
+    *basepri = s->model->arch != CSIM_ARCH_V6M ? (int)(csim_emu_reg(s->emu, CSIM_BASEPRI) & 0xFFu) : 0;
+    if (csim_emu_reg(s->emu, CSIM_PRIMASK) & 1u && now > 0) {
+        *boost = "PRIMASK";
+        return 0;
+    }
+    if (*basepri && *basepri < now) {
+        *boost = "BASEPRI";
+        return *basepri;
+    }
+    return now;
+}
+
+bool exc_can_preempt(sim *s, unsigned exc)
+{
+    const char *boost;
+    int basepri;
+    return exc_priority(s, exc) < exec_priority(s, &boost, &basepri);
+}
+
 /* A synchronous exception exc (`name` for messages) raised by the
  * instruction at fpc, with ret_pc as its return address: enters the
  * firmware's handler when the vector table has one (CSIM_OK, s->act_pc = the
@@ -164,21 +192,15 @@ csim_err exc_deliver(sim *s, unsigned exc, const char *exc_name, uint32_t fpc, u
         return csim_fail(s->diag, CSIM_ERR_FAULT, "fault at %s: %s (%s) in the HardFault handler: lockup", at,
                          cause, name);
     }
-    /* The execution priority: the active exception's, boosted to 0 by PRIMASK
-     * and, on ARMv8-M, to BASEPRI when that is nonzero and higher (DDI0553 B3
-     * "Execution priority and priority boosting"). */
-    int now = active ? exc_priority(s, active) : 256;
-    bool masked = csim_emu_reg(s->emu, CSIM_PRIMASK) & 1u && now > 0;
-    now = masked ? 0 : now;
-    const int basepri = s->model->arch != CSIM_ARCH_V6M ? (int)(csim_emu_reg(s->emu, CSIM_BASEPRI) & 0xFFu) : 0;
-    const bool based = !masked && basepri && basepri < now;
-    now = based ? basepri : now;
+    const char *boost;
+    int basepri;
+    const int now = exec_priority(s, &boost, &basepri);
     if (exc != EXC_HARDFAULT && exc_priority(s, exc) >= now) {
         char why[48];
         snprintf(why, sizeof(why), " with BASEPRI 0x%02x", (unsigned)basepri);
         snprintf(name + strlen(name), sizeof(name) - strlen(name), "%s, escalated to HardFault",
-                 masked ? " with PRIMASK set" : based ? why : active == exc ? " in its handler"
-                                                                           : " in a higher-priority handler");
+                 !boost ? (active == exc ? " in its handler" : " in a higher-priority handler")
+                 : boost[0] == 'P' ? " with PRIMASK set" : why);
         exc = EXC_HARDFAULT;
     }
     uint32_t entry, handler = exc_vector(s, exc, &entry);

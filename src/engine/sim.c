@@ -55,8 +55,8 @@ static void snapshot(sim *s, uint32_t *r)
 /* Whether the firmware is in a loop it cannot leave: it is back at a block
  * whose start state was recorded, with no store and no peripheral or system
  * read since (nothing else changes memory: no DMA is modelled), the same
- * registers, and no interrupt that could end the wait (SysTick off or masked,
- * or an exception active: SysTick does not preempt here).  The same state
+ * registers, and no interrupt that could end the wait (SysTick off, or not
+ * above the execution priority: PRIMASK, BASEPRI, the active exception).  The same state
  * then repeats for ever.  A snapshot is taken at a block that branches to
  * itself and every SNAP_INTERVAL blocks (loops of several blocks); after a
  * mismatch the next one waits SNAP_INTERVAL blocks, which keeps a counting
@@ -66,8 +66,7 @@ static bool runaway(sim *s, uint32_t addr, const block *prev)
     s->blocks++;
     if (addr == s->snap_pc) {
         s->snap_pc = NO_SNAP;
-        bool irq = s->exc_depth == 0 && csim_periph_systick_due(s->periph) != UINT64_MAX &&
-                   !(csim_emu_reg(s->emu, CSIM_PRIMASK) & 1u);
+        bool irq = csim_periph_systick_due(s->periph) != UINT64_MAX && exc_can_preempt(s, EXC_SYSTICK);
         if (!s->snap_dirty && !irq) {
             snapshot(s, s->cmp);
             if (memcmp(s->cmp, s->snap, sizeof(s->snap)) == 0) {
@@ -115,8 +114,7 @@ void sim_on_block(void *user, uint32_t addr, uint32_t size)
         csim_emu_stop(s->emu);
         return;
     }
-    if (csim_periph_systick_due(s->periph) <= csim_core_now(&s->core) &&
-        !(csim_emu_reg(s->emu, CSIM_PRIMASK) & 1u) && s->exc_depth == 0) {
+    if (csim_periph_systick_due(s->periph) <= csim_core_now(&s->core) && exc_can_preempt(s, EXC_SYSTICK)) {
         s->act = ACT_EXCEPTION;
         s->act_pc = addr;
         csim_emu_stop(s->emu);

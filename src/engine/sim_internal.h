@@ -241,6 +241,7 @@ csim_err exc_svc(sim *s, uint32_t svc_pc);
 csim_err exc_bkpt(sim *s, uint32_t pc);
 csim_err exc_emu_stopped(sim *s, uint32_t *pc);
 csim_err exc_watch_checked(sim *s);
+bool exc_can_preempt(sim *s, unsigned exc);
 csim_stop sim_on_watched(void *user, uint32_t addr, uint32_t *stop_addr);
 void sim_describe_pc(sim *s, uint32_t pc, char *buf, size_t len);
 
