@@ -48,8 +48,9 @@ static void test_parse_errors(void)
     /* Text after the value: an error only when strict (budgets, pages), on its line. */
     CHECK(error_line("{}\n\n x", true) == 3);
     CHECK(error_line("{}\n\n x", false) == 0);
-    CHECK(csim_json_parse("[1] trailing") != NULL);
-    csim_json_free(csim_json_parse("[1] trailing"));
+    csim_json *lenient = csim_json_parse("[1] trailing");
+    CHECK(csim_json_count(lenient) == 1);
+    csim_json_free(lenient);
     CHECK(csim_json_parse("[1,]") == NULL);
     /* NULL for err_line is allowed. */
     CHECK(csim_json_parse_line("{", true, NULL) == NULL);
