@@ -1314,7 +1314,7 @@ static const char *param_text(const csim_json *v, char *buf, size_t cap)
 {
     if (csim_json_is_string(v))
         return csim_json_str_of(v);
-    snprintf(buf, cap, "%.0f", v ? csim_json_num(v) : 0.0);
+    snprintf(buf, cap, "%.0f", csim_json_is_number(v) ? csim_json_num(v) : 0.0);
     return buf;
 }
 
@@ -1446,9 +1446,10 @@ static void flag_non_monotonic(table *t)
                 bnext = bb;
             }
         }
-        if (!next)
+        const csim_json *cyb = next ? csim_json_get(next->values, "cycles") : NULL;
+        if (!csim_json_is_number(cyb))
             continue;
-        cb = (long long)csim_json_num(csim_json_get(next->values, "cycles"));
+        cb = (long long)csim_json_num(cyb);
         if (ca > cb) {
             char *m = xprintf("%lld cycles for %lld bytes exceed the %lld cycles for %lld bytes "
                               "(line %d); as published",
