@@ -37,7 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <cJSON.h>
+#include "cyclesim/json.h"
 
 #define SCHEMA_VERSION 1
 
@@ -458,9 +458,9 @@ typedef struct col {
 typedef struct row {
     int line;
     char *text;
-    cJSON *params;
-    cJSON *values;
-    cJSON *flags;
+    csim_json *params;
+    csim_json *values;
+    csim_json *flags;
     char *key;
 } row;
 
@@ -468,7 +468,7 @@ typedef struct table {
     char *id, *title;
     table_kind kind;
     char *caption;
-    cJSON *notes;
+    csim_json *notes;
     col cols[MAX_COLS];
     size_t ncols;
     row *rows;
@@ -486,7 +486,7 @@ typedef struct setup {
     int icache, prefetch; /* -1: not given */
     sbuf cache_text;      /* the setup lines that name a cache, as published */
     char *compiler, *optimization;
-    cJSON *notes;
+    csim_json *notes;
 } setup;
 
 typedef struct doc {
@@ -497,20 +497,20 @@ typedef struct doc {
     size_t ntables;
 } doc;
 
-static void add_note(cJSON *notes, const char *kind, const char *text)
+static void add_note(csim_json *notes, const char *kind, const char *text)
 {
-    cJSON *n = cJSON_CreateObject();
-    cJSON_AddStringToObject(n, "kind", kind);
-    cJSON_AddStringToObject(n, "note", text);
-    cJSON_AddItemToArray(notes, n);
+    csim_json *n = csim_json_new_object();
+    csim_json_add_string(n, "kind", kind);
+    csim_json_add_string(n, "note", text);
+    csim_json_push(notes, n);
 }
 
 static void add_flag(row *r, const char *kind, const char *note)
 {
-    cJSON *f = cJSON_CreateObject();
-    cJSON_AddStringToObject(f, "kind", kind);
-    cJSON_AddStringToObject(f, "note", note);
-    cJSON_AddItemToArray(r->flags, f);
+    csim_json *f = csim_json_new_object();
+    csim_json_add_string(f, "kind", kind);
+    csim_json_add_string(f, "note", note);
+    csim_json_push(r->flags, f);
 }
 
 static table *new_table(doc *d)
@@ -518,7 +518,7 @@ static table *new_table(doc *d)
     d->tables = xrealloc(d->tables, (d->ntables + 1) * sizeof *d->tables);
     table *t = &d->tables[d->ntables++];
     memset(t, 0, sizeof *t);
-    t->notes = cJSON_CreateArray();
+    t->notes = csim_json_new_array();
     return t;
 }
 
@@ -905,7 +905,7 @@ static const cell *sol_cell(const solution *s, size_t n, const char *field)
 
 /* Does the solution's time or bit rate agree with cycles at clock_hz?
  * -1: nothing to compare; 0: agrees; 1: disagrees.  *what names it. */
-static int rate_check(const solution *s, size_t n, const cJSON *params, double clock_hz,
+static int rate_check(const solution *s, size_t n, const csim_json *params, double clock_hz,
                       const char **what, double *published, double *predicted)
 {
     const cell *cy = sol_cell(s, n, "cycles"), *v;
@@ -923,11 +923,11 @@ static int rate_check(const solution *s, size_t n, const cJSON *params, double c
         pred = cycles / clock_hz * 1e3;
         *what = "time";
     } else if ((v = sol_cell(s, n, "bitrate_kBps"))) {
-        const cJSON *m = cJSON_GetObjectItemCaseSensitive(params, "message_bytes");
-        if (!cJSON_IsNumber(m))
+        const csim_json *m = csim_json_get(params, "message_bytes");
+        if (!csim_json_is_number(m))
             return -1;
         pub = strtod(v->digits, NULL);
-        pred = m->valuedouble / (cycles / clock_hz) / 1000.0;
+        pred = csim_json_num(m) / (cycles / clock_hz) / 1000.0;
         *what = "bit rate";
     } else {
         return -1;
@@ -937,9 +937,9 @@ static int rate_check(const solution *s, size_t n, const cJSON *params, double c
     return fabs(pub - pred) <= 1.0 + RATE_TOLERANCE * pred ? 0 : 1;
 }
 
-static cJSON *number_item(const char *digits)
+static csim_json *number_item(const char *digits)
 {
-    return cJSON_CreateNumber(strtod(digits, NULL));
+    return csim_json_new_number(strtod(digits, NULL));
 }
 
 typedef enum mode_hint { HINT_NONE, HINT_SOLE, HINT_FLOW } mode_hint;
@@ -973,9 +973,9 @@ static void parse_row(const doc *d, table *t, row *r, const char *s, int line, m
         fail_input(line, "table row has more than %d words", MAX_TOKENS);
     r->line = line;
     r->text = xstrdup(s);
-    r->params = cJSON_CreateObject();
-    r->values = cJSON_CreateObject();
-    r->flags = cJSON_CreateArray();
+    r->params = csim_json_new_object();
+    r->values = csim_json_new_object();
+    r->flags = csim_json_new_array();
 
     /* Parameter cells: each is read as the next column of the header if it
      * can be, else as the unread parameter column it matches best (some
@@ -1016,10 +1016,10 @@ static void parse_row(const doc *d, table *t, row *r, const char *s, int line, m
             fail_input(line, "column \"%s\": cannot read \"%s\" (expected one of %s; \"#\" is a number)",
                        t->cols[c].name, p < tk.n ? tk.t[p].s : "", acc.p);
         }
-        if (cJSON_GetObjectItemCaseSensitive(r->params, cd->field))
+        if (csim_json_get(r->params, cd->field))
             fail_input(line, "two columns give parameter \"%s\"", cd->field);
         if (has_num) {
-            cJSON_AddNumberToObject(r->params, cd->field, (double)num);
+            csim_json_add_number(r->params, cd->field, (double)num);
         } else {
             sbuf v = {0};
             for (size_t w = 0; w < best; w++) {
@@ -1027,7 +1027,7 @@ static void parse_row(const doc *d, table *t, row *r, const char *s, int line, m
                     sb_puts(&v, " ");
                 sb_puts(&v, tk.t[p + w].s);
             }
-            cJSON_AddStringToObject(r->params, cd->field, v.p);
+            csim_json_add_string(r->params, cd->field, v.p);
             free(v.p);
         }
         p += best;
@@ -1111,9 +1111,9 @@ static void parse_row(const doc *d, table *t, row *r, const char *s, int line, m
     size_t with_unit = 0;
     for (size_t k = 0; k < nvc; k++) {
         const cell *cl = &sol->c[k];
-        if (cJSON_GetObjectItemCaseSensitive(r->values, cl->field))
+        if (csim_json_get(r->values, cl->field))
             fail_input(line, "two columns give value \"%s\"", cl->field);
-        cJSON_AddItemToObject(r->values, cl->field, number_item(cl->digits));
+        csim_json_add(r->values, cl->field, number_item(cl->digits));
         with_unit += cl->unit;
     }
     if (with_unit > 0 && with_unit < nvc) {
@@ -1142,16 +1142,16 @@ static void parse_row(const doc *d, table *t, row *r, const char *s, int line, m
 
 static const char *pstr(const row *r, const char *field)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(r->params, field);
-    return cJSON_IsString(v) ? v->valuestring : NULL;
+    const csim_json *v = csim_json_get(r->params, field);
+    return csim_json_is_string(v) ? csim_json_str_of(v) : NULL;
 }
 
 static bool pnum(const row *r, const char *field, long long *out)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(r->params, field);
-    if (!cJSON_IsNumber(v))
+    const csim_json *v = csim_json_get(r->params, field);
+    if (!csim_json_is_number(v))
         return false;
-    *out = (long long)v->valuedouble;
+    *out = (long long)csim_json_num(v);
     return true;
 }
 
@@ -1310,11 +1310,11 @@ static char *row_key(const table *t, const row *r, mode_hint hint, char *why, si
 /* ------------------------------------------------------------------------ */
 /* Cross-row checks                                                          */
 
-static const char *param_text(const cJSON *v, char *buf, size_t cap)
+static const char *param_text(const csim_json *v, char *buf, size_t cap)
 {
-    if (cJSON_IsString(v))
-        return v->valuestring;
-    snprintf(buf, cap, "%.0f", v ? v->valuedouble : 0.0);
+    if (csim_json_is_string(v))
+        return csim_json_str_of(v);
+    snprintf(buf, cap, "%.0f", csim_json_is_number(v) ? csim_json_num(v) : 0.0);
     return buf;
 }
 
@@ -1336,37 +1336,37 @@ static void resolve_slip(doc *d, table *t, size_t dup_a, size_t dup_b)
                    t->rows[dup_b].key, t->rows[dup_a].line, t->id);
 
     /* the columns that differ from the cycle rows must be constant here */
-    cJSON *stuck = cJSON_CreateObject();
+    csim_json *stuck = csim_json_new_object();
     for (size_t i = 0; i < t->nrows; i++) {
-        const cJSON *fp;
-        cJSON_ArrayForEach(fp, t->rows[i].params)
+        const csim_json *fp;
+        csim_json_each(fp, t->rows[i].params)
         {
-            const cJSON *cp = cJSON_GetObjectItemCaseSensitive(cy->rows[i].params, fp->string);
+            const csim_json *cp = csim_json_get(cy->rows[i].params, csim_json_name(fp));
             if (!cp)
                 continue;
-            if (cJSON_Compare(fp, cp, true))
+            if (csim_json_equal(fp, cp))
                 continue;
             for (size_t j = 0; j < t->nrows; j++) {
-                const cJSON *o = cJSON_GetObjectItemCaseSensitive(t->rows[j].params, fp->string);
-                if (!cJSON_Compare(fp, o, true))
+                const csim_json *o = csim_json_get(t->rows[j].params, csim_json_name(fp));
+                if (!csim_json_equal(fp, o))
                     fail_input(t->rows[i].line,
                                "row key \"%s\" repeats another row of this table, and column "
                                "\"%s\" differs from the cycle table at line %d without being "
                                "constant over this table: not a recognisable slip",
-                               t->rows[i].key, fp->string, cy->rows[i].line);
+                               t->rows[i].key, csim_json_name(fp), cy->rows[i].line);
             }
-            if (!cJSON_GetObjectItemCaseSensitive(stuck, fp->string))
-                cJSON_AddItemToObject(stuck, fp->string, cJSON_Duplicate(fp, true));
+            if (!csim_json_get(stuck, csim_json_name(fp)))
+                csim_json_add(stuck, csim_json_name(fp), csim_json_copy(fp));
         }
     }
 
     /* the stuck text and the likely reading, in column order */
     sbuf stuck_txt = {0};
     char nb[32];
-    const cJSON *fp;
-    cJSON_ArrayForEach(fp, t->rows[0].params)
+    const csim_json *fp;
+    csim_json_each(fp, t->rows[0].params)
     {
-        const cJSON *sv = cJSON_GetObjectItemCaseSensitive(stuck, fp->string);
+        const csim_json *sv = csim_json_get(stuck, csim_json_name(fp));
         if (!sv)
             continue;
         sb_puts(&stuck_txt, stuck_txt.len ? " " : "");
@@ -1375,36 +1375,36 @@ static void resolve_slip(doc *d, table *t, size_t dup_a, size_t dup_b)
     for (size_t i = 0; i < t->nrows; i++) {
         row *r = &t->rows[i];
         const row *c = &cy->rows[i];
-        cJSON *likely = cJSON_CreateObject();
+        csim_json *likely = csim_json_new_object();
         sbuf lt = {0};
-        cJSON_ArrayForEach(fp, r->params)
+        csim_json_each(fp, r->params)
         {
-            if (!cJSON_GetObjectItemCaseSensitive(stuck, fp->string))
+            if (!csim_json_get(stuck, csim_json_name(fp)))
                 continue;
-            const cJSON *use = cJSON_GetObjectItemCaseSensitive(c->params, fp->string);
-            cJSON_AddItemToObject(likely, fp->string, cJSON_Duplicate(use, true));
+            const csim_json *use = csim_json_get(c->params, csim_json_name(fp));
+            csim_json_add(likely, csim_json_name(fp), csim_json_copy(use));
             sb_puts(&lt, lt.len ? " " : "");
             sb_puts(&lt, param_text(use, nb, sizeof nb));
         }
-        bool same = cJSON_Compare(likely, stuck, true);
+        bool same = csim_json_equal(likely, stuck);
         char *note = xprintf("The table reads \"%s\" on all %zu rows (kept as published). Its "
                              "rows follow the order of the cycle table above (lines %d-%d), so "
                              "this row most likely means \"%s\"%s; key taken from line %d.",
                              stuck_txt.p, t->nrows, cy->rows[0].line,
                              cy->rows[cy->nrows - 1].line, lt.p,
                              same ? " (what it reads)" : "", c->line);
-        cJSON *f = cJSON_CreateObject();
-        cJSON_AddStringToObject(f, "kind", "published_slip");
-        cJSON_AddStringToObject(f, "note", note);
-        cJSON_AddItemToObject(f, "likely", likely);
-        cJSON_AddItemToArray(r->flags, f);
+        csim_json *f = csim_json_new_object();
+        csim_json_add_string(f, "kind", "published_slip");
+        csim_json_add_string(f, "note", note);
+        csim_json_add(f, "likely", likely);
+        csim_json_push(r->flags, f);
         free(note);
         free(lt.p);
         free(r->key);
         r->key = xstrdup(c->key);
     }
     free(stuck_txt.p);
-    cJSON_Delete(stuck);
+    csim_json_free(stuck);
 }
 
 static void check_table_keys(doc *d, table *t)
@@ -1428,10 +1428,10 @@ static void flag_non_monotonic(table *t)
     for (size_t i = 0; i < t->nrows; i++) {
         row *a = &t->rows[i];
         long long ba, ca, bb, cb;
-        const cJSON *cya = cJSON_GetObjectItemCaseSensitive(a->values, "cycles");
-        if (!pnum(a, "buffer_bytes", &ba) || !cJSON_IsNumber(cya))
+        const csim_json *cya = csim_json_get(a->values, "cycles");
+        if (!pnum(a, "buffer_bytes", &ba) || !csim_json_is_number(cya))
             continue;
-        ca = (long long)cya->valuedouble;
+        ca = (long long)csim_json_num(cya);
         size_t pre = (size_t)(strrchr(a->key, '/') - a->key);
         /* the next larger buffer of the same configuration */
         row *next = NULL;
@@ -1446,9 +1446,10 @@ static void flag_non_monotonic(table *t)
                 bnext = bb;
             }
         }
-        if (!next)
+        const csim_json *cyb = next ? csim_json_get(next->values, "cycles") : NULL;
+        if (!csim_json_is_number(cyb))
             continue;
-        cb = (long long)cJSON_GetObjectItemCaseSensitive(next->values, "cycles")->valuedouble;
+        cb = (long long)csim_json_num(cyb);
         if (ca > cb) {
             char *m = xprintf("%lld cycles for %lld bytes exceed the %lld cycles for %lld bytes "
                               "(line %d); as published",
@@ -1525,13 +1526,13 @@ static void parse_page(doc *d, const page *pg)
     int pending_line = 0; /* first line of a number-bearing text in pending_notes */
     const char *under_construction = NULL;
     char *caption = NULL;
-    cJSON *pending_notes = cJSON_CreateArray();
+    csim_json *pending_notes = csim_json_new_array();
 
     d->oldid = -1;
     d->su.voltage_range = d->su.icache = d->su.prefetch = -1;
     d->su.flash_latency = -1;
     d->su.library_major = -1;
-    d->su.notes = cJSON_CreateArray();
+    d->su.notes = csim_json_new_array();
 
     for (size_t i = 0; i <= pg->n; i++) {
         const char *s = i < pg->n ? pg->line[i] : NULL;
@@ -1551,7 +1552,7 @@ static void parse_page(doc *d, const page *pg)
                 t->title = xstrdup(sec_title);
                 t->kind = KIND_ABSENT;
                 t->header_line = 0;
-                cJSON_AddItemToArray(t->notes, cJSON_CreateString(under_construction));
+                csim_json_push(t->notes, csim_json_new_string(under_construction));
             }
             free(sec_id);
             free(sec_title);
@@ -1561,8 +1562,8 @@ static void parse_page(doc *d, const page *pg)
             under_construction = NULL;
             free(caption);
             caption = NULL;
-            cJSON_Delete(pending_notes);
-            pending_notes = cJSON_CreateArray();
+            csim_json_free(pending_notes);
+            pending_notes = csim_json_new_array();
             continue;
         }
 
@@ -1627,9 +1628,9 @@ static void parse_page(doc *d, const page *pg)
             }
             t->caption = caption;
             caption = NULL;
-            cJSON_Delete(t->notes);
+            csim_json_free(t->notes);
             t->notes = pending_notes;
-            pending_notes = cJSON_CreateArray();
+            pending_notes = csim_json_new_array();
             pending_line = 0;
             in_note = false;
             mode_hint hint = ci_contains(sec_title, "Sole buffer") ? HINT_SOLE
@@ -1665,7 +1666,7 @@ static void parse_page(doc *d, const page *pg)
             if (is_blank(s))
                 in_note = false;
             else
-                cJSON_AddItemToArray(pending_notes, cJSON_CreateString(s));
+                csim_json_push(pending_notes, csim_json_new_string(s));
         } else if (ci_contains(s, "under construction")) {
             under_construction = s;
         } else if (!ends_with(s, ".svg")) {
@@ -1685,16 +1686,16 @@ static void parse_page(doc *d, const page *pg)
                                  "recognised?): \"%s\"", s);
             if (strpbrk(s, "0123456789")) {
                 if (sec_has_table) {
-                    cJSON_AddItemToArray(d->tables[d->ntables - 1].notes, cJSON_CreateString(s));
+                    csim_json_push(d->tables[d->ntables - 1].notes, csim_json_new_string(s));
                 } else {
-                    cJSON_AddItemToArray(pending_notes, cJSON_CreateString(s));
+                    csim_json_push(pending_notes, csim_json_new_string(s));
                     if (!pending_line)
                         pending_line = line;
                 }
             }
         }
     }
-    cJSON_Delete(pending_notes);
+    csim_json_free(pending_notes);
     free(caption);
 
     setup *su = &d->su;
@@ -1733,72 +1734,72 @@ static void parse_page(doc *d, const page *pg)
 /* ------------------------------------------------------------------------ */
 /* JSON                                                                      */
 
-static cJSON *str_or_null(const char *s)
+static csim_json *str_or_null(const char *s)
 {
-    return s ? cJSON_CreateString(s) : cJSON_CreateNull();
+    return s ? csim_json_new_string(s) : csim_json_new_null();
 }
 
-static cJSON *build_json(doc *d)
+static csim_json *build_json(doc *d)
 {
-    cJSON *root = cJSON_CreateObject();
-    cJSON_AddNumberToObject(root, "schema_version", SCHEMA_VERSION);
+    csim_json *root = csim_json_new_object();
+    csim_json_add_number(root, "schema_version", SCHEMA_VERSION);
 
-    cJSON *pg = cJSON_AddObjectToObject(root, "page");
-    cJSON_AddItemToObject(pg, "title", str_or_null(d->title));
-    cJSON_AddItemToObject(pg, "url", str_or_null(d->url));
-    cJSON_AddItemToObject(pg, "oldid",
-                          d->oldid >= 0 ? cJSON_CreateNumber((double)d->oldid) : cJSON_CreateNull());
-    cJSON_AddStringToObject(pg, "source_file", d->source_file);
+    csim_json *pg = csim_json_add_object(root, "page");
+    csim_json_add(pg, "title", str_or_null(d->title));
+    csim_json_add(pg, "url", str_or_null(d->url));
+    csim_json_add(pg, "oldid",
+                          d->oldid >= 0 ? csim_json_new_number((double)d->oldid) : csim_json_new_null());
+    csim_json_add_string(pg, "source_file", d->source_file);
 
     setup *su = &d->su;
-    cJSON *s = cJSON_AddObjectToObject(root, "setup");
-    cJSON_AddStringToObject(s, "mcu", su->mcu);
-    cJSON_AddItemToObject(s, "device_id", str_or_null(su->device_id));
-    cJSON_AddItemToObject(s, "revision_id", str_or_null(su->revision_id));
-    cJSON_AddStringToObject(s, "board", su->board);
-    cJSON_AddStringToObject(s, "library_version", su->library_version);
-    cJSON_AddNumberToObject(s, "library_major", su->library_major);
-    cJSON_AddNumberToObject(s, "clock_hz", su->clock_hz);
-    cJSON_AddNumberToObject(s, "flash_latency", su->flash_latency);
+    csim_json *s = csim_json_add_object(root, "setup");
+    csim_json_add_string(s, "mcu", su->mcu);
+    csim_json_add(s, "device_id", str_or_null(su->device_id));
+    csim_json_add(s, "revision_id", str_or_null(su->revision_id));
+    csim_json_add_string(s, "board", su->board);
+    csim_json_add_string(s, "library_version", su->library_version);
+    csim_json_add_number(s, "library_major", su->library_major);
+    csim_json_add_number(s, "clock_hz", su->clock_hz);
+    csim_json_add_number(s, "flash_latency", su->flash_latency);
     if (su->voltage_range >= 0)
-        cJSON_AddNumberToObject(s, "voltage_range", su->voltage_range);
+        csim_json_add_number(s, "voltage_range", su->voltage_range);
     if (su->icache >= 0)
-        cJSON_AddBoolToObject(s, "icache", su->icache != 0);
+        csim_json_add_bool(s, "icache", su->icache != 0);
     else
-        cJSON_AddNullToObject(s, "icache");
+        csim_json_add_null(s, "icache");
     if (su->prefetch >= 0)
-        cJSON_AddBoolToObject(s, "prefetch", su->prefetch != 0);
-    cJSON_AddStringToObject(s, "compiler", su->compiler);
-    cJSON_AddStringToObject(s, "optimization", su->optimization);
-    cJSON_AddItemToObject(s, "notes", su->notes);
+        csim_json_add_bool(s, "prefetch", su->prefetch != 0);
+    csim_json_add_string(s, "compiler", su->compiler);
+    csim_json_add_string(s, "optimization", su->optimization);
+    csim_json_add(s, "notes", su->notes);
     su->notes = NULL;
 
-    cJSON *secs = cJSON_AddArrayToObject(root, "sections");
+    csim_json *secs = csim_json_add_array(root, "sections");
     for (size_t i = 0; i < d->ntables; i++) {
         table *t = &d->tables[i];
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddStringToObject(o, "id", t->id);
-        cJSON_AddStringToObject(o, "title", t->title);
-        cJSON_AddStringToObject(o, "kind", kind_name(t->kind));
-        cJSON_AddItemToObject(o, "caption", str_or_null(t->caption));
-        cJSON_AddItemToObject(o, "notes", t->notes);
+        csim_json *o = csim_json_new_object();
+        csim_json_add_string(o, "id", t->id);
+        csim_json_add_string(o, "title", t->title);
+        csim_json_add_string(o, "kind", kind_name(t->kind));
+        csim_json_add(o, "caption", str_or_null(t->caption));
+        csim_json_add(o, "notes", t->notes);
         t->notes = NULL;
-        cJSON *cols = cJSON_AddArrayToObject(o, "columns");
+        csim_json *cols = csim_json_add_array(o, "columns");
         for (size_t c = 0; c < t->ncols; c++)
-            cJSON_AddItemToArray(cols, cJSON_CreateString(t->cols[c].name));
-        cJSON *rows = cJSON_AddArrayToObject(o, "rows");
+            csim_json_push(cols, csim_json_new_string(t->cols[c].name));
+        csim_json *rows = csim_json_add_array(o, "rows");
         for (size_t r = 0; r < t->nrows; r++) {
             row *rw = &t->rows[r];
-            cJSON *ro = cJSON_CreateObject();
-            cJSON_AddStringToObject(ro, "key", rw->key);
-            cJSON_AddItemToObject(ro, "params", rw->params);
-            cJSON_AddItemToObject(ro, "values", rw->values);
-            cJSON_AddStringToObject(ro, "text", rw->text);
-            cJSON_AddItemToObject(ro, "flags", rw->flags);
+            csim_json *ro = csim_json_new_object();
+            csim_json_add_string(ro, "key", rw->key);
+            csim_json_add(ro, "params", rw->params);
+            csim_json_add(ro, "values", rw->values);
+            csim_json_add_string(ro, "text", rw->text);
+            csim_json_add(ro, "flags", rw->flags);
             rw->params = rw->values = rw->flags = NULL;
-            cJSON_AddItemToArray(rows, ro);
+            csim_json_push(rows, ro);
         }
-        cJSON_AddItemToArray(secs, o);
+        csim_json_push(secs, o);
     }
     return root;
 }
@@ -1807,44 +1808,44 @@ static cJSON *build_json(doc *d)
  * object or array whose members are all scalars (or empty) goes on one line. */
 static void put_json_string(sbuf *b, const char *s)
 {
-    cJSON *tmp = cJSON_CreateString(s);
-    char *p = cJSON_PrintUnformatted(tmp);
+    csim_json *tmp = csim_json_new_string(s);
+    char *p = csim_json_print(tmp, false);
     sb_puts(b, p);
-    cJSON_free(p);
-    cJSON_Delete(tmp);
+    free(p);
+    csim_json_free(tmp);
 }
 
-static bool is_flat(const cJSON *it)
+static bool is_flat(const csim_json *it)
 {
-    const cJSON *c;
-    cJSON_ArrayForEach(c, it)
+    const csim_json *c;
+    csim_json_each(c, it)
     {
-        if ((cJSON_IsObject(c) || cJSON_IsArray(c)) && c->child)
+        if ((csim_json_is_object(c) || csim_json_is_array(c)) && csim_json_first(c))
             return false;
     }
     return true;
 }
 
-static void write_json(sbuf *b, const cJSON *it, int indent)
+static void write_json(sbuf *b, const csim_json *it, int indent)
 {
-    bool obj = cJSON_IsObject(it);
-    if (!obj && !cJSON_IsArray(it)) {
-        char *p = cJSON_PrintUnformatted(it);
+    bool obj = csim_json_is_object(it);
+    if (!obj && !csim_json_is_array(it)) {
+        char *p = csim_json_print(it, false);
         sb_puts(b, p);
-        cJSON_free(p);
+        free(p);
         return;
     }
     const char *open = obj ? "{" : "[", *close = obj ? "}" : "]";
-    if (!it->child) {
+    if (!csim_json_first(it)) {
         sb_puts(b, open);
         sb_puts(b, close);
         return;
     }
     bool flat = indent > 2 && is_flat(it);
     sb_puts(b, open);
-    const cJSON *c;
+    const csim_json *c;
     bool first = true;
-    cJSON_ArrayForEach(c, it)
+    csim_json_each(c, it)
     {
         if (flat) {
             if (!first)
@@ -1856,7 +1857,7 @@ static void write_json(sbuf *b, const cJSON *it, int indent)
         }
         first = false;
         if (obj) {
-            put_json_string(b, c->string);
+            put_json_string(b, csim_json_name(c));
             sb_puts(b, ": ");
         }
         write_json(b, c, indent + 2);
@@ -1870,27 +1871,27 @@ static void write_json(sbuf *b, const cJSON *it, int indent)
 }
 
 /* First difference between the JSON made from the page (a) and a file (b). */
-static bool json_diff(const cJSON *a, const cJSON *b, sbuf *path, sbuf *msg)
+static bool json_diff(const csim_json *a, const csim_json *b, sbuf *path, sbuf *msg)
 {
     char nb[64];
-    if ((a->type & 0xFF) != (b->type & 0xFF) && !(cJSON_IsBool(a) && cJSON_IsBool(b))) {
-        char *pa = cJSON_PrintUnformatted(a), *pb = cJSON_PrintUnformatted(b);
+    if (csim_json_type_of(a) != csim_json_type_of(b)) {
+        char *pa = csim_json_print(a, false), *pb = csim_json_print(b, false);
         sb_puts(msg, "page gives ");
         sb_puts(msg, pa);
         sb_puts(msg, ", file has ");
         sb_puts(msg, pb);
-        cJSON_free(pa);
-        cJSON_free(pb);
+        free(pa);
+        free(pb);
         return true;
     }
-    if (cJSON_IsObject(a)) {
-        const cJSON *c;
+    if (csim_json_is_object(a)) {
+        const csim_json *c;
         size_t mark = path->len;
-        cJSON_ArrayForEach(c, a)
+        csim_json_each(c, a)
         {
-            const cJSON *o = cJSON_GetObjectItemCaseSensitive(b, c->string);
+            const csim_json *o = csim_json_get(b, csim_json_name(c));
             sb_puts(path, ".");
-            sb_puts(path, c->string);
+            sb_puts(path, csim_json_name(c));
             if (!o) {
                 sb_puts(msg, "missing in the file");
                 return true;
@@ -1900,24 +1901,24 @@ static bool json_diff(const cJSON *a, const cJSON *b, sbuf *path, sbuf *msg)
             path->len = mark;
             path->p[mark] = '\0';
         }
-        cJSON_ArrayForEach(c, b)
+        csim_json_each(c, b)
         {
-            if (!cJSON_GetObjectItemCaseSensitive(a, c->string)) {
+            if (!csim_json_get(a, csim_json_name(c))) {
                 sb_puts(path, ".");
-                sb_puts(path, c->string);
+                sb_puts(path, csim_json_name(c));
                 sb_puts(msg, "not produced from the page");
                 return true;
             }
         }
         return false;
     }
-    if (cJSON_IsArray(a)) {
-        int na = cJSON_GetArraySize(a), nbb = cJSON_GetArraySize(b);
+    if (csim_json_is_array(a)) {
+        int na = csim_json_count(a), nbb = csim_json_count(b);
         size_t mark = path->len;
         for (int i = 0; i < na && i < nbb; i++) {
             snprintf(nb, sizeof nb, "[%d]", i);
             sb_puts(path, nb);
-            if (json_diff(cJSON_GetArrayItem(a, i), cJSON_GetArrayItem(b, i), path, msg))
+            if (json_diff(csim_json_at(a, i), csim_json_at(b, i), path, msg))
                 return true;
             path->len = mark;
             path->p[mark] = '\0';
@@ -1929,14 +1930,14 @@ static bool json_diff(const cJSON *a, const cJSON *b, sbuf *path, sbuf *msg)
         }
         return false;
     }
-    if (!cJSON_Compare(a, b, true)) {
-        char *pa = cJSON_PrintUnformatted(a), *pb = cJSON_PrintUnformatted(b);
+    if (!csim_json_equal(a, b)) {
+        char *pa = csim_json_print(a, false), *pb = csim_json_print(b, false);
         sb_puts(msg, "page gives ");
         sb_puts(msg, pa);
         sb_puts(msg, ", file has ");
         sb_puts(msg, pb);
-        cJSON_free(pa);
-        cJSON_free(pb);
+        free(pa);
+        free(pb);
         return true;
     }
     return false;
@@ -1985,28 +1986,28 @@ static void doc_free(doc *d)
                     su->library_version, su->compiler, su->optimization};
     for (size_t i = 0; i < sizeof strs / sizeof strs[0]; i++)
         free(strs[i]);
-    cJSON_Delete(su->notes);
+    csim_json_free(su->notes);
     for (size_t i = 0; i < d->ntables; i++) {
         table *t = &d->tables[i];
         free(t->id);
         free(t->title);
         free(t->caption);
-        cJSON_Delete(t->notes);
+        csim_json_free(t->notes);
         for (size_t c = 0; c < t->ncols; c++)
             free(t->cols[c].name);
         for (size_t r = 0; r < t->nrows; r++) {
             free(t->rows[r].text);
             free(t->rows[r].key);
-            cJSON_Delete(t->rows[r].params);
-            cJSON_Delete(t->rows[r].values);
-            cJSON_Delete(t->rows[r].flags);
+            csim_json_free(t->rows[r].params);
+            csim_json_free(t->rows[r].values);
+            csim_json_free(t->rows[r].flags);
         }
         free(t->rows);
     }
     free(d->tables);
 }
 
-static cJSON *import_page(const char *path)
+static csim_json *import_page(const char *path)
 {
     page pg;
     doc d;
@@ -2015,7 +2016,7 @@ static cJSON *import_page(const char *path)
     page_load(&pg, path);
     d.source_file = xstrdup(base_name(path));
     parse_page(&d, &pg);
-    cJSON *root = build_json(&d);
+    csim_json *root = build_json(&d);
     doc_free(&d);
     free(pg.line);
     free(pg.buf);
@@ -2029,22 +2030,18 @@ int main(int argc, char **argv)
         return EXIT_OK;
     }
     if (argc == 4 && strcmp(argv[1], "--check") == 0) {
-        cJSON *want = import_page(argv[2]);
+        csim_json *want = import_page(argv[2]);
         char *text;
         size_t len;
         g_page_path = argv[3];
         if (!read_file(argv[3], &text, &len))
             fail_input(0, "cannot read: %s", strerror(errno));
-        const char *end = NULL;
         if (strlen(text) != len)
             fail_input(0, "contains a NUL byte: not JSON");
-        cJSON *have = cJSON_ParseWithOpts(text, &end, true);
-        if (!have) {
-            int line = 1;
-            for (const char *p = text; end && p < end; p++)
-                line += *p == '\n';
-            fail_input(line, "not valid JSON");
-        }
+        unsigned line = 0;
+        csim_json *have = csim_json_parse_line(text, true, &line);
+        if (!have)
+            fail_input((int)line, "not valid JSON");
         sbuf path = {0}, msg = {0};
         sb_puts(&path, "$");
         int rc = EXIT_OK;
@@ -2053,8 +2050,8 @@ int main(int argc, char **argv)
                     path.p, msg.p);
             rc = EXIT_MISMATCH;
         }
-        cJSON_Delete(want);
-        cJSON_Delete(have);
+        csim_json_free(want);
+        csim_json_free(have);
         free(text);
         free(path.p);
         free(msg.p);
@@ -2064,11 +2061,11 @@ int main(int argc, char **argv)
         usage(stderr);
         return EXIT_USAGE;
     }
-    cJSON *root = import_page(argv[1]);
+    csim_json *root = import_page(argv[1]);
     sbuf out = {0};
     write_json(&out, root, 0);
     sb_puts(&out, "\n");
-    cJSON_Delete(root);
+    csim_json_free(root);
     FILE *f = strcmp(argv[2], "-") == 0 ? stdout : fopen(argv[2], "wb");
     if (!f) {
         fprintf(stderr, "%s: %s: cannot write: %s\n", g_prog, argv[2], strerror(errno));

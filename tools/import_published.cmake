@@ -1,12 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # import_published: page text of an ST crypto performance page -> data/published/*.json.
-# Expects the including CMake to have run find_package(PkgConfig) and
-# pkg_check_modules(CJSON REQUIRED IMPORTED_TARGET libcjson).
+# Expects the including CMake to have defined the csim_json target (JSON
+# through include/cyclesim/json.h, the top-level CMakeLists.txt).
 if(NOT TARGET import_published)
     add_executable(import_published ${CMAKE_CURRENT_LIST_DIR}/import_published.c)
     set_target_properties(import_published PROPERTIES C_STANDARD 11 C_STANDARD_REQUIRED ON
                                                       C_EXTENSIONS OFF)
-    target_link_libraries(import_published PRIVATE PkgConfig::CJSON m)
+    target_link_libraries(import_published PRIVATE csim_json m)
     if(CMAKE_C_COMPILER_ID MATCHES "GNU|Clang")
         target_compile_options(import_published PRIVATE -Wall -Wextra -Wpedantic)
     endif()

@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * budget.c - budget files (docs/budgets.md); the only file that reads or
- * writes them, with cJSON for reading.  Every key is checked: an unknown key,
+ * writes them, with cyclesim/json.h for reading.  Every key is checked: an unknown key,
  * a wrong type or an out-of-range number is an error, never ignored, since a
  * budget that silently does not apply would let a regression through.
  */
-#include <cjson/cJSON.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
@@ -17,6 +16,7 @@
 #include <unistd.h>
 
 #include "analysis/budget.h"
+#include "cyclesim/json.h"
 
 #define MAX_FILE (4u << 20)
 #define MAX_INT 9007199254740992.0 /* 2^53: integers a JSON number holds exactly */
@@ -92,23 +92,23 @@ static budget_err bad(const reader *r, const char *where, const char *what)
 }
 
 /* Every key of `o` must be one of `allowed` and appear once. */
-static budget_err check_keys(const reader *r, const cJSON *o, const char *where, const char *const *allowed)
+static budget_err check_keys(const reader *r, const csim_json *o, const char *where, const char *const *allowed)
 {
-    const cJSON *k;
-    cJSON_ArrayForEach(k, o)
+    const csim_json *k;
+    csim_json_each(k, o)
     {
         bool known = false;
         for (const char *const *a = allowed; *a && !known; a++) {
-            known = strcmp(k->string, *a) == 0;
+            known = strcmp(csim_json_name(k), *a) == 0;
         }
         char msg[256];
         if (!known) {
-            snprintf(msg, sizeof(msg), "unknown key \"%s\"", k->string);
+            snprintf(msg, sizeof(msg), "unknown key \"%s\"", csim_json_name(k));
             return bad(r, where, msg);
         }
-        for (const cJSON *p = o->child; p != k; p = p->next) {
-            if (strcmp(p->string, k->string) == 0) {
-                snprintf(msg, sizeof(msg), "key \"%s\" appears twice", k->string);
+        for (const csim_json *p = csim_json_first(o); p != k; p = csim_json_next(p)) {
+            if (strcmp(csim_json_name(p), csim_json_name(k)) == 0) {
+                snprintf(msg, sizeof(msg), "key \"%s\" appears twice", csim_json_name(k));
                 return bad(r, where, msg);
             }
         }
@@ -116,10 +116,10 @@ static budget_err check_keys(const reader *r, const cJSON *o, const char *where,
     return BUDGET_OK;
 }
 
-static budget_err get_uint(const reader *r, const cJSON *o, const char *key, const char *where, bool required,
+static budget_err get_uint(const reader *r, const csim_json *o, const char *key, const char *where, bool required,
                            bool positive, bool *present, uint64_t *out)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    const csim_json *v = csim_json_get(o, key);
     char at[256], msg[160];
     snprintf(at, sizeof(at), "%s%s%s", where, *where ? "." : "", key);
     if (present) {
@@ -128,9 +128,9 @@ static budget_err get_uint(const reader *r, const cJSON *o, const char *key, con
     if (!v) {
         return required ? bad(r, at, "missing") : BUDGET_OK;
     }
-    double d = cJSON_IsNumber(v) ? v->valuedouble : -1;
-    if (!cJSON_IsNumber(v) || d < (positive ? 1 : 0) || d > MAX_INT || d != floor(d)) {
-        if (cJSON_IsNumber(v)) {
+    double d = csim_json_is_number(v) ? csim_json_num(v) : -1;
+    if (!csim_json_is_number(v) || d < (positive ? 1 : 0) || d > MAX_INT || d != floor(d)) {
+        if (csim_json_is_number(v)) {
             snprintf(msg, sizeof(msg), "%.15g is not %s", d, positive ? "a positive integer" : "a non-negative integer");
         } else {
             snprintf(msg, sizeof(msg), "expected %s", positive ? "a positive integer" : "a non-negative integer");
@@ -141,29 +141,29 @@ static budget_err get_uint(const reader *r, const cJSON *o, const char *key, con
     return BUDGET_OK;
 }
 
-static budget_err get_str(const reader *r, const cJSON *o, const char *key, const char *where, bool required,
+static budget_err get_str(const reader *r, const csim_json *o, const char *key, const char *where, bool required,
                           char **out)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    const csim_json *v = csim_json_get(o, key);
     char at[256];
     snprintf(at, sizeof(at), "%s%s%s", where, *where ? "." : "", key);
     if (!v) {
         return required ? bad(r, at, "missing") : BUDGET_OK;
     }
-    if (!cJSON_IsString(v) || !v->valuestring[0]) {
+    if (!csim_json_is_string(v) || !csim_json_str_of(v)[0]) {
         return bad(r, at, "expected a non-empty string");
     }
-    return (*out = dup_str(v->valuestring)) ? BUDGET_OK : bad(r, at, "out of memory");
+    return (*out = dup_str(csim_json_str_of(v))) ? BUDGET_OK : bad(r, at, "out of memory");
 }
 
-static budget_err read_kinds(const reader *r, const cJSON *v, const char *where, budget *b)
+static budget_err read_kinds(const reader *r, const csim_json *v, const char *where, budget *b)
 {
     static const char *const keys[BUDGET_KINDS + 1] = {
         "core", "branch", "fetch_stall", "data_wait", "bus_conflict", "load_use", "exception", "cache_misses", NULL,
     };
     char at[200];
     snprintf(at, sizeof(at), "%s.breakdown", where);
-    if (!cJSON_IsObject(v)) {
+    if (!csim_json_is_object(v)) {
         return bad(r, at, "expected an object");
     }
     budget_err e = check_keys(r, v, at, keys);
@@ -174,27 +174,27 @@ static budget_err read_kinds(const reader *r, const cJSON *v, const char *where,
     return e;
 }
 
-static budget_err read_fns(const reader *r, const cJSON *v, const char *where, budget *b)
+static budget_err read_fns(const reader *r, const csim_json *v, const char *where, budget *b)
 {
     static const char *const keys[] = {"name", "cycles", NULL};
     char at[200];
     snprintf(at, sizeof(at), "%s.functions", where);
-    if (!cJSON_IsArray(v)) {
+    if (!csim_json_is_array(v)) {
         return bad(r, at, "expected an array of {\"name\", \"cycles\"}");
     }
-    size_t n = (size_t)cJSON_GetArraySize(v);
+    size_t n = (size_t)csim_json_count(v);
     b->fns = n ? calloc(n, sizeof(*b->fns)) : NULL;
     if (n && !b->fns) {
         return bad(r, at, "out of memory");
     }
-    const cJSON *e;
+    const csim_json *e;
     budget_err err = BUDGET_OK;
-    cJSON_ArrayForEach(e, v)
+    csim_json_each(e, v)
     {
         char el[220];
         snprintf(el, sizeof(el), "%s[%zu]", at, b->n_fns);
         budget_fn *f = &b->fns[b->n_fns++];
-        if (!cJSON_IsObject(e)) {
+        if (!csim_json_is_object(e)) {
             return bad(r, el, "expected an object {\"name\", \"cycles\"}");
         }
         if ((err = check_keys(r, e, el, keys)) || (err = get_str(r, e, "name", el, true, &f->name)) ||
@@ -205,13 +205,13 @@ static budget_err read_fns(const reader *r, const cJSON *v, const char *where, b
     return BUDGET_OK;
 }
 
-static budget_err read_budget(const reader *r, const cJSON *o, size_t i, budget *b)
+static budget_err read_budget(const reader *r, const csim_json *o, size_t i, budget *b)
 {
     static const char *const keys[] = {"case", "mcu", "cycles", "tolerance_pct", "stack_bytes", "code_bytes",
                                        "breakdown", "functions", NULL};
     char where[64];
     snprintf(where, sizeof(where), "budgets[%zu]", i);
-    if (!cJSON_IsObject(o)) {
+    if (!csim_json_is_object(o)) {
         return bad(r, where, "expected an object");
     }
     budget_err e;
@@ -222,64 +222,65 @@ static budget_err read_budget(const reader *r, const cJSON *o, size_t i, budget 
         (e = get_uint(r, o, "code_bytes", where, false, false, &b->has_code, &b->code_bytes))) {
         return e;
     }
-    const cJSON *tol = cJSON_GetObjectItemCaseSensitive(o, "tolerance_pct");
+    const csim_json *tol = csim_json_get(o, "tolerance_pct");
     if (tol) {
         char at[96], msg[96];
         snprintf(at, sizeof(at), "%s.tolerance_pct", where);
-        if (!cJSON_IsNumber(tol)) {
+        if (!csim_json_is_number(tol)) {
             return bad(r, at, "expected a number in [0, 100]");
         }
-        if (!(tol->valuedouble >= 0 && tol->valuedouble <= 100)) {
-            snprintf(msg, sizeof(msg), "%g is not in [0, 100]", tol->valuedouble);
+        double t = csim_json_num(tol);
+        if (!(t >= 0 && t <= 100)) {
+            snprintf(msg, sizeof(msg), "%g is not in [0, 100]", t);
             return bad(r, at, msg);
         }
-        b->tolerance_pct = tol->valuedouble;
+        b->tolerance_pct = t;
         b->has_tolerance = true;
     }
-    const cJSON *v;
-    if ((v = cJSON_GetObjectItemCaseSensitive(o, "breakdown")) && (e = read_kinds(r, v, where, b))) {
+    const csim_json *v;
+    if ((v = csim_json_get(o, "breakdown")) && (e = read_kinds(r, v, where, b))) {
         return e;
     }
-    if ((v = cJSON_GetObjectItemCaseSensitive(o, "functions")) && (e = read_fns(r, v, where, b))) {
+    if ((v = csim_json_get(o, "functions")) && (e = read_fns(r, v, where, b))) {
         return e;
     }
     return BUDGET_OK;
 }
 
-static budget_err read_root(const reader *r, const cJSON *root, budget_file *out)
+static budget_err read_root(const reader *r, const csim_json *root, budget_file *out)
 {
     static const char *const keys[] = {"schema_version", "elf", "budgets", NULL};
-    if (!cJSON_IsObject(root)) {
+    if (!csim_json_is_object(root)) {
         return bad(r, "", "the top level must be an object");
     }
     budget_err e = check_keys(r, root, "", keys);
     if (e) {
         return e;
     }
-    const cJSON *ver = cJSON_GetObjectItemCaseSensitive(root, "schema_version");
+    const csim_json *ver = csim_json_get(root, "schema_version");
     char msg[128];
-    if (!cJSON_IsNumber(ver)) {
+    if (!csim_json_is_number(ver)) {
         snprintf(msg, sizeof(msg), "missing or not a number (this cyclesim reads %d)", BUDGET_SCHEMA_VERSION);
         return bad(r, "schema_version", msg);
     }
-    if (ver->valuedouble != BUDGET_SCHEMA_VERSION) {
-        snprintf(msg, sizeof(msg), "%g is not supported (this cyclesim reads %d)", ver->valuedouble,
+    if (csim_json_num(ver) != BUDGET_SCHEMA_VERSION) {
+        snprintf(msg, sizeof(msg), "%g is not supported (this cyclesim reads %d)", csim_json_num(ver),
                  BUDGET_SCHEMA_VERSION);
         return bad(r, "schema_version", msg);
     }
     if ((e = get_str(r, root, "elf", "", false, &out->elf))) {
         return e;
     }
-    const cJSON *list = cJSON_GetObjectItemCaseSensitive(root, "budgets");
-    if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) == 0) {
+    const csim_json *list = csim_json_get(root, "budgets");
+    if (!csim_json_is_array(list) || csim_json_count(list) == 0) {
         return bad(r, "budgets", "expected a non-empty array");
     }
-    size_t n = (size_t)cJSON_GetArraySize(list);
+    size_t n = (size_t)csim_json_count(list);
     if (!(out->b = calloc(n, sizeof(*out->b)))) {
         return bad(r, "budgets", "out of memory");
     }
-    const cJSON *o;
-    cJSON_ArrayForEach(o, list)
+    const csim_json *o;
+    csim_json_each(o, list)
     {
         size_t i = out->n++;
         if ((e = read_budget(r, o, i, &out->b[i]))) {
@@ -316,21 +317,16 @@ budget_err budget_load(const char *path, budget_file *out, csim_diag *diag)
         free(text);
         return bad(&r, "", "not a text file (NUL byte)");
     }
-    const char *end = NULL;
-    cJSON *root = cJSON_ParseWithOpts(text, &end, true);
+    unsigned line = 0;
+    csim_json *root = csim_json_parse_line(text, true, &line);
     if (!root) {
-        const char *at = cJSON_GetErrorPtr();
-        unsigned line = 1;
-        for (const char *p = text; at && p < at; p++) {
-            line += *p == '\n';
-        }
         free(text);
         csim_fail(diag, CSIM_ERR_INPUT, "%s:%u: not valid JSON", path, line);
         return BUDGET_ERR_BAD;
     }
     free(text);
     budget_err e = read_root(&r, root, out);
-    cJSON_Delete(root);
+    csim_json_free(root);
     if (e) {
         budget_free(out);
     }

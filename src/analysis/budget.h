@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * budget.h - the budget files of `cyclesim check` (docs/budgets.md): read
- * and validate them, write them back atomically (--update).  cJSON stays
+ * and validate them, write them back atomically (--update).  JSON stays
  * inside budget.c.  Nothing here prints: errors come back as one message.
  */
 #ifndef CYCLESIM_BUDGET_H

@@ -2,8 +2,8 @@
 /*
  * published.c - measured results as rows keyed like the firmware cases
  * (published.h): ST's performance pages as JSON (data/published/README.md)
- * (the board's "@case" output: published_board.c).  The cJSON user for the
- * published-page format.
+ * (the board's "@case" output: published_board.c).  The reader of the
+ * published-page format (JSON through cyclesim/json.h).
  *
  * Everything a comparison rests on is checked here: a row with a missing or
  * negative figure, a duplicate key or a failed board case is an error, never
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <cjson/cJSON.h>
+#include "cyclesim/json.h"
 
 #include "analysis/published_internal.h"
 
@@ -155,18 +155,20 @@ static int cmp_name(const void *a, const void *b)
 }
 
 /* The first member name that appears twice in an object of the tree, or NULL
- * (cJSON keeps both, and a lookup would silently take the first). */
-static const char *duplicate_member(const cJSON *node, bool *nomem)
+ * (the parser keeps both, and a lookup would silently take the first). */
+static const char *duplicate_member(const csim_json *node, bool *nomem)
 {
     size_t n = 0;
-    for (const cJSON *c = node->child; c; c = c->next) {
+    const csim_json *c;
+    csim_json_each(c, node)
+    {
         n++;
-        const char *d = c->child ? duplicate_member(c, nomem) : NULL;
+        const char *d = csim_json_first(c) ? duplicate_member(c, nomem) : NULL;
         if (d || *nomem) {
             return d;
         }
     }
-    if (!cJSON_IsObject(node) || n < 2) {
+    if (!csim_json_is_object(node) || n < 2) {
         return NULL;
     }
     const char **names = malloc(n * sizeof(*names));
@@ -175,8 +177,9 @@ static const char *duplicate_member(const cJSON *node, bool *nomem)
         return NULL;
     }
     size_t k = 0;
-    for (const cJSON *c = node->child; c; c = c->next) {
-        names[k++] = c->string ? c->string : "";
+    csim_json_each(c, node)
+    {
+        names[k++] = csim_json_name(c) ? csim_json_name(c) : "";
     }
     qsort(names, n, sizeof(*names), cmp_name);
     const char *dup = NULL;
@@ -207,54 +210,54 @@ static csim_err jfail(const jctx *c, const char *where, const char *what)
 }
 
 /* A string member; `required` false accepts a missing member or null ("" then). */
-static csim_err jstring(const jctx *c, const cJSON *obj, const char *name, const char *where, bool required,
+static csim_err jstring(const jctx *c, const csim_json *obj, const char *name, const char *where, bool required,
                         char *out, size_t len)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, name);
+    const csim_json *v = csim_json_get(obj, name);
     char at[256];
     snprintf(at, sizeof(at), "%.200s.%.40s", where, name);
     out[0] = '\0';
-    if (!v || cJSON_IsNull(v)) {
+    if (!v || csim_json_is_null(v)) {
         return required ? jfail(c, at, "missing") : CSIM_OK;
     }
-    if (!cJSON_IsString(v)) {
+    if (!csim_json_is_string(v)) {
         return jfail(c, at, "expected a string");
     }
-    snprintf(out, len, "%s", v->valuestring);
+    snprintf(out, len, "%s", csim_json_str_of(v));
     return CSIM_OK;
 }
 
 /* A non-negative finite number member; missing or null gives NAN unless required. */
-static csim_err jnumber(const jctx *c, const cJSON *obj, const char *name, const char *where, bool required,
+static csim_err jnumber(const jctx *c, const csim_json *obj, const char *name, const char *where, bool required,
                         double *out)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, name);
+    const csim_json *v = csim_json_get(obj, name);
     char at[256], what[96];
     snprintf(at, sizeof(at), "%.200s.%.40s", where, name);
     *out = NAN;
-    if (!v || cJSON_IsNull(v)) {
+    if (!v || csim_json_is_null(v)) {
         return required ? jfail(c, at, "missing") : CSIM_OK;
     }
-    if (!cJSON_IsNumber(v) || !isfinite(v->valuedouble)) {
+    if (!csim_json_is_number(v) || !isfinite(csim_json_num(v))) {
         return jfail(c, at, "expected a number");
     }
-    if (v->valuedouble < 0) {
-        snprintf(what, sizeof(what), "%g is negative", v->valuedouble);
+    if (csim_json_num(v) < 0) {
+        snprintf(what, sizeof(what), "%g is negative", csim_json_num(v));
         return jfail(c, at, what);
     }
-    *out = v->valuedouble;
+    *out = csim_json_num(v);
     return CSIM_OK;
 }
 
-static csim_err jsetup(const jctx *c, const cJSON *root, csim_pub_table *t)
+static csim_err jsetup(const jctx *c, const csim_json *root, csim_pub_table *t)
 {
-    const cJSON *page = cJSON_GetObjectItemCaseSensitive(root, "page");
-    const cJSON *setup = cJSON_GetObjectItemCaseSensitive(root, "setup");
+    const csim_json *page = csim_json_get(root, "page");
+    const csim_json *setup = csim_json_get(root, "setup");
     csim_err e;
-    if (cJSON_IsObject(page) && (e = jstring(c, page, "title", "page", false, t->title, sizeof(t->title)))) {
+    if (csim_json_is_object(page) && (e = jstring(c, page, "title", "page", false, t->title, sizeof(t->title)))) {
         return e;
     }
-    if (!cJSON_IsObject(setup)) {
+    if (!csim_json_is_object(setup)) {
         return jfail(c, "setup", setup ? "expected an object" : "missing");
     }
     double hz, latency, major, mb;
@@ -285,36 +288,37 @@ static csim_err jsetup(const jctx *c, const cJSON *root, csim_pub_table *t)
     t->clock_hz = (uint32_t)hz;
     t->latency = isnan(latency) ? -1 : (int)latency;
     t->library_major = isnan(major) ? 0 : (int)major;
-    const cJSON *ic = cJSON_GetObjectItemCaseSensitive(setup, "icache");
-    if (ic && !cJSON_IsNull(ic) && !cJSON_IsBool(ic)) {
+    const csim_json *ic = csim_json_get(setup, "icache");
+    if (ic && !csim_json_is_null(ic) && !csim_json_is_bool(ic)) {
         return jfail(c, "setup.icache", "expected true or false");
     }
-    t->icache = cJSON_IsBool(ic) ? cJSON_IsTrue(ic) : -1;
+    t->icache = csim_json_is_bool(ic) ? csim_json_true(ic) : -1;
     return CSIM_OK;
 }
 
 /* Flags that make a figure doubtful ("format" only notes a missing unit,
  * "column_order" cells read in another order than the header names them). */
-static csim_err jflags(const jctx *c, const cJSON *row, const char *where, bool *flagged)
+static csim_err jflags(const jctx *c, const csim_json *row, const char *where, bool *flagged)
 {
-    const cJSON *flags = cJSON_GetObjectItemCaseSensitive(row, "flags");
+    const csim_json *flags = csim_json_get(row, "flags");
     char at[256];
     snprintf(at, sizeof(at), "%.200s.flags", where);
     *flagged = false;
-    if (!flags || cJSON_IsNull(flags)) {
+    if (!flags || csim_json_is_null(flags)) {
         return CSIM_OK;
     }
-    if (!cJSON_IsArray(flags)) {
+    if (!csim_json_is_array(flags)) {
         return jfail(c, at, "expected an array");
     }
-    const cJSON *f;
-    cJSON_ArrayForEach(f, flags)
+    const csim_json *f;
+    csim_json_each(f, flags)
     {
-        const cJSON *kind = cJSON_GetObjectItemCaseSensitive(f, "kind");
-        if (!cJSON_IsString(kind)) {
+        const csim_json *kind = csim_json_get(f, "kind");
+        if (!csim_json_is_string(kind)) {
             return jfail(c, at, "every flag needs a \"kind\" string");
         }
-        if (strcmp(kind->valuestring, "format") != 0 && strcmp(kind->valuestring, "column_order") != 0) {
+        const char *k = csim_json_str_of(kind);
+        if (strcmp(k, "format") != 0 && strcmp(k, "column_order") != 0) {
             *flagged = true;
         }
     }
@@ -339,28 +343,29 @@ static const struct {
     {"working_buffer", offsetof(csim_pub_row, workbuf), 1},
 };
 
-static csim_err jvalues(const jctx *c, const cJSON *row, const char *where, csim_pub_row *r)
+static csim_err jvalues(const jctx *c, const csim_json *row, const char *where, csim_pub_row *r)
 {
-    const cJSON *values = cJSON_GetObjectItemCaseSensitive(row, "values");
+    const csim_json *values = csim_json_get(row, "values");
     char at[256];
     snprintf(at, sizeof(at), "%.200s.values", where);
-    if (!cJSON_IsObject(values)) {
+    if (!csim_json_is_object(values)) {
         return jfail(c, at, values ? "expected an object" : "missing");
     }
-    const cJSON *v;
-    cJSON_ArrayForEach(v, values)
+    const csim_json *v;
+    csim_json_each(v, values)
     {
         size_t k = 0, n = sizeof(value_fields) / sizeof(value_fields[0]);
-        while (k < n && strcmp(value_fields[k].name, v->string) != 0) {
+        const char *name = csim_json_name(v);
+        while (k < n && strcmp(value_fields[k].name, name) != 0) {
             k++;
         }
         char what[160];
         if (k == n) {
-            snprintf(what, sizeof(what), "unknown value \"%s\" (data/published/README.md lists them)", v->string);
+            snprintf(what, sizeof(what), "unknown value \"%s\" (data/published/README.md lists them)", name);
             return jfail(c, at, what);
         }
         double x;
-        csim_err e = jnumber(c, values, v->string, at, true, &x);
+        csim_err e = jnumber(c, values, name, at, true, &x);
         if (e) {
             return e;
         }
@@ -398,23 +403,24 @@ static bool valid_key(const char *k)
     return true;
 }
 
-static csim_err jrow(const jctx *c, const cJSON *row, const char *where, csim_pub_row *r)
+static csim_err jrow(const jctx *c, const csim_json *row, const char *where, csim_pub_row *r)
 {
-    if (!cJSON_IsObject(row)) {
+    if (!csim_json_is_object(row)) {
         return jfail(c, where, "expected an object");
     }
-    const cJSON *key = cJSON_GetObjectItemCaseSensitive(row, "key");
+    const csim_json *key = csim_json_get(row, "key");
     char at[256];
     snprintf(at, sizeof(at), "%s.key", where);
-    if (!cJSON_IsString(key)) {
+    if (!csim_json_is_string(key)) {
         return jfail(c, at, key ? "expected a string" : "missing");
     }
-    if (strlen(key->valuestring) >= sizeof(r->key) || !valid_key(key->valuestring)) {
+    const char *ks = csim_json_str_of(key);
+    if (strlen(ks) >= sizeof(r->key) || !valid_key(ks)) {
         char what[200];
-        snprintf(what, sizeof(what), "\"%.120s\" is not a row key (docs/row-keys.md)", key->valuestring);
+        snprintf(what, sizeof(what), "\"%.120s\" is not a row key (docs/row-keys.md)", ks);
         return jfail(c, at, what);
     }
-    snprintf(r->key, sizeof(r->key), "%s", key->valuestring);
+    snprintf(r->key, sizeof(r->key), "%s", ks);
     /* From here on the key says which row is wrong better than its index. */
     char named[256];
     snprintf(named, sizeof(named), "%s (row \"%s\")", where, r->key);
@@ -426,19 +432,19 @@ static csim_err jrow(const jctx *c, const cJSON *row, const char *where, csim_pu
     return CSIM_OK;
 }
 
-static csim_err jsections(const jctx *c, const cJSON *root, csim_pub_table *t, rowset *seen)
+static csim_err jsections(const jctx *c, const csim_json *root, csim_pub_table *t, rowset *seen)
 {
-    const cJSON *sections = cJSON_GetObjectItemCaseSensitive(root, "sections");
-    if (!cJSON_IsArray(sections)) {
+    const csim_json *sections = csim_json_get(root, "sections");
+    if (!csim_json_is_array(sections)) {
         return jfail(c, "sections", sections ? "expected an array" : "missing");
     }
     size_t cap = 0, si = 0;
-    const cJSON *s;
-    cJSON_ArrayForEach(s, sections)
+    const csim_json *s;
+    csim_json_each(s, sections)
     {
         char where[64], id[16], title[96], kind[16];
         snprintf(where, sizeof(where), "sections[%zu]", si++);
-        if (!cJSON_IsObject(s)) {
+        if (!csim_json_is_object(s)) {
             return jfail(c, where, "expected an object");
         }
         csim_err e;
@@ -447,10 +453,10 @@ static csim_err jsections(const jctx *c, const cJSON *root, csim_pub_table *t, r
             (e = jstring(c, s, "kind", where, true, kind, sizeof(kind)))) {
             return e;
         }
-        const cJSON *rows = cJSON_GetObjectItemCaseSensitive(s, "rows");
+        const csim_json *rows = csim_json_get(s, "rows");
         char at[96];
         snprintf(at, sizeof(at), "%s.rows", where);
-        if (!cJSON_IsArray(rows)) {
+        if (!csim_json_is_array(rows)) {
             return jfail(c, at, rows ? "expected an array" : "missing");
         }
         csim_row_kind rk = CSIM_ROW_CYCLES;
@@ -465,7 +471,7 @@ static csim_err jsections(const jctx *c, const cJSON *root, csim_pub_table *t, r
         } else if (strcmp(kind, "footprint") == 0) {
             rk = CSIM_ROW_FOOTPRINT;
         } else if (strcmp(kind, "absent") == 0) {
-            if (cJSON_GetArraySize(rows)) {
+            if (csim_json_count(rows)) {
                 return jfail(c, at, "a section of kind \"absent\" with rows");
             }
             continue;
@@ -475,8 +481,8 @@ static csim_err jsections(const jctx *c, const cJSON *root, csim_pub_table *t, r
             return jfail(c, where, what);
         }
         size_t ri = 0;
-        const cJSON *row;
-        cJSON_ArrayForEach(row, rows)
+        const csim_json *row;
+        csim_json_each(row, rows)
         {
             char rwhere[96];
             snprintf(rwhere, sizeof(rwhere), "%.60s[%zu]", at, ri++);
@@ -508,18 +514,14 @@ static csim_err jsections(const jctx *c, const cJSON *root, csim_pub_table *t, r
 
 static csim_err load_json(const char *path, const char *text, csim_pub_table *t, csim_diag *d)
 {
-    const char *end = NULL;
-    cJSON *root = cJSON_ParseWithOpts(text, &end, true);
+    unsigned line = 0;
+    csim_json *root = csim_json_parse_line(text, true, &line);
     if (!root) {
-        unsigned line = 1;
-        for (const char *p = text; end && p < end; p++) {
-            line += *p == '\n';
-        }
         return csim_fail(d, CSIM_ERR_INPUT, "%s:%u: not valid JSON", path, line);
     }
     jctx c = {path, d};
     csim_err e = CSIM_OK;
-    const cJSON *ver = cJSON_GetObjectItemCaseSensitive(root, "schema_version");
+    const csim_json *ver = csim_json_get(root, "schema_version");
     bool nomem = false;
     const char *dup = duplicate_member(root, &nomem);
     if (nomem) {
@@ -528,13 +530,13 @@ static csim_err load_json(const char *path, const char *text, csim_pub_table *t,
         char what[160];
         snprintf(what, sizeof(what), "member \"%.100s\" appears twice in one object", dup);
         e = jfail(&c, "page", what);
-    } else if (!cJSON_IsObject(root)) {
+    } else if (!csim_json_is_object(root)) {
         e = jfail(&c, "top level", "expected an object");
-    } else if (!cJSON_IsNumber(ver)) {
+    } else if (!csim_json_is_number(ver)) {
         e = jfail(&c, "schema_version", ver ? "expected a number" : "missing");
-    } else if (ver->valuedouble != SCHEMA_VERSION) {
+    } else if (csim_json_num(ver) != SCHEMA_VERSION) {
         char what[96];
-        snprintf(what, sizeof(what), "%g is not %d, the version this cyclesim reads", ver->valuedouble,
+        snprintf(what, sizeof(what), "%g is not %d, the version this cyclesim reads", csim_json_num(ver),
                  SCHEMA_VERSION);
         e = jfail(&c, "schema_version", what);
     }
@@ -546,7 +548,7 @@ static csim_err load_json(const char *path, const char *text, csim_pub_table *t,
         e = jsections(&c, root, t, &seen);
         free(seen.slot);
     }
-    cJSON_Delete(root);
+    csim_json_free(root);
     return e;
 }
 

@@ -1,34 +1,76 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* json_cjson.c - json.h on cJSON: the reader of cyclesim's own JSON outputs. */
+/* json_cjson.c - json.h on cJSON: the one file that includes cJSON. */
 #include <cjson/cJSON.h>
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "cyclesim/json.h"
 
 /* A csim_json is a cJSON node; the document is its root. */
 #define NODE(n) ((const cJSON *)(const void *)(n))
+#define MUT(n) ((cJSON *)(void *)(n))
+#define WRAP(c) ((csim_json *)(void *)(c))
+#define CWRAP(c) ((const csim_json *)(const void *)(c))
+
+/* ---- parsing ---- */
 
 csim_json *csim_json_parse(const char *text)
 {
-    return (csim_json *)(void *)cJSON_Parse(text);
+    return csim_json_parse_line(text, false, NULL);
+}
+
+csim_json *csim_json_parse_line(const char *text, bool strict, unsigned *err_line)
+{
+    /* The end pointer, not cJSON_GetErrorPtr: that one is global to the process. */
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithOpts(text, &end, strict);
+    if (!root && err_line) {
+        unsigned line = 1;
+        for (const char *p = text; end && p < end && *p; p++) {
+            line += *p == '\n';
+        }
+        *err_line = line;
+    }
+    return WRAP(root);
 }
 
 void csim_json_free(csim_json *doc)
 {
-    cJSON_Delete((cJSON *)(void *)doc);
+    cJSON_Delete(MUT(doc));
 }
+
+/* ---- reading ---- */
+
+csim_json_type csim_json_type_of(const csim_json *n)
+{
+    const cJSON *c = NODE(n);
+    return !c                ? CSIM_JSON_NONE
+           : cJSON_IsNull(c)   ? CSIM_JSON_NULL
+           : cJSON_IsBool(c)   ? CSIM_JSON_BOOL
+           : cJSON_IsNumber(c) ? CSIM_JSON_NUMBER
+           : cJSON_IsString(c) ? CSIM_JSON_STRING
+           : cJSON_IsArray(c)  ? CSIM_JSON_ARRAY
+           : cJSON_IsObject(c) ? CSIM_JSON_OBJECT
+                               : CSIM_JSON_NONE; /* cJSON's raw or invalid: neither parsed nor built here */
+}
+
+bool csim_json_is_null(const csim_json *n) { return n && cJSON_IsNull(NODE(n)); }
+bool csim_json_is_bool(const csim_json *n) { return n && cJSON_IsBool(NODE(n)); }
+bool csim_json_is_number(const csim_json *n) { return n && cJSON_IsNumber(NODE(n)); }
+bool csim_json_is_string(const csim_json *n) { return n && cJSON_IsString(NODE(n)); }
+bool csim_json_is_array(const csim_json *n) { return n && cJSON_IsArray(NODE(n)); }
+bool csim_json_is_object(const csim_json *n) { return n && cJSON_IsObject(NODE(n)); }
 
 const csim_json *csim_json_get(const csim_json *obj, const char *name)
 {
-    return cJSON_IsObject(NODE(obj)) ? (const csim_json *)(const void *)cJSON_GetObjectItemCaseSensitive(NODE(obj), name)
-                                     : NULL;
+    return cJSON_IsObject(NODE(obj)) ? CWRAP(cJSON_GetObjectItemCaseSensitive(NODE(obj), name)) : NULL;
 }
 
 const csim_json *csim_json_at(const csim_json *arr, size_t i)
 {
-    return cJSON_IsArray(NODE(arr)) && i <= (size_t)INT32_MAX
-               ? (const csim_json *)(const void *)cJSON_GetArrayItem(NODE(arr), (int)i)
-               : NULL;
+    return cJSON_IsArray(NODE(arr)) && i <= (size_t)INT32_MAX ? CWRAP(cJSON_GetArrayItem(NODE(arr), (int)i))
+                                                             : NULL;
 }
 
 size_t csim_json_count(const csim_json *arr)
@@ -36,24 +78,29 @@ size_t csim_json_count(const csim_json *arr)
     return cJSON_IsArray(NODE(arr)) ? (size_t)cJSON_GetArraySize(NODE(arr)) : 0;
 }
 
-bool csim_json_is_number(const csim_json *n)
+const csim_json *csim_json_first(const csim_json *n)
 {
-    return n && cJSON_IsNumber(NODE(n));
+    return n && (cJSON_IsArray(NODE(n)) || cJSON_IsObject(NODE(n))) ? CWRAP(NODE(n)->child) : NULL;
 }
 
-bool csim_json_is_string(const csim_json *n)
+const csim_json *csim_json_next(const csim_json *n)
 {
-    return n && cJSON_IsString(NODE(n));
+    return n ? CWRAP(NODE(n)->next) : NULL;
 }
 
-bool csim_json_is_bool(const csim_json *n)
+const char *csim_json_name(const csim_json *n)
 {
-    return n && cJSON_IsBool(NODE(n));
+    return n ? NODE(n)->string : NULL;
 }
 
 const char *csim_json_str_of(const csim_json *n)
 {
     return csim_json_is_string(n) ? NODE(n)->valuestring : NULL;
+}
+
+double csim_json_num(const csim_json *n)
+{
+    return csim_json_is_number(n) ? NODE(n)->valuedouble : NAN;
 }
 
 bool csim_json_u64(const csim_json *n, uint64_t *out)
@@ -78,4 +125,57 @@ bool csim_json_double(const csim_json *n, double *out)
 bool csim_json_true(const csim_json *n)
 {
     return n && cJSON_IsTrue(NODE(n));
+}
+
+bool csim_json_equal(const csim_json *a, const csim_json *b)
+{
+    return cJSON_Compare(NODE(a), NODE(b), true);
+}
+
+/* ---- building ---- */
+
+csim_json *csim_json_new_object(void) { return WRAP(cJSON_CreateObject()); }
+csim_json *csim_json_new_array(void) { return WRAP(cJSON_CreateArray()); }
+csim_json *csim_json_new_number(double v) { return WRAP(cJSON_CreateNumber(v)); }
+csim_json *csim_json_new_string(const char *s) { return WRAP(cJSON_CreateString(s)); }
+csim_json *csim_json_new_bool(bool v) { return WRAP(cJSON_CreateBool(v)); }
+csim_json *csim_json_new_null(void) { return WRAP(cJSON_CreateNull()); }
+csim_json *csim_json_copy(const csim_json *n) { return WRAP(cJSON_Duplicate(NODE(n), true)); }
+
+void csim_json_add(csim_json *obj, const char *name, csim_json *item)
+{
+    /* cJSON leaves an item it could not attach with the caller. */
+    if (!cJSON_AddItemToObject(MUT(obj), name, MUT(item))) {
+        cJSON_Delete(MUT(item));
+    }
+}
+
+void csim_json_push(csim_json *arr, csim_json *item)
+{
+    if (!cJSON_AddItemToArray(MUT(arr), MUT(item))) {
+        cJSON_Delete(MUT(item));
+    }
+}
+
+void csim_json_add_number(csim_json *obj, const char *name, double v) { cJSON_AddNumberToObject(MUT(obj), name, v); }
+void csim_json_add_string(csim_json *obj, const char *name, const char *s) { cJSON_AddStringToObject(MUT(obj), name, s); }
+void csim_json_add_bool(csim_json *obj, const char *name, bool v) { cJSON_AddBoolToObject(MUT(obj), name, v); }
+void csim_json_add_null(csim_json *obj, const char *name) { cJSON_AddNullToObject(MUT(obj), name); }
+csim_json *csim_json_add_object(csim_json *obj, const char *name) { return WRAP(cJSON_AddObjectToObject(MUT(obj), name)); }
+csim_json *csim_json_add_array(csim_json *obj, const char *name) { return WRAP(cJSON_AddArrayToObject(MUT(obj), name)); }
+
+char *csim_json_print(const csim_json *n, bool pretty)
+{
+    char *c = pretty ? cJSON_Print(NODE(n)) : cJSON_PrintUnformatted(NODE(n));
+    if (!c) {
+        return NULL;
+    }
+    /* cJSON's allocator may not be malloc: hand back a copy that free() takes. */
+    size_t len = strlen(c) + 1;
+    char *out = malloc(len);
+    if (out) {
+        memcpy(out, c, len);
+    }
+    cJSON_free(c);
+    return out;
 }

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * model_json.c - the only file that includes cJSON: reads model files along
- * their `extends` chain into a csim_model, driven by the key table.
+ * model_json.c - reads model files along their `extends` chain into a
+ * csim_model, driven by the key table (JSON through cyclesim/json.h).
  */
-#include <cjson/cJSON.h>
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cyclesim/json.h"
 #include "cyclesim/model_keys.h"
 
 #define MAX_CHAIN 8
@@ -32,44 +32,46 @@ static char *read_file(const char *path, csim_diag *diag, csim_err *err)
     return buf;
 }
 
-static double num_field(const cJSON *o, const char *name, const char *where, const char *key,
+static double num_field(const csim_json *o, const char *name, const char *where, const char *key,
                         bool *ok, csim_diag *diag, csim_err *err)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
+    const csim_json *v = csim_json_get(o, name);
     /* Hex digits only: strtoull takes a sign ("0x-1" is 2^64 - 1). */
-    if (cJSON_IsString(v) && strncmp(v->valuestring, "0x", 2) == 0 && strlen(v->valuestring) <= 10 &&
-        v->valuestring[2] && strspn(v->valuestring + 2, "0123456789abcdefABCDEF") == strlen(v->valuestring + 2)) {
-        return (double)strtoull(v->valuestring + 2, NULL, 16);
+    const char *s = csim_json_str_of(v);
+    if (s && strncmp(s, "0x", 2) == 0 && strlen(s) <= 10 && s[2] &&
+        strspn(s + 2, "0123456789abcdefABCDEF") == strlen(s + 2)) {
+        return (double)strtoull(s + 2, NULL, 16);
     }
-    if (!cJSON_IsNumber(v) || v->valuedouble < 0 || v->valuedouble > 4294967295.0) {
+    double d = csim_json_num(v);
+    if (!csim_json_is_number(v) || d < 0 || d > 4294967295.0) {
         *ok = false;
         *err = csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: each entry needs an unsigned number (or \"0x...\") \"%s\"",
                          where, key, name);
         return 0;
     }
-    return v->valuedouble;
+    return d;
 }
 
-static csim_err set_array(csim_model *m, const csim_key *k, const cJSON *v, const char *where,
+static csim_err set_array(csim_model *m, const csim_key *k, const csim_json *v, const char *where,
                           csim_diag *diag)
 {
-    if (!cJSON_IsArray(v)) {
+    if (!csim_json_is_array(v)) {
         return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: expected an array", where, k->name);
     }
     unsigned *count = (unsigned *)((char *)m + k->size);
     unsigned cap = k->type == CSIM_K_REGIONS ? CSIM_MAX_REGIONS
                    : k->type == CSIM_K_LATENCY ? CSIM_MAX_RANGES : CSIM_MAX_RULES;
-    unsigned n = (unsigned)cJSON_GetArraySize(v);
+    unsigned n = (unsigned)csim_json_count(v);
     if (n > cap) {
         return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: at most %u entries", where, k->name, cap);
     }
     csim_err err = CSIM_OK;
     bool ok = true;
     unsigned i = 0;
-    const cJSON *e;
-    cJSON_ArrayForEach(e, v)
+    const csim_json *e;
+    csim_json_each(e, v)
     {
-        if (!cJSON_IsObject(e)) {
+        if (!csim_json_is_object(e)) {
             return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: entries must be objects", where, k->name);
         }
         switch (k->type) {
@@ -102,22 +104,22 @@ static csim_err set_array(csim_model *m, const csim_key *k, const cJSON *v, cons
         case CSIM_K_LATENCY: {
             csim_latency_range *r = (csim_latency_range *)((char *)m + k->offset) + i;
             r->range = (int)num_field(e, "range", where, k->name, &ok, diag, &err);
-            const cJSON *hz = cJSON_GetObjectItemCaseSensitive(e, "max_hz");
-            unsigned nh = cJSON_IsArray(hz) ? (unsigned)cJSON_GetArraySize(hz) : 0;
+            const csim_json *hz = csim_json_get(e, "max_hz");
+            unsigned nh = csim_json_is_array(hz) ? (unsigned)csim_json_count(hz) : 0;
             if (ok && (nh == 0 || nh > CSIM_MAX_WS)) {
                 return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: max_hz must list 1..%d clocks", where,
                                  k->name, CSIM_MAX_WS);
             }
             r->n = 0;
-            const cJSON *h;
-            cJSON_ArrayForEach(h, hz)
+            const csim_json *h;
+            csim_json_each(h, hz)
             {
-                if (!cJSON_IsNumber(h) || h->valuedouble <= 0 ||
-                    (r->n && h->valuedouble < r->max_hz[r->n - 1])) {
+                if (!csim_json_is_number(h) || csim_json_num(h) <= 0 ||
+                    (r->n && csim_json_num(h) < r->max_hz[r->n - 1])) {
                     return csim_fail(diag, CSIM_ERR_MODEL,
                                      "%s: %s: max_hz must be positive and non-decreasing", where, k->name);
                 }
-                r->max_hz[r->n++] = (uint32_t)h->valuedouble;
+                r->max_hz[r->n++] = (uint32_t)csim_json_num(h);
             }
             break;
         }
@@ -134,21 +136,22 @@ static csim_err set_array(csim_model *m, const csim_key *k, const cJSON *v, cons
 }
 
 /* Applies every key of object `o` (path prefix `prefix`) to m. */
-static csim_err apply_object(csim_model *m, const cJSON *o, const char *prefix, const char *where,
+static csim_err apply_object(csim_model *m, const csim_json *o, const char *prefix, const char *where,
                              csim_diag *diag)
 {
-    const cJSON *v;
-    cJSON_ArrayForEach(v, o)
+    const csim_json *v;
+    csim_json_each(v, o)
     {
         char name[128];
-        snprintf(name, sizeof(name), "%s%s%s", prefix, *prefix ? "." : "", v->string);
-        if (!*prefix && (strcmp(v->string, "version") == 0 || strcmp(v->string, "extends") == 0 ||
-                         strcmp(v->string, "kind") == 0 || strcmp(v->string, "name") == 0 ||
-                         strcmp(v->string, "sources") == 0)) {
+        const char *member = csim_json_name(v);
+        snprintf(name, sizeof(name), "%s%s%s", prefix, *prefix ? "." : "", member);
+        if (!*prefix && (strcmp(member, "version") == 0 || strcmp(member, "extends") == 0 ||
+                         strcmp(member, "kind") == 0 || strcmp(member, "name") == 0 ||
+                         strcmp(member, "sources") == 0)) {
             continue;
         }
         const csim_key *k = csim_key_find(name);
-        if (!k && cJSON_IsObject(v)) {
+        if (!k && csim_json_is_object(v)) {
             csim_err err = apply_object(m, v, name, where, diag);
             if (err) {
                 return err;
@@ -162,20 +165,20 @@ static csim_err apply_object(csim_model *m, const cJSON *o, const char *prefix, 
         csim_err err;
         if (k->type >= CSIM_K_REGIONS) {
             err = set_array(m, k, v, where, diag);
-        } else if (cJSON_IsNumber(v)) {
-            err = csim_key_set_number(m, k, v->valuedouble, where, diag);
-        } else if (cJSON_IsBool(v)) {
+        } else if (csim_json_is_number(v)) {
+            err = csim_key_set_number(m, k, csim_json_num(v), where, diag);
+        } else if (csim_json_is_bool(v)) {
             if (k->type != CSIM_K_BOOL) {
                 return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: a boolean is not valid here", where, name);
             }
-            *(bool *)((char *)m + k->offset) = cJSON_IsTrue(v);
+            *(bool *)((char *)m + k->offset) = csim_json_true(v);
             err = CSIM_OK;
-        } else if (cJSON_IsString(v)) {
-            if ((k->type == CSIM_K_U32 || k->type == CSIM_K_INT) && strncmp(v->valuestring, "0x", 2) != 0) {
+        } else if (csim_json_is_string(v)) {
+            if ((k->type == CSIM_K_U32 || k->type == CSIM_K_INT) && strncmp(csim_json_str_of(v), "0x", 2) != 0) {
                 return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: expected a number (or a \"0x...\" string)",
                                  where, name);
             }
-            err = csim_key_set_string(m, k, v->valuestring, where, diag);
+            err = csim_key_set_string(m, k, csim_json_str_of(v), where, diag);
         } else {
             return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: wrong type", where, name);
         }
@@ -229,58 +232,52 @@ static csim_err load_chain(csim_model *m, const char *dir, const char *name, uns
                                                        "%s: cannot open (named by an extends)", path)
                                            : err;
     }
-    cJSON *root = cJSON_Parse(text);
+    unsigned line = 0;
+    csim_json *root = csim_json_parse_line(text, false, &line);
     if (!root) {
-        const char *at = cJSON_GetErrorPtr();
-        unsigned line = 1;
-        for (const char *p = text; at && p < at; p++) {
-            line += *p == '\n';
-        }
         free(text);
         return csim_fail(diag, CSIM_ERR_MODEL, "%s:%u: not valid JSON", path, line);
     }
     free(text);
     const char *where = path;
-    if (!cJSON_IsObject(root)) {
+    if (!csim_json_is_object(root)) {
         err = csim_fail(diag, CSIM_ERR_MODEL, "%s: the top level must be an object", where);
         goto out;
     }
-    const cJSON *ver = cJSON_GetObjectItemCaseSensitive(root, "version");
-    if (!cJSON_IsNumber(ver)) {
+    double ver;
+    if (!csim_json_double(csim_json_get(root, "version"), &ver)) {
         err = csim_fail(diag, CSIM_ERR_MODEL, "%s: version: missing (this cyclesim reads version %d)",
                         where, CSIM_MODEL_VERSION);
         goto out;
     }
-    if (ver->valuedouble != CSIM_MODEL_VERSION) {
+    if (ver != CSIM_MODEL_VERSION) {
         err = csim_fail(diag, CSIM_ERR_MODEL, "%s: version: %g is %s; this cyclesim reads version %d",
-                        where, ver->valuedouble,
-                        ver->valuedouble > CSIM_MODEL_VERSION ? "newer" : "older", CSIM_MODEL_VERSION);
+                        where, ver, ver > CSIM_MODEL_VERSION ? "newer" : "older", CSIM_MODEL_VERSION);
         goto out;
     }
-    const cJSON *kind = cJSON_GetObjectItemCaseSensitive(root, "kind");
-    if (!cJSON_IsString(kind) || (strcmp(kind->valuestring, "core") && strcmp(kind->valuestring, "family") &&
-                                  strcmp(kind->valuestring, "mcu"))) {
+    const char *kind = csim_json_str_of(csim_json_get(root, "kind"));
+    if (!kind || (strcmp(kind, "core") && strcmp(kind, "family") && strcmp(kind, "mcu"))) {
         err = csim_fail(diag, CSIM_ERR_MODEL, "%s: kind: expected \"core\", \"family\" or \"mcu\"", where);
         goto out;
     }
-    if (depth == 0 && strcmp(kind->valuestring, "mcu") != 0) {
+    if (depth == 0 && strcmp(kind, "mcu") != 0) {
         err = csim_fail(diag, CSIM_ERR_UNKNOWN_MCU, "\"%s\" is a %s model, not an MCU", name,
-                        kind->valuestring);
+                        kind);
         goto out;
     }
-    const cJSON *ext = cJSON_GetObjectItemCaseSensitive(root, "extends");
-    if (ext && !cJSON_IsString(ext)) {
+    const csim_json *ext = csim_json_get(root, "extends");
+    if (ext && !csim_json_is_string(ext)) {
         err = csim_fail(diag, CSIM_ERR_MODEL, "%s: extends: expected a model name", where);
         goto out;
     }
     if (ext) {
-        err = load_chain(m, dir, ext->valuestring, depth + 1, diag);
+        err = load_chain(m, dir, csim_json_str_of(ext), depth + 1, diag);
         if (err) {
             goto out;
         }
-    } else if (strcmp(kind->valuestring, "core") != 0) {
+    } else if (strcmp(kind, "core") != 0) {
         err = csim_fail(diag, CSIM_ERR_MODEL, "%s: extends: a %s model must extend another", where,
-                        kind->valuestring);
+                        kind);
         goto out;
     }
     m->version = CSIM_MODEL_VERSION;
@@ -294,14 +291,14 @@ static csim_err load_chain(csim_model *m, const char *dir, const char *name, uns
         }
     }
     err = apply_object(m, root, "", where, diag);
-    const cJSON *m33 = cJSON_GetObjectItemCaseSensitive(root, "m33");
+    const csim_json *m33 = csim_json_get(root, "m33");
     if (!err && m33 && !csim_key_applies(csim_key_find("m33.load_latency"), m)) {
         /* Cortex-M33 timing in a model of another core would change nothing. */
         err = csim_fail(diag, CSIM_ERR_MODEL, "%s: m33: keys of the Cortex-M33 core in a model of another core",
                         where);
     }
 out:
-    cJSON_Delete(root);
+    csim_json_free(root);
     return err;
 }
 
@@ -335,15 +332,15 @@ unsigned csim_model_list(const char *dir, char names[][64], unsigned max)
         snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
         csim_err err;
         char *text = read_file(path, NULL, &err);
-        cJSON *root = text ? cJSON_Parse(text) : NULL;
+        csim_json *root = text ? csim_json_parse(text) : NULL;
         free(text);
-        const cJSON *kind = root ? cJSON_GetObjectItemCaseSensitive(root, "kind") : NULL;
-        if (cJSON_IsString(kind) && strcmp(kind->valuestring, "mcu") == 0) {
+        const char *kind = csim_json_str_of(csim_json_get(root, "kind"));
+        if (kind && strcmp(kind, "mcu") == 0) {
             memcpy(names[n], e->d_name, len - 5);
             names[n][len - 5] = 0;
             n++;
         }
-        cJSON_Delete(root);
+        csim_json_free(root);
     }
     closedir(d);
     qsort(names, n, sizeof(names[0]), cmp_names);

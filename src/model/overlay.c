@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * overlay.c - the overlay file format (docs/calibrate.md), read and written
- * with cJSON.  Reading applies every key through the key table, so an
- * overlay is validated exactly as `--set` is.
+ * through cyclesim/json.h.  Reading applies every key through the key table,
+ * so an overlay is validated exactly as `--set` is.
  */
-#include <cjson/cJSON.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cyclesim/json.h"
 #include "cyclesim/model_keys.h"
 #include "cyclesim/overlay.h"
 
@@ -39,20 +39,20 @@ static bool scalar_key(const csim_key *k)
            k->type == CSIM_K_ENUM || k->type == CSIM_K_STR;
 }
 
-static csim_err apply_key(csim_model *m, const cJSON *v, const char *path, csim_diag *diag)
+static csim_err apply_key(csim_model *m, const csim_json *v, const char *path, csim_diag *diag)
 {
-    const csim_key *k = csim_key_find(v->string);
+    const csim_key *k = csim_key_find(csim_json_name(v));
     if (!k || !scalar_key(k)) {
         return csim_fail(diag, CSIM_ERR_INPUT, "%s: keys: \"%s\" is not a model key that --set accepts",
-                         path, v->string);
+                         path, csim_json_name(v));
     }
     csim_err err;
-    if (cJSON_IsNumber(v)) {
-        err = csim_key_set_number(m, k, v->valuedouble, path, diag);
-    } else if (cJSON_IsBool(v)) {
-        err = csim_key_set_string(m, k, cJSON_IsTrue(v) ? "true" : "false", path, diag);
-    } else if (cJSON_IsString(v)) {
-        err = csim_key_set_string(m, k, v->valuestring, path, diag);
+    if (csim_json_is_number(v)) {
+        err = csim_key_set_number(m, k, csim_json_num(v), path, diag);
+    } else if (csim_json_is_bool(v)) {
+        err = csim_key_set_string(m, k, csim_json_true(v) ? "true" : "false", path, diag);
+    } else if (csim_json_is_string(v)) {
+        err = csim_key_set_string(m, k, csim_json_str_of(v), path, diag);
     } else {
         return csim_fail(diag, CSIM_ERR_INPUT, "%s: keys: %s: expected a number, boolean or string",
                          path, k->name);
@@ -67,52 +67,50 @@ csim_err csim_overlay_apply(csim_model *m, const char *path, csim_diag *diag)
     if (!text) {
         return err;
     }
-    cJSON *doc = cJSON_Parse(text);
+    unsigned line = 0;
+    csim_json *doc = csim_json_parse_line(text, false, &line);
     if (!doc) {
-        unsigned line = 1;
-        for (const char *p = text, *end = cJSON_GetErrorPtr(); end && p < end && *p; p++) {
-            line += *p == '\n';
-        }
         free(text);
         return csim_fail(diag, CSIM_ERR_INPUT, "%s:%u: not valid JSON", path, line);
     }
     free(text);
-    if (!cJSON_IsObject(doc)) {
-        cJSON_Delete(doc);
+    if (!csim_json_is_object(doc)) {
+        csim_json_free(doc);
         return csim_fail(diag, CSIM_ERR_INPUT, "%s: not a JSON object (an overlay, docs/calibrate.md)", path);
     }
-    const cJSON *ver = cJSON_GetObjectItemCaseSensitive(doc, "cyclesim_overlay");
-    const cJSON *base = cJSON_GetObjectItemCaseSensitive(doc, "base_model");
-    const cJSON *keys = cJSON_GetObjectItemCaseSensitive(doc, "keys");
-    const cJSON *member;
-    cJSON_ArrayForEach(member, doc)
+    const csim_json *ver = csim_json_get(doc, "cyclesim_overlay");
+    const csim_json *base = csim_json_get(doc, "base_model");
+    const csim_json *keys = csim_json_get(doc, "keys");
+    const csim_json *member;
+    csim_json_each(member, doc)
     {
-        if (strcmp(member->string, "cyclesim_overlay") && strcmp(member->string, "base_model") &&
-            strcmp(member->string, "keys") && strcmp(member->string, "provenance")) {
-            err = csim_fail(diag, CSIM_ERR_INPUT, "%s: unknown member \"%s\"", path, member->string);
+        const char *name = csim_json_name(member);
+        if (strcmp(name, "cyclesim_overlay") && strcmp(name, "base_model") && strcmp(name, "keys") &&
+            strcmp(name, "provenance")) {
+            err = csim_fail(diag, CSIM_ERR_INPUT, "%s: unknown member \"%s\"", path, name);
         }
     }
     if (err) {
         /* already reported */
-    } else if (!cJSON_IsNumber(ver) || ver->valuedouble != CSIM_OVERLAY_VERSION) {
+    } else if (!csim_json_is_number(ver) || csim_json_num(ver) != CSIM_OVERLAY_VERSION) {
         err = csim_fail(diag, CSIM_ERR_INPUT, "%s: cyclesim_overlay: expected version %d", path,
                         CSIM_OVERLAY_VERSION);
-    } else if (!cJSON_IsString(base) || !cJSON_IsObject(keys)) {
+    } else if (!csim_json_is_string(base) || !csim_json_is_object(keys)) {
         err = csim_fail(diag, CSIM_ERR_INPUT, "%s: needs \"base_model\" (a string) and \"keys\" (an object)",
                         path);
-    } else if (strcmp(base->valuestring, m->name) != 0) {
+    } else if (strcmp(csim_json_str_of(base), m->name) != 0) {
         err = csim_fail(diag, CSIM_ERR_INPUT, "%s: an overlay for %s, not for %s", path,
-                        base->valuestring, m->name);
+                        csim_json_str_of(base), m->name);
     } else {
-        const cJSON *v;
-        cJSON_ArrayForEach(v, keys)
+        const csim_json *v;
+        csim_json_each(v, keys)
         {
             if ((err = apply_key(m, v, path, diag))) {
                 break;
             }
         }
     }
-    cJSON_Delete(doc);
+    csim_json_free(doc);
     return err;
 }
 
@@ -128,7 +126,7 @@ const char *csim_fit_state_name(csim_fit_state s)
 }
 
 /* A key's value in the type its JSON takes (numbers, booleans, names). */
-static cJSON *key_value(const csim_model *m, const csim_key *k)
+static csim_json *key_value(const csim_model *m, const csim_key *k)
 {
     char text[160];
     if (!csim_model_get(m, k->name, text, sizeof(text))) {
@@ -136,23 +134,23 @@ static cJSON *key_value(const csim_model *m, const csim_key *k)
     }
     switch (k->type) {
     case CSIM_K_U32:
-    case CSIM_K_INT: return cJSON_CreateNumber(strtod(text, NULL));
-    case CSIM_K_BOOL: return cJSON_CreateBool(strcmp(text, "true") == 0);
-    default: return cJSON_CreateString(text);
+    case CSIM_K_INT: return csim_json_new_number(strtod(text, NULL));
+    case CSIM_K_BOOL: return csim_json_new_bool(strcmp(text, "true") == 0);
+    default: return csim_json_new_string(text);
     }
 }
 
 /* Percentages to 1e-3: the figures are for reading, and print the same everywhere. */
 static double round_pct(double v) { return round(v * 1000.0) / 1000.0; }
 
-static cJSON *stats_json(const csim_err_stats *s)
+static csim_json *stats_json(const csim_err_stats *s)
 {
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddNumberToObject(o, "rows", (double)s->n);
+    csim_json *o = csim_json_new_object();
+    csim_json_add_number(o, "rows", (double)s->n);
     if (s->n) {
-        cJSON_AddNumberToObject(o, "median_abs", round_pct(s->median));
-        cJSON_AddNumberToObject(o, "p90_abs", round_pct(s->p90));
-        cJSON_AddNumberToObject(o, "max_abs", round_pct(s->max));
+        csim_json_add_number(o, "median_abs", round_pct(s->median));
+        csim_json_add_number(o, "p90_abs", round_pct(s->p90));
+        csim_json_add_number(o, "max_abs", round_pct(s->max));
     }
     return o;
 }
@@ -160,23 +158,23 @@ static cJSON *stats_json(const csim_err_stats *s)
 static double pct(double model, double measured) { return 100.0 * (model - measured) / measured; }
 
 
-static cJSON *elf_json(const csim_elf *e)
+static csim_json *elf_json(const csim_elf *e)
 {
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "path", e->path);
-    cJSON_AddStringToObject(o, "sha256", e->sha256_hex);
+    csim_json *o = csim_json_new_object();
+    csim_json_add_string(o, "path", e->path);
+    csim_json_add_string(o, "sha256", e->sha256_hex);
     return o;
 }
 
 char *csim_overlay_json(const csim_calibration *c)
 {
-    cJSON *doc = cJSON_CreateObject();
-    cJSON_AddNumberToObject(doc, "cyclesim_overlay", CSIM_OVERLAY_VERSION);
-    cJSON_AddStringToObject(doc, "base_model", c->model->name);
+    csim_json *doc = csim_json_new_object();
+    csim_json_add_number(doc, "cyclesim_overlay", CSIM_OVERLAY_VERSION);
+    csim_json_add_string(doc, "base_model", c->model->name);
 
     /* keys: every scalar key that differs from the base file, and every
      * fitted parameter even where it equals the base value. */
-    cJSON *keys = cJSON_AddObjectToObject(doc, "keys");
+    csim_json *keys = csim_json_add_object(doc, "keys");
     size_t nk;
     const csim_key *all = csim_keys(&nk);
     for (size_t i = 0; i < nk; i++) {
@@ -192,83 +190,83 @@ char *csim_overlay_json(const csim_calibration *c)
                       (c->params[j].state == CSIM_FIT_FREE || c->params[j].state == CSIM_FIT_AT_BOUND);
         }
         if (fitted || strcmp(now, was) != 0) {
-            cJSON_AddItemToObject(keys, k->name, key_value(c->model, k));
+            csim_json_add(keys, k->name, key_value(c->model, k));
         }
     }
 
-    cJSON *prov = cJSON_AddObjectToObject(doc, "provenance");
-    cJSON_AddStringToObject(prov, "command", "calibrate");
+    csim_json *prov = csim_json_add_object(doc, "provenance");
+    csim_json_add_string(prov, "command", "calibrate");
     /* "elf": the first image (schema 1 had only one); "elfs": every one. */
-    cJSON_AddItemToObject(prov, "elf", elf_json(c->elfs[0]));
-    cJSON *elfs = cJSON_AddArrayToObject(prov, "elfs");
+    csim_json_add(prov, "elf", elf_json(c->elfs[0]));
+    csim_json *elfs = csim_json_add_array(prov, "elfs");
     for (unsigned i = 0; i < c->n_elfs; i++) {
-        cJSON_AddItemToArray(elfs, elf_json(c->elfs[i]));
+        csim_json_push(elfs, elf_json(c->elfs[i]));
     }
-    cJSON *measured = cJSON_AddArrayToObject(prov, "measured");
+    csim_json *measured = csim_json_add_array(prov, "measured");
     for (unsigned i = 0; i < c->n_measured; i++) {
-        cJSON_AddItemToArray(measured, cJSON_CreateString(c->measured[i]));
+        csim_json_push(measured, csim_json_new_string(c->measured[i]));
     }
-    cJSON *sets = cJSON_AddArrayToObject(prov, "sets");
+    csim_json *sets = csim_json_add_array(prov, "sets");
     for (unsigned i = 0; i < c->n_sets; i++) {
-        cJSON_AddItemToArray(sets, cJSON_CreateString(c->sets[i]));
+        csim_json_push(sets, csim_json_new_string(c->sets[i]));
     }
-    cJSON_AddStringToObject(prov, "state", c->warm ? "warm" : "cold");
-    cJSON_AddNumberToObject(prov, "holdout", c->holdout);
-    cJSON_AddNumberToObject(prov, "iterations", c->iterations);
-    cJSON_AddNumberToObject(prov, "runs", c->runs);
-    cJSON_AddBoolToObject(prov, "converged", c->converged);
+    csim_json_add_string(prov, "state", c->warm ? "warm" : "cold");
+    csim_json_add_number(prov, "holdout", c->holdout);
+    csim_json_add_number(prov, "iterations", c->iterations);
+    csim_json_add_number(prov, "runs", c->runs);
+    csim_json_add_bool(prov, "converged", c->converged);
 
-    cJSON *params = cJSON_AddArrayToObject(prov, "parameters");
+    csim_json *params = csim_json_add_array(prov, "parameters");
     for (size_t j = 0; j < c->n_params; j++) {
         const csim_calib_param *p = &c->params[j];
         bool ok = p->state == CSIM_FIT_FREE || p->state == CSIM_FIT_AT_BOUND;
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddStringToObject(o, "key", p->key);
-        cJSON_AddNumberToObject(o, "start", p->start);
+        csim_json *o = csim_json_new_object();
+        csim_json_add_string(o, "key", p->key);
+        csim_json_add_number(o, "start", p->start);
         if (ok) {
-            cJSON_AddNumberToObject(o, "fitted", p->fitted);
+            csim_json_add_number(o, "fitted", p->fitted);
         } else {
-            cJSON_AddNullToObject(o, "fitted");
+            csim_json_add_null(o, "fitted");
         }
-        cJSON_AddStringToObject(o, "state", csim_fit_state_name(p->state));
-        cJSON_AddNumberToObject(o, "sensitive_rows", (double)p->rows_sensitive);
+        csim_json_add_string(o, "state", csim_fit_state_name(p->state));
+        csim_json_add_number(o, "sensitive_rows", (double)p->rows_sensitive);
         if (p->rows_sensitive) {
-            cJSON *u = cJSON_AddObjectToObject(o, "cycles_per_unit");
-            cJSON_AddNumberToObject(u, "min", p->per_unit_min);
-            cJSON_AddNumberToObject(u, "median", p->per_unit_median);
-            cJSON_AddNumberToObject(u, "max", p->per_unit_max);
+            csim_json *u = csim_json_add_object(o, "cycles_per_unit");
+            csim_json_add_number(u, "min", p->per_unit_min);
+            csim_json_add_number(u, "median", p->per_unit_median);
+            csim_json_add_number(u, "max", p->per_unit_max);
         }
         if (ok) {
-            cJSON_AddItemToObject(o, "held_out_error_pct", stats_json(&p->held_out));
+            csim_json_add(o, "held_out_error_pct", stats_json(&p->held_out));
         }
-        cJSON_AddItemToArray(params, o);
+        csim_json_push(params, o);
     }
 
-    cJSON *rows = cJSON_AddArrayToObject(prov, "rows");
+    csim_json *rows = csim_json_add_array(prov, "rows");
     for (size_t i = 0; i < c->n_rows; i++) {
         const csim_calib_row *r = &c->rows[i];
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddStringToObject(o, "key", r->key);
-        cJSON_AddStringToObject(o, "elf", c->elfs[r->elf]->path);
-        cJSON_AddNumberToObject(o, "measured_file", r->file);
-        cJSON_AddStringToObject(o, "role", r->held_out ? "held-out" : "fitted");
-        cJSON_AddNumberToObject(o, "measured", r->measured);
-        cJSON_AddNumberToObject(o, "before", r->before);
-        cJSON_AddNumberToObject(o, "after", r->after);
-        cJSON_AddNumberToObject(o, "error_pct_before", round_pct(pct(r->before, r->measured)));
-        cJSON_AddNumberToObject(o, "error_pct_after", round_pct(pct(r->after, r->measured)));
-        cJSON_AddItemToArray(rows, o);
+        csim_json *o = csim_json_new_object();
+        csim_json_add_string(o, "key", r->key);
+        csim_json_add_string(o, "elf", c->elfs[r->elf]->path);
+        csim_json_add_number(o, "measured_file", r->file);
+        csim_json_add_string(o, "role", r->held_out ? "held-out" : "fitted");
+        csim_json_add_number(o, "measured", r->measured);
+        csim_json_add_number(o, "before", r->before);
+        csim_json_add_number(o, "after", r->after);
+        csim_json_add_number(o, "error_pct_before", round_pct(pct(r->before, r->measured)));
+        csim_json_add_number(o, "error_pct_after", round_pct(pct(r->after, r->measured)));
+        csim_json_push(rows, o);
     }
 
-    cJSON *err = cJSON_AddObjectToObject(prov, "error_pct");
-    cJSON *fit = cJSON_AddObjectToObject(err, "fitted");
-    cJSON_AddItemToObject(fit, "before", stats_json(&c->fit_before));
-    cJSON_AddItemToObject(fit, "after", stats_json(&c->fit_after));
-    cJSON *held = cJSON_AddObjectToObject(err, "held_out");
-    cJSON_AddItemToObject(held, "before", stats_json(&c->held_before));
-    cJSON_AddItemToObject(held, "after", stats_json(&c->held_after));
+    csim_json *err = csim_json_add_object(prov, "error_pct");
+    csim_json *fit = csim_json_add_object(err, "fitted");
+    csim_json_add(fit, "before", stats_json(&c->fit_before));
+    csim_json_add(fit, "after", stats_json(&c->fit_after));
+    csim_json *held = csim_json_add_object(err, "held_out");
+    csim_json_add(held, "before", stats_json(&c->held_before));
+    csim_json_add(held, "after", stats_json(&c->held_after));
 
-    char *text = cJSON_Print(doc);
-    cJSON_Delete(doc);
+    char *text = csim_json_print(doc, true);
+    csim_json_free(doc);
     return text;
 }

@@ -63,7 +63,7 @@ hold=""
     --format json > "$w/overlay-j2.json" 2> /dev/null || fail "calibrate -j 2 failed"
 cmp -s "$w/overlay.json" "$w/overlay-j2.json" || fail "-j 2 gives another overlay than -j 1"
 
-# The overlay's "keys" object: one "key": value line each (cJSON's layout).
+# The overlay's "keys" object: one "key": value line each (csim_json_print's tab layout).
 awk '/^\t"keys":/ {on = 1; next} on && /^\t}/ {exit} on' "$w/overlay.json" |
     tr -d '\t,"' | sed 's/:/=/' > "$w/keys.got"
 for kv in $perturb; do

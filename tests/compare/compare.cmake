@@ -6,7 +6,7 @@ set(COMPARE_TEST_DIR ${CMAKE_CURRENT_LIST_DIR})
 add_executable(test_published ${COMPARE_TEST_DIR}/test_published.c ${CMAKE_SOURCE_DIR}/src/analysis/published.c
     ${CMAKE_SOURCE_DIR}/src/analysis/published_board.c ${CMAKE_SOURCE_DIR}/src/common/diag.c)
 target_include_directories(test_published PRIVATE ${CMAKE_SOURCE_DIR}/include ${CMAKE_SOURCE_DIR}/src)
-target_link_libraries(test_published PRIVATE PkgConfig::CJSON m)
+target_link_libraries(test_published PRIVATE csim_json m)
 add_test(NAME compare_published_loader
     COMMAND test_published ${CMAKE_SOURCE_DIR}/data/published ${COMPARE_TEST_DIR}/fixtures)
 set_tests_properties(compare_published_loader PROPERTIES LABELS compare)
@@ -16,7 +16,7 @@ add_executable(test_compare ${COMPARE_TEST_DIR}/test_compare.c ${CMAKE_SOURCE_DI
     ${CMAKE_SOURCE_DIR}/src/analysis/published.c ${CMAKE_SOURCE_DIR}/src/analysis/published_board.c
     ${CMAKE_SOURCE_DIR}/src/common/diag.c)
 target_include_directories(test_compare PRIVATE ${CMAKE_SOURCE_DIR}/include ${CMAKE_SOURCE_DIR}/src)
-target_link_libraries(test_compare PRIVATE PkgConfig::CJSON m)
+target_link_libraries(test_compare PRIVATE csim_json m)
 add_test(NAME compare_core COMMAND test_compare)
 set_tests_properties(compare_core PROPERTIES LABELS compare)
 

@@ -15,7 +15,7 @@ add_executable(test_mldsa ${CMAKE_CURRENT_LIST_DIR}/test_mldsa.c ${FW_CRYPTO_DIR
                ${FW_CRYPTO_DIR}/mldsa.c ${FW_CRYPTO_DIR}/mldsa_poly.c ${FW_INPUT_SRC})
 target_include_directories(test_mldsa PRIVATE ${MLDSA_INCLUDES})
 target_compile_options(test_mldsa PRIVATE ${MLDSA_FLAGS})
-target_link_libraries(test_mldsa PRIVATE OpenSSL::Crypto PkgConfig::CJSON)
+target_link_libraries(test_mldsa PRIVATE OpenSSL::Crypto csim_json)
 add_test(NAME crypto_mldsa COMMAND test_mldsa ${TEST_VECTORS_DIR}/mldsa)
 # A broken NTT makes every signing attempt fail, up to the 16-bit nonce limit:
 # bound the time a failing run can take.

@@ -19,7 +19,7 @@
  *    (digested by OpenSSL), signature digests recomputed with both signers;
  *    then every case's setup/run/check, and check() must catch a corruption.
  */
-#include <cjson/cJSON.h>
+#include "cyclesim/json.h"
 #include <openssl/evp.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -69,10 +69,10 @@ static int hexval(char c)
 }
 
 /* Decodes a hex string field (absent = empty); returns a malloc'ed buffer. */
-static uint8_t *hex_field(const cJSON *obj, const char *name, size_t *len)
+static uint8_t *hex_field(const csim_json *obj, const char *name, size_t *len)
 {
-    const cJSON *f = cJSON_GetObjectItemCaseSensitive(obj, name);
-    const char *s = cJSON_IsString(f) ? f->valuestring : "";
+    const csim_json *f = csim_json_get(obj, name);
+    const char *s = csim_json_is_string(f) ? csim_json_str_of(f) : "";
     size_t i, n = strlen(s) / 2;
     uint8_t *out = xmalloc(n);
 
@@ -82,27 +82,27 @@ static uint8_t *hex_field(const cJSON *obj, const char *name, size_t *len)
     return out;
 }
 
-static const char *str_field(const cJSON *obj, const char *name)
+static const char *str_field(const csim_json *obj, const char *name)
 {
-    const cJSON *f = cJSON_GetObjectItemCaseSensitive(obj, name);
+    const csim_json *f = csim_json_get(obj, name);
 
-    return cJSON_IsString(f) ? f->valuestring : "";
+    return csim_json_is_string(f) ? csim_json_str_of(f) : "";
 }
 
-static int int_field(const cJSON *obj, const char *name)
+static int int_field(const csim_json *obj, const char *name)
 {
-    const cJSON *f = cJSON_GetObjectItemCaseSensitive(obj, name);
+    const csim_json *f = csim_json_get(obj, name);
 
-    return cJSON_IsNumber(f) ? f->valueint : -1;
+    return csim_json_is_number(f) ? (int)csim_json_num(f) : -1;
 }
 
-static cJSON *load_json(const char *dir, const char *file)
+static csim_json *load_json(const char *dir, const char *file)
 {
     char path[1024];
     FILE *f;
     long n;
     char *text;
-    cJSON *j;
+    csim_json *j;
 
     snprintf(path, sizeof path, "%s/%s", dir, file);
     f = fopen(path, "rb");
@@ -120,7 +120,7 @@ static cJSON *load_json(const char *dir, const char *file)
     }
     text[n] = 0;
     fclose(f);
-    j = cJSON_Parse(text);
+    j = csim_json_parse(text);
     free(text);
     if (!j) {
         printf("cannot parse %s\n", path);
@@ -369,7 +369,7 @@ typedef struct {
     uint8_t *ctx, *msg, ph[11 + 64];
 } acvp_msg;
 
-static int acvp_message(const cJSON *t, acvp_msg *am)
+static int acvp_message(const csim_json *t, acvp_msg *am)
 {
     size_t clen, mlen;
 
@@ -380,7 +380,7 @@ static int acvp_message(const cJSON *t, acvp_msg *am)
     am->m.msg = am->msg;
     am->m.msglen = mlen;
     if (!strcmp(str_field(t, "signatureInterface"), "internal")) {
-        if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(t, "externalMu"))) {
+        if (csim_json_true(csim_json_get(t, "externalMu"))) {
             free(am->msg);
             am->msg = hex_field(t, "mu", &mlen);
             am->m.msg = am->msg;
@@ -409,11 +409,11 @@ static void free_message(acvp_msg *am)
 
 static int kinds_seen[4];
 
-static void test_keygen_vectors(const cJSON *root)
+static void test_keygen_vectors(const csim_json *root)
 {
-    const cJSON *t;
+    const csim_json *t;
 
-    cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(root, "tests"))
+    csim_json_each(t, csim_json_get(root, "tests"))
     {
         const mldsa_params *p = params_by_name(str_field(t, "parameterSet"));
         int id = int_field(t, "tcId");
@@ -438,12 +438,12 @@ static void test_keygen_vectors(const cJSON *root)
     }
 }
 
-static void test_siggen_vectors(const cJSON *root)
+static void test_siggen_vectors(const csim_json *root)
 {
-    const cJSON *t;
+    const csim_json *t;
     void *work = xmalloc(MLDSA87_SIGN_WORK_BYTES);
 
-    cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(root, "tests"))
+    csim_json_each(t, csim_json_get(root, "tests"))
     {
         const mldsa_params *p = params_by_name(str_field(t, "parameterSet"));
         int id = int_field(t, "tcId");
@@ -451,7 +451,7 @@ static void test_siggen_vectors(const cJSON *root)
         uint8_t *sk = hex_field(t, "sk", &skn), *want = hex_field(t, "signature", &sign);
         uint8_t *rnd = hex_field(t, "rnd", &rndn);
         uint8_t sig[MLDSA87_SIG_BYTES], sig2[MLDSA87_SIG_BYTES], pk[MLDSA87_PK_BYTES];
-        int det = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(t, "deterministic"));
+        int det = csim_json_true(csim_json_get(t, "deterministic"));
         acvp_msg am;
 
         if (!p || acvp_message(t, &am) || skn != p->sk_bytes || sign != p->sig_bytes ||
@@ -477,16 +477,16 @@ static void test_siggen_vectors(const cJSON *root)
     free(work);
 }
 
-static void test_sigver_vectors(const cJSON *root)
+static void test_sigver_vectors(const csim_json *root)
 {
-    const cJSON *t;
+    const csim_json *t;
     void *work = xmalloc(MLDSA87_VERIFY_WORK_BYTES);
 
-    cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(root, "tests"))
+    csim_json_each(t, csim_json_get(root, "tests"))
     {
         const mldsa_params *p = params_by_name(str_field(t, "parameterSet"));
         int id = int_field(t, "tcId");
-        int want = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(t, "testPassed"));
+        int want = csim_json_true(csim_json_get(t, "testPassed"));
         size_t pkn, sign;
         uint8_t *pk = hex_field(t, "pk", &pkn), *sig = hex_field(t, "signature", &sign);
         acvp_msg am;
@@ -622,11 +622,11 @@ static void test_random(void)
 
 extern const bench_case_t __start_bench_cases[], __stop_bench_cases[];
 
-static const uint8_t *acvp_keygen_digest(const cJSON *root, const uint8_t *xi, uint8_t out[32])
+static const uint8_t *acvp_keygen_digest(const csim_json *root, const uint8_t *xi, uint8_t out[32])
 {
-    const cJSON *t;
+    const csim_json *t;
 
-    cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(root, "tests"))
+    csim_json_each(t, csim_json_get(root, "tests"))
     {
         size_t n, pkn, skn;
         uint8_t *seed = hex_field(t, "seed", &n);
@@ -645,7 +645,7 @@ static const uint8_t *acvp_keygen_digest(const cJSON *root, const uint8_t *xi, u
     return NULL;
 }
 
-static void test_case_constants(const cJSON *keygen_root)
+static void test_case_constants(const csim_json *keygen_root)
 {
     static const mldsa_case_arg *const args[3] = {&mldsa44_lowram, &mldsa65_lowram,
                                                   &mldsa87_lowram};
@@ -716,7 +716,7 @@ static void test_cases(void)
 
 int main(int argc, char **argv)
 {
-    cJSON *keygen, *siggen, *sigver;
+    csim_json *keygen, *siggen, *sigver;
 
     if (argc != 2) {
         printf("usage: %s <ML-DSA vector directory>\n", argv[0]);
@@ -739,9 +739,9 @@ int main(int argc, char **argv)
     test_case_constants(keygen);
     test_cases();
 
-    cJSON_Delete(keygen);
-    cJSON_Delete(siggen);
-    cJSON_Delete(sigver);
+    csim_json_free(keygen);
+    csim_json_free(siggen);
+    csim_json_free(sigver);
     printf("test_mldsa: %d passed, %d failed\n", passes, failures);
     return failures != 0;
 }

@@ -39,7 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <cJSON.h>
+#include "cyclesim/json.h"
 
 #define TOLERANCE 0.005 /* plus one unit of the published figure */
 
@@ -86,10 +86,10 @@ static char *slurp(const char *path)
     return b;
 }
 
-static cJSON *load_json(const char *path)
+static csim_json *load_json(const char *path)
 {
     char *t = slurp(path);
-    cJSON *j = cJSON_Parse(t);
+    csim_json *j = csim_json_parse(t);
     free(t);
     if (!j)
         die("%s: not valid JSON", path);
@@ -189,20 +189,20 @@ static bool looks_like_header(const char *s)
     return has_word(s, "Cycles") || strstr(s, "Code Constant data") != NULL;
 }
 
-static const char *sget(const cJSON *o, const char *k)
+static const char *sget(const csim_json *o, const char *k)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-    return cJSON_IsString(v) ? v->valuestring : NULL;
+    const csim_json *v = csim_json_get(o, k);
+    return csim_json_is_string(v) ? csim_json_str_of(v) : NULL;
 }
 
 static bool streq(const char *a, const char *b) { return a && b && strcmp(a, b) == 0; }
 
-static bool nget(const cJSON *o, const char *k, double *out)
+static bool nget(const csim_json *o, const char *k, double *out)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-    if (!cJSON_IsNumber(v))
+    const csim_json *v = csim_json_get(o, k);
+    if (!csim_json_is_number(v))
         return false;
-    *out = v->valuedouble;
+    *out = csim_json_num(v);
     return true;
 }
 
@@ -253,12 +253,12 @@ static bool number_in_line(const char *s, double v)
 
 /* ------------------------------------------------------------------------ */
 
-static void check_setup(const lines *ls, const cJSON *doc, const char *page_path)
+static void check_setup(const lines *ls, const csim_json *doc, const char *page_path)
 {
-    const cJSON *pg = cJSON_GetObjectItemCaseSensitive(doc, "page");
-    const cJSON *su = cJSON_GetObjectItemCaseSensitive(doc, "setup");
-    const cJSON *ver = cJSON_GetObjectItemCaseSensitive(doc, "schema_version");
-    if (!cJSON_IsNumber(ver) || ver->valuedouble != 1)
+    const csim_json *pg = csim_json_get(doc, "page");
+    const csim_json *su = csim_json_get(doc, "setup");
+    const csim_json *ver = csim_json_get(doc, "schema_version");
+    if (!csim_json_is_number(ver) || csim_json_num(ver) != 1)
         fail("schema_version is not 1");
     if (!pg || !su) {
         fail("no page or setup object");
@@ -314,22 +314,22 @@ static void check_setup(const lines *ls, const cJSON *doc, const char *page_path
     }
 }
 
-static void check_row_numbers(const cJSON *row, const char *line, double clock, const char *where)
+static void check_row_numbers(const csim_json *row, const char *line, double clock, const char *where)
 {
-    const cJSON *params = cJSON_GetObjectItemCaseSensitive(row, "params");
-    const cJSON *values = cJSON_GetObjectItemCaseSensitive(row, "values");
+    const csim_json *params = csim_json_get(row, "params");
+    const csim_json *values = csim_json_get(row, "values");
     char want[512] = "", have[512] = "", buf[64];
     append_digits(want, sizeof want, line);
-    const cJSON *it;
-    cJSON_ArrayForEach(it, params)
+    const csim_json *it;
+    csim_json_each(it, params)
     {
-        if (cJSON_IsString(it))
-            append_digits(have, sizeof have, it->valuestring);
-        else if (cJSON_IsNumber(it)) {
-            number_text(it->valuedouble, buf, sizeof buf);
+        if (csim_json_is_string(it))
+            append_digits(have, sizeof have, csim_json_str_of(it));
+        else if (csim_json_is_number(it)) {
+            number_text(csim_json_num(it), buf, sizeof buf);
             append_digits(have, sizeof have, buf);
         } else
-            fail("%s: param \"%s\" is neither a string nor a number", where, it->string);
+            fail("%s: param \"%s\" is neither a string nor a number", where, csim_json_name(it));
     }
     char *norm = malloc(strlen(line) + 1);
     {
@@ -337,16 +337,16 @@ static void check_row_numbers(const cJSON *row, const char *line, double clock, 
         strcpy(norm, t);
         free(t);
     }
-    cJSON_ArrayForEach(it, values)
+    csim_json_each(it, values)
     {
-        if (!cJSON_IsNumber(it)) {
-            fail("%s: value \"%s\" is not a number", where, it->string);
+        if (!csim_json_is_number(it)) {
+            fail("%s: value \"%s\" is not a number", where, csim_json_name(it));
             continue;
         }
-        number_text(it->valuedouble, buf, sizeof buf);
+        number_text(csim_json_num(it), buf, sizeof buf);
         append_digits(have, sizeof have, buf);
-        if (!number_in_line(norm, it->valuedouble))
-            fail("%s: value %s = %s is not a whole number of the line \"%s\"", where, it->string,
+        if (!number_in_line(norm, csim_json_num(it)))
+            fail("%s: value %s = %s is not a whole number of the line \"%s\"", where, csim_json_name(it),
                  buf, line);
     }
     free(norm);
@@ -356,8 +356,8 @@ static void check_row_numbers(const cJSON *row, const char *line, double clock, 
     /* time or bit rate against cycles / clock */
     double cycles, pub, pred = -1;
     bool flagged = false;
-    const cJSON *fl;
-    cJSON_ArrayForEach(fl, cJSON_GetObjectItemCaseSensitive(row, "flags"))
+    const csim_json *fl;
+    csim_json_each(fl, csim_json_get(row, "flags"))
     {
         const char *k = sget(fl, "kind");
         flagged |= k && strncmp(k, "inconsistent_", 13) == 0;
@@ -384,30 +384,30 @@ static void check_row_numbers(const cJSON *row, const char *line, double clock, 
 static int cmd_roundtrip(const char *page_path, const char *json_path)
 {
     lines ls = load_lines(page_path);
-    cJSON *doc = load_json(json_path);
+    csim_json *doc = load_json(json_path);
     check_setup(&ls, doc, page_path);
 
     double clock = 0;
-    nget(cJSON_GetObjectItemCaseSensitive(doc, "setup"), "clock_hz", &clock);
-    const cJSON *secs = cJSON_GetObjectItemCaseSensitive(doc, "sections");
-    if (!cJSON_IsArray(secs)) {
+    nget(csim_json_get(doc, "setup"), "clock_hz", &clock);
+    const csim_json *secs = csim_json_get(doc, "sections");
+    if (!csim_json_is_array(secs)) {
         fail("no sections array");
         return 1;
     }
 
     size_t cursor = 0, ntables = 0, nabsent = 0, nrows_total = 0;
     const char *prev_id = "";
-    const cJSON *sec;
+    const csim_json *sec;
     int si = 0;
-    cJSON_ArrayForEach(sec, secs)
+    csim_json_each(sec, secs)
     {
         const char *id = sget(sec, "id"), *title = sget(sec, "title"), *kind = sget(sec, "kind");
-        const cJSON *cols = cJSON_GetObjectItemCaseSensitive(sec, "columns");
-        const cJSON *rows = cJSON_GetObjectItemCaseSensitive(sec, "rows");
+        const csim_json *cols = csim_json_get(sec, "columns");
+        const csim_json *rows = csim_json_get(sec, "rows");
         char where[96];
         snprintf(where, sizeof where, "sections[%d] (%s, %s)", si++, id ? id : "?",
                  kind ? kind : "?");
-        if (!id || !title || !kind || !cJSON_IsArray(cols) || !cJSON_IsArray(rows)) {
+        if (!id || !title || !kind || !csim_json_is_array(cols) || !csim_json_is_array(rows)) {
             fail("%s: id, title, kind, columns or rows missing", where);
             continue;
         }
@@ -439,20 +439,20 @@ static int cmd_roundtrip(const char *page_path, const char *json_path)
                 uc |= strstr(ls.l[i], "under construction") != NULL;
             if (!uc)
                 fail("%s: absent, but the page section does not say \"under construction\"", where);
-            if (cJSON_GetArraySize(rows) || cJSON_GetArraySize(cols))
+            if (csim_json_count(rows) || csim_json_count(cols))
                 fail("%s: absent section with rows or columns", where);
             continue;
         }
 
         ntables++;
         char header[1024] = "";
-        const cJSON *c;
-        cJSON_ArrayForEach(c, cols)
+        const csim_json *c;
+        csim_json_each(c, cols)
         {
             if (header[0])
                 strcat(header, " ");
-            if (cJSON_IsString(c) && strlen(header) + strlen(c->valuestring) + 2 < sizeof header)
-                strcat(header, c->valuestring);
+            if (csim_json_is_string(c) && strlen(header) + strlen(csim_json_str_of(c)) + 2 < sizeof header)
+                strcat(header, csim_json_str_of(c));
         }
         size_t h = cursor;
         while (h < sec_end && strcmp(ls.l[h], header) != 0)
@@ -465,14 +465,14 @@ static int cmd_roundtrip(const char *page_path, const char *json_path)
         size_t k = h + 1;
         while (k < ls.n && !is_blank(ls.l[k]) && !ends_with(ls.l[k], ".svg") && !is_heading(ls.l[k]))
             k++;
-        size_t page_rows = k - h - 1, json_rows = (size_t)cJSON_GetArraySize(rows);
+        size_t page_rows = k - h - 1, json_rows = (size_t)csim_json_count(rows);
         if (page_rows != json_rows)
             fail("%s: the page has %zu rows after the header at line %zu, the JSON %zu", where,
                  page_rows, h + 1, json_rows);
         nrows_total += json_rows;
         size_t i = 0;
-        const cJSON *r;
-        cJSON_ArrayForEach(r, rows)
+        const csim_json *r;
+        csim_json_each(r, rows)
         {
             char rw[160];
             snprintf(rw, sizeof rw, "%s row %zu (line %zu)", where, i, h + 2 + i);
@@ -502,7 +502,7 @@ static int cmd_roundtrip(const char *page_path, const char *json_path)
              page_absent, nabsent);
     printf("%s: %zu tables, %zu rows, %zu absent sections: %s\n", json_path, ntables, nrows_total,
            nabsent, g_failures ? "FAILED" : "ok");
-    cJSON_Delete(doc);
+    csim_json_free(doc);
     free_lines(&ls);
     return g_failures ? 1 : 0;
 }
@@ -562,18 +562,18 @@ static bool segment_is(const char *key, const char *num)
 
 static int cmd_keys(const char *json_path)
 {
-    cJSON *doc = load_json(json_path);
-    const cJSON *secs = cJSON_GetObjectItemCaseSensitive(doc, "sections"), *sec, *r;
+    csim_json *doc = load_json(json_path);
+    const csim_json *secs = csim_json_get(doc, "sections"), *sec, *r;
     const char *keys[1024], *kinds[1024];
     size_t n = 0, ncover = 0;
-    cJSON_ArrayForEach(sec, secs)
+    csim_json_each(sec, secs)
     {
         const char *kind = sget(sec, "kind");
         if (!kind) {
             fail("section without kind");
             continue;
         }
-        cJSON_ArrayForEach(r, cJSON_GetObjectItemCaseSensitive(sec, "rows"))
+        csim_json_each(r, csim_json_get(sec, "rows"))
         {
             const char *key = sget(r, "key");
             if (!key || n == 1024) {
@@ -584,7 +584,7 @@ static int cmd_keys(const char *json_path)
                 fail("key \"%s\" does not follow docs/row-keys.md", key);
             if (strcmp(kind, "cycles") == 0 && strchr(key, '*'))
                 fail("cycle row key \"%s\" has a wildcard", key);
-            const cJSON *params = cJSON_GetObjectItemCaseSensitive(r, "params");
+            const csim_json *params = csim_json_get(r, "params");
             static const char *const numeric[] = {"key_bits", "buffer_bytes", "message_bytes",
                                                   "chunk_bytes"};
             double v;
@@ -616,7 +616,7 @@ static int cmd_keys(const char *json_path)
     }
     printf("%s: %zu keys, footprint rows cover %zu cycle-row links: %s\n", json_path, n, ncover,
            g_failures ? "FAILED" : "ok");
-    cJSON_Delete(doc);
+    csim_json_free(doc);
     return g_failures ? 1 : 0;
 }
 
@@ -657,26 +657,26 @@ static const struct known_note {
 
 static int cmd_known(const char *json_path)
 {
-    cJSON *doc = load_json(json_path);
-    const char *page = sget(cJSON_GetObjectItemCaseSensitive(doc, "page"), "source_file");
-    const cJSON *su = cJSON_GetObjectItemCaseSensitive(doc, "setup");
-    const cJSON *secs = cJSON_GetObjectItemCaseSensitive(doc, "sections"), *sec, *r, *f;
+    csim_json *doc = load_json(json_path);
+    const char *page = sget(csim_json_get(doc, "page"), "source_file");
+    const csim_json *su = csim_json_get(doc, "setup");
+    const csim_json *secs = csim_json_get(doc, "sections"), *sec, *r, *f;
     if (!page)
         die("%s: no page.source_file", json_path);
 
     size_t nknown = sizeof k_known_flags / sizeof k_known_flags[0];
     bool seen[sizeof k_known_flags / sizeof k_known_flags[0]] = {0};
     size_t nflags = 0;
-    cJSON_ArrayForEach(sec, secs)
+    csim_json_each(sec, secs)
     {
         const char *kind = sget(sec, "kind");
         int idx = 0;
         if (!kind)
             continue;
-        cJSON_ArrayForEach(r, cJSON_GetObjectItemCaseSensitive(sec, "rows"))
+        csim_json_each(r, csim_json_get(sec, "rows"))
         {
             const char *key = sget(r, "key") ? sget(r, "key") : "(no key)";
-            cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(r, "flags"))
+            csim_json_each(f, csim_json_get(r, "flags"))
             {
                 const char *fk = sget(f, "kind"), *note = sget(f, "note");
                 nflags++;
@@ -698,19 +698,19 @@ static int cmd_known(const char *json_path)
 
                 /* kept as published, keyed by the cycle row it most likely means */
                 const char *text = sget(r, "text");
-                const cJSON *params = cJSON_GetObjectItemCaseSensitive(r, "params");
-                const cJSON *likely = cJSON_GetObjectItemCaseSensitive(f, "likely");
+                const csim_json *params = csim_json_get(r, "params");
+                const csim_json *likely = csim_json_get(f, "likely");
                 if (!text || !strstr(text, " Signature Small ") ||
                     !streq(sget(params, "operation"), "Signature") ||
                     !streq(sget(params, "math_configuration"), "Small"))
                     fail("%s: the slipped row is no longer as published", key);
-                if (!cJSON_IsObject(likely) || !likely->child)
+                if (!csim_json_is_object(likely) || !csim_json_first(likely))
                     fail("%s: published_slip without its likely meaning", key);
-                const cJSON *cyc = NULL, *s2;
-                cJSON_ArrayForEach(s2, secs)
+                const csim_json *cyc = NULL, *s2;
+                csim_json_each(s2, secs)
                 {
                     if (streq(sget(s2, "id"), sget(sec, "id")) && streq(sget(s2, "kind"), "cycles"))
-                        cyc = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(s2, "rows"), idx);
+                        cyc = csim_json_at(csim_json_get(s2, "rows"), idx);
                 }
                 if (!cyc) {
                     fail("%s: no cycle row at the same position", key);
@@ -719,13 +719,13 @@ static int cmd_known(const char *json_path)
                 if (!streq(sget(cyc, "key"), key))
                     fail("%s: key differs from the cycle row at the same position (%s)", key,
                          sget(cyc, "key"));
-                const cJSON *l;
-                cJSON_ArrayForEach(l, likely)
+                const csim_json *l;
+                csim_json_each(l, likely)
                 {
-                    const cJSON *cp = cJSON_GetObjectItemCaseSensitive(
-                        cJSON_GetObjectItemCaseSensitive(cyc, "params"), l->string);
-                    if (!cJSON_Compare(l, cp, true))
-                        fail("%s: likely %s differs from the cycle row's", key, l->string);
+                    const csim_json *cp = csim_json_get(
+                        csim_json_get(cyc, "params"), csim_json_name(l));
+                    if (!csim_json_equal(l, cp))
+                        fail("%s: likely %s differs from the cycle row's", key, csim_json_name(l));
                 }
             }
             idx++;
@@ -736,12 +736,12 @@ static int cmd_known(const char *json_path)
             fail("missing flag %s on %s row %s", k_known_flags[i].flag, k_known_flags[i].kind,
                  k_known_flags[i].key);
 
-    const cJSON *notes = cJSON_GetObjectItemCaseSensitive(su, "notes"), *n;
+    const csim_json *notes = csim_json_get(su, "notes"), *n;
     for (size_t i = 0; i < sizeof k_known_notes / sizeof k_known_notes[0]; i++) {
         if (strcmp(k_known_notes[i].page, page) != 0)
             continue;
         int count = 0;
-        cJSON_ArrayForEach(n, notes)
+        csim_json_each(n, notes)
         {
             const char *k = sget(n, "kind");
             count += k && strcmp(k, k_known_notes[i].kind) == 0;
@@ -750,38 +750,39 @@ static int cmd_known(const char *json_path)
             fail("setup note %s: %d, expected %d", k_known_notes[i].kind, count,
                  k_known_notes[i].count);
     }
-    int nnotes = cJSON_GetArraySize(notes), expected = 0;
+    int nnotes = csim_json_count(notes), expected = 0;
     for (size_t i = 0; i < sizeof k_known_notes / sizeof k_known_notes[0]; i++)
         if (strcmp(k_known_notes[i].page, page) == 0)
             expected += k_known_notes[i].count;
     if (nnotes != expected)
         fail("%d setup notes, expected %d", nnotes, expected);
     if (strcmp(page, "stm32l552ze.txt") == 0 &&
-        (!cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(su, "device_id")) ||
-         !cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(su, "revision_id"))))
+        (!csim_json_is_null(csim_json_get(su, "device_id")) ||
+         !csim_json_is_null(csim_json_get(su, "revision_id"))))
         fail("L5 device and revision IDs are template placeholders: expected null");
 
     printf("%s: %zu flags, %d setup notes: %s\n", json_path, nflags, nnotes,
            g_failures ? "FAILED" : "ok");
-    cJSON_Delete(doc);
+    csim_json_free(doc);
     return g_failures ? 1 : 0;
 }
 
-static void collect_strings(const cJSON *it, const char ***out, size_t *n, size_t *cap)
+static void collect_strings(const csim_json *it, const char ***out, size_t *n, size_t *cap)
 {
-    if (cJSON_IsString(it)) {
+    if (csim_json_is_string(it)) {
         if (*n == *cap)
             *out = realloc(*out, (*cap = *cap ? *cap * 2 : 256) * sizeof **out);
-        (*out)[(*n)++] = it->valuestring;
+        (*out)[(*n)++] = csim_json_str_of(it);
     }
-    for (const cJSON *c = it->child; c; c = c->next)
+    const csim_json *c;
+    csim_json_each(c, it)
         collect_strings(c, out, n, cap);
 }
 
 static int cmd_accounted(const char *page_path, const char *json_path)
 {
     lines ls = load_lines(page_path);
-    cJSON *doc = load_json(json_path);
+    csim_json *doc = load_json(json_path);
     const char **strs = NULL;
     size_t nstr = 0, cap = 0;
     bool started = false;
@@ -809,7 +810,7 @@ static int cmd_accounted(const char *page_path, const char *json_path)
     }
     free(strs);
     free_lines(&ls);
-    cJSON_Delete(doc);
+    csim_json_free(doc);
     return g_failures ? 1 : 0;
 }
 

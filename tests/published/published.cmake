@@ -3,7 +3,7 @@
 # texts, byte-identical regeneration, row keys, known slips and flags,
 # mutations showing that these tests can fail, the page formats of ST's other
 # pages (formats.sh) and the tolerant mode (tolerant.sh).  Needs the
-# import_published target (tools/import_published.cmake) and PkgConfig::CJSON.
+# import_published target (tools/import_published.cmake) and the csim_json target.
 set(PUBLISHED_DIR ${CMAKE_CURRENT_LIST_DIR}/../../data/published)
 set(PUBLISHED_TEST_DIR ${CMAKE_CURRENT_LIST_DIR})
 set(PUBLISHED_WORK_DIR ${CMAKE_CURRENT_BINARY_DIR}/published)
@@ -12,7 +12,7 @@ if(NOT TARGET check_published)
     add_executable(check_published ${PUBLISHED_TEST_DIR}/check_published.c)
     set_target_properties(check_published PROPERTIES C_STANDARD 11 C_STANDARD_REQUIRED ON
                                                      C_EXTENSIONS OFF)
-    target_link_libraries(check_published PRIVATE PkgConfig::CJSON m)
+    target_link_libraries(check_published PRIVATE csim_json m)
     if(CMAKE_C_COMPILER_ID MATCHES "GNU|Clang")
         target_compile_options(check_published PRIVATE -Wall -Wextra -Wpedantic)
     endif()

@@ -22,3 +22,9 @@ target_include_directories(test_periph_aes_u3 PRIVATE ${CMAKE_SOURCE_DIR}/includ
 target_link_libraries(test_periph_aes_u3 PRIVATE OpenSSL::Crypto)
 add_test(NAME unit_periph_aes_u3 COMMAND test_periph_aes_u3)
 set_tests_properties(unit_periph_aes_u3 PROPERTIES LABELS unit)
+
+# include/cyclesim/json.h on its backend: error lines, iteration, getters, builder bytes.
+add_executable(test_json ${CMAKE_CURRENT_LIST_DIR}/test_json.c)
+target_link_libraries(test_json PRIVATE csim_json)
+add_test(NAME unit_json COMMAND test_json)
+set_tests_properties(unit_json PROPERTIES LABELS unit)
