@@ -12,10 +12,11 @@
  *
  * Rules and sources:
  *  - The ICACHE caches "instruction fetches or instruction memories loads"
- *    (RM0522 §7.4), cacheable by the MPU attribute (Table 47; the default
- *    memory map makes the Code region cacheable) -> cache_data = true: data
- *    reads of the flash (literal pools, constant tables) are cached; false is
- *    a what-if.
+ *    (RM0522 §7.4) of the code region, cacheable by their AHB lookup
+ *    attribute (Table 47; the firmware leaves the MPU off; "literal pools
+ *    (constants and data) over the C-Bus and through the ICACHE", ST
+ *    community C5 cache article) -> cache_data = true: data reads of the flash
+ *    (literal pools, constant tables) are cached; false is a what-if.
  *  - Hit: "the data is read from the cache and provided to the processor in
  *    the same cycle" (§7.4.8; "0 wait-state on hits", §7.2) -> cache_hit_cycles 0.
  *  - Miss: critical word first, "associated latency is the latency of
