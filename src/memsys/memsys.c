@@ -5,7 +5,8 @@
  * critical-word-first line refill).
  *
  * Sources are the vendor documents listed in docs/sources.md (RM0367,
- * RM0377, RM0503, RM0438, RM0487, ST HAL/CMSIS files at their commits).
+ * RM0377, RM0503, RM0438, RM0487, RM0522 §7 for the ICACHE IP, ST HAL/CMSIS
+ * files at their commits).
  * Rules that no source states are modelling hypotheses, labelled H-... and
  * listed here; every uncertain number is a field of csim_ms_cfg.
  *
@@ -39,16 +40,20 @@
  *  H-SKIP    A read-ahead word that is already in a buffer or in a cache line
  *            (also if still in flight) is not read again; the read-ahead moves on.
  *  H-ORDER   A refill reads the line's flash words in wrapping order starting
- *            at the requested word (critical word first, WRAP burst of the line
- *            size: ST HAL ICACHE documentation; same for U0 by hypothesis);
- *            words are delivered in burst order, never before the
- *            previous one.
+ *            at the requested word (ICACHE: critical word first, a WRAPw burst
+ *            of the line "if no address remap occurs", whose start address is
+ *            "the word address of the first data requested by the core",
+ *            RM0522 §7.4.7-§7.4.8; U0: the same by hypothesis); words are
+ *            delivered in burst order, never before the previous one.
  *  H-RBUF    Refill words found in a flash-interface buffer (prefetched) are
  *            taken from it without an array read; such a word is available at
  *            max(refill start + refill_overhead + 1, buffer ready).
  *  H-MISS    A miss to another line waits until the refill in progress has
- *            ended (hypothesis; ST's "hit-under-miss" covers hits only), so at
- *            most one refill is in progress at any time.
+ *            ended, so at most one refill is in progress at any time (ICACHE:
+ *            hit-under-miss covers hits and addresses of "the refill burst ...
+ *            currently ongoing" only, RM0522 §7.4.8, and §7.4.11 names one
+ *            "refill buffer"; that the miss waits for the whole burst is a
+ *            hypothesis; U0: the same by hypothesis).
  *  H-DPF     U0 cfg.data_prefetch (key, uncertain): the PRFTEN read-ahead also
  *            follows data reads, as the L0's PRE_READ does (RM0367 §3.3): an
  *            uncached data read looks up the word buffers (a hit is zero-wait),
@@ -56,8 +61,9 @@
  *            after any pending fetch prefetch; the word a data read took from the
  *            array is not kept (RM0503's read interface was not retrieved; the
  *            SHA-256 and ECC rows of the U0 page, docs/accuracy.md).
- *  H-INV     Any change of cache_enabled leaves the cache empty (ICACHE: "after
- *            power-on/reset/disable an automatic invalidate runs", stm32l5xx_hal_icache.c; U0:
+ *  H-INV     Any change of cache_enabled leaves the cache empty (ICACHE: valid
+ *            bits are reset after reset and "when the cache is disabled", RM0522
+ *            §7.4.2-§7.4.3; WAYSEL can change only while disabled, §7.4.4; U0:
  *            assumed the same); a change of geometry or ways invalidates; a change
  *            of latency keeps contents (hypothesis).
  *  H-OUT     An address outside the flash range and its alias (a caller bug)
@@ -448,15 +454,17 @@ void ms_abort_bg(csim_memsys *ms, uint64_t now)
 
 /* A cached access (U0 instruction cache, ICACHE).  Returns the cycle the word
  * is available; *missed tells whether a refill was started.
- *  - hit: now + 1 + cache_hit_cycles (ST HAL ICACHE: "0 wait-state on hits");
- *    a word of the line being refilled is available when its burst beat
- *    arrives (hypothesis); a hit to another line during a refill is served
- *    at once with hit_under_miss (ST HAL ICACHE "hit-under-miss") and after
- *    the refill otherwise;
- *  - miss: the line is allocated (an invalid way, else the LRU way) and
- *    refilled critical word first (H-ORDER, H-RBUF, H-MISS); the first flash
- *    read waits refill_overhead cycles (bus latency between cache and flash,
- *    a key marked uncertain) and every array read costs 1 + W. */
+ *  - hit: now + 1 + cache_hit_cycles (ICACHE: provided "in the same cycle",
+ *    RM0522 §7.4.8); a word of the line being refilled is available when its
+ *    burst beat arrives ("as soon as data are available at its master
+ *    interface", §7.4.8; U0: hypothesis); a hit to another line during a
+ *    refill is served at once with hit_under_miss (§7.2) and after the
+ *    refill otherwise;
+ *  - miss: the line is allocated (an invalid way, else the LRU way: pLRU-t,
+ *    §7.4.8, is LRU with 2 ways) and refilled critical word first (H-ORDER,
+ *    H-RBUF, H-MISS); the first flash read waits refill_overhead cycles (a
+ *    key marked uncertain) and every array read costs 1 + W, so the critical
+ *    word costs one array read (§7.4.8). */
 uint64_t ms_cache_access(csim_memsys *ms, uint64_t now, uint32_t word, bool *missed)
 {
     const uint32_t line = word >> ms->wpl_shift;

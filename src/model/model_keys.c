@@ -126,23 +126,34 @@ static const csim_key keys[] = {
      "SHA-256 rows: ascending K-table reads cost ~0 on the board, descending modulus reads ~1"},
     {"cache.hit_under_miss", CSIM_K_BOOL, OFF(flash.hit_under_miss), 0, 0, 1, NULL,
      "hits to other lines are served during a refill",
-     "ST HAL ICACHE (L5/U3: yes); U0: not documented, assumed no"},
+     "ICACHE (L5/U3): yes, RM0522 7.2 and 7.4.8 (the C5's instance of the same IP; L5/U3 HAL text the same); "
+     "U0: not documented, assumed no"},
     {"cache.enabled", CSIM_K_BOOL, OFF(flash.cache_enabled), 0, 0, 1, NULL,
      "instruction cache enabled (U0 ICEN, ICACHE_CR.EN)", "published page"},
     {"cache.size", CSIM_K_U32, OFF(flash.cache_bytes), 0, 0, 65536, NULL,
-     "cache size in bytes", "datasheets (U0 1 KB, U3 8 KB); L5 8 KB [recalled RM0438]"},
+     "cache size in bytes",
+     "datasheets (U0 1 KB, U3 8 KB, STM32U585 3.2.1 8 KB); L5 8 KB: RM0522 Table 44 (8 KB, C5 instance of the "
+     "same ICACHE IP; the L5's own table not retrieved)"},
     {"cache.ways", CSIM_K_U32, OFF(flash.cache_ways), 0, 1, 8, NULL,
-     "associativity (1 = direct mapped)", "L5 reset default 2-way (HAL); U3 board template 1-way"},
+     "associativity (1 = direct mapped)",
+     "ICACHE: n-way at reset, 1-way with WAYSEL = 0 (RM0522 7.4.4, 7.7.1), n = 2 (RM0522 Table 44, C5; "
+     "STM32U585 datasheet 3.2.1 \"two-ways\"; L5 HAL ICACHE_2WAYS \"(default)\"); U3 board template 1-way; "
+     "replacement pLRU-t = LRU at 2 ways (RM0522 7.4.8); U0: not documented"},
     {"cache.line", CSIM_K_U32, OFF(flash.cache_line_bytes), 0, 4, 128, NULL,
-     "line size in bytes", "U0 HAL: 32 lines of 4x64 bits; L5/U3: 16 B [recalled RM0438, uncertain]"},
+     "line size in bytes",
+     "U0 HAL: 32 lines of 4x64 bits; L5/U3: 16 B, RM0522 Tables 44-46 (C5 instance of the same ICACHE IP; "
+     "the L5's/U3's own tables not retrieved)"},
     {"cache.data", CSIM_K_BOOL, OFF(flash.cache_data), 0, 0, 1, NULL,
      "data reads of the flash range are cached too",
-     "ICACHE on C-AHB caches instructions and data (ST HAL doc, C5 article); U0: instructions only"},
+     "ICACHE: \"instruction fetches or instruction memories loads\" (RM0522 7.4; cacheable Code region, "
+     "Table 47); U0: instructions only (HAL \"on I-Code\")"},
     {"cache.hit_cycles", CSIM_K_U32, OFF(flash.cache_hit_cycles), 0, 0, 4, NULL,
-     "extra cycles on a hit", "ST HAL ICACHE: 0 wait state on hits"},
+     "extra cycles on a hit",
+     "ICACHE: 0, a hit is provided \"in the same cycle\" (RM0522 7.4.8; \"0 wait-state on hits\", 7.2)"},
     {"cache.refill_overhead", CSIM_K_U32, OFF(flash.refill_overhead), 0, 0, 16, NULL,
      "extra cycles a miss costs before the flash read (bus matrix/AHB)",
-     "uncertain: not documented; default 0, to calibrate"},
+     "uncertain: RM0522 7.4.8 gives a miss \"the latency of fetching one word from the main memory\" and no "
+     "cycle of its own; default 0, to calibrate"},
     /* Memory map and peripherals */
     {"memory.sram", CSIM_K_REGIONS, OFF(sram), OFF(n_sram), 0, 0, NULL,
      "SRAM regions", "CMSIS device header, datasheet"},

@@ -610,6 +610,7 @@ static void test_icache_ways(void)
 static void test_icache_hit_under_miss(void)
 {
     begin("icache hit-under-miss, demand into the line being filled, miss waits");
+    /* RM0522 7.2, 7.4.8; the miss that waits: memsys.c H-MISS */
     csim_ms_cfg c = cfg_ic(5, 2, 1);
     csim_memsys *ms = must_new(&c);
     FETCH(ms, 0, FL, 7);             /* line 0: w0 1..7, w1 7..13 */
@@ -678,6 +679,47 @@ static void test_icache_read_width(void)
     FETCH(ms, 16, FL + 0x14, 17); /* filled by that read */
     CHECK_EQ(csim_memsys_stats(ms)->flash_reads, 2);
     CHECK_EQ(csim_memsys_stats(ms)->misses, 2);
+    csim_memsys_free(ms);
+}
+
+/* RM0522 §7.4.8 (the ICACHE IP of the L5/U3), sentence by sentence, at the
+ * L5 board's configuration (5 WS: one flash read = 1 + 5 = 6 cycles; 128-bit
+ * reads; refill_overhead 0 as the models have it) and at the U3's 64-bit
+ * reads.  Expected values from the text:
+ *  - hit: "provided to the processor in the same cycle": now + 1;
+ *  - miss: critical word first, "associated latency is the latency of
+ *    fetching one word from the main memory": now + 6;
+ *  - an address of "the refill burst ... currently ongoing" is a hit, served
+ *    "as soon as data are available at its master interface": at its own
+ *    beat, not at the end of the burst;
+ *  - a load from instruction memory ("instruction memories loads", §7.4) is
+ *    cached like a fetch. */
+static void test_icache_rm0522(void)
+{
+    begin("icache RM0522 7.4.8, 128-bit reads: one beat per line");
+    csim_ms_cfg c = cfg_ic(5, 2, 0);
+    c.flash_read_bytes = 16;
+    csim_memsys *ms = must_new(&c);
+    FETCH(ms, 0, FL + 0x40, 6);    /* miss: one word's read, 0 + 6 */
+    FETCH(ms, 2, FL + 0x4C, 6);    /* same line, burst in progress: its data at 6 */
+    FETCH(ms, 10, FL + 0x44, 11);  /* hit: same cycle, 10 + 1 */
+    DATA(ms, 12, FL + 0x48, 13);   /* load from the cached line: a hit, 12 + 1 */
+    DATA(ms, 14, FL + 0x80, 20);   /* load miss: one word's read, 14 + 6 */
+    FETCH(ms, 21, FL + 0x84, 22);  /* the line the load filled: a hit */
+    CHECK_EQ(csim_memsys_stats(ms)->misses, 2);
+    CHECK_EQ(csim_memsys_stats(ms)->hits, 4);
+    CHECK_EQ(csim_memsys_stats(ms)->flash_reads, 2);
+    csim_memsys_free(ms);
+
+    begin("icache RM0522 7.4.8, 64-bit reads: each word at its own beat");
+    c = cfg_ic(5, 1, 0);
+    ms = must_new(&c);
+    FETCH(ms, 0, FL + 0x48, 6);    /* miss in the second double word: it comes first, 0 + 6 */
+    FETCH(ms, 1, FL + 0x4C, 6);    /* same double word: its beat at 6, not the burst end 12 */
+    FETCH(ms, 7, FL + 0x40, 12);   /* the wrapped double word: its beat, 6 + 6 */
+    FETCH(ms, 13, FL + 0x44, 14);  /* refill done: a plain hit */
+    CHECK_EQ(csim_memsys_stats(ms)->misses, 1);
+    CHECK_EQ(csim_memsys_stats(ms)->flash_reads, 2);
     csim_memsys_free(ms);
 }
 
@@ -1147,6 +1189,7 @@ int main(void)
     test_icache_hit_under_miss();
     test_icache_data();
     test_icache_read_width();
+    test_icache_rm0522();
     test_icache_disabled();
     test_icache_prefetch();
     test_alias();
