@@ -57,10 +57,14 @@ static void m0plus_exec(csim_core *c, const csim_insn *in, const csim_mem_event 
     const uint64_t t0 = c->t;
     const uint64_t s = max64(t0, insn_fetched(c, in));
 
-    /* Fetch-ahead: at most one word beyond the instruction (DDI0484C §2.2.1),
-     * issued as it starts, except after an unconditional flow change that the
+    /* Fetch-ahead (DDI0484C §2.2.1: "limited to a maximum of 32-bits"): one
+     * word beyond the instruction's last word, issued as it starts; with
+     * m0plus.fetch_limit only by an instruction that ends at a word boundary,
+     * so the core never holds more than 32 bits past the executing
+     * instruction.  Never after an unconditional flow change that the
      * pre-decode sees (hypothesis: the M0+ does not fetch past B/BL/BX/POP PC). */
-    if (!unconditional_flow(in)) {
+    const bool word_end = ((in->addr + in->size) & 3u) == 0;
+    if (!unconditional_flow(in) && (word_end || !c->p.m0plus_fetch_limit)) {
         uint32_t next = ((in->addr + in->size - 1) & ~3u) + 4;
         if (q_find(c, next) < 0) {
             q_fetch(c, next, s);
@@ -120,6 +124,7 @@ const csim_core_desc csim_core_m0plus = {
     .arch = CSIM_ARCH_V6M,
     .emu_cpu = "cortex-m0", /* Unicorn has no M0+; the M0 runs the same ARMv6-M code */
     .features = CSIM_CF_IOPORT | CSIM_CF_MUL_OPTION,
+    .key_prefix = "m0plus.",
     .exec = m0plus_exec,
     .transfer_offset = m0plus_transfer_offset,
 };

@@ -107,6 +107,50 @@ static void test_m0plus_pop_pc(void)
     CHECK_EQ("m0+ POP refill counted as branch", c.bd.branch, 2);
 }
 
+/* m0plus.fetch_limit on an STM32L0 NVM at 1 WS with PRFTEN (RM0367 §3.3:
+ * 32-bit reads of 1 + 1 cycles, six buffers, "when the memory interface does
+ * not have any operation in progress, the address following the last address
+ * fetched is read and stored in a buffer"; a buffer hit is zero-wait).
+ * Word 0: LDR (SRAM data), ALU; word 1: ALU, ALU.  The first fetch is 0..2.
+ *  - false: the LDR fetches word 1 as it starts (2): the demand takes the
+ *    array 2..4 and the port, so its data transfer due at 3 goes at 4..5
+ *    (one bus conflict); ALU 5, ALU 6 (word 1 there since 4), ALU 7: ends 8.
+ *  - true (DDI0484C §2.2.1, at most 32 bits fetched past the executing
+ *    instruction): the LDR, which ends in the middle of word 0, fetches
+ *    nothing; its transfer goes at 3..4 while the NVM prefetches word 1 (2..4,
+ *    idle after word 0).  The ALU that ends word 0 fetches word 1 at 4: a
+ *    buffer hit, 5; ALU 5, ALU 6: ends 7, no conflict, no stall. */
+static void test_m0plus_fetch_limit(void)
+{
+    const csim_ms_cfg l0 = {.type = CSIM_MS_L0_NVM, .flash_base = 0x08000000u, .flash_size = 0x10000,
+                            .wait_states = 1, .flash_read_bytes = 4, .prefetch = true,
+                            .buffers = true, .nvm_buffers = 6, .prefetch_abort = true};
+    csim_memsys *fl = csim_memsys_new(&l0);
+    csim_mem_event sram = {0x20000100, 4, 0};
+    csim_insn l = insn(0x08000000, 2, CSIM_IC_LOAD, 1u << 2, 1u << 0);
+    csim_insn a[3] = {insn(0x08000002, 2, CSIM_IC_ALU, 1, 2), insn(0x08000004, 2, CSIM_IC_ALU, 1, 2),
+                      insn(0x08000006, 2, CSIM_IC_ALU, 1, 2)};
+    const unsigned long long want_end[2] = {8, 7}, want_conflict[2] = {1, 0};
+    for (int limit = 0; limit < 2; limit++) {
+        csim_core c;
+        csim_core_params p = m0p();
+        p.m0plus_fetch_limit = limit;
+        csim_memsys_reset(fl);
+        csim_core_init(&c, &p, fl);
+        csim_core_redirect(&c, 0x08000000);
+        csim_core_exec(&c, &l, &sram, 1, false, 0);
+        for (int i = 0; i < 3; i++) {
+            csim_core_exec(&c, &a[i], NULL, 0, false, 0);
+        }
+        CHECK_EQ(limit ? "fetch limit: ends at 7" : "no fetch limit: ends at 8", csim_core_now(&c),
+                 want_end[limit]);
+        CHECK_EQ(limit ? "fetch limit: no bus conflict" : "no fetch limit: one bus conflict",
+                 c.bd.bus_conflict, want_conflict[limit]);
+        CHECK_EQ("only the first fetch stalls", c.bd.fetch_stall, 2);
+    }
+    csim_memsys_free(fl);
+}
+
 /* M33: UMAAL chain.  Each UMAAL issues in 1 (m33.macl_issue); its accumulators
  * (RdLo/RdHi, read and written) are needed a cycle late, so back-to-back
  * UMAALs on the same accumulators do not stall; a plain consumer of the
@@ -385,6 +429,7 @@ int main(void)
     test_m0plus_table();
     test_m0plus_pop_pc();
     test_m0plus_rows();
+    test_m0plus_fetch_limit();
     test_m33_rows();
     test_m33_umaal_chain();
     test_m33_cahb();
