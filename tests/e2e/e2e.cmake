@@ -87,11 +87,13 @@ cmp reuse-${n}-${m}.json full-${n}-${m}.json"
     endforeach()
 endif()
 
-# The M0+ SRAM mapped as traced MMIO (Unicorn 2.0's choice) and as plain
+# SRAM mapped as traced MMIO (Unicorn 2.0's choice) and as plain
 # non-executable memory with hooks (2.1's) gives the same JSON, every field
-# (src/backends/emu_unicorn.c chooses by the library's version).
+# (src/backends/emu_unicorn.c chooses by the library's version), on the M0+
+# and the M33 models.
 if(TARGET firmware)
-    foreach(pair emu-m0plus/ed25519:stm32u083rc emu-m0plus/sha:stm32l073rz emu-m0plus/aes_hw:stm32u083rc)
+    foreach(pair emu-m0plus/ed25519:stm32u083rc emu-m0plus/sha:stm32l073rz emu-m0plus/aes_hw:stm32u083rc
+                 emu-m33/ed25519:stm32l552ze emu-m33/sha:stm32u385rg emu-m0plus/aes:stm32l552ze)
         string(REPLACE ":" ";" p ${pair})
         list(GET p 0 img)
         list(GET p 1 m)
