@@ -28,7 +28,6 @@ extern const char *const csim_arch_names[];
 
 enum csim_core_feature {
     CSIM_CF_DWT_CYCCNT = 1u << 0, /* DWT cycle counter (the DWT page is modelled) */
-    CSIM_CF_UNALIGNED = 1u << 1,  /* unaligned LDR/STR are legal, so SRAM is not traced memory */
     CSIM_CF_IOPORT = 1u << 2,     /* single-cycle I/O port (core.ioport_* keys) */
     CSIM_CF_MUL_OPTION = 1u << 3, /* multiplier implementation option (core.mul_cycles) */
 };

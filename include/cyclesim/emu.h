@@ -60,8 +60,8 @@ csim_err csim_emu_map(csim_emu *e, uint32_t base, uint32_t size, bool writable, 
  *  fastest on the emulator library in use, every access reported as for plain
  *  memory: on Unicorn 2.0.x served from a buffer of ours as MMIO (its stores
  *  to plain memory are slow), on 2.1 and later plain non-executable memory.
- *  Only for cores that fault on unaligned accesses (ARMv6-M; an unaligned
- *  access to MMIO would be split), and code cannot run from it (csim_emu_run
+ *  An unaligned access is reported whole, as for plain memory (Unicorn splits
+ *  it into aligned pieces for MMIO).  Code cannot run from it (csim_emu_run
  *  fails with CSIM_STOP_TRACED_FETCH). */
 csim_err csim_emu_map_traced(csim_emu *e, uint32_t base, uint32_t size, csim_diag *diag);
 /** Map a peripheral page range served by callbacks (addr is absolute). */

@@ -10,9 +10,10 @@
  * (its notdirty_write() invalidates code on every write, with a malloc/free;
  * fixed upstream after 2.0.1), and any memory hook sends every load and store
  * there too, whatever its range: docs/performance.md.  Data accesses are
- * seen through range-bound memory hooks on plain memory and in the MMIO
- * callbacks; "traced" SRAM is MMIO backed by a buffer of ours, which costs
- * less than plain memory with hooks on 2.0.x.  Unicorn 2.1 no longer takes the
+ * seen through one memory hook on the whole address space (on_access: plain
+ * and traced memory) and in the peripherals' MMIO callbacks; "traced" SRAM is
+ * MMIO backed by a buffer of ours, which costs less than plain memory with
+ * hooks on 2.0.x.  Unicorn 2.1 no longer takes the
  * slow path for every store, and there its MMIO dispatch costs more than
  * plain memory with hooks, as long as that memory is not executable (a store
  * to a page with translated code invalidates it while a memory hook exists):
@@ -63,6 +64,18 @@ struct csim_emu {
     mmio_ctx *mmio; /* peripheral pages and traced memory, freed with the emulator */
     struct { uint32_t base, size; } nx[8]; /* plain non-executable SRAM (traced on Unicorn 2.1+) */
     unsigned n_nx;
+    /* Memory whose accesses on_access reports (peripheral pages report in
+     * their callbacks): plain memory and traced memory. */
+    struct { uint32_t base, size; bool writable; } rep[16];
+    unsigned n_rep, rep_last;
+    /* An unaligned load Unicorn splits into two aligned loads of its size
+     * (any to MMIO, so to traced memory; one across a page to plain memory),
+     * whose memory hooks it calls again (2.0.1 and 2.1.1: cputlb.c
+     * load_helper; the pieces of a store call none): the pieces still to
+     * come, the first at split_lo. */
+    uint32_t split_lo;
+    unsigned split_left, split_size;
+    uint32_t page_size;
 };
 
 /* Unicorn 2.1 or later, as loaded at run time (a binary built against 2.0.1
@@ -107,51 +120,74 @@ static void on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
     e->hooks.block(e->hooks.user, (uint32_t)addr, size);
 }
 
-static bool unaligned(const csim_emu *e, uint64_t addr, int size)
+/* The reported memory holding addr (the last one found first), or -1. */
+static int reported_at(csim_emu *e, uint32_t addr)
 {
-    return e->align_trap && (addr & (uint64_t)(size - 1)) != 0;
+    if (e->n_rep && addr - e->rep[e->rep_last].base < e->rep[e->rep_last].size) {
+        return (int)e->rep_last;
+    }
+    for (unsigned i = 0; i < e->n_rep; i++) {
+        if (addr - e->rep[i].base < e->rep[i].size) {
+            e->rep_last = i;
+            return (int)i;
+        }
+    }
+    return -1;
 }
 
-static void on_mem(uc_engine *uc, uc_mem_type type, uint64_t addr, int size, int64_t value, void *user)
-{
-    (void)uc;
-    (void)value;
-    csim_emu *e = user;
-    if (e->stop == CSIM_STOP_NONE && !unaligned(e, addr, size)) { /* a faulting access is not made */
-        e->hooks.mem(e->hooks.user, (uint32_t)addr, (unsigned)size, type == UC_MEM_WRITE);
-    }
-}
-
-/* Every data access, before Unicorn splits an unaligned one into aligned
- * pieces (it does for MMIO, and so for traced memory).  Stopping here ends
- * the block after this access, with no later instruction run and the
- * access's register not written; a store to plain memory has been made by
- * then and is undone in csim_emu_run, one to MMIO is dropped. */
-static void on_align(uc_engine *uc, uc_mem_type type, uint64_t addr, int size, int64_t value, void *user)
+/* The one memory hook, on every data access (one hook: Unicorn calls every
+ * memory hook of the access's kind, each with its range check): the fault
+ * checks below, then the report of an access to plain or traced memory.
+ * It runs before Unicorn splits an unaligned access into aligned pieces
+ * (it does for MMIO, and so for traced memory).  Stopping here ends the
+ * block after this access, with no later instruction run and the access's
+ * register not written; a store to plain memory has been made by then and
+ * is undone in csim_emu_run, one to MMIO is dropped. */
+static void on_access(uc_engine *uc, uc_mem_type type, uint64_t addr64, int size, int64_t value, void *user)
 {
     (void)value;
     csim_emu *e = user;
-    if (e->host_io || e->stop != CSIM_STOP_NONE || !(addr & (uint64_t)(size - 1))) {
+    const uint32_t addr = (uint32_t)addr64;
+    const bool write = type == UC_MEM_WRITE;
+    if (e->host_io || e->stop != CSIM_STOP_NONE) {
         return;
     }
-    if (!e->align_trap &&
-        !(e->hooks.misaligned && e->hooks.misaligned(e->hooks.user, (uint32_t)addr, (unsigned)size,
-                                                     type == UC_MEM_WRITE))) {
+    if (e->split_left) {
+        const uint32_t piece = e->split_lo + (2 - e->split_left) * e->split_size;
+        e->split_left = 0;
+        if (!write && addr == piece && (unsigned)size == e->split_size) {
+            e->split_left = piece == e->split_lo ? 1 : 0;
+            return; /* reported whole */
+        }
+    }
+    const bool odd = (addr & (uint32_t)(size - 1)) != 0;
+    if (odd && (e->align_trap || (e->hooks.misaligned && e->hooks.misaligned(e->hooks.user, addr, (unsigned)size,
+                                                                              write)))) {
+        e->stop = CSIM_STOP_UNALIGNED;
+        e->stop_addr = addr;
+        e->undo_len = 0;
+        bool mmio = false;
+        for (const mmio_ctx *m = e->mmio; m; m = m->next) {
+            mmio |= addr - m->base < m->size;
+        }
+        if (write && !mmio && size <= (int)sizeof(e->undo) &&
+            uc_mem_read(uc, addr, e->undo, (size_t)size) == UC_ERR_OK) {
+            e->undo_addr = addr;
+            e->undo_len = (uint32_t)size;
+        }
+        uc_emu_stop(uc);
         return;
     }
-    e->stop = CSIM_STOP_UNALIGNED;
-    e->stop_addr = (uint32_t)addr;
-    e->undo_len = 0;
-    bool mmio = false;
-    for (const mmio_ctx *m = e->mmio; m; m = m->next) {
-        mmio |= addr - m->base < m->size;
+    const int r = reported_at(e, addr);
+    if (r < 0 || (write && !e->rep[r].writable)) {
+        return;
     }
-    if (type == UC_MEM_WRITE && !mmio && size <= (int)sizeof(e->undo) &&
-        uc_mem_read(uc, addr, e->undo, (size_t)size) == UC_ERR_OK) {
-        e->undo_addr = (uint32_t)addr;
-        e->undo_len = (uint32_t)size;
+    e->hooks.mem(e->hooks.user, addr, (unsigned)size, write);
+    if (odd && !write && (traced_at(e, addr) || (addr & (e->page_size - 1)) + (uint32_t)size > e->page_size)) {
+        e->split_lo = addr & ~(uint32_t)(size - 1);
+        e->split_size = (unsigned)size;
+        e->split_left = 2;
     }
-    uc_emu_stop(uc);
 }
 
 /* A watched instruction, before it runs: stopping in a code hook is exact
@@ -219,6 +255,7 @@ csim_err csim_emu_new(csim_emu **out, const char *cpu, const csim_emu_hooks *hoo
         err = uc_ctl_set_cpu_model(e->uc, model->model);
     }
     uc_hook h;
+    size_t page = 0;
     if (!err) {
         err = uc_hook_add(e->uc, &h, UC_HOOK_BLOCK, (void *)on_block, e, 1, 0);
     }
@@ -229,7 +266,11 @@ csim_err csim_emu_new(csim_emu **out, const char *cpu, const csim_emu_hooks *hoo
         err = uc_hook_add(e->uc, &h, UC_HOOK_MEM_INVALID, (void *)on_invalid, e, 1, 0);
     }
     if (!err) {
-        err = uc_hook_add(e->uc, &h, UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE, (void *)on_align, e, 1, 0);
+        err = uc_hook_add(e->uc, &h, UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE, (void *)on_access, e, 1, 0);
+    }
+    if (!err) {
+        err = uc_query(e->uc, UC_QUERY_PAGE_SIZE, &page);
+        e->page_size = (uint32_t)page;
     }
     if (err) {
         csim_err r = csim_fail(diag, CSIM_ERR_INTERNAL, "emulator: %s", uc_strerror(err));
@@ -257,14 +298,23 @@ void csim_emu_free(csim_emu *e)
     free(e);
 }
 
+static bool add_reported(csim_emu *e, uint32_t base, uint32_t size, bool writable)
+{
+    if (e->n_rep == sizeof(e->rep) / sizeof(e->rep[0])) {
+        return false;
+    }
+    e->rep[e->n_rep].base = base;
+    e->rep[e->n_rep].size = size;
+    e->rep[e->n_rep++].writable = writable;
+    return true;
+}
+
 static csim_err map_plain(csim_emu *e, uint32_t base, uint32_t size, bool writable, bool exec, csim_diag *diag)
 {
     uint32_t perms = UC_PROT_READ | (exec ? UC_PROT_EXEC : 0) | (writable ? UC_PROT_WRITE : 0);
     uc_err err = uc_mem_map(e->uc, base, size, perms);
-    uc_hook h;
-    if (!err && size) {
-        err = uc_hook_add(e->uc, &h, UC_HOOK_MEM_READ | (writable ? UC_HOOK_MEM_WRITE : 0), (void *)on_mem, e,
-                          base, base + (size - 1));
+    if (!err && !add_reported(e, base, size, writable)) {
+        err = UC_ERR_NOMEM;
     }
     if (err) {
         return csim_fail(diag, CSIM_ERR_MODEL, "memory region 0x%08x+0x%x: %s (regions must be 4 KiB aligned "
@@ -315,8 +365,7 @@ static uint64_t traced_read(uc_engine *uc, uint64_t off, unsigned size, void *us
     if (m->e->stop == CSIM_STOP_UNALIGNED) { /* the pieces of a faulting access */
         return 0;
     }
-    m->e->hooks.mem(m->e->hooks.user, m->base + (uint32_t)off, size, false);
-    uint64_t v = 0;
+    uint64_t v = 0; /* the access was reported by on_access */
     for (unsigned i = size; i-- > 0;) {
         v = v << 8 | m->mem[off + i];
     }
@@ -330,7 +379,6 @@ static void traced_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t va
     if (m->e->stop == CSIM_STOP_UNALIGNED) {
         return;
     }
-    m->e->hooks.mem(m->e->hooks.user, m->base + (uint32_t)off, size, true);
     for (unsigned i = 0; i < size; i++, value >>= 8) {
         m->mem[off + i] = (uint8_t)value;
     }
@@ -338,9 +386,6 @@ static void traced_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t va
 
 csim_err csim_emu_map_traced(csim_emu *e, uint32_t base, uint32_t size, csim_diag *diag)
 {
-    if (!e->cpu->aligned_only) { /* an unaligned access to MMIO is split into aligned ones */
-        return csim_fail(diag, CSIM_ERR_INTERNAL, "traced memory needs a core without unaligned accesses");
-    }
     if (plain_sram_faster() && e->n_nx < sizeof(e->nx) / sizeof(e->nx[0])) {
         csim_err err = map_plain(e, base, size, true, false, diag);
         if (!err) {
@@ -351,7 +396,7 @@ csim_err csim_emu_map_traced(csim_emu *e, uint32_t base, uint32_t size, csim_dia
     }
     mmio_ctx *m = calloc(1, sizeof(*m));
     uint8_t *mem = calloc(size ? size : 1, 1);
-    if (!m || !mem) {
+    if (!m || !mem || !add_reported(e, base, size, true)) {
         free(m);
         free(mem);
         return csim_fail(diag, CSIM_ERR_NOMEM, "out of memory");
@@ -464,6 +509,7 @@ void csim_emu_set_reg(csim_emu *e, int reg, uint32_t v)
 csim_err csim_emu_run(csim_emu *e, uint32_t pc, uint32_t until, csim_diag *diag)
 {
     e->stop = CSIM_STOP_NONE;
+    e->split_left = 0; /* a split a fault ended */
     uc_err err = uc_emu_start(e->uc, pc | 1u, until, 0, 0);
     if (e->stop == CSIM_STOP_UNALIGNED || e->stop == CSIM_STOP_DIVBYZERO) {
         if (e->stop == CSIM_STOP_UNALIGNED && e->undo_len) {

@@ -101,18 +101,6 @@ void sim_price_until(sim *s, unsigned upto, uint32_t next)
     }
 }
 
-/* Transfer classes that price differently: SRAM-like, flash, peripheral, I/O port. */
-uint8_t sim_event_class(const sim *s, const csim_mem_event *e)
-{
-    const csim_core_params *p = &s->model->core;
-    const csim_ms_cfg *f = s->flash_cfg; /* csim_memsys_contains, inline: once per transfer */
-    uint8_t k = e->addr - f->flash_base < f->flash_size || e->addr - f->alias_base < f->flash_size ? 1
-                : p->ioport_size && e->addr - p->ioport_base < p->ioport_size ? 3
-                : e->addr >= 0x40000000u && e->addr < 0x60000000u ? 2
-                                                                   : 0;
-    return (uint8_t)(k | e->write << 2);
-}
-
 static const uint8_t *memo_ev_class(const memo *m) { return m->blob + 4 * (m->n_acc + m->n_flash); }
 
 static bool events_match(const sim *s, const memo *m)
@@ -297,15 +285,23 @@ static void price_and_record(sim *s, block *b, uint32_t next)
 
 
 /* This run's keys for a state replay, each computed when first needed;
- * `known`: the pricing whose state before is known to be this state. */
+ * `known`: the pricing whose state before is known to be this state.  The
+ * core signature and the flash-interface state are kept where a pricing after
+ * a failed try records them (rec.entry, rec.ms_in). */
 typedef struct replay_keys {
     const memo *known;
     bool have_fa, have_sig, have_st, fa_ok, sig_ok, st_ok;
     unsigned nf;
     uint32_t fa[MEMO_FLASH_READS];
-    csim_core_sig sig;
-    csim_ms_state st;
+    csim_core_sig *sig;
+    csim_ms_state *st;
 } replay_keys;
+
+/* What a failed try left in rec: the core signature and the flash-interface
+ * state before the block, each if it got that far, and whether it was had. */
+typedef struct tried_keys {
+    bool sig, sig_ok, st, st_ok;
+} tried_keys;
 
 /* How far kept pricing x holds for this run of block b (the `why` index):
  * 0 none kept, 1 other outcome or flash configuration, 2 other transfers,
@@ -329,9 +325,9 @@ static unsigned state_match(sim *s, const block *b, const memo *x, uint32_t next
     }
     if (!k->have_sig) {
         k->have_sig = true;
-        k->sig_ok = csim_core_signature(c, b->addr, &k->sig);
+        k->sig_ok = csim_core_signature(c, b->addr, k->sig);
     }
-    if (!k->sig_ok || memcmp(&k->sig, &x->entry, sizeof(k->sig)) != 0) {
+    if (!k->sig_ok || memcmp(k->sig, &x->entry, sizeof(*k->sig)) != 0) {
         return 3;
     }
     if (x == k->known) {
@@ -339,19 +335,21 @@ static unsigned state_match(sim *s, const block *b, const memo *x, uint32_t next
     }
     if (!k->have_st) {
         k->have_st = true;
-        k->st_ok = csim_memsys_save(s->flash, c->t, csim_core_earliest_request(c), true, &k->st);
+        k->st_ok = csim_memsys_save(s->flash, c->t, csim_core_earliest_request(c), true, k->st);
     }
-    if (!k->st_ok || k->st.n != x->ms_in || memcmp(k->st.b, memo_ev_class(x) + x->n_ev, k->st.n) != 0) {
+    if (!k->st_ok || k->st->n != x->ms_in || memcmp(k->st->b, memo_ev_class(x) + x->n_ev, k->st->n) != 0) {
         return 4;
     }
     return 5;
 }
 
-static bool try_replay_state(sim *s, block *b, uint32_t next)
+static bool try_replay_state(sim *s, block *b, uint32_t next, tried_keys *tried)
 {
     replay_keys keys;
     keys.have_fa = keys.have_sig = keys.have_st = false;
     keys.known = NULL;
+    keys.sig = &s->rec.entry;
+    keys.st = &s->rec.ms_in;
     /* Nothing has run since the last state replay, at the same cycle, with
      * the same earliest request: the state (a function of those alone) is
      * the one that matched after it last time, known without saving it. */
@@ -387,18 +385,20 @@ static bool try_replay_state(sim *s, block *b, uint32_t next)
         why = w > why ? w : why;
     }
     s->why[why]++;
+    *tried = (tried_keys){keys.have_sig, keys.sig_ok, keys.have_st, keys.st_ok};
     return false;
 }
 
 /* Prices the whole pending block and keeps the pricing with the core and
- * flash-interface states before and after it. */
-static void price_and_record_state(sim *s, block *b, uint32_t next)
+ * flash-interface states before and after it, those before taken from the
+ * failed try where it had them. */
+static void price_and_record_state(sim *s, block *b, uint32_t next, const tried_keys *tried)
 {
     csim_core *c = &s->core;
     memo_rec *r = &s->rec;
     bool ok = s->n_ev <= MEMO_EVENTS && flash_reads(s, r->flash_addr, &r->n_flash) &&
-              csim_core_signature(c, b->addr, &r->entry) &&
-              csim_memsys_save(s->flash, c->t, csim_core_earliest_request(c), true, &r->ms_in);
+              (tried->sig ? tried->sig_ok : csim_core_signature(c, b->addr, &r->entry)) &&
+              (tried->st ? tried->st_ok : csim_memsys_save(s->flash, c->t, csim_core_earliest_request(c), true, &r->ms_in));
     csim_ms_stats before = *csim_memsys_stats(s->flash);
     csim_breakdown bd = c->bd, d;
     uint64_t t0 = c->t;
@@ -431,6 +431,7 @@ void sim_finish_pending(sim *s, uint32_t next)
     block *b = s->pending;
     if (b) {
         bool by_state = s->flash_cfg->type != CSIM_MS_ICACHE;
+        tried_keys tried = {false, false, false, false};
         if (!s->memo_on || s->cursor != 0) {
             sim_price_until(s, b->n, next);
         } else if (b->reuse_skip) {
@@ -439,13 +440,13 @@ void sim_finish_pending(sim *s, uint32_t next)
             b->reuse_skip--;
             s->memo_skips++;
             sim_price_until(s, b->n, next);
-        } else if (by_state ? try_replay_state(s, b, next) : try_replay(s, b, next)) {
+        } else if (by_state ? try_replay_state(s, b, next, &tried) : try_replay(s, b, next)) {
             s->memo_hits++;
             b->reuse_fails = 0;
         } else {
             s->memo_misses++;
             if (by_state) {
-                price_and_record_state(s, b, next);
+                price_and_record_state(s, b, next, &tried);
             } else {
                 price_and_record(s, b, next);
             }

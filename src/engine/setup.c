@@ -97,10 +97,9 @@ csim_err sim_setup(sim *s)
         return err;
     }
     for (unsigned i = 0; i < m->n_sram; i++) {
-        /* SRAM as traced memory (docs/performance.md) on a core without
-         * unaligned accesses, unless the ELF has code there: code cannot run from it. */
-        bool traced = !(s->core.desc->features & CSIM_CF_UNALIGNED) &&
-                      !sim_code_in(s->elf, m->sram[i].base, m->sram[i].size);
+        /* SRAM as traced memory (docs/performance.md), unless the ELF has
+         * code there: code cannot run from it. */
+        bool traced = !sim_code_in(s->elf, m->sram[i].base, m->sram[i].size);
         err = traced ? csim_emu_map_traced(s->emu, m->sram[i].base, m->sram[i].size, d)
                      : csim_emu_map(s->emu, m->sram[i].base, m->sram[i].size, true, d);
         if (err) {

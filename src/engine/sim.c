@@ -175,6 +175,19 @@ void sim_on_block(void *user, uint32_t addr, uint32_t size)
     s->insns += b->n;
 }
 
+/* Transfer classes that price differently: SRAM-like, flash, peripheral, I/O port
+ * (the classes reuse.c compares). */
+static inline uint8_t event_class(const sim *s, const csim_mem_event *e)
+{
+    const csim_core_params *p = &s->model->core;
+    const csim_ms_cfg *f = s->flash_cfg; /* csim_memsys_contains, inline: once per transfer */
+    uint8_t k = e->addr - f->flash_base < f->flash_size || e->addr - f->alias_base < f->flash_size ? 1
+                : p->ioport_size && e->addr - p->ioport_base < p->ioport_size ? 3
+                : e->addr >= 0x40000000u && e->addr < 0x60000000u ? 2
+                                                                   : 0;
+    return (uint8_t)(k | e->write << 2);
+}
+
 void sim_on_mem(void *user, uint32_t addr, unsigned size, bool write)
 {
     sim *s = user;
@@ -184,7 +197,7 @@ void sim_on_mem(void *user, uint32_t addr, unsigned size, bool write)
     }
     if (s->n_ev < MAX_EVENTS) {
         s->ev[s->n_ev] = (csim_mem_event){addr, (uint8_t)size, write};
-        s->ev_class[s->n_ev] = sim_event_class(s, &s->ev[s->n_ev]);
+        s->ev_class[s->n_ev] = event_class(s, &s->ev[s->n_ev]);
         s->n_ev++;
     }
     if (s->in_region) {

@@ -136,7 +136,7 @@ typedef struct sim {
     block *pending;       /* executed, not yet priced */
     unsigned cursor;      /* next instruction of `pending` to price */
     csim_mem_event ev[MAX_EVENTS];
-    uint8_t ev_class[MAX_EVENTS]; /* sim_event_class() of each, as recorded */
+    uint8_t ev_class[MAX_EVENTS]; /* the class of each (sim.c event_class), as recorded */
     unsigned n_ev, ev_pos;
     uint64_t insns;
     action act;
@@ -206,7 +206,6 @@ void sim_cache_invalidate(void *user);
 block *sim_find_block(sim *s, uint32_t addr, uint32_t size);
 void sim_free_blocks(sim *s);
 void sim_price_until(sim *s, unsigned upto, uint32_t next);
-uint8_t sim_event_class(const sim *s, const csim_mem_event *e);
 void sim_finish_pending(sim *s, uint32_t next);
 void sim_finish_at(sim *s, uint32_t pc);
 unsigned sim_newest_access_insn(const sim *s);

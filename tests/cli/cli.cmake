@@ -3,7 +3,7 @@ add_test(NAME cli_cases
     COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_cli.sh $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
             ${CMAKE_CURRENT_BINARY_DIR}/cli)
 set_tests_properties(cli_cases PROPERTIES LABELS cli)
-# The same cases with the M0+ SRAM mapped each way src/backends/emu_unicorn.c can
+# The same cases with SRAM mapped each way src/backends/emu_unicorn.c can
 # map it (traced MMIO: Unicorn 2.0; plain non-executable memory: 2.1), whatever
 # the library's version: the same exit codes and messages (code run from SRAM).
 foreach(mapping traced plain)
