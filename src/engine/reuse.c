@@ -347,6 +347,7 @@ static bool try_replay_state(sim *s, block *b, uint32_t next, tried_keys *tried)
 {
     replay_keys keys;
     keys.have_fa = keys.have_sig = keys.have_st = false;
+    keys.fa_ok = keys.sig_ok = keys.st_ok = false; /* copied into *tried whether or not computed */
     keys.known = NULL;
     keys.sig = &s->rec.entry;
     keys.st = &s->rec.ms_in;
