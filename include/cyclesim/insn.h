@@ -34,6 +34,7 @@ enum csim_insn_flags {
     CSIM_IF_LINK = 1u << 9,       /* writes LR with a return address (BL/BLX) */
     CSIM_IF_UNCOND_FLOW = 1u << 10, /* always changes the flow (B, BL, BX, POP {PC}, MOV PC) */
     CSIM_IF_ROTATED_IMM = 1u << 11, /* modified immediate built by a rotation (ThumbExpandImm) */
+    CSIM_IF_OPERAND2 = 1u << 12,  /* data processing with a shifted-register or rotated-constant operand2 */
 };
 
 typedef struct csim_insn {
@@ -44,6 +45,7 @@ typedef struct csim_insn {
     uint16_t regs_read; /* bit n = Rn read (r0..r15), including address registers */
     uint16_t regs_written;
     uint16_t addr_regs; /* registers that form a load/store address */
+    uint16_t shift_regs; /* CSIM_IF_OPERAND2: the register read through the shifter */
     uint8_t size;       /* 2 or 4 bytes */
     uint8_t iclass;     /* csim_iclass */
     uint8_t nregs;      /* transfers of LDM/STM/PUSH/POP (including PC) */

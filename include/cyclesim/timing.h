@@ -35,6 +35,7 @@ typedef struct csim_core_params {
     unsigned m33_div_cycles;    /* SDIV/UDIV (operand-dependent on silicon; fixed here) */
     unsigned m33_fetch_words;   /* words the fetch unit may run ahead of decode */
     bool m33_fetch_first;       /* C-AHB: a fetch wanted in a cycle goes before that cycle's data read */
+    bool m33_operand2_chain;    /* an operand2 result feeds the next operand2 op's unshifted operand at once */
     bool m33_dual_issue;        /* pair 16-bit instructions as measured on silicon */
     unsigned exception_entry;   /* cycles from the pend to the handler's first fetch */
     unsigned exception_return;  /* cycles of the unstacking */
@@ -94,6 +95,7 @@ typedef struct csim_core {
     unsigned q_n;
     uint64_t reg_ready[16]; /* M33: cycle each register's value is available */
     uint64_t flags_ready;
+    uint16_t chain_regs;    /* M33: registers last written by a two-stage operand2 operation */
     uint64_t prev_issue;    /* M33 dual issue: issue cycle of the previous instruction */
     uint8_t prev_class, prev_wide, prev_sets_flags, prev_paired;
     csim_breakdown bd;

@@ -69,6 +69,19 @@ static bool rotated_modified_immediate(const cs_insn *ci)
     return modified_imm && ((hw1 & 0x0400u) || (hw2 & 0x4000u));
 }
 
+/* MOV.W/MOVS.W with a shifted register: the 32-bit LSL/LSR/ASR/ROR (immediate)
+ * and RRX share its T32 encoding (DDI0553), and Capstone names them after the
+ * shift, with no operand shift left to see.  An operand2 shifted-register
+ * instruction like any other (jnk0le cortex_m33.md @3dfc2ab, "overall"). */
+static bool mov_shifted_register(const cs_insn *ci)
+{
+    if (ci->size != 4) {
+        return false;
+    }
+    unsigned hw1 = ci->bytes[0] | ci->bytes[1] << 8, hw2 = ci->bytes[2] | ci->bytes[3] << 8;
+    return (hw1 & 0xFFEFu) == 0xEA4Fu && (hw2 & 0x70F0u) != 0; /* imm3, imm2, type: not LSL #0 */
+}
+
 static csim_iclass classify(const cs_insn *ci, const cs_arm *arm, csim_insn *out)
 {
     switch (ci->id) {
@@ -193,9 +206,15 @@ static csim_iclass classify(const cs_insn *ci, const cs_arm *arm, csim_insn *out
     /* Data processing: a shifted-register or a rotated-constant operand2 takes
      * two stages (M33: 2-cycle result; jnk0le cortex_m33.md @3dfc2ab,
      * "overall").  MOV/MVN only load the constant. */
+    if (mov_shifted_register(ci)) {
+        out->flags |= CSIM_IF_OPERAND2;
+        out->shift_regs = (uint16_t)(1u << (ci->bytes[2] & 0xFu));
+        return CSIM_IC_ALU_SHIFT;
+    }
     if (rotated_modified_immediate(ci)) {
         out->flags |= CSIM_IF_ROTATED_IMM;
         if (ci->id != ARM_INS_MOV && ci->id != ARM_INS_MVN) {
+            out->flags |= CSIM_IF_OPERAND2;
             return CSIM_IC_ALU_SHIFT;
         }
     }
@@ -203,6 +222,8 @@ static csim_iclass classify(const cs_insn *ci, const cs_arm *arm, csim_insn *out
         const cs_arm_op *op = &arm->operands[i];
         if (op->type == ARM_OP_REG && op->shift.type != ARM_SFT_INVALID && op->shift.value != 0 &&
             ci->size == 4) {
+            out->flags |= CSIM_IF_OPERAND2;
+            out->shift_regs = reg_bit((unsigned)op->reg);
             return CSIM_IC_ALU_SHIFT;
         }
     }

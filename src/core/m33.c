@@ -157,6 +157,8 @@ static void m33_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev
         late = (uint16_t)(in->regs_read & ~in->addr_regs);
     } else if (in->iclass == CSIM_IC_MACL || in->iclass == CSIM_IC_MAC) {
         late = (uint16_t)(in->regs_read & in->regs_written);
+    } else if ((in->flags & CSIM_IF_OPERAND2) && p->m33_operand2_chain) {
+        late = (uint16_t)(in->regs_read & ~in->shift_regs & c->chain_regs);
     }
     uint16_t early = (uint16_t)((in->regs_read & ~late) & ~PC_BIT);
     uint64_t operands = max64(regs_ready(c, early), regs_ready(c, late) > 0 ? regs_ready(c, late) - 1 : 0);
@@ -269,6 +271,7 @@ static void m33_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev
     } else if (dst) {
         set_regs_ready(c, dst, s + (issue > 1 ? issue : 1) + latency - 1);
     }
+    c->chain_regs = (uint16_t)((c->chain_regs & ~in->regs_written) | (in->flags & CSIM_IF_OPERAND2 ? dst : 0));
     if (in->flags & CSIM_IF_SETS_FLAGS) {
         /* Flags of a 2-stage op (shifted operand2, MULS) come a cycle later. */
         c->flags_ready = s + (in->iclass == CSIM_IC_ALU_SHIFT || in->iclass == CSIM_IC_MUL ? 2 : 1);
@@ -327,6 +330,14 @@ static bool m33_sign(const csim_core *c, uint64_t now, uint8_t *b)
     b[0] = (uint8_t)back;
     b[1] = c->prev_class;
     b[2] = (uint8_t)(c->prev_wide | c->prev_sets_flags << 1 | c->prev_paired << 2);
+    /* Only a register still on its way can wait less for being chained. */
+    uint16_t chain = 0;
+    for (uint16_t m = c->chain_regs; m; m &= (uint16_t)(m - 1)) {
+        unsigned r = (unsigned)__builtin_ctz(m);
+        chain |= c->reg_ready[r] > now ? (uint16_t)(1u << r) : 0;
+    }
+    b[3] = (uint8_t)chain;
+    b[4] = (uint8_t)(chain >> 8);
     return back < 255;
 }
 
@@ -337,6 +348,7 @@ static void m33_restore(csim_core *c, uint64_t now, const uint8_t *b)
     c->prev_wide = b[2] & 1;
     c->prev_sets_flags = (b[2] >> 1) & 1;
     c->prev_paired = (b[2] >> 2) & 1;
+    c->chain_regs = (uint16_t)(b[3] | b[4] << 8);
 }
 
 const csim_core_desc csim_core_m33 = {

@@ -77,6 +77,14 @@ static const csim_key keys[] = {
      "C-AHB arbitration: a fetch the queue wants in the cycle of a flash data read goes first",
      "uncertain: not documented for the M33 (ARM DDI0337 12.4 recommends data first for the M3's two "
      "code buses); true: AES table loops within 5 %, false: 9 % low (docs/accuracy.md)"},
+    {"m33.operand2_chain", CSIM_K_BOOL, OFF(core.m33_operand2_chain), 0, 0, 1, NULL,
+     "the result of a shifted-register or rotated-constant operand2 operation feeds the unshifted "
+     "operand of the next such operation without a stall (its shifted operand, like an address, "
+     "still waits for the 2-cycle result)",
+     "uncertain: not measured (" M33_MEAS " says operand2 results \"can't be chained like "
+     "multiply accumulates\", without naming the operand); true on ST's L5 page: false puts SHA-256 "
+     "+4 to +7 % (MOV.W ROR into EOR.W in Sigma), and on the U3 page, held out, SHA-256 data flow "
+     "2.5 -> 6.6 % median (docs/accuracy.md \"M33: MOV.W shifts\")"},
     {"m33.dual_issue", CSIM_K_BOOL, OFF(core.m33_dual_issue), 0, 0, 1, NULL,
      "pair 16-bit instructions as measured (NOP, not-taken branch, IT, branch, BX)", M33_MEAS},
     /* Clock */
