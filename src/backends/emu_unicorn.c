@@ -388,11 +388,19 @@ static uint64_t traced_read(uc_engine *uc, uint64_t off, unsigned size, void *us
     if (m->e->stop == CSIM_STOP_UNALIGNED) { /* the pieces of a faulting access */
         return 0;
     }
-    uint64_t v = 0; /* the access was reported by on_access */
-    for (unsigned i = size; i-- > 0;) {
-        v = v << 8 | m->mem[off + i];
+    const uint8_t *p = m->mem + off; /* the access was reported by on_access */
+    switch (size) { /* the usual sizes spelt out: compilers make each one load */
+    case 1: return p[0];
+    case 2: return (uint64_t)p[0] | (uint64_t)p[1] << 8;
+    case 4: return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24;
+    default: {
+        uint64_t v = 0;
+        for (unsigned i = size; i-- > 0;) {
+            v = v << 8 | p[i];
+        }
+        return v;
     }
-    return v;
+    }
 }
 
 static void traced_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t value, void *user)
@@ -402,8 +410,25 @@ static void traced_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t va
     if (m->e->stop == CSIM_STOP_UNALIGNED) {
         return;
     }
-    for (unsigned i = 0; i < size; i++, value >>= 8) {
-        m->mem[off + i] = (uint8_t)value;
+    uint8_t *p = m->mem + off;
+    switch (size) { /* as traced_read */
+    case 1:
+        p[0] = (uint8_t)value;
+        break;
+    case 2:
+        p[0] = (uint8_t)value;
+        p[1] = (uint8_t)(value >> 8);
+        break;
+    case 4:
+        p[0] = (uint8_t)value;
+        p[1] = (uint8_t)(value >> 8);
+        p[2] = (uint8_t)(value >> 16);
+        p[3] = (uint8_t)(value >> 24);
+        break;
+    default:
+        for (unsigned i = 0; i < size; i++, value >>= 8) {
+            p[i] = (uint8_t)value;
+        }
     }
 }
 
