@@ -147,7 +147,12 @@ void sim_on_block(void *user, uint32_t addr, uint32_t size)
     }
 
     s->fault[0] = 0;
-    block *b = sim_find_block(s, addr, size);
+    /* Most blocks go where they went last time: no hash lookup. */
+    block *b = prev && prev->succ && prev->succ->addr == addr && prev->succ->size == size ? prev->succ
+                                                                                           : sim_find_block(s, addr, size);
+    if (prev) {
+        prev->succ = b;
+    }
     if (!b) {
         s->act = ACT_FAULT;
         s->act_pc = addr;

@@ -104,6 +104,7 @@ typedef struct block {
     uint16_t reuse_skip; /* executions left before reuse is tried again */
     bool has_wfi;        /* holds a WFI/WFE (ends the run) */
     unsigned fp_epoch;   /* region in which it last ran (footprint) */
+    struct block *succ;  /* the block that ran after it last time (sim_on_block) */
     struct block *next;
 } block;
 
