@@ -220,7 +220,7 @@ static __attribute__((noinline)) const acc_range *acc_range_of(sim *s, uint32_t 
         span *q = &s->spans[i];
         ends[n++] = q->lo;
         ends[n++] = q->lo + q->len;
-        sp = !sp && addr - q->lo < q->len ? q : sp; /* the first that holds it, as fp_mark_touched */
+        sp = !sp && addr - q->lo < q->len ? q : sp; /* the first span that holds it */
     }
     uint64_t lo = 0, hi = 1ull << 32;
     for (unsigned i = 0; i < n; i++) {

@@ -146,7 +146,7 @@ typedef struct sim {
     block *pending;       /* executed, not yet priced */
     unsigned cursor;      /* next instruction of `pending` to price */
     csim_mem_event ev[MAX_EVENTS];
-    uint8_t ev_class[MAX_EVENTS]; /* the class of each (sim.c event_class), as recorded */
+    uint8_t ev_class[MAX_EVENTS]; /* the class of each (sim.c addr_class), as recorded */
     unsigned n_ev, ev_pos;
     acc_range acc[ACC_RANGES]; /* the ranges accessed last (0 length: none) */
     unsigned acc_next;         /* the slot to fill next */
@@ -238,6 +238,7 @@ static inline void fp_mark_touched(span *p, uint32_t addr, unsigned size)
         p->bits[(off + k) >> 3] |= (uint8_t)(1u << ((off + k) & 7));
     }
 }
+
 void fp_track_begin(sim *s, uint32_t pc, bool called);
 void fp_note_block(sim *s, block *b);
 void fp_measure(sim *s, csim_case_result *c);
