@@ -66,8 +66,9 @@ struct csim_emu {
     unsigned n_nx;
     /* Memory whose accesses on_access reports (peripheral pages report in
      * their callbacks): plain memory and traced memory. */
-    struct { uint32_t base, size; bool writable; } rep[16];
-    unsigned n_rep, rep_last;
+    struct rep_range { uint32_t base, size; bool writable; } rep[16];
+    unsigned n_rep;
+    const struct rep_range *rep_last; /* the one found last (in rep[]) */
     /* An unaligned load Unicorn splits into two aligned loads of its size
      * (any to MMIO, so to traced memory; one across a page to plain memory),
      * whose memory hooks it calls again (2.0.1 and 2.1.1: cputlb.c
@@ -123,27 +124,29 @@ static void on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 /* The reported memory holding addr (the last one found first), or -1. */
 static int reported_at(csim_emu *e, uint32_t addr)
 {
-    if (e->n_rep && addr - e->rep[e->rep_last].base < e->rep[e->rep_last].size) {
-        return (int)e->rep_last;
+    if (e->n_rep && addr - e->rep_last->base < e->rep_last->size) {
+        return (int)(e->rep_last - e->rep);
     }
     for (unsigned i = 0; i < e->n_rep; i++) {
         if (addr - e->rep[i].base < e->rep[i].size) {
-            e->rep_last = i;
+            e->rep_last = &e->rep[i];
             return (int)i;
         }
     }
     return -1;
 }
 
-/* The one memory hook, on every data access (one hook: Unicorn calls every
- * memory hook of the access's kind, each with its range check): the fault
- * checks below, then the report of an access to plain or traced memory.
+/* The one memory hook's checks (one hook: Unicorn calls every memory hook
+ * of the access's kind, each with its range check): the fault checks below,
+ * then the report of an access to plain or traced memory.
  * It runs before Unicorn splits an unaligned access into aligned pieces
  * (it does for MMIO, and so for traced memory).  Stopping here ends the
  * block after this access, with no later instruction run and the access's
  * register not written; a store to plain memory has been made by then and
- * is undone in csim_emu_run, one to MMIO is dropped. */
-static void on_access(uc_engine *uc, uc_mem_type type, uint64_t addr64, int size, int64_t value, void *user)
+ * is undone in csim_emu_run, one to MMIO is dropped.  Out of line: on_access
+ * takes the usual access without it. */
+static __attribute__((noinline)) void access_checked(uc_engine *uc, uc_mem_type type, uint64_t addr64, int size,
+                                                     int64_t value, void *user)
 {
     (void)value;
     csim_emu *e = user;
@@ -188,6 +191,25 @@ static void on_access(uc_engine *uc, uc_mem_type type, uint64_t addr64, int size
         e->split_size = (unsigned)size;
         e->split_left = 2;
     }
+}
+
+/* The one memory hook, on every data access.  The usual access (aligned,
+ * from the firmware, no split load's pieces to come, to the reported memory
+ * the last one was in, writable if a store) is reported at once, with what
+ * access_checked would do for it: it runs for every load and store. */
+static void on_access(uc_engine *uc, uc_mem_type type, uint64_t addr64, int size, int64_t value, void *user)
+{
+    (void)value;
+    csim_emu *e = user;
+    const uint32_t addr = (uint32_t)addr64;
+    const bool write = type == UC_MEM_WRITE;
+    const struct rep_range *r = e->rep_last;
+    if (!(e->host_io | (e->stop != CSIM_STOP_NONE) | (e->split_left != 0) | ((addr & (uint32_t)(size - 1)) != 0)) &&
+        addr - r->base < r->size && (r->writable || !write)) {
+        e->hooks.mem(e->hooks.user, addr, (unsigned)size, write);
+        return;
+    }
+    access_checked(uc, type, addr64, size, value, user);
 }
 
 /* A watched instruction, before it runs: stopping in a code hook is exact
@@ -249,6 +271,7 @@ csim_err csim_emu_new(csim_emu **out, const char *cpu, const csim_emu_hooks *hoo
     }
     e->hooks = *hooks;
     e->cpu = model;
+    e->rep_last = e->rep;
     e->align_trap = model->aligned_only; /* ARMv6-M: DDI0419 A3.2, every unaligned word or halfword access faults */
     uc_err err = uc_open(UC_ARCH_ARM, UC_MODE_THUMB | UC_MODE_MCLASS, &e->uc);
     if (!err) {
@@ -365,11 +388,19 @@ static uint64_t traced_read(uc_engine *uc, uint64_t off, unsigned size, void *us
     if (m->e->stop == CSIM_STOP_UNALIGNED) { /* the pieces of a faulting access */
         return 0;
     }
-    uint64_t v = 0; /* the access was reported by on_access */
-    for (unsigned i = size; i-- > 0;) {
-        v = v << 8 | m->mem[off + i];
+    const uint8_t *p = m->mem + off; /* the access was reported by on_access */
+    switch (size) { /* the usual sizes spelt out: compilers make each one load */
+    case 1: return p[0];
+    case 2: return (uint64_t)p[0] | (uint64_t)p[1] << 8;
+    case 4: return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24;
+    default: {
+        uint64_t v = 0;
+        for (unsigned i = size; i-- > 0;) {
+            v = v << 8 | p[i];
+        }
+        return v;
     }
-    return v;
+    }
 }
 
 static void traced_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t value, void *user)
@@ -379,8 +410,25 @@ static void traced_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t va
     if (m->e->stop == CSIM_STOP_UNALIGNED) {
         return;
     }
-    for (unsigned i = 0; i < size; i++, value >>= 8) {
-        m->mem[off + i] = (uint8_t)value;
+    uint8_t *p = m->mem + off;
+    switch (size) { /* as traced_read */
+    case 1:
+        p[0] = (uint8_t)value;
+        break;
+    case 2:
+        p[0] = (uint8_t)value;
+        p[1] = (uint8_t)(value >> 8);
+        break;
+    case 4:
+        p[0] = (uint8_t)value;
+        p[1] = (uint8_t)(value >> 8);
+        p[2] = (uint8_t)(value >> 16);
+        p[3] = (uint8_t)(value >> 24);
+        break;
+    default:
+        for (unsigned i = 0; i < size; i++, value >>= 8) {
+            p[i] = (uint8_t)value;
+        }
     }
 }
 

@@ -4,25 +4,6 @@
  */
 #include "engine/sim_internal.h"
 
-void fp_mark_touched(sim *s, uint32_t addr, unsigned size)
-{
-    for (unsigned i = 0; i < s->n_spans; i++) {
-        span *p = &s->spans[i];
-        uint32_t off = addr - p->lo;
-        if (off < p->len) {
-            unsigned n = size < p->len - off ? size : p->len - off;
-            if ((off & 7) + n <= 8) { /* the usual case: one byte of the bitmap */
-                p->bits[off >> 3] |= (uint8_t)(((1u << n) - 1) << (off & 7));
-                return;
-            }
-            for (unsigned k = 0; k < n; k++) {
-                p->bits[(off + k) >> 3] |= (uint8_t)(1u << ((off + k) & 7));
-            }
-            return;
-        }
-    }
-}
-
 static bool touched(const sim *s, uint32_t addr, uint32_t size)
 {
     for (unsigned i = 0; i < s->n_spans; i++) {

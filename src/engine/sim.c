@@ -35,6 +35,7 @@ void sim_flash_config(void *user, const csim_ms_cfg *cfg)
     sim *s = user;
     csim_memsys_configure(s->flash, cfg);
     s->epoch++;
+    memset(s->acc, 0, sizeof(s->acc)); /* the flash may have moved */
 }
 
 void sim_cache_invalidate(void *user)
@@ -146,7 +147,12 @@ void sim_on_block(void *user, uint32_t addr, uint32_t size)
     }
 
     s->fault[0] = 0;
-    block *b = sim_find_block(s, addr, size);
+    /* Most blocks go where they went last time: no hash lookup. */
+    block *b = prev && prev->succ && prev->succ->addr == addr && prev->succ->size == size ? prev->succ
+                                                                                           : sim_find_block(s, addr, size);
+    if (prev) {
+        prev->succ = b;
+    }
     if (!b) {
         s->act = ACT_FAULT;
         s->act_pc = addr;
@@ -177,35 +183,94 @@ void sim_on_block(void *user, uint32_t addr, uint32_t size)
 
 /* Transfer classes that price differently: SRAM-like, flash, peripheral, I/O port
  * (the classes reuse.c compares). */
-static inline uint8_t event_class(const sim *s, const csim_mem_event *e)
+static uint8_t addr_class(const sim *s, uint32_t addr)
 {
     const csim_core_params *p = &s->model->core;
-    const csim_ms_cfg *f = s->flash_cfg; /* csim_memsys_contains, inline: once per transfer */
-    uint8_t k = e->addr - f->flash_base < f->flash_size || e->addr - f->alias_base < f->flash_size ? 1
-                : p->ioport_size && e->addr - p->ioport_base < p->ioport_size ? 3
-                : e->addr >= 0x40000000u && e->addr < 0x60000000u ? 2
-                                                                   : 0;
-    return (uint8_t)(k | e->write << 2);
+    const csim_ms_cfg *f = s->flash_cfg;
+    return addr - f->flash_base < f->flash_size || addr - f->alias_base < f->flash_size ? 1
+           : p->ioport_size && addr - p->ioport_base < p->ioport_size                    ? 3
+           : addr >= 0x40000000u && addr < 0x60000000u                                   ? 2
+                                                                                          : 0;
 }
 
-void sim_on_mem(void *user, uint32_t addr, unsigned size, bool write)
+/* The range around addr where the class and the footprint span are those of
+ * addr: between the nearest ends of the ranges that decide them (each range
+ * [b, b + n) ends at b and at (b + n) mod 2^32), kept in the next slot.
+ * Out of line: sim_on_mem runs for every access, this on a miss. */
+static __attribute__((noinline)) const acc_range *acc_range_of(sim *s, uint32_t addr)
 {
-    sim *s = user;
+    const csim_core_params *p = &s->model->core;
+    const csim_ms_cfg *f = s->flash_cfg;
+    uint32_t ends[2 * (4 + MAX_SPANS)];
+    unsigned n = 0;
+    if (f->flash_size) {
+        ends[n++] = f->flash_base;
+        ends[n++] = f->flash_base + f->flash_size;
+        ends[n++] = f->alias_base;
+        ends[n++] = f->alias_base + f->flash_size;
+    }
+    if (p->ioport_size) {
+        ends[n++] = p->ioport_base;
+        ends[n++] = p->ioport_base + p->ioport_size;
+    }
+    ends[n++] = 0x40000000u;
+    ends[n++] = 0x60000000u;
+    span *sp = NULL;
+    for (unsigned i = 0; i < s->n_spans; i++) {
+        span *q = &s->spans[i];
+        ends[n++] = q->lo;
+        ends[n++] = q->lo + q->len;
+        sp = !sp && addr - q->lo < q->len ? q : sp; /* the first span that holds it */
+    }
+    uint64_t lo = 0, hi = 1ull << 32;
+    for (unsigned i = 0; i < n; i++) {
+        lo = ends[i] <= addr && ends[i] > lo ? ends[i] : lo;
+        hi = ends[i] > addr && ends[i] < hi ? ends[i] : hi;
+    }
+    acc_range *r = &s->acc[s->acc_next++ % ACC_RANGES];
+    *r = (acc_range){(uint32_t)lo, (uint32_t)(hi - lo), addr_class(s, addr), sp};
+    return r;
+}
+
+/* What every access records: an event with its class, the runaway and
+ * quiet-loop state, the footprint (the stack's low mark, touched bytes). */
+static inline void record_access(sim *s, const acc_range *r, uint32_t addr, unsigned size, bool write)
+{
     if (write || addr >= 0x40000000u) { /* a store or a peripheral/system read */
         s->snap_dirty = true;
         s->quiet_from = s->insns;
     }
-    if (s->n_ev < MAX_EVENTS) {
-        s->ev[s->n_ev] = (csim_mem_event){addr, (uint8_t)size, write};
-        s->ev_class[s->n_ev] = event_class(s, &s->ev[s->n_ev]);
-        s->n_ev++;
+    const unsigned n = s->n_ev;
+    if (n < MAX_EVENTS) {
+        s->ev[n] = (csim_mem_event){addr, (uint8_t)size, write};
+        s->ev_class[n] = (uint8_t)(r->cls | write << 2);
+        s->n_ev = n + 1;
     }
     if (s->in_region) {
         if (write && addr - s->stk_lo < s->stk_min - s->stk_lo) {
             s->stk_min = addr;
         }
-        fp_mark_touched(s, addr, size);
+        if (r->sp) {
+            fp_mark_touched(r->sp, addr, size);
+        }
     }
+}
+
+static __attribute__((noinline)) void record_new_range(sim *s, uint32_t addr, unsigned size, bool write)
+{
+    record_access(s, acc_range_of(s, addr), addr, size, write);
+}
+
+void sim_on_mem(void *user, uint32_t addr, unsigned size, bool write)
+{
+    sim *s = user;
+    for (const acc_range *r = s->acc; r < s->acc + ACC_RANGES; r++) {
+        if (addr - r->lo < r->len) {
+            record_access(s, r, addr, size, write);
+            return;
+        }
+    }
+    record_new_range(s, addr, size, write);
 }
 
 /* ARMv8-M: an unaligned access that faults whatever CCR.UNALIGN_TRP says

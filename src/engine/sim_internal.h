@@ -104,6 +104,7 @@ typedef struct block {
     uint16_t reuse_skip; /* executions left before reuse is tried again */
     bool has_wfi;        /* holds a WFI/WFE (ends the run) */
     unsigned fp_epoch;   /* region in which it last ran (footprint) */
+    struct block *succ;  /* the block that ran after it last time (sim_on_block) */
     struct block *next;
 } block;
 
@@ -113,6 +114,15 @@ typedef struct span {
     uint32_t lo, len;
     uint8_t *bits;
 } span;
+
+/* Addresses [lo, lo + len) whose accesses are recorded alike: one transfer
+ * class, in one footprint span or in none (sim.c acc_range_of). */
+typedef struct acc_range {
+    uint32_t lo, len;
+    uint8_t cls;
+    span *sp;
+} acc_range;
+#define ACC_RANGES 4
 
 typedef enum action {
     ACT_NONE = 0, ACT_SEMIHOST, ACT_EXCEPTION, ACT_EXC_RETURN, ACT_DONE, ACT_FAULT, ACT_LIMIT, ACT_RUNAWAY, ACT_QUIET,
@@ -136,8 +146,10 @@ typedef struct sim {
     block *pending;       /* executed, not yet priced */
     unsigned cursor;      /* next instruction of `pending` to price */
     csim_mem_event ev[MAX_EVENTS];
-    uint8_t ev_class[MAX_EVENTS]; /* the class of each (sim.c event_class), as recorded */
+    uint8_t ev_class[MAX_EVENTS]; /* the class of each (sim.c addr_class), as recorded */
     unsigned n_ev, ev_pos;
+    acc_range acc[ACC_RANGES]; /* the ranges accessed last (0 length: none) */
+    unsigned acc_next;         /* the slot to fill next */
     uint64_t insns;
     action act;
     uint32_t act_pc;      /* where the stopped block would have started */
@@ -212,7 +224,21 @@ unsigned sim_newest_access_insn(const sim *s);
 
 /* footprint.c (docs/footprint.md) */
 csim_err fp_make_spans(sim *s);
-void fp_mark_touched(sim *s, uint32_t addr, unsigned size);
+
+/* Marks the bytes of an access at addr in span p, which holds addr. */
+static inline void fp_mark_touched(span *p, uint32_t addr, unsigned size)
+{
+    uint32_t off = addr - p->lo;
+    unsigned n = size < p->len - off ? size : p->len - off;
+    if ((off & 7) + n <= 8) { /* the usual case: one byte of the bitmap */
+        p->bits[off >> 3] |= (uint8_t)(((1u << n) - 1) << (off & 7));
+        return;
+    }
+    for (unsigned k = 0; k < n; k++) {
+        p->bits[(off + k) >> 3] |= (uint8_t)(1u << ((off + k) & 7));
+    }
+}
+
 void fp_track_begin(sim *s, uint32_t pc, bool called);
 void fp_note_block(sim *s, block *b);
 void fp_measure(sim *s, csim_case_result *c);
