@@ -167,6 +167,17 @@ typedef struct csim_ms_state {
 bool csim_memsys_save(const csim_memsys *ms, uint64_t now, uint64_t floor, bool before_read,
                       csim_ms_state *st);
 
+/** csim_memsys_tag_bytes - how many bytes at the end of a saved state are
+ *  cache tags that no access changes while csim_memsys_tag_gen stays the
+ *  same (0: none, and csim_memsys_save_head fails).  Block reuse then compares
+ *  and loads only the rest, the head. */
+unsigned csim_memsys_tag_bytes(const csim_memsys *ms);
+uint64_t csim_memsys_tag_gen(const csim_memsys *ms);
+
+/** csim_memsys_save_head - csim_memsys_save without the tag bytes. */
+bool csim_memsys_save_head(const csim_memsys *ms, uint64_t now, uint64_t floor, bool before_read,
+                           csim_ms_state *st);
+
 /** csim_memsys_data_anywhere - a data read of the flash costs the same and
  *  leaves the same state whatever its address (it looks up and fills no
  *  buffer or cache): block reuse need not compare the addresses. */
@@ -182,6 +193,10 @@ uint64_t csim_memsys_load(csim_memsys *ms, uint64_t now, const csim_ms_state *st
  *  or load) and `floor` is not before the load's floor: csim_memsys_save at
  *  the load's `now` and this floor then depends on the loaded state alone,
  *  and block reuse can know it without saving it. */
+/** csim_memsys_load_head - csim_memsys_load of a state's head: the tags stay
+ *  (the caller knows they are the state's). */
+uint64_t csim_memsys_load_head(csim_memsys *ms, uint64_t now, const csim_ms_state *st, const csim_ms_stats *add);
+
 bool csim_memsys_unchanged(const csim_memsys *ms, uint64_t token, uint64_t floor);
 
 const csim_ms_stats *csim_memsys_stats(const csim_memsys *ms);

@@ -171,6 +171,7 @@ static bool memo_store(sim *s, memo *m, uint32_t next, uint64_t dt, const csim_b
     memcpy(blob, r->ms_in.b, ms_in);
     memcpy(blob + ms_in, r->ms_out.b, ms_out);
     m->valid = true;
+    m->tag_known = m->tags_same = false;
     m->gen = ++s->memo_gen;
     m->succ = NULL;
     m->epoch = s->epoch;
@@ -290,7 +291,9 @@ static void price_and_record(sim *s, block *b, uint32_t next)
  * a failed try records them (rec.entry, rec.ms_in). */
 typedef struct replay_keys {
     const memo *known;
-    bool have_fa, have_sig, have_st, fa_ok, sig_ok, st_ok;
+    bool have_fa, have_sig, have_st, have_head, fa_ok, sig_ok, st_ok, head_ok;
+    unsigned tb;   /* csim_memsys_tag_bytes */
+    uint64_t gen;  /* csim_memsys_tag_gen */
     unsigned nf;
     uint32_t fa[MEMO_FLASH_READS];
     csim_core_sig *sig;
@@ -306,7 +309,7 @@ typedef struct tried_keys {
 /* How far kept pricing x holds for this run of block b (the `why` index):
  * 0 none kept, 1 other outcome or flash configuration, 2 other transfers,
  * 3 other core state, 4 other flash-interface state, 5 it holds. */
-static unsigned state_match(sim *s, const block *b, const memo *x, uint32_t next, replay_keys *k)
+static unsigned state_match(sim *s, const block *b, memo *x, uint32_t next, replay_keys *k)
 {
     csim_core *c = &s->core;
     if (!x->valid) {
@@ -330,24 +333,40 @@ static unsigned state_match(sim *s, const block *b, const memo *x, uint32_t next
     if (!k->sig_ok || memcmp(k->sig, &x->entry, sizeof(*k->sig)) != 0) {
         return 3;
     }
-    if (x == k->known) {
+    const uint8_t *in = memo_ev_class(x) + x->n_ev;
+    if (x != k->known && x->tag_known && x->tag_gen == k->gen) {
+        /* No tag has changed since they were x's: the rest decides. */
+        if (!k->have_st && !k->have_head) {
+            k->have_head = true;
+            k->head_ok = csim_memsys_save_head(s->flash, c->t, csim_core_earliest_request(c), true, k->st);
+        }
+        const unsigned head = k->have_st ? k->st->n - k->tb : k->st->n;
+        if (!(k->have_st ? k->st_ok : k->head_ok) || head + k->tb != x->ms_in || memcmp(k->st->b, in, head) != 0) {
+            return 4;
+        }
         return 5;
     }
-    if (!k->have_st) {
-        k->have_st = true;
-        k->st_ok = csim_memsys_save(s->flash, c->t, csim_core_earliest_request(c), true, k->st);
+    if (x != k->known) {
+        if (!k->have_st) {
+            k->have_st = true;
+            k->st_ok = csim_memsys_save(s->flash, c->t, csim_core_earliest_request(c), true, k->st);
+        }
+        if (!k->st_ok || k->st->n != x->ms_in || memcmp(k->st->b, in, k->st->n) != 0) {
+            return 4;
+        }
     }
-    if (!k->st_ok || k->st->n != x->ms_in || memcmp(k->st->b, memo_ev_class(x) + x->n_ev, k->st->n) != 0) {
-        return 4;
-    }
+    x->tag_known = k->tb != 0;
+    x->tag_gen = k->gen;
     return 5;
 }
 
 static bool try_replay_state(sim *s, block *b, uint32_t next, tried_keys *tried)
 {
     replay_keys keys;
-    keys.have_fa = keys.have_sig = keys.have_st = false;
-    keys.fa_ok = keys.sig_ok = keys.st_ok = false; /* copied into *tried whether or not computed */
+    keys.have_fa = keys.have_sig = keys.have_st = keys.have_head = false;
+    keys.fa_ok = keys.sig_ok = keys.st_ok = keys.head_ok = false; /* copied into *tried whether or not computed */
+    keys.tb = csim_memsys_tag_bytes(s->flash);
+    keys.gen = csim_memsys_tag_gen(s->flash);
     keys.known = NULL;
     keys.sig = &s->rec.entry;
     keys.st = &s->rec.ms_in;
@@ -364,8 +383,14 @@ static bool try_replay_state(sim *s, block *b, uint32_t next, tried_keys *tried)
     }
     s->loaded = NULL;
     unsigned why = 0;
-    for (unsigned k = 0; b->memo && k < MEMO_SLOTS; k++) {
-        memo *m = &b->memo[k];
+    /* First the pricings whose state before needs no saving of the tags (any
+     * two that hold give the same result), then the others. */
+    for (unsigned i = 0; b->memo && i < 2 * MEMO_SLOTS; i++) {
+        memo *m = &b->memo[i % MEMO_SLOTS];
+        const bool quick = m == keys.known || (keys.tb && m->tag_known && m->tag_gen == keys.gen);
+        if (quick != (i < MEMO_SLOTS)) {
+            continue;
+        }
         unsigned w = state_match(s, b, m, next, &keys);
         if (w == 5) {
             if (chain && m != keys.known) {
@@ -374,10 +399,13 @@ static bool try_replay_state(sim *s, block *b, uint32_t next, tried_keys *tried)
                 x->succ_floor = floor;
             }
             csim_core_restore(&s->core, b->addr, &m->exit, m->dt, &m->d);
+            /* The tags are the state's before, and the same after: load the rest. */
+            const bool head = m->tags_same && keys.tb;
             csim_ms_state out;
-            out.n = m->ms_out;
-            memcpy(out.b, memo_ev_class(m) + m->n_ev + m->ms_in, m->ms_out);
-            s->load_token = csim_memsys_load(s->flash, s->core.t, &out, &m->ms_d);
+            out.n = head ? m->ms_out - keys.tb : m->ms_out;
+            memcpy(out.b, memo_ev_class(m) + m->n_ev + m->ms_in, out.n);
+            s->load_token = head ? csim_memsys_load_head(s->flash, s->core.t, &out, &m->ms_d)
+                                 : csim_memsys_load(s->flash, s->core.t, &out, &m->ms_d);
             s->load_t = s->core.t;
             s->loaded = m;
             s->loaded_gen = m->gen;
@@ -403,6 +431,7 @@ static void price_and_record_state(sim *s, block *b, uint32_t next, const tried_
     csim_ms_stats before = *csim_memsys_stats(s->flash);
     csim_breakdown bd = c->bd, d;
     uint64_t t0 = c->t;
+    const uint64_t gen = csim_memsys_tag_gen(s->flash);
     sim_price_until(s, b->n, next);
     /* The entry state assumed that a read comes first (see csim_memsys_save). */
     const csim_ms_stats *after = csim_memsys_stats(s->flash);
@@ -424,6 +453,11 @@ static void price_and_record_state(sim *s, block *b, uint32_t next, const tried_
     breakdown_diff(&d, &c->bd, &bd);
     if (memo_store(s, m, next, c->t - t0, &d, false)) {
         sim_diff_stats(&m->ms_d, after, &before);
+        const unsigned tb = csim_memsys_tag_bytes(s->flash);
+        m->tag_known = tb && r->ms_in.n >= tb;
+        m->tag_gen = gen;
+        m->tags_same = m->tag_known && r->ms_out.n >= tb &&
+                       memcmp(r->ms_in.b + r->ms_in.n - tb, r->ms_out.b + r->ms_out.n - tb, tb) == 0;
     }
 }
 

@@ -73,6 +73,11 @@ typedef struct memo {
     csim_ms_stats ms_d;      /* flash-interface statistics it adds (state replay) */
     unsigned n_ev, n_acc, n_flash, ms_in, ms_out;
     csim_ms_replay rp;       /* ICACHE: the lines its fetches hit, while no tag changed */
+    /* State replay of a direct-mapped cache: the tags were those of the state
+     * before when the flash interface's tag generation was tag_gen (if
+     * tag_known); tags_same: the state after has the same tags. */
+    uint64_t tag_gen;
+    bool tag_known, tags_same;
     uint64_t gen;            /* sim-wide number of this recording (a slot is reused) */
     /* State replay: the pricing whose state before matched the state that
      * this one's state after became last time, `succ_floor` cycles from the

@@ -213,7 +213,17 @@ static unsigned lru_rank(const uint64_t *lru, unsigned n, size_t stride, uint64_
     return r;
 }
 
-bool csim_memsys_save(const csim_memsys *ms, uint64_t now, uint64_t floor, bool before_read, csim_ms_state *st)
+/* A direct-mapped cache's tags, the last part of a saved state, change only
+ * with fill_gen; with more ways a hit reorders the ranks too. */
+unsigned csim_memsys_tag_bytes(const csim_memsys *ms)
+{
+    return ms->cache_on && ms->ways == 1 ? 4 * (ms->set_mask + 1) : 0;
+}
+
+uint64_t csim_memsys_tag_gen(const csim_memsys *ms) { return ms->fill_gen; }
+
+static bool save(const csim_memsys *ms, uint64_t now, uint64_t floor, bool before_read, bool tags,
+                 csim_ms_state *st)
 {
     st_writer w = {st->b, st->b + sizeof st->b, true};
     const bool pf = ms->pf_pending && !(before_read && ms_prefetch_idle(ms));
@@ -268,7 +278,7 @@ bool csim_memsys_save(const csim_memsys *ms, uint64_t now, uint64_t floor, bool 
         for (unsigned k = 0; k <= ms->wpl_mask; k++)
             st_time(&w, ms_max(ms->word_ready[k], floor), now);
     }
-    if (ms->cache_on) {
+    if (ms->cache_on && tags) {
         const unsigned n = (ms->set_mask + 1) * ms->ways;
         if (n > ms->lines_cap || (size_t)(w.end - w.p) < n * (ms->ways > 1 ? 5u : 4u))
             return false;
@@ -287,6 +297,17 @@ bool csim_memsys_save(const csim_memsys *ms, uint64_t now, uint64_t floor, bool 
     }
     st->n = (unsigned)(w.p - st->b);
     return w.ok;
+}
+
+bool csim_memsys_save(const csim_memsys *ms, uint64_t now, uint64_t floor, bool before_read, csim_ms_state *st)
+{
+    return save(ms, now, floor, before_read, true, st);
+}
+
+bool csim_memsys_save_head(const csim_memsys *ms, uint64_t now, uint64_t floor, bool before_read,
+                           csim_ms_state *st)
+{
+    return csim_memsys_tag_bytes(ms) && save(ms, now, floor, before_read, false, st);
 }
 
 bool csim_memsys_data_anywhere(const csim_memsys *ms)
@@ -323,7 +344,7 @@ static uint64_t st_get_time(st_reader *r, uint64_t now)
     return now + (uint64_t)(int64_t)v;
 }
 
-uint64_t csim_memsys_load(csim_memsys *ms, uint64_t now, const csim_ms_state *st, const csim_ms_stats *add)
+static uint64_t load(csim_memsys *ms, uint64_t now, const csim_ms_state *st, bool tags, const csim_ms_stats *add)
 {
     st_reader r = {st->b};
     const uint64_t base = ms->stamp;
@@ -372,7 +393,7 @@ uint64_t csim_memsys_load(csim_memsys *ms, uint64_t now, const csim_ms_state *st
     } else {
         ms->refill_end = ms->last_now; /* over: only ever compared with later requests */
     }
-    if (ms->cache_on) {
+    if (ms->cache_on && tags) {
         const unsigned n = (ms->set_mask + 1) * ms->ways;
         const bool ranked = ms->ways > 1;
         for (unsigned i = 0; i < n; i++) {
@@ -394,6 +415,16 @@ uint64_t csim_memsys_load(csim_memsys *ms, uint64_t now, const csim_ms_state *st
     ms->st.fetch_stall += add->fetch_stall;
     ms->st.data_stall += add->data_stall;
     return ++ms->changes;
+}
+
+uint64_t csim_memsys_load(csim_memsys *ms, uint64_t now, const csim_ms_state *st, const csim_ms_stats *add)
+{
+    return load(ms, now, st, true, add);
+}
+
+uint64_t csim_memsys_load_head(csim_memsys *ms, uint64_t now, const csim_ms_state *st, const csim_ms_stats *add)
+{
+    return load(ms, now, st, false, add);
 }
 
 /* After a load, refill_end is the load's floor unless a refill was loaded:

@@ -1040,6 +1040,60 @@ static void test_save_load(const char *name, const csim_ms_cfg *c, bool before_r
     csim_memsys_free(b);
 }
 
+/* Block reuse compares and loads a direct-mapped cache's tags only when the
+ * tag generation says they may have changed. */
+static void test_state_tags(void)
+{
+    begin("state: U0 tags apart from the head");
+    csim_ms_cfg c = cfg_u0(1, true, true, 1);
+    csim_memsys *a = must_new(&c), *b = must_new(&c);
+    CHECK_EQ(csim_memsys_tag_bytes(a), 4 * (c.cache_bytes / c.cache_line_bytes));
+    req_stream sa = {12345, 0, 0};
+    for (unsigned i = 0; i < 3000; i++)
+        drive(a, &sa, 0, i);
+    csim_ms_state full, head, back;
+    const csim_ms_stats none = {0};
+    CHECK(csim_memsys_save(a, sa.t, sa.t, true, &full));
+    CHECK(csim_memsys_save_head(a, sa.t, sa.t, true, &head));
+    CHECK_EQ(head.n + csim_memsys_tag_bytes(a), full.n);
+    CHECK(head.n < full.n && memcmp(head.b, full.b, head.n) == 0);
+    csim_memsys_load(b, sa.t, &full, &none);
+
+    /* A hit leaves the generation; a miss moves it. */
+    uint64_t gen = csim_memsys_tag_gen(a);
+    const uint64_t hit = csim_memsys_read(a, sa.t, FL + (sa.pc & ~3u), CSIM_MS_FETCH);
+    CHECK_EQ(csim_memsys_tag_gen(a), gen);
+    const uint64_t miss = csim_memsys_read(a, hit + 1, FL + 0x10000, CSIM_MS_FETCH);
+    CHECK(csim_memsys_tag_gen(a) != gen);
+
+    /* B gets the same two reads from A's state; its tags are then A's, so
+     * loading A's head alone makes it A again, without moving B's generation. */
+    CHECK_EQ(csim_memsys_read(b, sa.t, FL + (sa.pc & ~3u), CSIM_MS_FETCH), hit);
+    CHECK_EQ(csim_memsys_read(b, hit + 1, FL + 0x10000, CSIM_MS_FETCH), miss);
+    CHECK(csim_memsys_save(a, miss, miss, true, &full));
+    CHECK(csim_memsys_save_head(a, miss, miss, true, &head));
+    gen = csim_memsys_tag_gen(b);
+    csim_memsys_load_head(b, miss, &head, &none);
+    CHECK_EQ(csim_memsys_tag_gen(b), gen);
+    CHECK(csim_memsys_save(b, miss, miss, true, &back));
+    CHECK(back.n == full.n && memcmp(back.b, full.b, full.n) == 0);
+    csim_memsys_load(b, miss, &full, &none);
+    CHECK(csim_memsys_tag_gen(b) != gen); /* a whole load may change the tags */
+    csim_memsys_free(a);
+    csim_memsys_free(b);
+
+    begin("state: no tags apart with 2 ways or without the cache");
+    c = cfg_u0(2, true, true, 2); /* a hit reorders the ranks */
+    a = must_new(&c);
+    CHECK_EQ(csim_memsys_tag_bytes(a), 0);
+    CHECK(!csim_memsys_save_head(a, 0, 0, true, &head));
+    csim_memsys_free(a);
+    c = cfg_u0(1, false, true, 1);
+    a = must_new(&c);
+    CHECK_EQ(csim_memsys_tag_bytes(a), 0);
+    csim_memsys_free(a);
+}
+
 static void test_state(void)
 {
     csim_ms_cfg c = cfg_l0(1, true, true, true);
@@ -1198,6 +1252,7 @@ int main(void)
     test_bad_configs();
     test_equal_now();
     test_state();
+    test_state_tags();
     test_replay();
 
     csim_ms_cfg c = cfg_l0(1, true, true, true);
