@@ -57,7 +57,10 @@ static const csim_key keys[] = {
      "uncertain: " TRM_M0P " 2.2.1 says only that the core fetches ahead of the executing instruction, "
      "at most 32 bits; for the M33, Elektronik M33 puts a pre-decode into the 5-entry queue in the "
      "fetch stage and resolves branches in stage 2, neither says whether the pre-decode stops the "
-     "fetch; false, bundled (both cores)"},
+     "fetch; false, bundled (both cores); true: the pages' absolute error median / p90 / max (%), "
+     "all rows, U0 0.52 / 1.66 / 3.01 -> 0.53 / 1.75 / 3.19, L5 1.94 / 7.29 / 12.40 -> 1.97 / 7.26 / "
+     "12.59 (estimates +0.06 % on average, at most +0.32 %); stm32l073rz: ECDSA P-256 +0.03 to "
+     "+0.05 %, AES-CBC-128 sole buffer +0.07 to +0.40 %"},
     {"m33.load_latency", CSIM_K_U32, OFF(core.m33_load_latency), 0, 1, 4, NULL,
      "load-to-use latency (2: one stall if the next instruction uses the result)", M33_MEAS},
     {"m33.shift_latency", CSIM_K_U32, OFF(core.m33_shift_latency), 0, 1, 4, NULL,
