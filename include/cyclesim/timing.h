@@ -24,6 +24,7 @@ typedef struct csim_core_params {
     unsigned mul_cycles;        /* M0+ MULS: 1 (fast multiplier) or 32 (small) */
     unsigned periph_wait;       /* extra cycles per access to an AHB/APB peripheral */
     uint32_t ioport_base, ioport_size; /* M0+ single-cycle I/O port (0 size: none) */
+    bool fetch_past_flow;       /* the fetch-ahead goes on past B, BL, BX, POP {PC}, MOV PC */
     bool m0plus_fetch_limit;    /* M0+: fetch ahead at most 32 bits past the executing instruction */
     /* Cortex-M33 parameters without an ARM-published figure. */
     unsigned m33_load_latency;  /* load to use (2, measured) */

@@ -61,10 +61,11 @@ static void m0plus_exec(csim_core *c, const csim_insn *in, const csim_mem_event 
      * word beyond the instruction's last word, issued as it starts; with
      * m0plus.fetch_limit only by an instruction that ends at a word boundary,
      * so the core never holds more than 32 bits past the executing
-     * instruction.  Never after an unconditional flow change that the
-     * pre-decode sees (hypothesis: the M0+ does not fetch past B/BL/BX/POP PC). */
+     * instruction.  After B/BL/BX/POP PC/MOV PC only with core.fetch_past_flow
+     * (uncertain: 2.2.1 does not say whether the pre-decode stops it); the
+     * word is then fetched for nothing and the refill waits for the port. */
     const bool word_end = ((in->addr + in->size) & 3u) == 0;
-    if (!unconditional_flow(in) && (word_end || !c->p.m0plus_fetch_limit)) {
+    if ((c->p.fetch_past_flow || !unconditional_flow(in)) && (word_end || !c->p.m0plus_fetch_limit)) {
         uint32_t next = ((in->addr + in->size - 1) & ~3u) + 4;
         if (q_find(c, next) < 0) {
             q_fetch(c, next, s);

@@ -111,10 +111,12 @@ static bool m33_pairs(const csim_core *c, const csim_insn *in, bool taken)
  * only when an instruction issues.  Issues the missing words that can start
  * before `before`, from `from` on; with `before` unbounded, one word (the
  * request of this cycle).  Nothing past an unconditional flow change, which
- * the pre-decode sees. */
+ * the pre-decode sees, unless core.fetch_past_flow (uncertain: no M33 text
+ * says when the fetch unit learns of the branch); those words are flushed by
+ * the branch and its target's fetch waits for the C-AHB. */
 static void m33_fetch_ahead(csim_core *c, const csim_insn *in, uint64_t from, uint64_t before)
 {
-    if (unconditional_flow(in)) {
+    if (!c->p.fetch_past_flow && unconditional_flow(in)) {
         return;
     }
     uint32_t cur = (in->addr + in->size - 1) & ~3u;

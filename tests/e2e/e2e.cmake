@@ -85,6 +85,21 @@ cmp reuse-${n}-${m}.json full-${n}-${m}.json"
             WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
         set_tests_properties(e2e_reuse_identical_${n}_${m} PROPERTIES LABELS e2e)
     endforeach()
+    # The same with core.fetch_past_flow=true: the words fetched past a flow
+    # change are flash-interface requests the replay must see (M0+ on the L0
+    # NVM and the U0, M33 on the ICACHE).
+    foreach(pair emu-m0plus/ed25519:stm32l073rz emu-m0plus/sha:stm32u083rc emu-m33/ed25519:stm32u385rg)
+        string(REPLACE ":" ";" p ${pair})
+        list(GET p 0 img)
+        list(GET p 1 m)
+        string(REPLACE "/" "_" n ${img})
+        set(run "$<TARGET_FILE:cyclesim> run ${FW}/${img}.elf --mcu ${m} --format json --set core.fetch_past_flow=true")
+        add_test(NAME e2e_reuse_identical_fetch_past_flow_${n}_${m}
+            COMMAND sh -c "${run} > reuse-fpf-${n}-${m}.json && ${run} --no-reuse > full-fpf-${n}-${m}.json && \
+cmp reuse-fpf-${n}-${m}.json full-fpf-${n}-${m}.json"
+            WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
+        set_tests_properties(e2e_reuse_identical_fetch_past_flow_${n}_${m} PROPERTIES LABELS e2e)
+    endforeach()
 endif()
 
 # SRAM mapped as traced MMIO (Unicorn 2.0's choice) and as plain

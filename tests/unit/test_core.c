@@ -314,6 +314,46 @@ static void test_m33_rows(void)
     CHECK_EQ("m33 DMB/DSB 1 [M4]", cost_of(&p, CSIM_IC_BARRIER, 4, 0, 0, false), 1);
 }
 
+/* core.fetch_past_flow at zero wait: the word fetched past an unconditional
+ * flow change is on the bus for the cycle in which the branch issues, before
+ * the refill's fetch of the target is due, so no row of either table moves.
+ * Branch at 0x20000000 (first fetch 1 cycle), then an ALU at its target:
+ * M0+ (Table 3.1) B 2, BL 3, POP {r4,pc} 5, target 1: 4, 5, 7;
+ * M33 B/BL 1 + 1, target 1: 4; POP {r4,pc} 2 beats + 3 refill, target 1: 7. */
+static void test_fetch_past_flow_zero_wait(void)
+{
+    const uint16_t flow = CSIM_IF_WRITES_PC | CSIM_IF_UNCOND_FLOW;
+    const struct {
+        csim_iclass k;
+        unsigned size, nregs;
+        unsigned long long m0p, m33;
+    } rows[] = {{CSIM_IC_B, 2, 0, 4, 4}, {CSIM_IC_BL, 4, 0, 5, 4}, {CSIM_IC_BX, 2, 0, 4, 4},
+                {CSIM_IC_LDM, 2, 2, 7, 7}};
+    csim_mem_event ev[2] = {{0x20000ff8, 4, 0}, {0x20000ffc, 4, 0}};
+    for (int core = 0; core < 2; core++) {
+        for (unsigned r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
+            for (int past = 0; past < 2; past++) {
+                csim_core c;
+                csim_core_params p = core ? m33() : m0p();
+                p.fetch_past_flow = past;
+                csim_core_init(&c, &p, NULL);
+                csim_core_redirect(&c, 0x20000000);
+                csim_insn b = insn(0x20000000, rows[r].size, rows[r].k, 1u << 13, 1u << 15);
+                b.flags |= flow;
+                b.nregs = (uint8_t)rows[r].nregs;
+                b.transfers = (uint8_t)csim_core_transfers(&b);
+                csim_insn t = insn(0x20000100, 2, CSIM_IC_ALU, 1, 2);
+                csim_core_exec(&c, &b, ev, b.transfers, true, 0x20000100);
+                csim_core_exec(&c, &t, NULL, 0, false, 0);
+                CHECK_EQ(past ? "fetch past flow, zero wait: target issues as without"
+                              : "no fetch past flow, zero wait: branch + target",
+                         csim_core_now(&c), core ? rows[r].m33 : rows[r].m0p);
+                CHECK_EQ("fetch past flow, zero wait: no bus conflict", c.bd.bus_conflict, 0);
+            }
+        }
+    }
+}
+
 /* The instruction classes: one distinct name each, in enum order. */
 static void test_iclass_names(void)
 {
@@ -433,6 +473,7 @@ int main(void)
     test_m33_rows();
     test_m33_umaal_chain();
     test_m33_cahb();
+    test_fetch_past_flow_zero_wait();
     test_iclass_names();
     test_core_table();
     test_crc_pairs();
