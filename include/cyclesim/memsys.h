@@ -67,6 +67,12 @@ typedef struct csim_ms_cfg {
     bool data_prefetch;        /* U0 (with PRFTEN): an uncached data read looks up the flash-word
                                   buffers and, when the interface is idle, the next flash word is
                                   read ahead into one; the word it read is not kept */
+    bool refill_wrap;          /* U0: a line refill reads the line in wrapping order from the requested
+                                  word (critical word first); false: from its first word upwards.
+                                  The ICACHE always wraps (RM0522 7.4.7-7.4.8) */
+    bool miss_waits;           /* U0: a miss to another line waits for the refill in progress to end;
+                                  false: it abandons that refill (its line is left invalid).  The
+                                  ICACHE always waits */
 } csim_ms_cfg;
 
 typedef struct csim_ms_stats {

@@ -43,8 +43,10 @@
  *            at the requested word (ICACHE: critical word first, a WRAPw burst
  *            of the line "if no address remap occurs", whose start address is
  *            "the word address of the first data requested by the core",
- *            RM0522 §7.4.7-§7.4.8; U0: the same by hypothesis); words are
- *            delivered in burst order, never before the previous one.
+ *            RM0522 §7.4.7-§7.4.8; U0: the same by hypothesis, key
+ *            cfg.refill_wrap, uncertain: false reads the line from its first
+ *            word upwards); words are delivered in burst order, never before
+ *            the previous one.
  *  H-RBUF    Refill words found in a flash-interface buffer (prefetched) are
  *            taken from it without an array read; such a word is available at
  *            max(refill start + refill_overhead + 1, buffer ready).
@@ -53,7 +55,8 @@
  *            hit-under-miss covers hits and addresses of "the refill burst ...
  *            currently ongoing" only, RM0522 §7.4.8, and §7.4.11 names one
  *            "refill buffer"; that the miss waits for the whole burst is a
- *            hypothesis; U0: the same by hypothesis).
+ *            hypothesis; U0: the same by hypothesis, key cfg.miss_waits,
+ *            uncertain: false abandons the refill, ms_abandon_refill).
  *  H-DPF     U0 cfg.data_prefetch (key, uncertain): the PRFTEN read-ahead also
  *            follows data reads, as the L0's PRE_READ does (RM0367 §3.3): an
  *            uncached data read looks up the word buffers (a hit is zero-wait),
@@ -166,6 +169,9 @@ static void derive(csim_memsys *ms)
     ms->wpl_mask = 0;
     ms->set_mask = 0;
     ms->ways = 1;
+    /* the keys are U0 hypotheses; the ICACHE's refill is RM0522's (H-ORDER, H-MISS) */
+    ms->refill_wrap = c->type != CSIM_MS_U0_FLASH || c->refill_wrap;
+    ms->miss_waits = c->type != CSIM_MS_U0_FLASH || c->miss_waits;
     switch (c->type) {
     case CSIM_MS_L0_NVM:
         /* RM0367 §3.3: every NVM read goes through the buffers; DISAB_BUF
@@ -246,6 +252,7 @@ static void cold(csim_memsys *ms)
     ms->pf_pending = false;
     ms->pr_pending = false;
     ms->refill_end = 0;
+    ms->refill_free = 0;
     ms->bg_ready = 0;
 }
 
@@ -452,6 +459,46 @@ void ms_abort_bg(csim_memsys *ms, uint64_t now)
     }
 }
 
+/* A miss at `now` to another line while a refill is in progress, without
+ * miss_waits (U0 key, uncertain): the refill is abandoned.  The array reads of
+ * its words that have not started by `now` are not made (H-PRIO: a read due to
+ * start at `now` yields to the demand); the read under way completes.  Its
+ * line is left invalid, the words that did arrive included: a line has one tag
+ * and so one valid state in the model, as if it were written from the refill
+ * buffer (one, RM0522 §7.4.11 for the ICACHE) only when complete; per-word
+ * valid bits would be state no document gives the U0. */
+static void ms_abandon_refill(csim_memsys *ms, uint64_t now)
+{
+    const uint64_t rc = ms->read_cycles;
+    uint64_t kept = ms->refill_free, last = 0; /* end of the reads that stay; of all its reads */
+    for (uint32_t wi = 0; wi <= ms->wpl_mask; wi++) {
+        if ((ms->refill_arr >> wi) & 1) {
+            const uint64_t r = ms->word_ready[wi]; /* an array word's read runs [r - rc, r) */
+            last = ms_max(last, r);
+            if (r - rc < now)
+                kept = ms_max(kept, r);
+            else
+                ms->st.flash_reads--; /* counted when scheduled, never made */
+        }
+    }
+    /* the reads not started are the end of the array's schedule unless a read
+     * placed after the whole refill (a data read) is: then it stays busy */
+    if (last && last - rc >= now && ms->flash_free == last)
+        ms->flash_free = kept;
+    if (ms->refill_line != MS_NONE) {
+        ms_line *set = &ms->lines[(ms->refill_line & ms->set_mask) * ms->ways];
+        for (unsigned w = 0; w < ms->ways; w++) {
+            if (set[w].line == ms->refill_line) {
+                set[w].line = MS_NONE;
+                set[w].lru = 0;
+            }
+        }
+        ms->fill_gen++;
+    }
+    ms->refill_line = MS_NONE;
+    ms->refill_end = now;
+}
+
 /* A cached access (U0 instruction cache, ICACHE).  Returns the cycle the word
  * is available; *missed tells whether a refill was started.
  *  - hit: now + 1 + cache_hit_cycles (ICACHE: provided "in the same cycle",
@@ -464,7 +511,10 @@ void ms_abort_bg(csim_memsys *ms, uint64_t now)
  *    §7.4.8, is LRU with 2 ways) and refilled critical word first (H-ORDER,
  *    H-RBUF, H-MISS); the first flash read waits refill_overhead cycles (a
  *    key marked uncertain) and every array read costs 1 + W, so the critical
- *    word costs one array read (§7.4.8). */
+ *    word costs one array read (§7.4.8).  U0 keys (uncertain): without
+ *    refill_wrap the burst starts at the line's first word and the core waits
+ *    for its own word in it; without miss_waits the miss abandons the refill
+ *    in progress (ms_abandon_refill) instead of waiting for its end. */
 uint64_t ms_cache_access(csim_memsys *ms, uint64_t now, uint32_t word, bool *missed)
 {
     const uint32_t line = word >> ms->wpl_shift;
@@ -494,6 +544,8 @@ uint64_t ms_cache_access(csim_memsys *ms, uint64_t now, uint32_t word, bool *mis
 
     ms->st.misses++;
     *missed = true;
+    if (!ms->miss_waits && now < ms->refill_end)
+        ms_abandon_refill(ms, now);
     const uint64_t start = ms_max(now, ms->refill_end); /* H-MISS */
     ms_advance(ms, start);
 
@@ -509,10 +561,12 @@ uint64_t ms_cache_access(csim_memsys *ms, uint64_t now, uint32_t word, bool *mis
     const uint64_t first = start + ms->cfg.refill_overhead; /* the first array read may start here */
     const uint32_t base = line << ms->wpl_shift;
     const uint32_t crit = word & ms->wpl_mask;
+    const uint32_t first_wi = ms->refill_wrap ? crit : 0; /* H-ORDER, or a linear burst */
     uint64_t prev = 0;
     ms->refill_arr = 0;
+    ms->refill_free = ms->flash_free;
     for (uint32_t k = 0; k <= ms->wpl_mask; k++) {
-        const uint32_t wi = (crit + k) & ms->wpl_mask;
+        const uint32_t wi = (first_wi + k) & ms->wpl_mask;
         const int b = ms_buf_find(ms, base | wi);
         const uint64_t got = b >= 0 ? ms_max(first + 1, ms_buf_use(ms, b)) /* H-RBUF */
                                     : ms_flash_read(ms, first);
@@ -522,7 +576,7 @@ uint64_t ms_cache_access(csim_memsys *ms, uint64_t now, uint32_t word, bool *mis
         prev = r;
     }
     ms->refill_line = line;
-    ms->refill_crit = crit;
+    ms->refill_crit = first_wi;
     ms->refill_end = prev;
     return ms->word_ready[crit];
 }
@@ -558,6 +612,7 @@ uint64_t ms_data_first(csim_memsys *ms, uint64_t now)
             prev = r;
         }
         ms->refill_end = prev;
+        ms->refill_free = ms_max(ms->refill_free, start + rc);
         ms->flash_free = ms_max(prev, start + rc);
     } else {
         ms->flash_free = start + rc;

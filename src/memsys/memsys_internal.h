@@ -57,6 +57,8 @@ struct csim_memsys {
     bool buf_demand;      /* demand reads are kept in a buffer */
     bool pf_on, pr_on;    /* effective prefetch / pre-read */
     bool cache_on;
+    bool refill_wrap;     /* refills are critical word first (H-ORDER); else from word 0 */
+    bool miss_waits;      /* a miss waits for the refill in progress (H-MISS); else abandons it */
 
     /* word buffers, structure of arrays for branch-free scans */
     uint32_t buf_word[MS_MAX_BUFFERS];  /* word index, MS_NONE if empty */
@@ -90,6 +92,9 @@ struct csim_memsys {
     uint64_t word_ready[MS_MAX_LINE_WORDS]; /* per word of refill_line */
     uint32_t refill_crit; /* line word the refill's burst starts with */
     uint32_t refill_arr;  /* bit per line word: read from the array (not a buffer) */
+    uint64_t refill_free; /* the array's free time without the refill's reads: before its first
+                             one, raised by the data reads that went before its words (used to
+                             abandon it, !miss_waits) */
 };
 
 /* ---- per-model read functions (memsys_l0nvm.c, memsys_u0.c, memsys_icache.c) */

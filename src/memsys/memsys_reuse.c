@@ -277,6 +277,8 @@ static bool save(const csim_memsys *ms, uint64_t now, uint64_t floor, bool befor
         st_time(&w, ms->refill_end, now);
         for (unsigned k = 0; k <= ms->wpl_mask; k++)
             st_time(&w, ms_max(ms->word_ready[k], floor), now);
+        if (!ms->miss_waits) /* becomes flash_free if a miss abandons the refill: raised as it */
+            st_time(&w, ms_max(ms->refill_free, soonest), now);
     }
     if (ms->cache_on && tags) {
         const unsigned n = (ms->set_mask + 1) * ms->ways;
@@ -390,6 +392,8 @@ static uint64_t load(csim_memsys *ms, uint64_t now, const csim_ms_state *st, boo
         ms->refill_end = st_get_time(&r, now);
         for (unsigned k = 0; k <= ms->wpl_mask; k++)
             ms->word_ready[k] = st_get_time(&r, now);
+        if (!ms->miss_waits)
+            ms->refill_free = st_get_time(&r, now);
     } else {
         ms->refill_end = ms->last_now; /* over: only ever compared with later requests */
     }

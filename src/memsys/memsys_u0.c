@@ -17,7 +17,11 @@
  *    the requested word (critical word first); the core continues when its
  *    word arrives, the rest fills in the background (hypothesis; H-ORDER,
  *    H-RBUF, H-MISS in memsys.c).  Later demands to the same line wait for
- *    their word.  Hits to other lines during the fill: cfg.hit_under_miss
+ *    their word.  Two keys, uncertain (no U0 document describes the refill;
+ *    the ICACHE's RM0522 text is what the bundled values read): with
+ *    refill_wrap false the line is read from its first word upwards; with
+ *    miss_waits false a miss to another line abandons the refill in progress
+ *    (its line left invalid) instead of waiting for its end.  Hits to other lines during the fill: cfg.hit_under_miss
  *    (recommended false for U0: a hypothesis, "demands elsewhere wait";
  *    not documented).
  *  - PRFTEN: after a fetch (hit or miss), when the interface is idle, the next

@@ -180,6 +180,18 @@ static const csim_key keys[] = {
      "extra cycles a miss costs before the flash read (bus matrix/AHB)",
      "uncertain: RM0522 7.4.8 gives a miss \"the latency of fetching one word from the main memory\" and no "
      "cycle of its own; default 0, to calibrate"},
+    {"cache.refill_wrap", CSIM_K_BOOL, OFF(flash.refill_wrap), 0, 0, 1, NULL,
+     "U0: a line refill reads the line's flash words in wrapping order from the requested one (critical "
+     "word first); false: from the line's first word upwards, the core waiting for its word",
+     "uncertain: not documented for the U0; true is the ICACHE's WRAP burst from the requested word "
+     "(RM0522 7.4.7-7.4.8), which the ICACHE models keep whatever this key says"},
+    {"cache.miss_waits", CSIM_K_BOOL, OFF(flash.miss_waits), 0, 0, 1, NULL,
+     "U0: a miss to another line waits until the refill in progress has ended; false: it abandons that "
+     "refill (the array read under way completes, the words not started are not read, the line is "
+     "left invalid)",
+     "uncertain: not documented for the U0; true is read from the ICACHE's one refill buffer and "
+     "hit-under-miss limited to the burst in progress (RM0522 7.4.8, 7.4.11), which the ICACHE models "
+     "keep whatever this key says"},
     /* Memory map and peripherals */
     {"memory.sram", CSIM_K_REGIONS, OFF(sram), OFF(n_sram), 0, 0, NULL,
      "SRAM regions", "CMSIS device header, datasheet"},
@@ -240,7 +252,8 @@ bool csim_key_applies(const csim_key *k, const csim_model *m)
         return owner == m->core.kind;
     }
     if (strncmp(k->name, "cache.", 6) == 0) {
-        return (t == CSIM_MS_U0_FLASH || t == CSIM_MS_ICACHE) && m->flash.cache_bytes > 0;
+        const bool u0_only = k->offset == OFF(flash.refill_wrap) || k->offset == OFF(flash.miss_waits);
+        return (t == CSIM_MS_U0_FLASH || (t == CSIM_MS_ICACHE && !u0_only)) && m->flash.cache_bytes > 0;
     }
     switch (k->offset) {
     case OFF(core.mul_cycles): return (core->features & CSIM_CF_MUL_OPTION) != 0;
@@ -367,7 +380,10 @@ csim_err csim_model_set(csim_model *m, const char *assignment, csim_diag *diag)
     /* A key for another core or flash interface would change nothing: say so
      * rather than accept it (the keys that decide what applies always do;
      * cache.* on a model without a cache is the callers' to explain). */
-    if (!err && !csim_key_applies(k, m) && k->offset != OFF(flash.type) && strncmp(name, "cache.", 6) != 0) {
+    const bool has_cache = (m->flash.type == CSIM_MS_U0_FLASH || m->flash.type == CSIM_MS_ICACHE)
+                           && m->flash.cache_bytes > 0;
+    if (!err && !csim_key_applies(k, m) && k->offset != OFF(flash.type)
+        && !(strncmp(name, "cache.", 6) == 0 && !has_cache)) {
         return csim_fail(diag, CSIM_ERR_MODEL, "--set %s: does not apply to %s (%s)", name, m->name,
                          "see docs/model-keys.md");
     }

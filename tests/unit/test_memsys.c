@@ -76,7 +76,7 @@ static csim_ms_cfg cfg_u0(unsigned ws, bool cache, bool prefetch, unsigned ways)
         .wait_states = ws, .flash_read_bytes = 8, .prefetch = prefetch, .cache_enabled = cache,
         .cache_bytes = 1024, .cache_ways = ways, .cache_line_bytes = 32, .cache_data = false,
         .cache_hit_cycles = 0, .refill_overhead = 0, .flash_buffers = 2, .demand_buffered = true,
-        .prefetch_words = 1, .hit_under_miss = false,
+        .prefetch_words = 1, .hit_under_miss = false, .refill_wrap = true, .miss_waits = true,
     };
 }
 
@@ -387,6 +387,100 @@ static void test_u0_cache(void)
     ms = must_new(&c);
     DATA(ms, 0, FL + 0x200, 3); /* miss, critical word 0..3 (line fill ends 12) */
     DATA(ms, 20, FL + 0x200, 21); /* hit */
+    csim_memsys_free(ms);
+}
+
+/* cache.refill_wrap and cache.miss_waits (U0 keys, memsys.c ms_cache_access,
+ * ms_abandon_refill) at 1 WS: rc = 2, 64-bit words, 32-B lines of 4 words
+ * (line 0 = w0..w3, line 2 = w8..w11 at FL + 0x40), direct mapped, no
+ * prefetch, no hit-under-miss. */
+static void test_u0_refill_keys(void)
+{
+    begin("u0 refill_wrap: a miss in the middle of a line, wrapping burst");
+    csim_ms_cfg c = cfg_u0(1, true, false, 1);
+    csim_memsys *ms = must_new(&c);
+    FETCH(ms, 0, FL + 16, 2);  /* miss at w2: w2 0..2, w3 2..4, w0 4..6, w1 6..8 */
+    FETCH(ms, 2, FL + 24, 4);  /* w3 at 4 */
+    FETCH(ms, 4, FL + 0, 6);   /* w0 at 6 */
+    FETCH(ms, 6, FL + 8, 8);   /* w1 at 8 */
+    FETCH(ms, 8, FL + 20, 9);  /* refill over at 8: plain hit */
+    CHECK_EQ(csim_memsys_stats(ms)->fetch_stall, 1 + 1 + 1 + 1 + 0);
+    csim_memsys_free(ms);
+
+    begin("u0 refill_wrap false: the same miss, linear burst");
+    c.refill_wrap = false;
+    ms = must_new(&c);
+    FETCH(ms, 0, FL + 16, 6);  /* from the line's first word: w0 0..2, w1 2..4, w2 4..6, w3 6..8;
+                                  the core waits for w2: 6 */
+    FETCH(ms, 6, FL + 24, 8);  /* w3 at 8 */
+    FETCH(ms, 8, FL + 0, 9);   /* refill over at 8: plain hit */
+    FETCH(ms, 9, FL + 0x58, 17); /* line 2 at its last word w11: w8 9..11, w9 11..13, w10 13..15,
+                                    w11 15..17 */
+    csim_memsys_free(ms);
+
+    begin("u0 miss_waits: a miss to another line waits for the refill's end");
+    c = cfg_u0(1, true, false, 1);
+    ms = must_new(&c);
+    FETCH(ms, 0, FL + 0, 2);     /* line 0: w0 0..2, w1 2..4, w2 4..6, w3 6..8 */
+    FETCH(ms, 3, FL + 0x40, 10); /* line 2 at w8 waits for 8: w8 8..10, w9 ..12, w10 ..14, w11 ..16 */
+    FETCH(ms, 16, FL + 0, 17);   /* line 0 complete: hit */
+    CHECK_EQ(csim_memsys_stats(ms)->misses, 2);
+    CHECK_EQ(csim_memsys_stats(ms)->flash_reads, 8);
+    csim_memsys_free(ms);
+
+    begin("u0 miss_waits false: the miss abandons the refill");
+    c.miss_waits = false;
+    ms = must_new(&c);
+    FETCH(ms, 0, FL + 0, 2);     /* line 0: w0 0..2, w1 2..4, w2 4..6, w3 6..8 */
+    FETCH(ms, 3, FL + 0x40, 6);  /* w0, w1 started before 3; w2 (due at 4), w3 are not read: the
+                                    array is free at 4 (w1's end): w8 4..6, w9 6..8, w10 8..10,
+                                    w11 10..12 */
+    FETCH(ms, 12, FL + 0, 14);   /* line 0 was left invalid, w0 that arrived at 2 included: miss,
+                                    w0 12..14 */
+    CHECK_EQ(csim_memsys_stats(ms)->misses, 3);
+    CHECK_EQ(csim_memsys_stats(ms)->flash_reads, 2 + 4 + 4);
+    csim_memsys_free(ms);
+
+    begin("u0 miss_waits false: the read due in the cycle of the miss is not made");
+    ms = must_new(&c);
+    FETCH(ms, 0, FL + 0, 2);     /* w0 0..2, w1 2..4, w2 4..6, w3 6..8 */
+    FETCH(ms, 4, FL + 0x40, 6);  /* w2 would start at 4 = now: yields (H-PRIO); w1 ended at 4:
+                                    w8 4..6 */
+    CHECK_EQ(csim_memsys_stats(ms)->flash_reads, 2 + 4);
+    csim_memsys_free(ms);
+
+    begin("u0 miss_waits false: the read under way completes");
+    ms = must_new(&c);
+    FETCH(ms, 0, FL + 0, 2);     /* w0 0..2, w1 2..4, w2 4..6, w3 6..8 */
+    FETCH(ms, 5, FL + 0x40, 8);  /* w2's read 4..6 under way, w3 not read: w8 6..8 */
+    CHECK_EQ(csim_memsys_stats(ms)->flash_reads, 3 + 4);
+    csim_memsys_free(ms);
+
+    begin("u0 miss_waits false: a data read that went first stays");
+    c.data_first = true;
+    ms = must_new(&c);
+    FETCH(ms, 0, FL + 0, 2);      /* w0 0..2, w1 2..4, w2 4..6, w3 6..8 */
+    DATA(ms, 3, FL + 0x1000, 6);  /* w1's read under way: data 4..6; w2 6..8, w3 8..10 */
+    FETCH(ms, 5, FL + 0x40, 8);   /* w2 (due at 6), w3 not read; the data read ends at 6: w8 6..8 */
+    CHECK_EQ(csim_memsys_stats(ms)->flash_reads, 2 + 1 + 4);
+    csim_memsys_free(ms);
+
+    begin("u0 miss_waits false: after the refill's end nothing changes");
+    c = cfg_u0(1, true, false, 1);
+    c.miss_waits = false;
+    ms = must_new(&c);
+    FETCH(ms, 0, FL + 0, 2);     /* w0 0..2 ... w3 6..8 */
+    FETCH(ms, 8, FL + 0x40, 10); /* no refill in progress at 8: w8 8..10 */
+    FETCH(ms, 16, FL + 0, 17);   /* line 0 complete and kept: hit */
+    csim_memsys_free(ms);
+
+    begin("u0 both false: linear burst, then abandoned");
+    c.refill_wrap = false;
+    ms = must_new(&c);
+    FETCH(ms, 0, FL + 24, 8);    /* w0 0..2, w1 2..4, w2 4..6, w3 6..8: the core waits for w3 */
+    FETCH(ms, 8, FL + 0x50, 14); /* line 2 at w10: w8 8..10, w9 10..12, w10 12..14, w11 14..16 */
+    FETCH(ms, 13, FL + 0x68, 18); /* line 3 at w13 during w10's read: w10 completes, w11 is not
+                                     read; from the line's first word: w12 14..16, w13 16..18 */
     csim_memsys_free(ms);
 }
 
@@ -1094,6 +1188,27 @@ static void test_state_tags(void)
     csim_memsys_free(a);
 }
 
+/* The refill's array free time (refill_free) is part of the state: a fresh
+ * model loaded with it abandons the refill as the saved one does. */
+static void test_state_abandon(void)
+{
+    begin("state: U0 a refill to abandon after a data read that went first");
+    csim_ms_cfg c = cfg_u0(1, true, false, 1);
+    c.data_first = true;
+    c.miss_waits = false;
+    csim_memsys *a = must_new(&c), *b = must_new(&c);
+    csim_memsys_read(a, 0, FL + 0, CSIM_MS_FETCH);     /* w0 0..2, w1 2..4, w2 4..6, w3 6..8 */
+    csim_memsys_read(a, 3, FL + 0x1000, CSIM_MS_DATA); /* data 4..6; w2 6..8, w3 8..10 */
+    csim_ms_state st;
+    const csim_ms_stats none = {0};
+    CHECK(csim_memsys_save(a, 3, 3, true, &st));
+    csim_memsys_load(b, 103, &st, &none);              /* b: a fresh model, 100 cycles later */
+    FETCH(a, 5, FL + 0x40, 8);   /* abandons w2, w3; the data read ends at 6: w8 6..8 */
+    FETCH(b, 105, FL + 0x40, 108);
+    csim_memsys_free(a);
+    csim_memsys_free(b);
+}
+
 static void test_state(void)
 {
     csim_ms_cfg c = cfg_l0(1, true, true, true);
@@ -1110,8 +1225,15 @@ static void test_state(void)
     c.data_first = true;
     test_save_load("state: U0 cache + prefetch, data first", &c, false);
     test_save_load("state: U0 cache + prefetch, data first, before a read", &c, true);
+    c.miss_waits = false;
+    test_save_load("state: U0 cache + prefetch, data first, misses abandon refills", &c, false);
+    test_save_load("state: U0 cache + prefetch, data first, misses abandon refills, before a read", &c, true);
+    c.refill_wrap = false;
+    test_save_load("state: U0 cache + prefetch, data first, linear refills that misses abandon", &c, true);
     c = cfg_u0(2, true, true, 2);
     test_save_load("state: U0 2-way cache", &c, true);
+    c.miss_waits = false;
+    test_save_load("state: U0 2-way cache, misses abandon refills", &c, true);
     c = cfg_u0(1, false, true, 1);
     test_save_load("state: U0 cache off", &c, true);
     c = cfg_ic(3, 2, 1);
@@ -1237,6 +1359,7 @@ int main(void)
     test_l0_preread();
     test_u0_cache();
     test_u0_data_first();
+    test_u0_refill_keys();
     test_u0_data_prefetch();
     test_u0_prefetch();
     test_icache_ways();
@@ -1253,6 +1376,7 @@ int main(void)
     test_equal_now();
     test_state();
     test_state_tags();
+    test_state_abandon();
     test_replay();
 
     csim_ms_cfg c = cfg_l0(1, true, true, true);
