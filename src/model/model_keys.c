@@ -128,9 +128,13 @@ static const csim_key keys[] = {
     {"flash.prefetch_words", CSIM_K_U32, OFF(flash.prefetch_words), 0, 0, 8, NULL,
      "flash words read ahead per prefetch", "uncertain: hypothesis, 1"},
     {"flash.prefetch_abort", CSIM_K_BOOL, OFF(flash.prefetch_abort), 0, 0, 1, NULL,
-     "L0: a read that misses the NVM buffers aborts the prefetch/pre-read in flight",
+     "a demand that needs the array (L0: misses the NVM buffers; U0/ICACHE: misses the word buffers, "
+     "a cache miss or an uncached data read) aborts the read-ahead in flight (prefetch, L0 pre-read, "
+     "U0 data read-ahead); its word is not buffered",
      "uncertain: RM0367 3.3 (p.75-76) reads ahead only when the interface is idle and says nothing of a "
-     "demand arriving during it; true: the demand does not wait for a speculative read"},
+     "demand arriving during it, nor does any U0 or ICACHE document read here; true: the demand does not "
+     "wait for a speculative read (bundled on the L0); false: it waits until the array is free (H-PRIO, "
+     "bundled on the U0, L5 and U3)"},
     {"flash.data_first", CSIM_K_BOOL, OFF(flash.data_first), 0, 0, 1, NULL,
      "U0: a data read goes before the words of a line refill that have not started",
      "uncertain: not documented for the U0 (ST's I-Code/D-Code flash interfaces give D-Code priority; "
@@ -240,7 +244,7 @@ bool csim_key_applies(const csim_key *k, const csim_model *m)
     case OFF(flash.flash_buffers):
     case OFF(flash.demand_buffered):
     case OFF(flash.prefetch_words): return t == CSIM_MS_U0_FLASH || t == CSIM_MS_ICACHE;
-    case OFF(flash.prefetch_abort):
+    case OFF(flash.prefetch_abort): return t != CSIM_MS_ZERO_WAIT;
     case OFF(flash.preread):
     case OFF(flash.buffers):
     case OFF(flash.nvm_buffers): return t == CSIM_MS_L0_NVM;
