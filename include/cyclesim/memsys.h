@@ -58,8 +58,9 @@ typedef struct csim_ms_cfg {
                                   a flash-word buffer, so the next fetch of the same word hits it */
     unsigned prefetch_words;   /* U0/ICACHE: flash words read ahead per prefetch trigger
                                   (0 counts as 1; must be <= flash_buffers when prefetch is on) */
-    bool prefetch_abort;       /* L0: a demand that misses the buffers aborts the prefetch or pre-read
-                                  in flight (the NVM is free at once; that word is not buffered) */
+    bool prefetch_abort;       /* a demand that needs the array (L0: misses the buffers; U0/ICACHE also
+                                  a cache miss or an uncached data read) aborts the read-ahead in
+                                  flight (the array is free at once; that word is not buffered) */
     bool data_first;           /* U0: an uncached data read goes before the words of a line refill
                                   that have not started (the refill resumes after it) */
     bool hit_under_miss;       /* U0/ICACHE: hits to other lines are served while a line refills;

@@ -21,6 +21,7 @@
 #define CSIM_MAX_RULES 24
 #define CSIM_MAX_RANGES 4
 #define CSIM_MAX_WS 16
+#define CSIM_MAX_UNCERTAIN 32
 
 typedef enum csim_acr_layout {
     CSIM_ACR_NONE = 0,
@@ -79,6 +80,8 @@ typedef struct csim_model {
     csim_acr_layout acr_layout;
     uint32_t icache_base; /* ICACHE registers (0: none) */
     uint32_t uart_tdr;    /* console UART transmit data register (0: none) */
+    uint16_t uncertain[CSIM_MAX_UNCERTAIN]; /* key-table indices no document gives on this model */
+    unsigned n_uncertain;
 } csim_model;
 
 /** csim_model_load - load models/<name>.json and its extends chain from dir.
@@ -101,8 +104,9 @@ int csim_model_min_latency(const csim_model *m, uint32_t hz);
  *  returns the count written (at most max). */
 unsigned csim_model_list(const char *dir, char names[][64], unsigned max);
 
-/** csim_model_keys_markdown - the key table as Markdown (docs/model-keys.md). */
-void csim_model_keys_markdown(FILE *out);
+/** csim_model_keys_markdown - the key table, and the `uncertain` lists of the
+ *  MCU models in models_dir, as Markdown (docs/model-keys.md). */
+void csim_model_keys_markdown(FILE *out, const char *models_dir);
 
 /** csim_model_get - the value of a key as text (for reports); false if unknown. */
 bool csim_model_get(const csim_model *m, const char *key, char *buf, size_t len);

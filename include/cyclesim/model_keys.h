@@ -18,6 +18,7 @@ typedef enum csim_key_type {
     CSIM_K_READY,   /* [{"addr": n, "set": n}, ...] */
     CSIM_K_MIRROR,  /* [{"addr": n, "src_mask": n, "src_shift": n, "dst_shift": n}, ...] */
     CSIM_K_LATENCY, /* [{"range": n, "max_hz": [n, ...]}, ...] */
+    CSIM_K_KEYS,    /* ["key.name", ...]: indices into the key table, merged along extends */
 } csim_key_type;
 
 typedef struct csim_key {
@@ -36,6 +37,11 @@ const csim_key *csim_key_find(const char *name);
 /** csim_key_applies - whether the key can change anything on model m (an
  *  m33.* key on a Cortex-M0+, a cache key without a cache do not). */
 bool csim_key_applies(const csim_key *k, const csim_model *m);
+/** csim_key_uncertain - no document gives the key's value on model m: its
+ *  source says "uncertain" (every model) or m's `uncertain` list names it. */
+bool csim_key_uncertain(const csim_key *k, const csim_model *m);
+/** csim_key_uncertain_everywhere - the key's source starts with "uncertain". */
+bool csim_key_uncertain_everywhere(const csim_key *k);
 
 /* Setters used by the JSON loader and by --set; `where` prefixes messages. */
 csim_err csim_key_set_number(csim_model *m, const csim_key *k, double v, const char *where,

@@ -33,7 +33,7 @@ static int choose_params(calib *c, const char *spec)
         size_t n;
         const csim_key *keys = csim_keys(&n);
         for (size_t i = 0; i < n && c->n_params < MAX_PARAMS; i++) {
-            if (strncmp(keys[i].source, "uncertain", 9) == 0 && calib_fittable_type(&keys[i]) &&
+            if (csim_key_uncertain(&keys[i], c->model) && calib_fittable_type(&keys[i]) &&
                 csim_key_applies(&keys[i], c->model)) {
                 c->params[c->n_params++].key = &keys[i];
             }
@@ -195,6 +195,18 @@ static void print_table(const csim_calibration *k, const calib *c)
         }
         printf("%-24s %6g %6g  %-9s %9s  %-24s  %s\n", p->key, p->start, p->fitted, csim_fit_state_name(p->state),
                rows, unit, held);
+    }
+    /* Say which parameters are uncertain on this model only (its `uncertain` list). */
+    const char *sep = "\nuncertain on this model only (its uncertain list): ";
+    for (size_t j = 0; j < c->n_params; j++) {
+        const csim_key *key = c->params[j].key;
+        if (!csim_key_uncertain_everywhere(key) && csim_key_uncertain(key, c->model)) {
+            printf("%s%s", sep, key->name);
+            sep = ", ";
+        }
+    }
+    if (sep[0] != '\n') {
+        printf("\n");
     }
     printf("\n%-40s %-8s %12s %12s %12s %9s %9s\n", "row", "role", "measured", "before", "after",
            "before %", "after %");
@@ -359,7 +371,7 @@ typedef struct calibrate_own_values {
 
 static const cli_own_opt calibrate_own[] = {
     {"measured", OPT_MEASURED, "FILE", "a board's @case output or a published page to fit; repeatable"},
-    {"params", OPT_PARAMS, "uncertain|KEY,KEY...", "the model keys to fit (default: those marked uncertain, "
+    {"params", OPT_PARAMS, "uncertain|KEY,KEY...", "the model keys to fit (default: those uncertain on the model, "
                                                    "docs/model-keys.md)"},
     {"holdout", OPT_HOLDOUT, "N", "hold every N-th row out of the fit and report its error"},
     {"output", 'o', "OVERLAY.json", "write the fitted keys as a model overlay (--set @FILE applies it)"},
@@ -400,7 +412,7 @@ static const cli_refusal calibrate_refused[] = {
 
 const cli_command cli_cmd_calibrate = {
     "calibrate", "FW.elf [FW.elf]...", 0, 0,
-    "Fits the model keys marked uncertain to a board's output or a published page, reports each fitted "
+    "Fits the model keys uncertain on the model to a board's output or a published page, reports each fitted "
     "value and the held-out error, and writes a model overlay (docs/calibrate.md).",
     CLI_MCU | CLI_SET | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_NO_PROGRESS | CLI_FORMAT,
     "table|json", calibrate_own, calibrate_option, cmd_calibrate, calibrate_refused,

@@ -71,7 +71,7 @@ int main(int argc, char **argv)
         return cmd_models();
     }
     if (strcmp(argv[1], "keys") == 0) {
-        csim_model_keys_markdown(stdout);
+        csim_model_keys_markdown(stdout, cli_models_dir());
         return EXIT_OK;
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {

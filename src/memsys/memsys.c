@@ -27,9 +27,13 @@
  *  H-PRIO    A background read (prefetch, pre-read, rest of a line refill)
  *            that has started is not aborted: a demand that needs the array
  *            waits until it is free (hypothesis), except where a key says
- *            otherwise: L0 cfg.prefetch_abort (a demand that misses the buffers
- *            aborts the read-ahead in flight) and U0 cfg.data_first (a data read
- *            goes before the refill words that have not started).  A
+ *            otherwise: cfg.prefetch_abort (key, uncertain; true on the L0,
+ *            false on the U0, L5 and U3: no document says) lets a demand that
+ *            needs the array abort the read-ahead in flight (L0: a read that
+ *            misses the buffers; U0/ICACHE: an uncached fetch that misses the
+ *            word buffers, a cache miss whose word is in no buffer, an uncached
+ *            data read that does not hit a buffer), and U0 cfg.data_first lets a
+ *            data read go before the refill words that have not started.  A
  *            prefetch/pre-read that has not started when a demand is issued
  *            yields to it; when the array becomes idle in the very cycle a
  *            demand is issued, the demand wins.
@@ -400,7 +404,7 @@ static bool word_present(const csim_memsys *ms, uint32_t word)
     return ms_buf_find(ms, word) >= 0 || word_in_cache(ms, word);
 }
 
-/* Remember the background read just issued (L0 prefetch_abort). */
+/* Remember the background read just issued (cfg.prefetch_abort). */
 static void ms_note_bg(csim_memsys *ms, uint32_t word, uint64_t start)
 {
     ms->bg_word = word;
@@ -497,6 +501,20 @@ static void ms_abandon_refill(csim_memsys *ms, uint64_t now)
     }
     ms->refill_line = MS_NONE;
     ms->refill_end = now;
+}
+
+/* cfg.prefetch_abort before a cached access (U0, ICACHE): one that will miss
+ * and finds its word in no buffer needs the array.  It is issued to the array
+ * when the refill in progress has ended (H-MISS) and aborts the read-ahead in
+ * flight then, as an L0 demand that misses the buffers does. */
+void ms_abort_for_miss(csim_memsys *ms, uint64_t now, uint32_t word)
+{
+    if (word_in_cache(ms, word))
+        return;
+    const uint64_t start = ms_max(now, ms->refill_end);
+    ms_advance(ms, start);
+    if (ms_buf_find(ms, word) < 0)
+        ms_abort_bg(ms, start);
 }
 
 /* A cached access (U0 instruction cache, ICACHE).  Returns the cycle the word

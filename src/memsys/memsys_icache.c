@@ -63,14 +63,22 @@
  *    (same rule as L0/U0).  Data refills and data reads do not trigger it
  *    (PRFTEN follows the instruction stream, RM0367 §3.3 wording), and uncached
  *    data reads do not look up the prefetch buffers (hypothesis).
+ *  - A demand during a read-ahead in flight: not documented.  cfg.prefetch_abort
+ *    (key, uncertain, bundled false: H-PRIO, the demand waits) aborts it, as
+ *    on the L0, for a demand that needs the array: a cache miss whose word is
+ *    in no buffer (ms_abort_for_miss), an uncached fetch that misses the
+ *    buffer, an uncached data read.  The aborted word is not buffered.
  */
 #include "memsys_internal.h"
 
 uint64_t ms_icache_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind kind)
 {
     ms_advance(ms, now);
+    const bool abort = ms->cfg.prefetch_abort;
     if (ms->cache_on && (kind == CSIM_MS_FETCH || ms->cfg.cache_data)) {
         bool missed;
+        if (abort)
+            ms_abort_for_miss(ms, now, word);
         const uint64_t ready = ms_cache_access(ms, now, word, &missed);
         if (missed && kind == CSIM_MS_FETCH && ms->pf_on) {
             const uint32_t next_line = (word >> ms->wpl_shift) + 1;
@@ -79,10 +87,14 @@ uint64_t ms_icache_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_ki
         return ready;
     }
     if (kind == CSIM_MS_FETCH) {
+        if (abort && ms_buf_find(ms, word) < 0)
+            ms_abort_bg(ms, now);
         const uint64_t ready = ms_demand(ms, now, word, true, ms->buf_demand);
         if (ms->pf_on)
             ms_trigger_prefetch(ms, word + 1, ms->pf_words, ready);
         return ready;
     }
+    if (abort)
+        ms_abort_bg(ms, now);
     return ms_demand(ms, now, word, false, false);
 }

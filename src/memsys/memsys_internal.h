@@ -107,6 +107,7 @@ void ms_advance_slow(csim_memsys *ms, uint64_t now);
 uint64_t ms_cache_access(csim_memsys *ms, uint64_t now, uint32_t word, bool *missed);
 uint64_t ms_data_first(csim_memsys *ms, uint64_t now);
 void ms_abort_bg(csim_memsys *ms, uint64_t now);
+void ms_abort_for_miss(csim_memsys *ms, uint64_t now, uint32_t word);
 bool ms_prefetch_idle(const csim_memsys *ms);
 
 static inline uint64_t ms_max(uint64_t a, uint64_t b) { return a > b ? a : b; }

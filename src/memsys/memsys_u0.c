@@ -55,15 +55,24 @@
  *    64-bit word) costs one array read, then nothing; a descending one (the
  *    ECC modulus in cmox_asm_montymul) and random lookups (AES tables) cost
  *    1 + W per read, as the page's rows say.
+ *  - cfg.prefetch_abort (key, uncertain, bundled false: H-PRIO): a demand
+ *    that needs the array aborts the read-ahead in flight (fetch prefetch or
+ *    data read-ahead), as on the L0 (memsys_l0nvm.c): an uncached fetch that
+ *    misses the word buffers, a cache miss whose word is in no buffer (at the
+ *    start of its refill, ms_abort_for_miss), an uncached data read that does
+ *    not hit a buffer.  The aborted word is not buffered.
  */
 #include "memsys_internal.h"
 
 uint64_t ms_u0_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind kind)
 {
     ms_advance(ms, now);
+    const bool abort = ms->cfg.prefetch_abort;
     if (kind == CSIM_MS_FETCH) {
         if (ms->cache_on) {
             bool missed;
+            if (abort)
+                ms_abort_for_miss(ms, now, word);
             const uint64_t ready = ms_cache_access(ms, now, word, &missed);
             if (ms->pf_on) {
                 if ((word & ms->wpl_mask) != ms->wpl_mask)
@@ -73,6 +82,8 @@ uint64_t ms_u0_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind k
             }
             return ready;
         }
+        if (abort && ms_buf_find(ms, word) < 0)
+            ms_abort_bg(ms, now);
         const uint64_t ready = ms_demand(ms, now, word, true, ms->buf_demand);
         if (ms->pf_on)
             ms_trigger_prefetch(ms, word + 1, ms->pf_words, ready);
@@ -80,6 +91,8 @@ uint64_t ms_u0_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind k
     }
     if (ms->cache_on && ms->cfg.cache_data) {
         bool missed;
+        if (abort)
+            ms_abort_for_miss(ms, now, word);
         return ms_cache_access(ms, now, word, &missed);
     }
     uint64_t ready;
@@ -89,6 +102,8 @@ uint64_t ms_u0_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind k
         ready = ms_max(now + 1, ms_buf_use(ms, b));
     } else {
         ms->st.misses += ms->pr_on;
+        if (abort)
+            ms_abort_bg(ms, now); /* without data_prefetch it looks up no buffer */
         ready = ms->cfg.data_first ? ms_data_first(ms, now) : ms_demand(ms, now, word, false, false);
     }
     if (ms->pr_on)

@@ -135,6 +135,45 @@ static csim_err set_array(csim_model *m, const csim_key *k, const csim_json *v, 
     return CSIM_OK;
 }
 
+/* `uncertain`: adds the names to the list of the models this file extends
+ * (a union; a name already there is not added twice). */
+static csim_err add_uncertain(csim_model *m, const csim_key *k, const csim_json *v, const char *where,
+                              csim_diag *diag)
+{
+    if (!csim_json_is_array(v)) {
+        return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: expected an array of key names", where, k->name);
+    }
+    size_t n_keys;
+    const csim_key *all = csim_keys(&n_keys);
+    const csim_json *e;
+    csim_json_each(e, v)
+    {
+        const char *name = csim_json_str_of(e);
+        const csim_key *u = name ? csim_key_find(name) : NULL;
+        if (!name) {
+            return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: entries must be key names (strings)", where, k->name);
+        }
+        if (!u || u->type == CSIM_K_KEYS) {
+            return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: \"%s\" is not a model key (see docs/model-keys.md)",
+                             where, k->name, name);
+        }
+        if (csim_key_uncertain_everywhere(u)) {
+            return csim_fail(diag, CSIM_ERR_MODEL,
+                             "%s: %s: \"%s\" is uncertain on every model already (its source says so)", where,
+                             k->name, name);
+        }
+        if (csim_key_uncertain(u, m)) {
+            continue;
+        }
+        if (m->n_uncertain == CSIM_MAX_UNCERTAIN) {
+            return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: at most %d keys along the extends chain", where,
+                             k->name, CSIM_MAX_UNCERTAIN);
+        }
+        m->uncertain[m->n_uncertain++] = (uint16_t)(u - all);
+    }
+    return CSIM_OK;
+}
+
 /* Applies every key of object `o` (path prefix `prefix`) to m. */
 static csim_err apply_object(csim_model *m, const csim_json *o, const char *prefix, const char *where,
                              csim_diag *diag)
@@ -163,7 +202,9 @@ static csim_err apply_object(csim_model *m, const csim_json *o, const char *pref
                              where, name);
         }
         csim_err err;
-        if (k->type >= CSIM_K_REGIONS) {
+        if (k->type == CSIM_K_KEYS) {
+            err = add_uncertain(m, k, v, where, diag);
+        } else if (k->type >= CSIM_K_REGIONS) {
             err = set_array(m, k, v, where, diag);
         } else if (csim_json_is_number(v)) {
             err = csim_key_set_number(m, k, csim_json_num(v), where, diag);

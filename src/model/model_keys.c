@@ -121,7 +121,7 @@ static const csim_key keys[] = {
      "bytes per flash array read",
      "RM0377 (L0: 32-bit cells); L5: 64-bit double words (72-bit with ECC, stm32l5xx_hal_flash.c), "
      "read 128 bits at a time in single-bank mode (DBANK = 0, stm32l5xx_hal_flash.h OB_DBANK_128_BITS; "
-     "ST's L5 page: single bank); U0/U3: 64-bit assumed"},
+     "ST's L5 page: single bank); U0/U3: 64-bit assumed, uncertain there (their models' uncertain lists)"},
     {"flash.prefetch", CSIM_K_BOOL, OFF(flash.prefetch), 0, 0, 1, NULL,
      "FLASH_ACR.PRFTEN", "published page"},
     {"flash.preread", CSIM_K_BOOL, OFF(flash.preread), 0, 0, 1, NULL,
@@ -139,9 +139,13 @@ static const csim_key keys[] = {
     {"flash.prefetch_words", CSIM_K_U32, OFF(flash.prefetch_words), 0, 0, 8, NULL,
      "flash words read ahead per prefetch", "uncertain: hypothesis, 1"},
     {"flash.prefetch_abort", CSIM_K_BOOL, OFF(flash.prefetch_abort), 0, 0, 1, NULL,
-     "L0: a read that misses the NVM buffers aborts the prefetch/pre-read in flight",
+     "a demand that needs the array (L0: misses the NVM buffers; U0/ICACHE: misses the word buffers, "
+     "a cache miss or an uncached data read) aborts the read-ahead in flight (prefetch, L0 pre-read, "
+     "U0 data read-ahead); its word is not buffered",
      "uncertain: RM0367 3.3 (p.75-76) reads ahead only when the interface is idle and says nothing of a "
-     "demand arriving during it; true: the demand does not wait for a speculative read"},
+     "demand arriving during it, nor does any U0 or ICACHE document read here; true: the demand does not "
+     "wait for a speculative read (bundled on the L0); false: it waits until the array is free (H-PRIO, "
+     "bundled on the U0, L5 and U3)"},
     {"flash.data_first", CSIM_K_BOOL, OFF(flash.data_first), 0, 0, 1, NULL,
      "U0: a data read goes before the words of a line refill that have not started",
      "uncertain: not documented for the U0 (ST's I-Code/D-Code flash interfaces give D-Code priority; "
@@ -153,29 +157,30 @@ static const csim_key keys[] = {
     {"cache.hit_under_miss", CSIM_K_BOOL, OFF(flash.hit_under_miss), 0, 0, 1, NULL,
      "hits to other lines are served during a refill",
      "ICACHE (L5/U3): yes, RM0522 7.2 and 7.4.8 (the C5's instance of the same IP; L5/U3 HAL text the same); "
-     "U0: not documented, assumed no"},
+     "U0: not documented, assumed no (uncertain there: stm32u0's uncertain list)"},
     {"cache.enabled", CSIM_K_BOOL, OFF(flash.cache_enabled), 0, 0, 1, NULL,
      "instruction cache enabled (U0 ICEN, ICACHE_CR.EN)", "published page"},
     {"cache.size", CSIM_K_U32, OFF(flash.cache_bytes), 0, 0, 65536, NULL,
      "cache size in bytes",
      "datasheets (U0 1 KB, U3 8 KB, STM32U585 3.2.1 8 KB); L5 8 KB: RM0522 Table 44 (8 KB, C5 instance of the "
-     "same ICACHE IP; the L5's own table not retrieved)"},
+     "same ICACHE IP; the L5's own table not retrieved: uncertain there)"},
     {"cache.ways", CSIM_K_U32, OFF(flash.cache_ways), 0, 1, 8, NULL,
      "associativity (1 = direct mapped)",
      "ICACHE: n-way at reset, 1-way with WAYSEL = 0 (RM0522 7.4.4, 7.7.1), n = 2 (RM0522 Table 44, C5; "
-     "STM32U585 datasheet 3.2.1 \"two-ways\"; L5 HAL ICACHE_2WAYS \"(default)\"); U3 board template 1-way; "
-     "replacement pLRU-t = LRU at 2 ways (RM0522 7.4.8); U0: not documented"},
+     "STM32U585 datasheet 3.2.1 \"two-ways\"; L5 HAL ICACHE_2WAYS \"(default)\"); U3 board template 1-way "
+     "(uncertain there); replacement pLRU-t = LRU at 2 ways (RM0522 7.4.8); U0: not documented (uncertain there)"},
     {"cache.line", CSIM_K_U32, OFF(flash.cache_line_bytes), 0, 4, 128, NULL,
      "line size in bytes",
      "U0 HAL: 32 lines of 4x64 bits; L5/U3: 16 B, RM0522 Tables 44-46 (C5 instance of the same ICACHE IP; "
-     "the L5's/U3's own tables not retrieved)"},
+     "the L5's/U3's own tables not retrieved: uncertain there)"},
     {"cache.data", CSIM_K_BOOL, OFF(flash.cache_data), 0, 0, 1, NULL,
      "data reads of the flash range are cached too",
      "ICACHE: \"instruction fetches or instruction memories loads\" (RM0522 7.4; cacheable Code region, "
      "Table 47); U0: instructions only (HAL \"on I-Code\")"},
     {"cache.hit_cycles", CSIM_K_U32, OFF(flash.cache_hit_cycles), 0, 0, 4, NULL,
      "extra cycles on a hit",
-     "ICACHE: 0, a hit is provided \"in the same cycle\" (RM0522 7.4.8; \"0 wait-state on hits\", 7.2)"},
+     "ICACHE: 0, a hit is provided \"in the same cycle\" (RM0522 7.4.8; \"0 wait-state on hits\", 7.2); "
+     "U0: 0 assumed, not documented (uncertain there)"},
     {"cache.refill_overhead", CSIM_K_U32, OFF(flash.refill_overhead), 0, 0, 16, NULL,
      "extra cycles a miss costs before the flash read (bus matrix/AHB)",
      "uncertain: RM0522 7.4.8 gives a miss \"the latency of fetching one word from the main memory\" and no "
@@ -225,6 +230,11 @@ static const csim_key keys[] = {
      "console UART transmit data register (0: none)", "board user manual (ST-LINK VCP)"},
     {"description", CSIM_K_STR, OFF(description), SZ(description), 0, 0, NULL,
      "one line about the model", "-"},
+    {"uncertain", CSIM_K_KEYS, OFF(uncertain), OFF(n_uncertain), 0, 0, NULL,
+     "keys whose value on this model no document gives (calibrate's --params uncertain fits them "
+     "here); an MCU file adds to its family's list (the lists of the extends chain are merged); a "
+     "key whose source says uncertain is so on every model and may not be listed",
+     "the source strings of the keys listed"},
 };
 
 const csim_key *csim_keys(size_t *n)
@@ -264,12 +274,27 @@ bool csim_key_applies(const csim_key *k, const csim_model *m)
     case OFF(flash.flash_buffers):
     case OFF(flash.demand_buffered):
     case OFF(flash.prefetch_words): return t == CSIM_MS_U0_FLASH || t == CSIM_MS_ICACHE;
-    case OFF(flash.prefetch_abort):
+    case OFF(flash.prefetch_abort): return t != CSIM_MS_ZERO_WAIT;
     case OFF(flash.preread):
     case OFF(flash.buffers):
     case OFF(flash.nvm_buffers): return t == CSIM_MS_L0_NVM;
     default: return true;
     }
+}
+
+bool csim_key_uncertain_everywhere(const csim_key *k) { return strncmp(k->source, "uncertain", 9) == 0; }
+
+bool csim_key_uncertain(const csim_key *k, const csim_model *m)
+{
+    if (csim_key_uncertain_everywhere(k)) {
+        return true;
+    }
+    for (unsigned i = 0; i < m->n_uncertain; i++) {
+        if (&keys[m->uncertain[i]] == k) {
+            return true;
+        }
+    }
+    return false;
 }
 
 csim_err csim_key_set_number(csim_model *m, const csim_key *k, double v, const char *where,
@@ -402,17 +427,21 @@ static const char *type_name(csim_key_type t)
     case CSIM_K_READY: return "[{addr, set}]";
     case CSIM_K_MIRROR: return "[{addr, src_mask, src_shift, dst_shift}]";
     case CSIM_K_LATENCY: return "[{range, max_hz[]}]";
+    case CSIM_K_KEYS: return "[key names]";
     }
     return "?";
 }
 
-void csim_model_keys_markdown(FILE *out)
+void csim_model_keys_markdown(FILE *out, const char *models_dir)
 {
     fprintf(out, "# Model keys\n\n"
-                 "Generated by `cyclesim keys` from src/model/model_keys.c; do not edit by hand.\n"
+                 "Generated by `cyclesim keys` from src/model/model_keys.c and the models' `uncertain`\n"
+                 "lists; do not edit by hand.\n"
                  "Every key can appear in a model file (nested objects: `flash.wait_states` is\n"
                  "`{\"flash\": {\"wait_states\": N}}`); scalar keys can be overridden with\n"
-                 "`--set key=value`.  Keys whose source says \"uncertain\" are calibration candidates.\n\n"
+                 "`--set key=value`.  Keys whose source says \"uncertain\" are calibration candidates on\n"
+                 "every model, and so are the keys a model's `uncertain` list names, on that model\n"
+                 "(last table).\n\n"
                  "| key | type | range | meaning | source |\n|---|---|---|---|---|\n");
     for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
         const csim_key *k = &keys[i];
@@ -427,6 +456,28 @@ void csim_model_keys_markdown(FILE *out)
         }
         fprintf(out, "| `%s` | %s | %s | %s | %s |\n", k->name, type_name(k->type), range, k->doc,
                 k->source);
+    }
+    fprintf(out, "\n## Uncertain on one model\n\n"
+                 "The `uncertain` list of each MCU model, merged along its `extends` chain, in table\n"
+                 "order: keys whose source covers other models but gives no value for this one.\n\n"
+                 "| model | keys |\n|---|---|\n");
+    char names[32][64];
+    const unsigned n = csim_model_list(models_dir, names, 32);
+    for (unsigned i = 0; i < n; i++) {
+        csim_model m;
+        csim_diag d = {0};
+        if (csim_model_load(&m, models_dir, names[i], &d) != CSIM_OK || m.n_uncertain == 0) {
+            continue;
+        }
+        fprintf(out, "| `%s` |", names[i]);
+        const char *sep = " ";
+        for (size_t j = 0; j < sizeof(keys) / sizeof(keys[0]); j++) {
+            if (!csim_key_uncertain_everywhere(&keys[j]) && csim_key_uncertain(&keys[j], &m)) {
+                fprintf(out, "%s`%s`", sep, keys[j].name);
+                sep = ", ";
+            }
+        }
+        fprintf(out, " |\n");
     }
 }
 

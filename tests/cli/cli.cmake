@@ -42,6 +42,12 @@ add_test(NAME cli_model_keys_doc
     COMMAND sh -c "$<TARGET_FILE:cyclesim> keys | diff -u ${CMAKE_SOURCE_DIR}/docs/model-keys.md -")
 set_tests_properties(cli_model_keys_doc PROPERTIES LABELS cli)
 
+# The models' `uncertain` lists, merged through extends (docs/model-keys.md).
+add_test(NAME cli_model_uncertain
+    COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_uncertain.sh $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
+            ${CMAKE_CURRENT_BINARY_DIR}/cli-uncertain)
+set_tests_properties(cli_model_uncertain PROPERTIES LABELS cli)
+
 # --shard K/N and `cyclesim merge`: merged shards equal one run (issue 13 item 5).
 add_test(NAME cli_merge
     COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_merge.sh $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}

@@ -650,6 +650,62 @@ static void test_u0_prefetch(void)
     csim_memsys_free(ms);
 }
 
+/* flash.prefetch_abort on the U0 (memsys_u0.c): a demand that needs the array
+ * aborts the read-ahead in flight, as on the L0 (the array is free at once,
+ * the word is not buffered); false keeps H-PRIO (the demand waits).  The same
+ * stream with both values.  w<n>: 8-byte words, 4 per 32-B line. */
+static void test_u0_prefetch_abort(void)
+{
+    for (int abort = 1; abort >= 0; abort--) {
+        begin(abort ? "u0 abort: a cache miss elsewhere aborts the fetch prefetch"
+                    : "u0 no abort: the cache miss waits for the prefetch (H-PRIO)");
+        csim_ms_cfg c = cfg_u0(1, true, true, 1); /* rc = 2 */
+        c.prefetch_abort = abort;
+        csim_memsys *ms = must_new(&c);
+        FETCH(ms, 0, FL + 24, 2);        /* miss at w3: w3 0..2, w0 ..4, w1 ..6, w2 ..8; w3 ends its
+                                            line: candidate w4 from 2, starts when the array is free, 8 */
+        FETCH(ms, 9, FL + 0x100, abort ? 11 : 12); /* w4 read ahead 8..10 is in flight at 9; w32 (line 8)
+                                            misses, in no buffer: abort, w32 9..11; else w32 10..12 */
+        FETCH(ms, 20, FL + 32, abort ? 22 : 21); /* w4 (line 1): dropped, read 20..22; else from the
+                                            buffer, max(20 + 1, 10) = 21 (H-RBUF) */
+        CHECK_EQ(csim_memsys_stats(ms)->prefetch_hits, abort ? 0 : 1);
+        csim_memsys_free(ms);
+
+        begin(abort ? "u0 abort: a miss on the word in flight waits for it" : "u0 no abort: the same");
+        ms = must_new(&c);
+        FETCH(ms, 0, FL + 24, 2);        /* as above: candidate w4 from 8 */
+        FETCH(ms, 9, FL + 32, 10);       /* w4 8..10 in flight is in a buffer: no abort; max(9 + 1, 10) */
+        csim_memsys_free(ms);
+
+        begin(abort ? "u0 abort: an uncached data read aborts the fetch prefetch" : "u0 no abort: the same");
+        ms = must_new(&c);
+        FETCH(ms, 0, FL + 24, 2);        /* as above: candidate w4 from 8 */
+        DATA(ms, 9, FL + 0x1000, abort ? 11 : 12); /* w4 8..10 in flight: aborted, data 9..11; else 10..12 */
+        CHECK_EQ(csim_memsys_stats(ms)->flash_reads, 6); /* refill 4, w4, the data read */
+        csim_memsys_free(ms);
+
+        begin(abort ? "u0 abort: a data read aborts the data read-ahead" : "u0 no abort: the same");
+        c.data_prefetch = true;
+        ms = must_new(&c);
+        DATA(ms, 0, FL + 0x1000, 2);     /* w512 0..2; read-ahead candidate w513 from 2 */
+        DATA(ms, 3, FL + 0x1100, abort ? 5 : 6); /* w513 2..4 in flight; w544 misses the buffers:
+                                            aborted, 3..5; else 4..6 */
+        DATA(ms, 20, FL + 0x1008, abort ? 22 : 21); /* w513: dropped, 20..22 (w545's read-ahead 5..7
+                                            is over); else a buffer hit, 20 + 1 */
+        csim_memsys_free(ms);
+
+        begin(abort ? "u0 abort, cache off: an uncached fetch that misses the buffers"
+                    : "u0 no abort, cache off: the same");
+        c = cfg_u0(2, false, true, 2); /* rc = 3 */
+        c.prefetch_abort = abort;
+        ms = must_new(&c);
+        FETCH(ms, 0, FL + 0, 3);         /* 0..3, w0 kept; candidate w1 from 3 */
+        FETCH(ms, 5, FL + 16, abort ? 8 : 9); /* w1 3..6 in flight; w2 misses: aborted, 5..8; else 6..9 */
+        CHECK_EQ(csim_memsys_stats(ms)->prefetch_hits, 0);
+        csim_memsys_free(ms);
+    }
+}
+
 /* ---- ICACHE ---------------------------------------------------------------- */
 
 static void test_icache_ways(void)
@@ -893,6 +949,50 @@ static void test_icache_prefetch(void)
                                    do not look up the prefetch buffer: w2 read again 10..13 */
     FETCH(ms, 13, FL + 20, 14); /* the fetch finds w2 in the prefetch buffer: 13 + 1 */
     csim_memsys_free(ms);
+}
+
+/* flash.prefetch_abort on the ICACHE (memsys_icache.c): as on the U0.  2 WS
+ * (rc = 3), no refill overhead, 16-B lines (2 words), PRFTEN, 2 buffers. */
+static void test_icache_prefetch_abort(void)
+{
+    for (int abort = 1; abort >= 0; abort--) {
+        begin(abort ? "icache abort: a miss elsewhere aborts the next-line prefetch"
+                    : "icache no abort: the miss waits for it (H-PRIO)");
+        csim_ms_cfg c = cfg_ic(2, 1, 0);
+        c.prefetch = true;
+        c.flash_buffers = 2;
+        c.prefetch_abort = abort;
+        csim_memsys *ms = must_new(&c);
+        FETCH(ms, 0, FL, 3);             /* miss: w0 0..3, w1 3..6; candidate w2 from 6 */
+        FETCH(ms, 7, FL + 0x100, abort ? 10 : 12); /* w2 6..9 in flight; w32 misses, in no buffer:
+                                            aborted, w32 7..10 (w33 ..13); else w32 9..12 (w33 ..15) */
+        FETCH(ms, 20, FL + 16, abort ? 23 : 21); /* w34 read ahead by 16 resp. 18; w2: dropped, a miss
+                                            20..23; else from its buffer, max(20 + 1, 9) = 21 */
+        CHECK_EQ(csim_memsys_stats(ms)->prefetch_hits, abort ? 0 : 1);
+        csim_memsys_free(ms);
+
+        begin(abort ? "icache abort: an uncached data read" : "icache no abort: the same");
+        c.cache_data = false;
+        ms = must_new(&c);
+        FETCH(ms, 0, FL, 3);             /* as above: candidate w2 from 6 */
+        DATA(ms, 7, FL + 0x1000, abort ? 10 : 12); /* w2 6..9 in flight: aborted, 7..10; else 9..12 */
+        csim_memsys_free(ms);
+
+        begin(abort ? "icache abort, cache off: an uncached fetch" : "icache no abort, cache off: the same");
+        c = cfg_ic(2, 1, 1);
+        c.cache_enabled = false;
+        c.prefetch = true;
+        c.flash_buffers = 1;
+        c.prefetch_abort = abort;
+        ms = must_new(&c);
+        FETCH(ms, 0, FL, 3);             /* 0..3; candidate w1 from 3 */
+        FETCH(ms, 5, FL + 16, abort ? 8 : 9); /* w1 3..6 in flight; w2 misses the buffer: aborted,
+                                            5..8; else 6..9 */
+        FETCH(ms, 9, FL + 8, abort ? 12 : 10); /* w1: dropped; w3 read ahead 8..11 is in flight: aborted
+                                            too, w1 9..12; else w3 would start at 9 = now (yields)
+                                            and w1 is in the buffer: 9 + 1 */
+        csim_memsys_free(ms);
+    }
 }
 
 static void test_alias(void)
@@ -1225,6 +1325,13 @@ static void test_state(void)
     c.data_first = true;
     test_save_load("state: U0 cache + prefetch, data first", &c, false);
     test_save_load("state: U0 cache + prefetch, data first, before a read", &c, true);
+    c.prefetch_abort = true;
+    test_save_load("state: U0 cache + prefetch, data first, abort", &c, false);
+    test_save_load("state: U0 cache + prefetch, data first, abort, before a read", &c, true);
+    c.data_prefetch = true;
+    test_save_load("state: U0 data read-ahead, abort", &c, true);
+    c.prefetch_abort = false;
+    c.data_prefetch = false;
     c.miss_waits = false;
     test_save_load("state: U0 cache + prefetch, data first, misses abandon refills", &c, false);
     test_save_load("state: U0 cache + prefetch, data first, misses abandon refills, before a read", &c, true);
@@ -1241,6 +1348,8 @@ static void test_state(void)
     c.prefetch = true;
     c.flash_buffers = 1;
     test_save_load("state: small ICACHE + prefetch", &c, true);
+    c.prefetch_abort = true;
+    test_save_load("state: small ICACHE + prefetch, abort", &c, true);
 
     begin("state: an 8-KB ICACHE does not fit");
     c = cfg_ic(5, 2, 1);
@@ -1362,6 +1471,7 @@ int main(void)
     test_u0_refill_keys();
     test_u0_data_prefetch();
     test_u0_prefetch();
+    test_u0_prefetch_abort();
     test_icache_ways();
     test_icache_hit_under_miss();
     test_icache_data();
@@ -1369,6 +1479,7 @@ int main(void)
     test_icache_rm0522();
     test_icache_disabled();
     test_icache_prefetch();
+    test_icache_prefetch_abort();
     test_alias();
     test_reset_invalidate();
     test_configure();
