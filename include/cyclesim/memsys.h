@@ -74,6 +74,17 @@ typedef struct csim_ms_cfg {
     bool miss_waits;           /* U0: a miss to another line waits for the refill in progress to end;
                                   false: it abandons that refill (its line is left invalid).  The
                                   ICACHE always waits */
+    bool readahead_rereads;    /* a read-ahead word already in a buffer or a cache line is read from the
+                                  array again (false: it is skipped, the read-ahead moves on) */
+    bool readahead_early;      /* U0/ICACHE: a read-ahead may start in the cycle its triggering access
+                                  is issued, once the array is free (false: after that access has
+                                  completed).  The L0 keeps RM0367's "no operation in progress" */
+    bool refill_unbuffered;    /* U0/ICACHE: every word of a line refill is read from the array
+                                  (false: words in a flash-word buffer are taken from it) */
+    bool latency_clears;       /* U0: a change of wait states empties the cache and the word
+                                  buffers (false: they keep their contents) */
+    unsigned fetch_buffers;    /* L0: buffers of the fetch/prefetch group; the data/pre-read group
+                                  has the others (0: one pool of nvm_buffers for every read) */
 } csim_ms_cfg;
 
 typedef struct csim_ms_stats {

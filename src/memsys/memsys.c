@@ -40,9 +40,13 @@
  *  H-IDLE    "When the memory interface does not have any operation in
  *            progress" (RM0367 §3.3) = after the triggering access has
  *            completed (its ready cycle) and the array is free.  The read-ahead
- *            starts at max(array free, trigger ready).
+ *            starts at max(array free, trigger ready).  U0/ICACHE key
+ *            cfg.readahead_early (uncertain; no U0/U3 text): true lets it start
+ *            at max(array free, trigger issued).
  *  H-SKIP    A read-ahead word that is already in a buffer or in a cache line
  *            (also if still in flight) is not read again; the read-ahead moves on.
+ *            Key cfg.readahead_rereads (uncertain, every model): true reads it
+ *            again into its buffer (and the U0 reads ahead inside cached lines).
  *  H-ORDER   A refill reads the line's flash words in wrapping order starting
  *            at the requested word (ICACHE: critical word first, a WRAPw burst
  *            of the line "if no address remap occurs", whose start address is
@@ -53,7 +57,9 @@
  *            the previous one.
  *  H-RBUF    Refill words found in a flash-interface buffer (prefetched) are
  *            taken from it without an array read; such a word is available at
- *            max(refill start + refill_overhead + 1, buffer ready).
+ *            max(refill start + refill_overhead + 1, buffer ready).  Key
+ *            cfg.refill_unbuffered (uncertain): true reads every word from the
+ *            array.
  *  H-MISS    A miss to another line waits until the refill in progress has
  *            ended, so at most one refill is in progress at any time (ICACHE:
  *            hit-under-miss covers hits and addresses of "the refill burst ...
@@ -72,7 +78,10 @@
  *            bits are reset after reset and "when the cache is disabled", RM0522
  *            §7.4.2-§7.4.3; WAYSEL can change only while disabled, §7.4.4; U0:
  *            assumed the same); a change of geometry or ways invalidates; a change
- *            of latency keeps contents (hypothesis).
+ *            of latency keeps contents: the ICACHE and the L0 buffers are emptied
+ *            by nothing else (RM0522 §7.4.2-§7.4.3; RM0367 §3.3 p.75: reset and a
+ *            write/erase); U0 key cfg.latency_clears (uncertain): true empties
+ *            the cache and the word buffers.
  *  H-OUT     An address outside the flash range and its alias (a caller bug)
  *            is answered as zero-wait memory without touching the model state.
  *
@@ -126,8 +135,8 @@ static bool cfg_valid(const csim_ms_cfg *c)
         return false;
     if (!is_pow2(c->flash_read_bytes) || c->flash_read_bytes > MS_MAX_READ_BYTES)
         return false;
-    if (c->type == CSIM_MS_L0_NVM)
-        return !c->buffers || c->nvm_buffers <= MS_MAX_BUFFERS;
+    if (c->type == CSIM_MS_L0_NVM) /* a fetch group leaves the data group at least one buffer */
+        return !c->buffers || (c->nvm_buffers <= MS_MAX_BUFFERS && (!c->fetch_buffers || c->fetch_buffers < c->nvm_buffers));
 
     /* U0 / ICACHE: cache geometry (checked even while the cache is off, so it
      * can be switched on by configure without surprises) */
@@ -176,6 +185,10 @@ static void derive(csim_memsys *ms)
     /* the keys are U0 hypotheses; the ICACHE's refill is RM0522's (H-ORDER, H-MISS) */
     ms->refill_wrap = c->type != CSIM_MS_U0_FLASH || c->refill_wrap;
     ms->miss_waits = c->type != CSIM_MS_U0_FLASH || c->miss_waits;
+    ms->ra_skip = !c->readahead_rereads;
+    ms->ra_early = c->type != CSIM_MS_L0_NVM && c->readahead_early;    /* not H-IDLE */
+    ms->refill_bufs = !c->refill_unbuffered;                           /* H-RBUF */
+    ms->fetch_group = c->type == CSIM_MS_L0_NVM ? c->fetch_buffers : 0;
     switch (c->type) {
     case CSIM_MS_L0_NVM:
         /* RM0367 §3.3: every NVM read goes through the buffers; DISAB_BUF
@@ -290,7 +303,7 @@ bool csim_memsys_configure(csim_memsys *ms, const csim_ms_cfg *cfg)
     if (!ms || !cfg_valid(cfg) || !reserve(ms, cfg))
         return false;
     const csim_ms_cfg old = ms->cfg;
-    const unsigned old_nbufs = ms->nbufs;
+    const unsigned old_nbufs = ms->nbufs, old_group = ms->fetch_group;
     ms->cfg = *cfg;
     ms->changes++;
     ms->cfg_gen++; /* what a replay checked may no longer hold (csim_memsys_replay_again) */
@@ -304,14 +317,16 @@ bool csim_memsys_configure(csim_memsys *ms, const csim_ms_cfg *cfg)
         ms->last_now = last_now;
         return true;
     }
-    /* Buffers switched off/on or resized (L0 DISAB_BUF, RM0367 §3.3 "disables all
-     * buffers"): they come back empty.  Latency (and everything else) keeps
-     * their contents (hypothesis). */
-    if (ms->nbufs != old_nbufs || cfg->buffers != old.buffers)
+    /* Buffers switched off/on, resized or regrouped (L0 DISAB_BUF, RM0367 §3.3
+     * "disables all buffers"): they come back empty.  A latency change keeps
+     * them and the cache (H-INV), except on the U0 with cfg.latency_clears. */
+    const bool relatched = cfg->type == CSIM_MS_U0_FLASH && cfg->latency_clears
+                           && cfg->wait_states != old.wait_states;
+    if (ms->nbufs != old_nbufs || cfg->buffers != old.buffers || ms->fetch_group != old_group || relatched)
         clear_bufs(ms);
     if (has_cache(cfg->type)
         && (cfg->cache_enabled != old.cache_enabled || cfg->cache_ways != old.cache_ways
-            || cfg->cache_bytes != old.cache_bytes || cfg->cache_line_bytes != old.cache_line_bytes))
+            || cfg->cache_bytes != old.cache_bytes || cfg->cache_line_bytes != old.cache_line_bytes || relatched))
         clear_cache(ms); /* H-INV */
     return true;
 }
@@ -420,11 +435,11 @@ static void ms_note_bg(csim_memsys *ms, uint32_t word, uint64_t start)
 void ms_advance_slow(csim_memsys *ms, uint64_t now)
 {
     while (ms->pf_pending) {
-        if (!word_present(ms, ms->pf_word)) { /* H-SKIP */
+        if (!ms->ra_skip || !word_present(ms, ms->pf_word)) { /* H-SKIP */
             const uint64_t start = ms_max(ms->flash_free, ms->pf_at); /* H-IDLE */
             if (start >= now)
                 return; /* not started: the pre-read waits behind it too */
-            ms_buf_fill(ms, ms->pf_word, ms_flash_read(ms, start), true);
+            ms_buf_fill(ms, ms->pf_word, ms_flash_read(ms, start), true, false);
             ms_note_bg(ms, ms->pf_word, start);
         }
         ms->pf_word++;
@@ -433,11 +448,11 @@ void ms_advance_slow(csim_memsys *ms, uint64_t now)
     }
     if (ms->pr_pending) {
         /* H-SKIP against the buffers only: data reads do not look up the cache */
-        if (ms_buf_find(ms, ms->pr_word) < 0) {
+        if (!ms->ra_skip || ms_buf_find(ms, ms->pr_word) < 0) {
             const uint64_t start = ms_max(ms->flash_free, ms->pr_at); /* H-IDLE */
             if (start >= now)
                 return;
-            ms_buf_fill(ms, ms->pr_word, ms_flash_read(ms, start), true);
+            ms_buf_fill(ms, ms->pr_word, ms_flash_read(ms, start), true, true);
             ms_note_bg(ms, ms->pr_word, start);
         }
         ms->pr_pending = false;
@@ -513,7 +528,7 @@ void ms_abort_for_miss(csim_memsys *ms, uint64_t now, uint32_t word)
         return;
     const uint64_t start = ms_max(now, ms->refill_end);
     ms_advance(ms, start);
-    if (ms_buf_find(ms, word) < 0)
+    if (!ms->refill_bufs || ms_buf_find(ms, word) < 0)
         ms_abort_bg(ms, start);
 }
 
@@ -585,7 +600,7 @@ uint64_t ms_cache_access(csim_memsys *ms, uint64_t now, uint32_t word, bool *mis
     ms->refill_free = ms->flash_free;
     for (uint32_t k = 0; k <= ms->wpl_mask; k++) {
         const uint32_t wi = (first_wi + k) & ms->wpl_mask;
-        const int b = ms_buf_find(ms, base | wi);
+        const int b = ms->refill_bufs ? ms_buf_find(ms, base | wi) : -1;
         const uint64_t got = b >= 0 ? ms_max(first + 1, ms_buf_use(ms, b)) /* H-RBUF */
                                     : ms_flash_read(ms, first);
         ms->refill_arr |= (uint32_t)(b < 0) << wi;
@@ -645,6 +660,9 @@ bool ms_prefetch_idle(const csim_memsys *ms)
 {
     if (!ms->pf_pending) {
         return true;
+    }
+    if (!ms->ra_skip) {
+        return false; /* it reads its words whatever is present */
     }
     for (unsigned i = 0; i < ms->pf_left; i++) {
         if (ms->pf_word + i >= ms->flash_words || !word_present(ms, ms->pf_word + i)) {

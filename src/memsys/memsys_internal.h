@@ -59,6 +59,11 @@ struct csim_memsys {
     bool cache_on;
     bool refill_wrap;     /* refills are critical word first (H-ORDER); else from word 0 */
     bool miss_waits;      /* a miss waits for the refill in progress (H-MISS); else abandons it */
+    bool ra_skip;         /* the read-ahead skips words already present (H-SKIP) */
+    bool ra_early;        /* the read-ahead may start when its trigger is issued (not H-IDLE) */
+    bool refill_bufs;     /* refills take words from the word buffers (H-RBUF) */
+    unsigned fetch_group; /* L0: buffers [0, fetch_group) take fetches and prefetches, the
+                             others data reads and pre-reads (0: one pool) */
 
     /* word buffers, structure of arrays for branch-free scans */
     uint32_t buf_word[MS_MAX_BUFFERS];  /* word index, MS_NONE if empty */
@@ -133,20 +138,35 @@ static inline int ms_buf_find(const csim_memsys *ms, uint32_t word)
     return idx;
 }
 
-/* Fill a buffer, replacing an empty one (stamp 0) or else the least recently
- * used (RM0367 "replacement = oldest", timing facts §3.2; the same rule is
- * assumed for the U0/U3 prefetch buffers). */
-static inline void ms_buf_fill(csim_memsys *ms, uint32_t word, uint64_t ready, bool prefetched)
+/* The buffers a read of this kind fills: [*lo, hi) (L0 groups, RM0367 §3.3
+ * "the oldest buffer ... of the right group"; one pool without them). */
+static inline unsigned ms_buf_group(const csim_memsys *ms, bool data, unsigned *lo)
+{
+    *lo = ms->fetch_group && data ? ms->fetch_group : 0;
+    return ms->fetch_group && !data ? ms->fetch_group : ms->nbufs;
+}
+
+/* Fill a buffer of the read's group, replacing an empty one (stamp 0) or else
+ * the least recently used (RM0367 "replacement = oldest", timing facts §3.2;
+ * the same rule is assumed for the U0/U3 prefetch buffers).  A word already
+ * buffered (a read-ahead that re-reads it, cfg.readahead_rereads) is written
+ * again into its own buffer: there when the read ends (words are unique). */
+static inline void ms_buf_fill(csim_memsys *ms, uint32_t word, uint64_t ready, bool prefetched, bool data)
 {
     assert(ms->nbufs > 0);
-    unsigned v = 0;
-    uint64_t best = ms->buf_lru[0];
-    for (unsigned i = 1; i < ms->nbufs; i++) {
+    const int had = ms->ra_skip ? -1 : ms_buf_find(ms, word);
+    unsigned lo;
+    const unsigned hi = ms_buf_group(ms, data, &lo);
+    unsigned v = lo;
+    uint64_t best = ms->buf_lru[lo];
+    for (unsigned i = lo + 1; i < hi; i++) {
         const uint64_t l = ms->buf_lru[i];
         const uint64_t lt = (uint64_t)0 - (uint64_t)(l < best); /* all ones if older */
         best = (l & lt) | (best & ~lt);
         v = (unsigned)((i & lt) | (v & ~lt));
     }
+    if (had >= 0)
+        v = (unsigned)had;
     ms->buf_word[v] = word;
     ms->buf_ready[v] = ready;
     ms->buf_pf[v] = prefetched;
@@ -172,9 +192,10 @@ static inline void ms_advance(csim_memsys *ms, uint64_t now)
 
 /* A demand read that goes to the flash interface (not through a cache):
  * looked up in the word buffers if `lookup`, else read from the array and,
- * if `keep`, kept in a buffer.  A buffer hit is zero-wait (now + 1), or waits
- * for a read still in flight into that buffer. */
-static inline uint64_t ms_demand(csim_memsys *ms, uint64_t now, uint32_t word, bool lookup, bool keep)
+ * if `keep`, kept in a buffer (of the data group for a data read).  A buffer
+ * hit is zero-wait (now + 1), or waits for a read still in flight into that
+ * buffer. */
+static inline uint64_t ms_demand(csim_memsys *ms, uint64_t now, uint32_t word, bool lookup, bool keep, bool data)
 {
     if (lookup && ms->nbufs) {
         const int i = ms_buf_find(ms, word);
@@ -186,7 +207,7 @@ static inline uint64_t ms_demand(csim_memsys *ms, uint64_t now, uint32_t word, b
     }
     const uint64_t ready = ms_flash_read(ms, now);
     if (keep && ms->nbufs)
-        ms_buf_fill(ms, word, ready, false);
+        ms_buf_fill(ms, word, ready, false, data);
     return ready;
 }
 

@@ -11,19 +11,21 @@
  *    (now + 1); the lookup searches all buffers "regardless of group or
  *    fetch/data"; replacement = oldest; all buffers are cleared at reset
  *    (RM0367 §3.3, pp. 75-76).  Every NVM read lands in a buffer.
- *  - Groups (RM0367 Table 14): buffers are split into groups depending on
- *    PRFTEN/PRE_READ and replacement is within a group, but the number of
- *    buffers per group was not retrieved (uncertain).  Modelled as ONE LRU pool
- *    of nvm_buffers shared by demand, prefetch and pre-read (hypothesis).
- *    Consequence to keep in mind when calibrating: with PRFTEN, the word after
- *    a loop's last word is prefetched into the pool, so a loop of 6 words
+ *  - Groups: "the buffers are divided in groups", "the history is always
+ *    managed by group" and a new address replaces "the oldest buffer (or one
+ *    empty buffer, if any) of the right group" (RM0367 §3.3 pp. 75-76); the
+ *    sizes per PRFTEN/PRE_READ configuration are Table 14's, not retrieved.
+ *    cfg.fetch_buffers (key, uncertain): buffers [0, n) take fetches and
+ *    prefetches, the others data reads and pre-reads; 0 (bundled) is ONE LRU
+ *    pool of nvm_buffers for every read.  With one pool and PRFTEN, the word
+ *    after a loop's last word is prefetched into the pool, so a loop of 6 words
  *    evicts itself and only loops of <= nvm_buffers - 1 words stay resident.
  *  - DISAB_BUF (cfg.buffers = false): no buffers, so the same address read
  *    twice costs two NVM reads, and prefetch/pre-read are impossible (RM0367 §3.3).
  *  - PRFTEN: "When the memory interface does not have any operation in
  *    progress, the address following the last address fetched is read and
- *    stored in a buffer" (RM0367 §3.3).  Hypotheses: H-IDLE, H-SKIP in
- *    memsys.c; a demand for the word being prefetched waits for that read to
+ *    stored in a buffer" (RM0367 §3.3).  H-IDLE, H-SKIP in memsys.c (the
+ *    latter a key, cfg.readahead_rereads); a demand for the word being prefetched waits for that read to
  *    complete.  A demand for another word while a prefetch or pre-read is in
  *    flight: RM0367 does not say.  cfg.prefetch_abort (key, uncertain,
  *    default true) aborts the speculative read, so the demand starts at once
@@ -41,7 +43,7 @@ uint64_t ms_l0_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind k
     ms_advance(ms, now);
     if (ms->cfg.prefetch_abort && ms_buf_find(ms, word) < 0)
         ms_abort_bg(ms, now);
-    const uint64_t ready = ms_demand(ms, now, word, true, true);
+    const uint64_t ready = ms_demand(ms, now, word, true, true, kind == CSIM_MS_DATA);
     if (kind == CSIM_MS_FETCH) {
         if (ms->pf_on)
             ms_trigger_prefetch(ms, word + 1, 1, ready);

@@ -227,7 +227,7 @@ static bool save(const csim_memsys *ms, uint64_t now, uint64_t floor, bool befor
 {
     st_writer w = {st->b, st->b + sizeof st->b, true};
     const bool pf = ms->pf_pending && !(before_read && ms_prefetch_idle(ms));
-    const bool pr = ms->pr_pending && !(before_read && !pf && ms_buf_find(ms, ms->pr_word) >= 0);
+    const bool pr = ms->pr_pending && !(before_read && !pf && ms->ra_skip && ms_buf_find(ms, ms->pr_word) >= 0);
     uint64_t soonest = floor; /* the earliest time flash_free can be compared with */
     if (pf && ms->pf_at < soonest)
         soonest = ms->pf_at;
@@ -258,7 +258,7 @@ static bool save(const csim_memsys *ms, uint64_t now, uint64_t floor, bool befor
     for (unsigned r = 0; r < used; r++) {
         const unsigned i = by_age[r];
         st_put32(&w, ms->buf_word[i]);
-        st_put8(&w, ms->buf_pf[i]);
+        st_put8(&w, ms->buf_pf[i] | (ms->fetch_group && i >= ms->fetch_group) << 1); /* its L0 group */
         st_time(&w, ms_max(ms->buf_ready[i], floor), now);
     }
     const bool bg = ms->bg_ready > floor && ms->flash_free == ms->bg_ready;
@@ -371,13 +371,17 @@ static uint64_t load(csim_memsys *ms, uint64_t now, const csim_ms_state *st, boo
         ms->buf_pf[i] = 0;
         ms->buf_lru[i] = 0;
         ms->buf_ready[i] = 0;
-        if (i < used) {
-            ms->buf_word[i] = st_get32(&r);
-            ms->buf_pf[i] = st_get8(&r);
-            ms->buf_lru[i] = base + i + 1;
-            top = ms_max(top, ms->buf_lru[i]);
-            ms->buf_ready[i] = st_get_time(&r, now);
-        }
+    }
+    unsigned next[2] = {0, ms->fetch_group}; /* the next free buffer of each group */
+    for (unsigned k = 0; k < used; k++) {
+        const uint32_t word = st_get32(&r);
+        const unsigned flags = st_get8(&r);
+        const unsigned i = next[(flags >> 1) & 1]++;
+        ms->buf_word[i] = word;
+        ms->buf_pf[i] = flags & 1;
+        ms->buf_lru[i] = base + k + 1;
+        top = ms_max(top, ms->buf_lru[i]);
+        ms->buf_ready[i] = st_get_time(&r, now);
     }
     ms->bg_ready = 0;
     if (st_get8(&r)) {

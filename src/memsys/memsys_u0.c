@@ -75,18 +75,18 @@ uint64_t ms_u0_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind k
                 ms_abort_for_miss(ms, now, word);
             const uint64_t ready = ms_cache_access(ms, now, word, &missed);
             if (ms->pf_on) {
-                if ((word & ms->wpl_mask) != ms->wpl_mask)
+                if (ms->ra_skip && (word & ms->wpl_mask) != ms->wpl_mask)
                     ms->pf_pending = false; /* next word in this (cached) line: H-SKIP, decided now */
                 else
-                    ms_trigger_prefetch(ms, word + 1, ms->pf_words, ready);
+                    ms_trigger_prefetch(ms, word + 1, ms->pf_words, ms->ra_early ? now : ready);
             }
             return ready;
         }
         if (abort && ms_buf_find(ms, word) < 0)
             ms_abort_bg(ms, now);
-        const uint64_t ready = ms_demand(ms, now, word, true, ms->buf_demand);
+        const uint64_t ready = ms_demand(ms, now, word, true, ms->buf_demand, false);
         if (ms->pf_on)
-            ms_trigger_prefetch(ms, word + 1, ms->pf_words, ready);
+            ms_trigger_prefetch(ms, word + 1, ms->pf_words, ms->ra_early ? now : ready);
         return ready;
     }
     if (ms->cache_on && ms->cfg.cache_data) {
@@ -104,9 +104,9 @@ uint64_t ms_u0_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind k
         ms->st.misses += ms->pr_on;
         if (abort)
             ms_abort_bg(ms, now); /* without data_prefetch it looks up no buffer */
-        ready = ms->cfg.data_first ? ms_data_first(ms, now) : ms_demand(ms, now, word, false, false);
+        ready = ms->cfg.data_first ? ms_data_first(ms, now) : ms_demand(ms, now, word, false, false, true);
     }
     if (ms->pr_on)
-        ms_trigger_preread(ms, word + 1, ready);
+        ms_trigger_preread(ms, word + 1, ms->ra_early ? now : ready);
     return ready;
 }

@@ -146,6 +146,31 @@ static const csim_key keys[] = {
      "demand arriving during it, nor does any U0 or ICACHE document read here; true: the demand does not "
      "wait for a speculative read (bundled on the L0); false: it waits until the array is free (H-PRIO, "
      "bundled on the U0, L5 and U3)"},
+    {"flash.readahead_rereads", CSIM_K_BOOL, OFF(flash.readahead_rereads), 0, 0, 1, NULL,
+     "the read-ahead (prefetch, L0 pre-read, U0 data read-ahead) reads a word already in a buffer or a "
+     "cache line from the array again, into its buffer (false: it skips the word and moves on)",
+     "uncertain: RM0367 3.3 (p.76) reads ahead \"the address following the last address fetched\" and does "
+     "not say whether a word already buffered is read again; no U0 or ICACHE document read here says "
+     "either; false, bundled (memsys.c H-SKIP)"},
+    {"flash.readahead_early", CSIM_K_BOOL, OFF(flash.readahead_early), 0, 0, 1, NULL,
+     "U0/ICACHE: a read-ahead may start in the cycle its triggering access is issued, once the array is "
+     "free (false: only after that access has completed)",
+     "uncertain: RM0367 3.3 (p.76) reads ahead \"when the memory interface does not have any operation in "
+     "progress\", which the L0 model keeps (after the triggering access); no U0 or U3 document was "
+     "retrieved; false, bundled (memsys.c H-IDLE)"},
+    {"flash.latency_clears", CSIM_K_BOOL, OFF(flash.latency_clears), 0, 0, 1, NULL,
+     "U0: a change of FLASH_ACR.LATENCY empties the instruction cache and the word buffers (false: "
+     "they keep their contents)",
+     "uncertain: RM0503's cache chapter was not retrieved; the L0's buffers are emptied only at reset and "
+     "by a write or erase (RM0367 3.3 p.75) and the ICACHE only at reset, disable and invalidate (RM0522 "
+     "7.4.2-7.4.3), which those models follow; false, bundled (memsys.c H-INV)"},
+    {"flash.fetch_buffers", CSIM_K_U32, OFF(flash.fetch_buffers), 0, 0, 15, NULL,
+     "L0: NVM buffers of the fetch/prefetch group, the others forming the data/pre-read group; each "
+     "read replaces the oldest buffer of its own group, lookups search all (0: one pool for every read)",
+     "uncertain: RM0367 3.3 (p.75-76): \"the buffers are divided in groups\", \"the history is always "
+     "managed by group\", a new address goes to \"the oldest buffer (or one empty buffer, if any) of the "
+     "right group\", a read searches all buffers; the group sizes are those of Table 14, not retrieved; "
+     "0, bundled"},
     {"flash.data_first", CSIM_K_BOOL, OFF(flash.data_first), 0, 0, 1, NULL,
      "U0: a data read goes before the words of a line refill that have not started",
      "uncertain: not documented for the U0 (ST's I-Code/D-Code flash interfaces give D-Code priority; "
@@ -185,6 +210,11 @@ static const csim_key keys[] = {
      "extra cycles a miss costs before the flash read (bus matrix/AHB)",
      "uncertain: RM0522 7.4.8 gives a miss \"the latency of fetching one word from the main memory\" and no "
      "cycle of its own; default 0, to calibrate"},
+    {"cache.refill_unbuffered", CSIM_K_BOOL, OFF(flash.refill_unbuffered), 0, 0, 1, NULL,
+     "every word of a line refill is read from the array (false: a word in a flash-word buffer, read "
+     "ahead, is taken from it)",
+     "uncertain: no document read here says how the U0 cache or the U3's ICACHE refill meets the flash "
+     "interface's prefetch buffer; false, bundled (memsys.c H-RBUF)"},
     {"cache.refill_wrap", CSIM_K_BOOL, OFF(flash.refill_wrap), 0, 0, 1, NULL,
      "U0: a line refill reads the line's flash words in wrapping order from the requested one (critical "
      "word first); false: from the line's first word upwards, the core waiting for its word",
@@ -270,14 +300,18 @@ bool csim_key_applies(const csim_key *k, const csim_model *m)
     case OFF(core.ioport_base):
     case OFF(core.ioport_size): return (core->features & CSIM_CF_IOPORT) != 0;
     case OFF(flash.data_first):
-    case OFF(flash.data_prefetch): return t == CSIM_MS_U0_FLASH;
+    case OFF(flash.data_prefetch):
+    case OFF(flash.latency_clears): return t == CSIM_MS_U0_FLASH;
+    case OFF(flash.readahead_early): return t == CSIM_MS_U0_FLASH || t == CSIM_MS_ICACHE;
+    case OFF(flash.readahead_rereads): return t != CSIM_MS_ZERO_WAIT;
     case OFF(flash.flash_buffers):
     case OFF(flash.demand_buffered):
     case OFF(flash.prefetch_words): return t == CSIM_MS_U0_FLASH || t == CSIM_MS_ICACHE;
     case OFF(flash.prefetch_abort): return t != CSIM_MS_ZERO_WAIT;
     case OFF(flash.preread):
     case OFF(flash.buffers):
-    case OFF(flash.nvm_buffers): return t == CSIM_MS_L0_NVM;
+    case OFF(flash.nvm_buffers):
+    case OFF(flash.fetch_buffers): return t == CSIM_MS_L0_NVM;
     default: return true;
     }
 }

@@ -706,6 +706,240 @@ static void test_u0_prefetch_abort(void)
     }
 }
 
+/* ---- hypotheses as keys (memsys.c H-SKIP, H-IDLE, H-RBUF, H-INV; L0 groups) -- */
+
+/* flash.fetch_buffers (memsys_l0nvm.c): RM0367 3.3 divides the six buffers in
+ * groups, each read replacing the oldest buffer of its own group, while a
+ * lookup searches all.  rc = 2; w16 = FL + 0x40. */
+static void test_l0_groups(void)
+{
+    begin("l0 groups: 2 fetch buffers, 4 data buffers");
+    csim_ms_cfg c = cfg_l0(1, false, false, true);
+    c.fetch_buffers = 2;
+    csim_memsys *ms = must_new(&c);
+    FETCH(ms, 0, FL + 0, 2);   /* miss 0..2 into the fetch group */
+    FETCH(ms, 4, FL + 4, 6);   /* miss 4..6: the fetch group holds w0, w1 */
+    FETCH(ms, 8, FL + 8, 10);  /* miss 8..10 replaces the group's oldest, w0 (the data buffers stay empty) */
+    for (uint32_t i = 0; i < 5; i++) /* w16..w20: misses 12..14, ..., 28..30; w20 replaces w16 */
+        DATA(ms, 12 + 4 * i, FL + 0x40 + 4 * i, 14 + 4 * i);
+    FETCH(ms, 32, FL + 4, 33);     /* w1: the data reads left the fetch group alone: hit */
+    FETCH(ms, 34, FL + 0, 36);     /* w0 was replaced: miss 34..36, replacing w2 (older than w1) */
+    DATA(ms, 38, FL + 0x44, 39);   /* w17 still in the data group: hit */
+    DATA(ms, 40, FL + 0x40, 42);   /* w16 was replaced by w20: miss 40..42 */
+    DATA(ms, 44, FL + 4, 45);      /* w1 is in the fetch group: a lookup searches all buffers */
+    FETCH(ms, 46, FL + 8, 48);     /* w2 was replaced at 34: miss 46..48 */
+    csim_memsys_free(ms);
+
+    begin("l0 one pool (fetch_buffers 0): the same reads");
+    c.fetch_buffers = 0;
+    ms = must_new(&c);
+    FETCH(ms, 0, FL + 0, 2);
+    FETCH(ms, 4, FL + 4, 6);
+    FETCH(ms, 8, FL + 8, 10);  /* six buffers: w0, w1, w2 all kept */
+    for (uint32_t i = 0; i < 5; i++) /* w16..w18 fill the pool, w19 replaces w0, w20 replaces w1 */
+        DATA(ms, 12 + 4 * i, FL + 0x40 + 4 * i, 14 + 4 * i);
+    FETCH(ms, 32, FL + 4, 34);     /* w1 was replaced by a data read: miss 32..34 */
+    csim_memsys_free(ms);
+
+    begin("l0 groups: the data group keeps at least one buffer");
+    c.fetch_buffers = 6;
+    CHECK(csim_memsys_new(&c) == NULL);
+    c.fetch_buffers = 5;
+    ms = must_new(&c);
+    c.fetch_buffers = 2;
+    FETCH(ms, 0, FL + 0, 2);       /* miss, in the 5-buffer fetch group */
+    CHECK(csim_memsys_configure(ms, &c));
+    FETCH(ms, 10, FL + 0, 12);     /* regrouped: the buffers came back empty, miss 10..12 */
+    csim_memsys_free(ms);
+}
+
+/* flash.readahead_rereads (H-SKIP when false): a read-ahead word already
+ * present is skipped, or read from the array again (true). */
+static void test_readahead_rereads(void)
+{
+    for (int rereads = 0; rereads <= 1; rereads++) {
+        begin(rereads ? "l0 prefetch re-reads a buffered word" : "l0 prefetch skips a buffered word (H-SKIP)");
+        csim_ms_cfg c = cfg_l0(1, true, false, true); /* rc = 2 */
+        c.readahead_rereads = rereads;
+        csim_memsys *ms = must_new(&c);
+        FETCH(ms, 0, FL + 0, 2);   /* miss 0..2; candidate w1 from 2 */
+        FETCH(ms, 4, FL + 4, 5);   /* w1 prefetched 2..4: hit max(5, 4); candidate w2 from 5 */
+        FETCH(ms, 6, FL + 0, 7);   /* w2 read ahead 5..7; w0 hit 7; candidate w1 from 7 */
+        DATA(ms, 8, FL + 0x190, rereads ? 11 : 10); /* w1 is buffered: skipped, the data read 8..10;
+                                      re-read 7..9 and the data read waits for it, 9..11 */
+        CHECK_EQ(csim_memsys_stats(ms)->flash_reads, rereads ? 5 : 4);
+        csim_memsys_free(ms);
+
+        begin(rereads ? "l0 pre-read re-reads a buffered word" : "l0 pre-read skips a buffered word (H-SKIP)");
+        c = cfg_l0(1, false, true, true);
+        c.readahead_rereads = rereads;
+        ms = must_new(&c);
+        DATA(ms, 0, FL + 0x40, 2);   /* w16 miss 0..2; pre-read candidate w17 from 2 */
+        DATA(ms, 4, FL + 0x44, 5);   /* w17 pre-read 2..4: hit; candidate w18 from 5 */
+        DATA(ms, 6, FL + 0x40, 7);   /* w18 pre-read 5..7; w16 hit 7; candidate w17 from 7 */
+        FETCH(ms, 8, FL + 0, rereads ? 11 : 10); /* w17 skipped: miss 8..10; re-read 7..9: 9..11 */
+        csim_memsys_free(ms);
+
+        begin(rereads ? "u0 prefetch re-reads the cached line" : "u0 no prefetch inside a cached line (H-SKIP)");
+        c = cfg_u0(1, true, true, 1); /* rc = 2, 4 words per line */
+        c.readahead_rereads = rereads;
+        ms = must_new(&c);
+        FETCH(ms, 0, FL + 0, 2);      /* miss: w0 0..2, w1 ..4, w2 ..6, w3 ..8; re-reads: candidate w1 from 2 */
+        FETCH(ms, 3, FL + 8, 4);      /* w1 of the line being filled: 4; re-reads: candidate w2 from 4 */
+        FETCH(ms, 9, FL + 0x100, rereads ? 12 : 11); /* re-reads: w2 read again 8..10, the miss (line 8)
+                                         waits for it: 10..12; else 9..11 */
+        CHECK_EQ(csim_memsys_stats(ms)->flash_reads, rereads ? 9 : 8);
+        csim_memsys_free(ms);
+
+        begin(rereads ? "icache next-line prefetch re-reads a cached line" : "icache prefetch skips a cached line");
+        c = cfg_ic(2, 1, 0); /* rc = 3, 2 words per line */
+        c.prefetch = true;
+        c.flash_buffers = 1;
+        c.readahead_rereads = rereads;
+        ms = must_new(&c);
+        FETCH(ms, 0, FL + 16, 3);     /* miss line 1: w2 0..3, w3 3..6; candidate w4 from 6 */
+        FETCH(ms, 10, FL + 0, 13);    /* w4 read ahead 6..9; miss line 0: w0 10..13, w1 13..16;
+                                         candidate w2 (line 1) from 16 */
+        FETCH(ms, 17, FL + 0x40, rereads ? 22 : 20); /* line 1 is cached: skipped, w8 17..20; re-read
+                                         16..19 first, w8 19..22 */
+        CHECK_EQ(csim_memsys_stats(ms)->flash_reads, rereads ? 8 : 7);
+        csim_memsys_free(ms);
+    }
+}
+
+/* flash.readahead_early (not H-IDLE when true): the read-ahead may start in
+ * the cycle its trigger is issued, not only once that access has completed. */
+static void test_readahead_early(void)
+{
+    for (int early = 0; early <= 1; early++) {
+        begin(early ? "u0 cache off: read-ahead from the trigger's issue" : "u0 cache off: read-ahead after the trigger (H-IDLE)");
+        csim_ms_cfg c = cfg_u0(2, false, true, 2); /* rc = 3 */
+        c.readahead_early = early;
+        csim_memsys *ms = must_new(&c);
+        FETCH(ms, 0, FL + 0, 3);   /* 0..3, w0 kept; candidate w1 from 3 (early: 0) */
+        FETCH(ms, 3, FL + 4, 4);   /* the candidate cannot start before 3 = now; w0 hi: buffer hit 4;
+                                      candidate w1 from 4 (early: 3) */
+        FETCH(ms, 5, FL + 8, early ? 6 : 7); /* w1 read ahead 4..7 (early 3..6); hit in flight */
+        csim_memsys_free(ms);
+
+        begin(early ? "u0 cached: read-ahead from a hit's issue" : "u0 cached: read-ahead after the hit");
+        c = cfg_u0(3, true, true, 1); /* rc = 4 */
+        c.readahead_early = early;
+        ms = must_new(&c);
+        FETCH(ms, 0, FL + 0, 4);     /* miss: w0 0..4, w1 ..8, w2 ..12, w3 ..16 */
+        FETCH(ms, 20, FL + 24, 21);  /* w3 hit, the line's last word: candidate w4 from 21 (early: 20) */
+        FETCH(ms, 22, FL + 32, early ? 24 : 25); /* w4 read ahead 21..25 (early 20..24); the miss on
+                                        line 1 takes it from the buffer: max(22 + 1, 25) (early 24) */
+        csim_memsys_free(ms);
+
+        begin(early ? "u0 data read-ahead from a buffer hit's issue" : "u0 data read-ahead after the buffer hit");
+        c = cfg_u0(3, true, true, 1);
+        c.data_prefetch = true;
+        c.readahead_early = early;
+        ms = must_new(&c);
+        DATA(ms, 0, FL + 0x1000, 4);   /* w512 0..4, not kept; candidate w513 from 4 (early: 0) */
+        DATA(ms, 10, FL + 0x1008, 11); /* w513 read ahead 4..8: hit 11; candidate w514 from 11 (early: 10) */
+        DATA(ms, 12, FL + 0x1010, early ? 14 : 15); /* w514 11..15 (early 10..14): hit in flight */
+        csim_memsys_free(ms);
+
+        begin(early ? "icache next-line prefetch from the miss's issue" : "icache next-line prefetch after the refill");
+        c = cfg_ic(2, 1, 0); /* rc = 3 */
+        c.prefetch = true;
+        c.flash_buffers = 2;
+        c.prefetch_words = 2;
+        c.readahead_early = early;
+        ms = must_new(&c);
+        FETCH(ms, 0, FL + 0, 3);     /* miss: w0 0..3, w1 3..6; candidates w2, w3 from 6 */
+        FETCH(ms, 20, FL + 16, 21);  /* w2 6..9, w3 9..12 read ahead; miss line 1 from the buffers:
+                                        max(21, 9), max(21, 12): refill over at 21; candidates w4, w5
+                                        from 21 (early: 20) */
+        FETCH(ms, 22, FL + 32, early ? 23 : 24); /* w4 read ahead 21..24 (early 20..23); the miss on
+                                        line 2 takes it from the buffer, max(23, 24) (early 23) */
+        csim_memsys_free(ms);
+    }
+}
+
+/* cache.refill_unbuffered (H-RBUF when false): a refill takes read-ahead words
+ * from the word buffers, or reads every word from the array (true). */
+static void test_refill_unbuffered(void)
+{
+    for (int unbuf = 0; unbuf <= 1; unbuf++) {
+        begin(unbuf ? "u0 refill reads every word from the array" : "u0 refill takes a buffered word (H-RBUF)");
+        csim_ms_cfg c = cfg_u0(1, true, true, 1); /* rc = 2 */
+        c.refill_unbuffered = unbuf;
+        csim_memsys *ms = must_new(&c);
+        FETCH(ms, 0, FL + 24, 2);    /* miss at w3: w3 0..2, w0 ..4, w1 ..6, w2 ..8; candidate w4 from 2 */
+        FETCH(ms, 20, FL + 32, unbuf ? 22 : 21); /* w4 read ahead 8..10; miss line 1: from the buffer
+                                        max(20 + 1, 10) = 21; or w4 read again 20..22 */
+        CHECK_EQ(csim_memsys_stats(ms)->flash_reads, unbuf ? 9 : 8);
+        CHECK_EQ(csim_memsys_stats(ms)->prefetch_hits, unbuf ? 0 : 1);
+        csim_memsys_free(ms);
+
+        begin(unbuf ? "u0 unbuffered refill + abort: a miss on the word in flight aborts it"
+                    : "u0 abort: a miss on the word in flight waits for it");
+        c.prefetch_abort = true;
+        ms = must_new(&c);
+        FETCH(ms, 0, FL + 24, 2);    /* as above: candidate w4, read 8..10 */
+        FETCH(ms, 9, FL + 32, unbuf ? 11 : 10); /* w4 in flight in a buffer: no abort, max(10, 10);
+                                        unbuffered, the miss needs the array: aborted, w4 9..11 */
+        csim_memsys_free(ms);
+
+        begin(unbuf ? "icache refill reads every word from the array" : "icache refill takes buffered words");
+        c = cfg_ic(2, 1, 1); /* rc = 3, overhead 1 */
+        c.prefetch = true;
+        c.flash_buffers = 2;
+        c.prefetch_words = 2;
+        c.refill_unbuffered = unbuf;
+        ms = must_new(&c);
+        FETCH(ms, 0, FL, 4);         /* miss: w0 1..4, w1 4..7; candidates w2, w3 from 7 */
+        FETCH(ms, 12, FL + 16, unbuf ? 16 : 14); /* w2 7..10, w3 10..13 read ahead; refill from 13:
+                                        buffered max(14, 10) = 14; or w2 13..16, w3 16..19 */
+        CHECK_EQ(csim_memsys_stats(ms)->flash_reads, unbuf ? 6 : 4);
+        csim_memsys_free(ms);
+    }
+}
+
+/* flash.latency_clears (U0; H-INV when false): a change of wait states keeps
+ * the cache and the word buffers, or empties them.  The ICACHE and the L0
+ * keep them whatever the field says (RM0522 7.4.2-7.4.3, RM0367 3.3). */
+static void test_latency_clears(void)
+{
+    for (int clears = 0; clears <= 1; clears++) {
+        begin(clears ? "u0 latency change empties the cache" : "u0 latency change keeps the cache (H-INV)");
+        csim_ms_cfg c = cfg_u0(1, true, false, 1); /* rc = 2 */
+        c.latency_clears = clears;
+        csim_memsys *ms = must_new(&c);
+        FETCH(ms, 0, FL, 2);         /* miss: w0 0..2 (line 0 ..8) */
+        c.wait_states = 2;           /* rc = 3 */
+        CHECK(csim_memsys_configure(ms, &c));
+        FETCH(ms, 20, FL, clears ? 23 : 21); /* hit; or a miss 20..23 */
+        c.cache_hit_cycles = 1;      /* not a latency change: nothing is emptied */
+        CHECK(csim_memsys_configure(ms, &c));
+        FETCH(ms, 30, FL, 32);       /* hit: 30 + 1 + 1 */
+        csim_memsys_free(ms);
+
+        begin(clears ? "u0 latency change empties the word buffers" : "u0 latency change keeps the word buffers");
+        c = cfg_u0(1, false, false, 2);
+        c.latency_clears = clears;
+        ms = must_new(&c);
+        FETCH(ms, 0, FL, 2);         /* 0..2, w0 kept in a buffer */
+        c.wait_states = 2;
+        CHECK(csim_memsys_configure(ms, &c));
+        FETCH(ms, 10, FL + 4, clears ? 13 : 11); /* w0 hi: buffer hit; or read again 10..13 */
+        csim_memsys_free(ms);
+
+        begin(clears ? "icache ignores latency_clears" : "icache keeps its contents");
+        c = cfg_ic(5, 2, 1);
+        c.latency_clears = clears;
+        ms = must_new(&c);
+        FETCH(ms, 0, FL, 7);         /* miss at 5 WS */
+        c.wait_states = 2;
+        CHECK(csim_memsys_configure(ms, &c));
+        FETCH(ms, 20, FL, 21);       /* still cached */
+        csim_memsys_free(ms);
+    }
+}
+
 /* ---- ICACHE ---------------------------------------------------------------- */
 
 static void test_icache_ways(void)
@@ -1317,6 +1551,11 @@ static void test_state(void)
     c.prefetch_abort = true;
     test_save_load("state: L0 prefetch + pre-read, abort", &c, false);
     test_save_load("state: L0 prefetch + pre-read, abort, before a read", &c, true);
+    c.fetch_buffers = 2;
+    test_save_load("state: L0 buffer groups", &c, false);
+    test_save_load("state: L0 buffer groups, before a read", &c, true);
+    c.readahead_rereads = true;
+    test_save_load("state: L0 buffer groups, re-reads", &c, true);
     c = cfg_l0(2, false, false, false);
     test_save_load("state: L0 DISAB_BUF", &c, false);
     c = cfg_u0(1, true, true, 1);
@@ -1337,6 +1576,15 @@ static void test_state(void)
     test_save_load("state: U0 cache + prefetch, data first, misses abandon refills, before a read", &c, true);
     c.refill_wrap = false;
     test_save_load("state: U0 cache + prefetch, data first, linear refills that misses abandon", &c, true);
+    c.miss_waits = true;
+    c.refill_wrap = true;
+    c.readahead_rereads = true;
+    test_save_load("state: U0 cache + prefetch, re-reads", &c, false);
+    test_save_load("state: U0 cache + prefetch, re-reads, before a read", &c, true);
+    c.readahead_rereads = false;
+    c.readahead_early = true;
+    c.refill_unbuffered = true;
+    test_save_load("state: U0 early read-ahead, unbuffered refills", &c, true);
     c = cfg_u0(2, true, true, 2);
     test_save_load("state: U0 2-way cache", &c, true);
     c.miss_waits = false;
@@ -1350,6 +1598,53 @@ static void test_state(void)
     test_save_load("state: small ICACHE + prefetch", &c, true);
     c.prefetch_abort = true;
     test_save_load("state: small ICACHE + prefetch, abort", &c, true);
+
+    begin("state: L0 buffer groups survive a save and a load");
+    c = cfg_l0(1, false, false, true); /* rc = 2 */
+    c.fetch_buffers = 2;
+    csim_memsys *la = must_new(&c), *lb = must_new(&c);
+    for (uint32_t i = 0; i < 4; i++) /* w256..w259 fill the data group (the oldest buffers) */
+        DATA(la, 4 * i, FL + 0x400 + 4 * i, 4 * i + 2);
+    FETCH(la, 16, FL + 0, 18);       /* w0, w1 fill the fetch group */
+    FETCH(la, 20, FL + 4, 22);
+    csim_ms_state gs;
+    CHECK(csim_memsys_save(la, 30, 30, true, &gs));
+    csim_memsys_load(lb, 130, &gs, &(csim_ms_stats){0});
+    FETCH(la, 30, FL + 8, 32);       /* miss, replaces w0 (the fetch group's oldest) */
+    FETCH(lb, 130, FL + 8, 132);
+    DATA(la, 40, FL + 0x400, 41);    /* w256 still in the data group: hit */
+    DATA(lb, 140, FL + 0x400, 141);  /* the same after the load: the groups were kept */
+    csim_memsys_free(la);
+    csim_memsys_free(lb);
+
+    begin("state: a pending re-read of a cached word survives a save before a read");
+    c = cfg_u0(1, true, true, 1); /* rc = 2 */
+    c.readahead_rereads = true;
+    la = must_new(&c);
+    lb = must_new(&c);
+    FETCH(la, 0, FL + 0, 2);         /* miss: line 0 until 8; candidate w1 from 2 */
+    FETCH(la, 3, FL + 8, 4);         /* candidate w2 (cached) from 4 */
+    CHECK(csim_memsys_save(la, 5, 5, true, &gs));
+    csim_memsys_load(lb, 105, &gs, &(csim_ms_stats){0});
+    FETCH(la, 9, FL + 0x100, 12);    /* w2 re-read 8..10, the miss 10..12 */
+    FETCH(lb, 109, FL + 0x100, 112); /* the same after the load */
+    csim_memsys_free(la);
+    csim_memsys_free(lb);
+
+    begin("state: a pending pre-read of a buffered word survives a save before a read");
+    c = cfg_l0(1, false, true, true); /* rc = 2 */
+    c.readahead_rereads = true;
+    la = must_new(&c);
+    lb = must_new(&c);
+    DATA(la, 0, FL + 0x40, 2);       /* as in "l0 pre-read re-reads a buffered word" */
+    DATA(la, 4, FL + 0x44, 5);
+    DATA(la, 6, FL + 0x40, 7);       /* candidate w17 (buffered) from 7 */
+    CHECK(csim_memsys_save(la, 7, 7, true, &gs));
+    csim_memsys_load(lb, 107, &gs, &(csim_ms_stats){0});
+    FETCH(la, 8, FL + 0, 11);        /* w17 re-read 7..9, the fetch 9..11 */
+    FETCH(lb, 108, FL + 0, 111);
+    csim_memsys_free(la);
+    csim_memsys_free(lb);
 
     begin("state: an 8-KB ICACHE does not fit");
     c = cfg_ic(5, 2, 1);
@@ -1472,6 +1767,11 @@ int main(void)
     test_u0_data_prefetch();
     test_u0_prefetch();
     test_u0_prefetch_abort();
+    test_l0_groups();
+    test_readahead_rereads();
+    test_readahead_early();
+    test_refill_unbuffered();
+    test_latency_clears();
     test_icache_ways();
     test_icache_hit_under_miss();
     test_icache_data();
