@@ -30,9 +30,6 @@ csim_err calib_set_key(csim_model *m, const csim_key *k, double v, csim_diag *d)
     return csim_key_set_number(m, k, v, "calibrate", d);
 }
 
-/* --params: "uncertain" (every uncertain key that applies to the model) or a
- * comma-separated list.  Returns an exit code (EXIT_OK on success). */
-
 static const csim_case_result *find_case(const calib *c, const csim_run_result *res, const match *r)
 {
     size_t i = r->case_index - c->spans[r->image].first;
@@ -207,7 +204,7 @@ static bool run_at(calib *c, const double *values, double *cyc)
 static void neighbours(calib *c, const double *cyc, double *nb, double *steps)
 {
     const size_t P = c->n_params, R = c->n_rows;
-    double values[MAX_PARAMS * MAX_PARAMS], other[MAX_PARAMS * MAX_PARAMS];
+    double values[MAX_PARAMS * MAX_PARAMS] = {0}, other[MAX_PARAMS * MAX_PARAMS];
     bool ok[MAX_PARAMS], ok2[MAX_PARAMS];
     size_t which[MAX_PARAMS], n_other = 0;
     csim_err err;

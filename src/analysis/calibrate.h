@@ -20,7 +20,7 @@
 #include "cyclesim/published.h"
 #include "cyclesim/sim.h"
 
-#define MAX_PARAMS 16
+#define MAX_PARAMS 32
 #define MAX_MEASURED 16
 #define MAX_ITERATIONS 8
 

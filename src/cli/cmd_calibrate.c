@@ -27,14 +27,21 @@
 #include "cyclesim/published.h"
 #include "cyclesim/sim.h"
 
+/* --params: "uncertain" (every uncertain key that applies to the model) or a
+ * comma-separated list.  Returns an exit code (EXIT_OK on success). */
 static int choose_params(calib *c, const char *spec)
 {
     if (strcmp(spec, "uncertain") == 0) {
         size_t n;
         const csim_key *keys = csim_keys(&n);
-        for (size_t i = 0; i < n && c->n_params < MAX_PARAMS; i++) {
+        for (size_t i = 0; i < n; i++) {
             if (csim_key_uncertain(&keys[i], c->model) && calib_fittable_type(&keys[i]) &&
                 csim_key_applies(&keys[i], c->model)) {
+                if (c->n_params == MAX_PARAMS) {
+                    fprintf(stderr, "cyclesim: error: --params uncertain: %s has more than %d uncertain keys; "
+                                    "name the keys to fit\n", c->model->name, MAX_PARAMS);
+                    return EXIT_USAGE;
+                }
                 c->params[c->n_params++].key = &keys[i];
             }
         }

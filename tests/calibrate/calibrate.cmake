@@ -31,3 +31,10 @@ if(TARGET firmware)
                 ${CMAKE_BINARY_DIR}/firmware ${CMAKE_CURRENT_BINARY_DIR}/calibrate/bad_inputs)
     set_tests_properties(calibrate_bad_inputs PROPERTIES LABELS "calibrate;cli")
 endif()
+
+if(TARGET firmware)
+    add_test(NAME calibrate_uncertain_set
+        COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/uncertain_set.sh $<TARGET_FILE:cyclesim>
+                ${CMAKE_BINARY_DIR}/firmware ${CMAKE_CURRENT_BINARY_DIR}/calibrate)
+    set_tests_properties(calibrate_uncertain_set PROPERTIES LABELS calibrate)
+endif()
