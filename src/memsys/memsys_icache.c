@@ -82,7 +82,7 @@ uint64_t ms_icache_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_ki
         const uint64_t ready = ms_cache_access(ms, now, word, &missed);
         if (missed && kind == CSIM_MS_FETCH && ms->pf_on) {
             const uint32_t next_line = (word >> ms->wpl_shift) + 1;
-            ms_trigger_prefetch(ms, next_line << ms->wpl_shift, ms->pf_words, ms->ra_early ? now : ms->refill_end);
+            ms_trigger_prefetch(ms, next_line << ms->wpl_shift, ms->pf_words, now, ms->refill_end);
         }
         return ready;
     }
@@ -91,7 +91,7 @@ uint64_t ms_icache_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_ki
             ms_abort_bg(ms, now);
         const uint64_t ready = ms_demand(ms, now, word, true, ms->buf_demand, false);
         if (ms->pf_on)
-            ms_trigger_prefetch(ms, word + 1, ms->pf_words, ms->ra_early ? now : ready);
+            ms_trigger_prefetch(ms, word + 1, ms->pf_words, now, ready);
         return ready;
     }
     if (abort)

@@ -212,20 +212,23 @@ static inline uint64_t ms_demand(csim_memsys *ms, uint64_t now, uint32_t word, b
 }
 
 /* Remember the read-ahead candidate: `count` words from `word` on, not before
- * cycle `at`.  A new trigger replaces a candidate that has not started yet. */
-static inline void ms_trigger_prefetch(csim_memsys *ms, uint32_t word, unsigned count, uint64_t at)
+ * the triggering access issued at `issued` is over at `done` (H-IDLE), or
+ * from `issued` with cfg.readahead_early.  A new trigger replaces a candidate
+ * that has not started yet. */
+static inline void ms_trigger_prefetch(csim_memsys *ms, uint32_t word, unsigned count, uint64_t issued,
+                                       uint64_t done)
 {
     ms->pf_pending = word < ms->flash_words;
     ms->pf_word = word;
     ms->pf_left = count;
-    ms->pf_at = at;
+    ms->pf_at = ms->ra_early ? issued : done;
 }
 
-static inline void ms_trigger_preread(csim_memsys *ms, uint32_t word, uint64_t at)
+static inline void ms_trigger_preread(csim_memsys *ms, uint32_t word, uint64_t issued, uint64_t done)
 {
     ms->pr_pending = word < ms->flash_words;
     ms->pr_word = word;
-    ms->pr_at = at;
+    ms->pr_at = ms->ra_early ? issued : done;
 }
 
 #endif

@@ -46,9 +46,9 @@ uint64_t ms_l0_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind k
     const uint64_t ready = ms_demand(ms, now, word, true, true, kind == CSIM_MS_DATA);
     if (kind == CSIM_MS_FETCH) {
         if (ms->pf_on)
-            ms_trigger_prefetch(ms, word + 1, 1, ready);
+            ms_trigger_prefetch(ms, word + 1, 1, now, ready);
     } else if (ms->pr_on) {
-        ms_trigger_preread(ms, word + 1, ready);
+        ms_trigger_preread(ms, word + 1, now, ready);
     }
     return ready;
 }

@@ -78,7 +78,7 @@ uint64_t ms_u0_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind k
                 if (ms->ra_skip && (word & ms->wpl_mask) != ms->wpl_mask)
                     ms->pf_pending = false; /* next word in this (cached) line: H-SKIP, decided now */
                 else
-                    ms_trigger_prefetch(ms, word + 1, ms->pf_words, ms->ra_early ? now : ready);
+                    ms_trigger_prefetch(ms, word + 1, ms->pf_words, now, ready);
             }
             return ready;
         }
@@ -86,7 +86,7 @@ uint64_t ms_u0_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind k
             ms_abort_bg(ms, now);
         const uint64_t ready = ms_demand(ms, now, word, true, ms->buf_demand, false);
         if (ms->pf_on)
-            ms_trigger_prefetch(ms, word + 1, ms->pf_words, ms->ra_early ? now : ready);
+            ms_trigger_prefetch(ms, word + 1, ms->pf_words, now, ready);
         return ready;
     }
     if (ms->cache_on && ms->cfg.cache_data) {
@@ -107,6 +107,6 @@ uint64_t ms_u0_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind k
         ready = ms->cfg.data_first ? ms_data_first(ms, now) : ms_demand(ms, now, word, false, false, true);
     }
     if (ms->pr_on)
-        ms_trigger_preread(ms, word + 1, ms->ra_early ? now : ready);
+        ms_trigger_preread(ms, word + 1, now, ready);
     return ready;
 }
