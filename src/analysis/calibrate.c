@@ -389,6 +389,33 @@ csim_err calib_fit(calib *c, outcome *o, csim_diag *d)
             o->state[j] = CSIM_FIT_FREE;
         }
     }
+    /* A parameter the fitted rows do not depend on at the end may have been
+     * moved on the way, where another parameter's value made it matter: it
+     * goes back to its start value (the overlay must not carry a value no row
+     * asked for).  If that worsens the fitted rows (an integer moved more
+     * than one unit), it keeps its value and counts as fitted. */
+    bool back = false;
+    for (size_t j = 0; j < P; j++) {
+        const bool unfitted = o->state[j] == CSIM_FIT_INSENSITIVE || o->state[j] == CSIM_FIT_DEPENDENT;
+        trial[j] = unfitted ? c->params[j].start : c->params[j].value;
+        back |= trial[j] != c->params[j].value;
+    }
+    if (back) {
+        const bool same = run_at(c, trial, trial_cyc) && sse_of(c, trial_cyc) <= sse_of(c, cur);
+        for (size_t j = 0; j < P; j++) {
+            if (trial[j] != c->params[j].value) {
+                if (same) {
+                    c->params[j].value = trial[j];
+                } else {
+                    o->state[j] = CSIM_FIT_FREE;
+                }
+            }
+        }
+        if (same) {
+            memcpy(cur, trial_cyc, sizeof(double) * R);
+            memcpy(o->after, cur, sizeof(double) * R);
+        }
+    }
 out:
     free(cur);
     free(trial_cyc);
