@@ -7,7 +7,7 @@ if(TARGET firmware)
     set(E2E_MODELS_M0 stm32l073rz stm32u083rc stm32l552ze stm32u385rg)
     set(E2E_MODELS_M33 stm32l552ze stm32u385rg)
     # Families that run on every model (RSA: below).
-    set(E2E_FAMILIES selftest sha aes ed25519 ecdsa mldsa)
+    set(E2E_FAMILIES selftest probe sha aes ed25519 ecdsa mldsa)
     foreach(family ${E2E_FAMILIES})
         foreach(m ${E2E_MODELS_M0})
             add_test(NAME e2e_emu-m0plus_${family}_${m}
@@ -59,10 +59,12 @@ if(TARGET firmware)
         string(REPLACE ":" ";" p ${pair})
         list(GET p 0 board)
         list(GET p 1 m)
-        add_test(NAME e2e_${board}_selftest
-            COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_e2e.sh $<TARGET_FILE:cyclesim>
-                    ${FW}/${board}/selftest.elf ${m} ${CMAKE_CURRENT_BINARY_DIR}/e2e)
-        set_tests_properties(e2e_${board}_selftest PROPERTIES LABELS e2e)
+        foreach(family selftest probe)
+            add_test(NAME e2e_${board}_${family}
+                COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_e2e.sh $<TARGET_FILE:cyclesim>
+                        ${FW}/${board}/${family}.elf ${m} ${CMAKE_CURRENT_BINARY_DIR}/e2e)
+            set_tests_properties(e2e_${board}_${family} PROPERTIES LABELS e2e)
+        endforeach()
     endforeach()
 endif()
 
