@@ -376,8 +376,10 @@ BENCH_CASE(case_ldr_second, "probe/ldr-half/second", "", "iterations=2048;pairs=
  * word address.  mac: the four UMAAL, subs and bne alone; mem: the loads,
  * the move and the store, subs and bne alone.  cyclesim gives the group 20
  * cycles (LDM 4, MOV 1, LDM 4, UMAAL 4 x 1, STM 4, SUBS 1, taken BNE 2: the
- * RP2350 measurements of docs/sources.md); ST's L5 page implies about 18.6.
- * A board's four figures say which part is cheaper.
+ * RP2350 measurements of docs/sources.md), one more when the loop starts at
+ * a halfword (a branch to an unaligned 32-bit instruction, the STM32 M33
+ * measurement of docs/sources.md); ST's L5 page implies about 18.6.  A
+ * board's four figures say which part is cheaper.
  * r0 = out, r1 = a, r2 = t, r3 = {words (a multiple of 4), m, rounds};
  * returns the carry out of the last round (t + m * a, word by word). */
 #define PROBE_UMAAL(NAME, PAD, BODY)                                           \
