@@ -97,6 +97,8 @@ typedef struct csim_ms_stats {
 
 typedef struct csim_memsys csim_memsys;
 
+/** csim_memsys_cfg_problem - why cfg cannot be modelled, naming its keys; NULL if it can. */
+const char *csim_memsys_cfg_problem(const csim_ms_cfg *cfg);
 /** csim_memsys_new - allocate a model; NULL on bad configuration or no memory. */
 csim_memsys *csim_memsys_new(const csim_ms_cfg *cfg);
 void csim_memsys_free(csim_memsys *ms);

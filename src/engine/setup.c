@@ -75,6 +75,10 @@ csim_err sim_setup(sim *s)
         return csim_fail(d, CSIM_ERR_ELF, "%s: built for %s, which a %s (%s) cannot run", s->elf->path,
                          s->elf->arch_name, m->name, m->arch == CSIM_ARCH_V6M ? "ARMv6-M" : "ARMv8-M");
     }
+    const char *why = csim_memsys_cfg_problem(&m->flash);
+    if (why) {
+        return csim_fail(d, CSIM_ERR_MODEL, "%s: %s", m->name, why);
+    }
     s->flash = csim_memsys_new(&m->flash);
     s->dis = csim_disasm_new();
     if (!s->flash || !s->dis) {

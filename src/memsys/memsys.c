@@ -114,46 +114,52 @@ static bool has_cache(csim_ms_type t) { return t == CSIM_MS_U0_FLASH || t == CSI
 
 static unsigned eff_prefetch_words(const csim_ms_cfg *c) { return c->prefetch_words ? c->prefetch_words : 1; }
 
-static bool cfg_valid(const csim_ms_cfg *c)
+const char *csim_memsys_cfg_problem(const csim_ms_cfg *c)
 {
     if (!c)
-        return false;
+        return "no flash-interface configuration";
     switch (c->type) {
     case CSIM_MS_ZERO_WAIT:
         /* only the address range is used (contains) */
-        return range_ok(c->flash_base, c->flash_size) && range_ok(c->alias_base, c->flash_size);
+        return range_ok(c->flash_base, c->flash_size) && range_ok(c->alias_base, c->flash_size)
+                   ? NULL
+                   : "flash.base or flash.alias plus flash.size runs past 4 GiB";
     case CSIM_MS_L0_NVM:
     case CSIM_MS_U0_FLASH:
     case CSIM_MS_ICACHE:
         break;
     default:
-        return false;
+        return "unknown flash.interface";
     }
     if (c->flash_size == 0 || !range_ok(c->flash_base, c->flash_size) || !range_ok(c->alias_base, c->flash_size))
-        return false;
+        return "flash.size is 0, or flash.base or flash.alias plus flash.size runs past 4 GiB";
     if (c->wait_states > MS_MAX_WAIT_STATES)
-        return false;
+        return "flash.wait_states is too large";
     if (!is_pow2(c->flash_read_bytes) || c->flash_read_bytes > MS_MAX_READ_BYTES)
-        return false;
+        return "flash.read_bytes must be a power of two of at most 64";
     if (c->type == CSIM_MS_L0_NVM) /* a fetch group leaves the data group at least one buffer */
-        return !c->buffers || (c->nvm_buffers <= MS_MAX_BUFFERS && (!c->fetch_buffers || c->fetch_buffers < c->nvm_buffers));
+        return !c->buffers || (c->nvm_buffers <= MS_MAX_BUFFERS && (!c->fetch_buffers || c->fetch_buffers < c->nvm_buffers))
+                   ? NULL
+                   : "flash.fetch_buffers must leave at least one of flash.nvm_buffers (at most 16) to data reads";
 
     /* U0 / ICACHE: cache geometry (checked even while the cache is off, so it
      * can be switched on by configure without surprises) */
     const uint64_t line = c->cache_line_bytes, ways = c->cache_ways;
     if (!is_pow2(line) || line < c->flash_read_bytes || line / c->flash_read_bytes > MS_MAX_LINE_WORDS)
-        return false;
+        return "cache.line must be a power of two, at least flash.read_bytes and at most 32 flash reads";
     if (ways == 0 || ways > MS_MAX_WAYS || c->cache_bytes == 0 || c->cache_bytes % (line * ways) != 0
         || !is_pow2(c->cache_bytes / (line * ways)))
-        return false;
+        return "cache.size must be a power-of-two number of sets of cache.line x cache.ways bytes";
     if (c->cache_hit_cycles > MS_MAX_WAIT_STATES || c->refill_overhead > MS_MAX_WAIT_STATES)
-        return false;
+        return "cache.hit_cycles or cache.refill_overhead is too large";
     if (c->flash_buffers > MS_MAX_BUFFERS)
-        return false;
+        return "flash.word_buffers is above 16";
     if (c->prefetch && eff_prefetch_words(c) > c->flash_buffers)
-        return false; /* the read-ahead words need buffers to land in */
-    return true;
+        return "flash.prefetch_words is above flash.word_buffers: the read-ahead words need buffers to land in";
+    return NULL;
 }
+
+static bool cfg_valid(const csim_ms_cfg *c) { return csim_memsys_cfg_problem(c) == NULL; }
 
 static unsigned need_bufs(const csim_ms_cfg *c)
 {
