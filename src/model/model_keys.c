@@ -189,11 +189,12 @@ static const csim_key keys[] = {
      "cache size in bytes",
      "datasheets (U0 1 KB, U3 8 KB, STM32U585 3.2.1 8 KB); L5 8 KB: RM0522 Table 44 (8 KB, C5 instance of the "
      "same ICACHE IP; the L5's own table not retrieved: uncertain there)"},
-    {"cache.ways", CSIM_K_U32, OFF(flash.cache_ways), 0, 1, 8, NULL,
+    {"cache.ways", CSIM_K_U32, OFF(flash.cache_ways), 0, 1, 32, NULL,
      "associativity (1 = direct mapped)",
      "ICACHE: n-way at reset, 1-way with WAYSEL = 0 (RM0522 7.4.4, 7.7.1), n = 2 (RM0522 Table 44, C5; "
      "STM32U585 datasheet 3.2.1 \"two-ways\"; L5 HAL ICACHE_2WAYS \"(default)\"); U3 board template 1-way "
-     "(uncertain there); replacement pLRU-t = LRU at 2 ways (RM0522 7.4.8); U0: not documented (uncertain there)"},
+     "(uncertain there); replacement pLRU-t = LRU at 2 ways (RM0522 7.4.8); U0: not documented (uncertain there; 32 = "
+     "fully associative LRU, as RM0440 4.3.4 describes the G4's cache of the same HAL description)"},
     {"cache.line", CSIM_K_U32, OFF(flash.cache_line_bytes), 0, 4, 128, NULL,
      "line size in bytes",
      "U0 HAL: 32 lines of 4x64 bits; L5/U3: 16 B, RM0522 Tables 44-46 (C5 instance of the same ICACHE IP; "
