@@ -74,6 +74,9 @@ typedef struct csim_ms_cfg {
     bool miss_waits;           /* U0: a miss to another line waits for the refill in progress to end;
                                   false: it abandons that refill (its line is left invalid).  The
                                   ICACHE always waits */
+    bool sectored;             /* U0: a miss reads only the missed flash word into its line, whose words
+                                  are valid one by one (RM0440 4.3.4: "the line read is copied");
+                                  false: the whole line is refilled in one burst */
     bool readahead_rereads;    /* a read-ahead word already in a buffer or a cache line is read from the
                                   array again (false: it is skipped, the read-ahead moves on) */
     bool readahead_early;      /* U0/ICACHE: a read-ahead may start in the cycle its triggering access

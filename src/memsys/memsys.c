@@ -191,6 +191,7 @@ static void derive(csim_memsys *ms)
     /* the keys are U0 hypotheses; the ICACHE's refill is RM0522's (H-ORDER, H-MISS) */
     ms->refill_wrap = c->type != CSIM_MS_U0_FLASH || c->refill_wrap;
     ms->miss_waits = c->type != CSIM_MS_U0_FLASH || c->miss_waits;
+    ms->sectored = c->type == CSIM_MS_U0_FLASH && c->sectored;
     ms->ra_skip = !c->readahead_rereads;
     ms->ra_early = c->type != CSIM_MS_L0_NVM && c->readahead_early;    /* not H-IDLE */
     ms->refill_bufs = !c->refill_unbuffered;                           /* H-RBUF */
@@ -242,6 +243,7 @@ static void clear_cache(csim_memsys *ms)
 {
     for (unsigned i = 0; i < ms->lines_cap; i++) {
         ms->lines[i].line = MS_NONE;
+        ms->lines[i].valid = 0;
         ms->lines[i].lru = 0;
     }
     ms->last_line = 0;
@@ -332,7 +334,8 @@ bool csim_memsys_configure(csim_memsys *ms, const csim_ms_cfg *cfg)
         clear_bufs(ms);
     if (has_cache(cfg->type)
         && (cfg->cache_enabled != old.cache_enabled || cfg->cache_ways != old.cache_ways
-            || cfg->cache_bytes != old.cache_bytes || cfg->cache_line_bytes != old.cache_line_bytes || relatched))
+            || cfg->cache_bytes != old.cache_bytes || cfg->cache_line_bytes != old.cache_line_bytes
+            || cfg->sectored != old.sectored || relatched))
         clear_cache(ms); /* H-INV */
     return true;
 }
@@ -415,7 +418,7 @@ static bool word_in_cache(const csim_memsys *ms, uint32_t word)
     const uint32_t line = word >> ms->wpl_shift;
     const ms_line *set = &ms->lines[(line & ms->set_mask) * ms->ways];
     for (unsigned w = 0; w < ms->ways; w++)
-        if (set[w].line == line)
+        if (ms_line_holds(ms, &set[w], word))
             return true;
     return false;
 }
@@ -490,8 +493,8 @@ void ms_abort_bg(csim_memsys *ms, uint64_t now)
  * start at `now` yields to the demand); the read under way completes.  Its
  * line is left invalid, the words that did arrive included: a line has one tag
  * and so one valid state in the model, as if it were written from the refill
- * buffer (one, RM0522 §7.4.11 for the ICACHE) only when complete; per-word
- * valid bits would be state no document gives the U0. */
+ * buffer (one, RM0522 §7.4.11 for the ICACHE) only when complete.  With
+ * cfg.sectored the refill is the one word, and only that word is dropped. */
 static void ms_abandon_refill(csim_memsys *ms, uint64_t now)
 {
     const uint64_t rc = ms->read_cycles;
@@ -514,8 +517,11 @@ static void ms_abandon_refill(csim_memsys *ms, uint64_t now)
         ms_line *set = &ms->lines[(ms->refill_line & ms->set_mask) * ms->ways];
         for (unsigned w = 0; w < ms->ways; w++) {
             if (set[w].line == ms->refill_line) {
-                set[w].line = MS_NONE;
-                set[w].lru = 0;
+                set[w].valid &= ms->sectored ? ~((uint32_t)1 << ms->refill_crit) : 0; /* sectored: its one word */
+                if (!set[w].valid) {
+                    set[w].line = MS_NONE;
+                    set[w].lru = 0;
+                }
             }
         }
         ms->fill_gen++;
@@ -562,9 +568,9 @@ uint64_t ms_cache_access(csim_memsys *ms, uint64_t now, uint32_t word, bool *mis
 
     /* Sequential code hits the same line several times in a row: try the
      * line of the last hit or fill first (a shortcut only, same result). */
-    ms_line *hit = ms->lines[ms->last_line].line == line ? &ms->lines[ms->last_line] : NULL;
+    ms_line *hit = ms_line_holds(ms, &ms->lines[ms->last_line], word) ? &ms->lines[ms->last_line] : NULL;
     for (unsigned w = 0; !hit && w < ways; w++)
-        if (set[w].line == line)
+        if (ms_line_holds(ms, &set[w], word))
             hit = &set[w];
     if (hit) {
         ms->last_line = (unsigned)(hit - ms->lines);
@@ -588,11 +594,20 @@ uint64_t ms_cache_access(csim_memsys *ms, uint64_t now, uint32_t word, bool *mis
     const uint64_t start = ms_max(now, ms->refill_end); /* H-MISS */
     ms_advance(ms, start);
 
-    /* victim: an invalid way (stamp 0) or else the least recently used */
-    unsigned v = 0;
-    for (unsigned w = 1; w < ways; w++)
-        v = set[w].lru < set[v].lru ? w : v;
+    /* victim: the line's own way when sectored and the tag is there (another
+     * of its words is missing), else an invalid way (stamp 0) or the least
+     * recently used */
+    unsigned v = ways;
+    for (unsigned w = 0; ms->sectored && w < ways; w++)
+        v = set[w].line == line ? w : v;
+    if (v == ways) {
+        v = 0;
+        for (unsigned w = 1; w < ways; w++)
+            v = set[w].lru < set[v].lru ? w : v;
+        set[v].valid = 0;
+    }
     set[v].line = line;
+    set[v].valid |= (uint32_t)1 << (word & ms->wpl_mask);
     set[v].lru = ++ms->stamp;
     ms->fill_gen++;
     ms->last_line = (unsigned)(&set[v] - ms->lines);
@@ -600,11 +615,14 @@ uint64_t ms_cache_access(csim_memsys *ms, uint64_t now, uint32_t word, bool *mis
     const uint64_t first = start + ms->cfg.refill_overhead; /* the first array read may start here */
     const uint32_t base = line << ms->wpl_shift;
     const uint32_t crit = word & ms->wpl_mask;
-    const uint32_t first_wi = ms->refill_wrap ? crit : 0; /* H-ORDER, or a linear burst */
+    const uint32_t first_wi = ms->refill_wrap || ms->sectored ? crit : 0; /* H-ORDER, or a linear burst */
     uint64_t prev = 0;
     ms->refill_arr = 0;
     ms->refill_free = ms->flash_free;
-    for (uint32_t k = 0; k <= ms->wpl_mask; k++) {
+    const uint32_t burst = ms->sectored ? 0 : ms->wpl_mask; /* words after the first */
+    if (ms->sectored)
+        memset(ms->word_ready, 0, sizeof ms->word_ready); /* the line's other words: there or not read */
+    for (uint32_t k = 0; k <= burst; k++) {
         const uint32_t wi = (first_wi + k) & ms->wpl_mask;
         const int b = ms->refill_bufs ? ms_buf_find(ms, base | wi) : -1;
         const uint64_t got = b >= 0 ? ms_max(first + 1, ms_buf_use(ms, b)) /* H-RBUF */

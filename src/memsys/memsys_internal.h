@@ -35,8 +35,8 @@
 #define MS_MAX_WAIT_STATES 1024u  /* keeps every sum far from overflow */
 
 typedef struct ms_line {
-    uint32_t line; /* line index (word >> wpl_shift), MS_NONE if invalid */
-    uint32_t pad;
+    uint32_t line;  /* line index (word >> wpl_shift), MS_NONE if invalid */
+    uint32_t valid; /* sectored: a bit per word of the line that is there; else unused */
     uint64_t lru;  /* stamp of the last fill or hit; 0 = never (invalid lines) */
 } ms_line;
 
@@ -59,6 +59,7 @@ struct csim_memsys {
     bool cache_on;
     bool refill_wrap;     /* refills are critical word first (H-ORDER); else from word 0 */
     bool miss_waits;      /* a miss waits for the refill in progress (H-MISS); else abandons it */
+    bool sectored;        /* a miss reads only its own word; a line's words are valid one by one */
     bool ra_skip;         /* the read-ahead skips words already present (H-SKIP) */
     bool ra_early;        /* the read-ahead may start when its trigger is issued (not H-IDLE) */
     bool refill_bufs;     /* refills take words from the word buffers (H-RBUF) */
@@ -101,6 +102,21 @@ struct csim_memsys {
                              one, raised by the data reads that went before its words (used to
                              abandon it, !miss_waits) */
 };
+
+/* The line in `l` holds `word` (its tag, and with sectors the word's own bit). */
+static inline bool ms_line_holds(const csim_memsys *ms, const ms_line *l, uint32_t word)
+{
+    return l->line == word >> ms->wpl_shift && (!ms->sectored || ((l->valid >> (word & ms->wpl_mask)) & 1));
+}
+
+/* The word after `word`, just fetched through the cache, is in the same line
+ * and there (always, unless the line's words are valid one by one). */
+static inline bool ms_next_in_line(const csim_memsys *ms, uint32_t word)
+{
+    if ((word & ms->wpl_mask) == ms->wpl_mask)
+        return false;
+    return !ms->sectored || ((ms->lines[ms->last_line].valid >> ((word + 1) & ms->wpl_mask)) & 1);
+}
 
 /* ---- per-model read functions (memsys_l0nvm.c, memsys_u0.c, memsys_icache.c) */
 uint64_t ms_l0_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind kind);

@@ -32,7 +32,7 @@ static uint32_t cached_slot(const csim_memsys *ms, uint32_t word)
     const unsigned set = (line & ms->set_mask) * ms->ways;
     uint32_t hit = MS_NONE;
     for (unsigned w = 0; w < ms->ways; w++)
-        hit = ms->lines[set + w].line == line ? set + w : hit;
+        hit = ms_line_holds(ms, &ms->lines[set + w], word) ? set + w : hit;
     return hit;
 }
 
@@ -57,7 +57,8 @@ static void replay_account(csim_memsys *ms, uint64_t last, uint32_t last_slot, u
 
 /* The accesses replayed must be served by the cache without side effects:
  * fetches (and data reads when cached) to resident lines; on the U0 a fetch of
- * the last word of a line triggers a prefetch, so it is not replayable. */
+ * the last word of a line (with sectors: of a word whose successor is not
+ * there) triggers a prefetch, so it is not replayable. */
 bool csim_memsys_replay_hits(csim_memsys *ms, uint64_t now, uint64_t last, const uint32_t *addr,
                              const uint8_t *kind, unsigned n, csim_ms_replay *rp)
 {
@@ -75,11 +76,12 @@ bool csim_memsys_replay_hits(csim_memsys *ms, uint64_t now, uint64_t last, const
             return false;
         if (kind[i] != CSIM_MS_FETCH && !ms->cfg.cache_data)
             return false;
-        if (ms->cfg.type == CSIM_MS_U0_FLASH && ms->pf_on && kind[i] == CSIM_MS_FETCH &&
-            (word & ms->wpl_mask) == ms->wpl_mask)
-            return false;
         n_data += kind[i] != CSIM_MS_FETCH;
         if ((hit[i] = cached_slot(ms, word)) == MS_NONE)
+            return false;
+        if (ms->cfg.type == CSIM_MS_U0_FLASH && ms->pf_on && kind[i] == CSIM_MS_FETCH &&
+            ((word & ms->wpl_mask) == ms->wpl_mask ||
+             (ms->sectored && !((ms->lines[hit[i]].valid >> ((word + 1) & ms->wpl_mask)) & 1))))
             return false;
     }
     for (unsigned i = 0; i < n; i++)
@@ -135,7 +137,10 @@ bool csim_memsys_replay_again(csim_memsys *ms, uint64_t now, uint64_t last, csim
             return false;
     }
     /* Lines were filled since: are these still there?  (A line is only ever
-     * in its own set, so the slot still holding it means a hit.) */
+     * in its own set, so the slot still holding it means a hit; not with
+     * sectors: a line refilled since may lack a word it had.) */
+    if (rp->gen != ms->fill_gen && ms->sectored)
+        return false;
     for (unsigned k = 0; rp->gen != ms->fill_gen && k < nl; k++)
         if (ms->lines[slot[k]].line != line[k])
             return false;
@@ -213,11 +218,12 @@ static unsigned lru_rank(const uint64_t *lru, unsigned n, size_t stride, uint64_
     return r;
 }
 
-/* A direct-mapped cache's tags, the last part of a saved state, change only
- * with fill_gen; with more ways a hit reorders the ranks too. */
+/* A direct-mapped cache's tags (and with sectors its valid words), the last
+ * part of a saved state, change only with fill_gen; with more ways a hit
+ * reorders the ranks too. */
 unsigned csim_memsys_tag_bytes(const csim_memsys *ms)
 {
-    return ms->cache_on && ms->ways == 1 ? 4 * (ms->set_mask + 1) : 0;
+    return ms->cache_on && ms->ways == 1 ? (4 + 4 * ms->sectored) * (ms->set_mask + 1) : 0;
 }
 
 uint64_t csim_memsys_tag_gen(const csim_memsys *ms) { return ms->fill_gen; }
@@ -282,7 +288,7 @@ static bool save(const csim_memsys *ms, uint64_t now, uint64_t floor, bool befor
     }
     if (ms->cache_on && tags) {
         const unsigned n = (ms->set_mask + 1) * ms->ways;
-        if (n > ms->lines_cap || (size_t)(w.end - w.p) < n * (ms->ways > 1 ? 5u : 4u))
+        if (n > ms->lines_cap || (size_t)(w.end - w.p) < n * ((ms->ways > 1 ? 5u : 4u) + 4u * ms->sectored))
             return false;
         if (ms->ways == 1) { /* the hot part (room checked above): U0 */
             for (unsigned i = 0; i < n; i++)
@@ -296,6 +302,8 @@ static bool save(const csim_memsys *ms, uint64_t now, uint64_t floor, bool befor
                 w.p += 5;
             }
         }
+        for (unsigned i = 0; ms->sectored && i < n; i++, w.p += 4)
+            memcpy(w.p, &ms->lines[i].valid, 4);
     }
     st->n = (unsigned)(w.p - st->b);
     return w.ok;
@@ -409,6 +417,8 @@ static uint64_t load(csim_memsys *ms, uint64_t now, const csim_ms_state *st, boo
             const unsigned rank = ranked ? st_get8(&r) : ms->lines[i].line != MS_NONE;
             ms->lines[i].lru = rank ? base + rank : 0;
         }
+        for (unsigned i = 0; ms->sectored && i < n; i++)
+            ms->lines[i].valid = st_get32(&r);
         top += ms->ways; /* ranks are at most the number of ways */
         ms->last_line = 0;
         ms->fill_gen++;

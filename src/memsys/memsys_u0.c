@@ -21,7 +21,11 @@
  *    the ICACHE's RM0522 text is what the bundled values read): with
  *    refill_wrap false the line is read from its first word upwards; with
  *    miss_waits false a miss to another line abandons the refill in progress
- *    (its line left invalid) instead of waiting for its end.  Hits to other lines during the fill: cfg.hit_under_miss
+ *    (its line left invalid) instead of waiting for its end.  A third,
+ *    cfg.sectored (uncertain, bundled false): no burst at all; a miss reads
+ *    only its own word, and a line's words are valid one by one (RM0440
+ *    §4.3.4, the G4's cache of the same HAL description, copies "the line
+ *    read", one 64-bit read, into the cache).  Hits to other lines during the fill: cfg.hit_under_miss
  *    (recommended false for U0: a hypothesis, "demands elsewhere wait";
  *    not documented).
  *  - PRFTEN: after a fetch (hit or miss), when the interface is idle, the next
@@ -75,7 +79,7 @@ uint64_t ms_u0_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind k
                 ms_abort_for_miss(ms, now, word);
             const uint64_t ready = ms_cache_access(ms, now, word, &missed);
             if (ms->pf_on) {
-                if (ms->ra_skip && (word & ms->wpl_mask) != ms->wpl_mask)
+                if (ms->ra_skip && ms_next_in_line(ms, word))
                     ms->pf_pending = false; /* next word in this (cached) line: H-SKIP, decided now */
                 else
                     ms_trigger_prefetch(ms, word + 1, ms->pf_words, now, ready);

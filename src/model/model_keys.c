@@ -221,6 +221,12 @@ static const csim_key keys[] = {
      "word first); false: from the line's first word upwards, the core waiting for its word",
      "uncertain: not documented for the U0; true is the ICACHE's WRAP burst from the requested word "
      "(RM0522 7.4.7-7.4.8), which the ICACHE models keep whatever this key says"},
+    {"cache.sectored", CSIM_K_BOOL, OFF(flash.sectored), 0, 0, 1, NULL,
+     "U0: a miss reads only the missed flash word into its line, each word of a line valid on its own; "
+     "false: the whole line is refilled in one burst (cache.refill_wrap, cache.miss_waits)",
+     "uncertain: not documented for the U0; RM0440 4.3.4, the G4's cache of the same HAL description "
+     "(32 lines of 4 x 64 bits), copies \"the line read\" (one 64-bit read) into the cache and names no "
+     "burst; false, bundled: the ICACHE's burst (RM0522 7.4.7-7.4.8)"},
     {"cache.miss_waits", CSIM_K_BOOL, OFF(flash.miss_waits), 0, 0, 1, NULL,
      "U0: a miss to another line waits until the refill in progress has ended; false: it abandons that "
      "refill (the array read under way completes, the words not started are not read, the line is "
@@ -293,7 +299,8 @@ bool csim_key_applies(const csim_key *k, const csim_model *m)
         return owner == m->core.kind;
     }
     if (strncmp(k->name, "cache.", 6) == 0) {
-        const bool u0_only = k->offset == OFF(flash.refill_wrap) || k->offset == OFF(flash.miss_waits);
+        const bool u0_only = k->offset == OFF(flash.refill_wrap) || k->offset == OFF(flash.miss_waits)
+                             || k->offset == OFF(flash.sectored);
         return (t == CSIM_MS_U0_FLASH || (t == CSIM_MS_ICACHE && !u0_only)) && m->flash.cache_bytes > 0;
     }
     switch (k->offset) {

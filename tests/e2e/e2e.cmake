@@ -102,6 +102,16 @@ cmp reuse-fpf-${n}-${m}.json full-fpf-${n}-${m}.json"
             WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
         set_tests_properties(e2e_reuse_identical_fetch_past_flow_${n}_${m} PROPERTIES LABELS e2e)
     endforeach()
+    # The same with the U0's sectored cache (cache.sectored=true): a line's
+    # words are valid one by one, which a replay by cache hits must check.
+    foreach(ways 1 2)
+        set(run "$<TARGET_FILE:cyclesim> run ${FW}/emu-m0plus/ed25519.elf --mcu stm32u083rc --format json --set cache.sectored=true --set cache.ways=${ways}")
+        add_test(NAME e2e_reuse_identical_sectored_ways${ways}
+            COMMAND sh -c "${run} > reuse-sec${ways}.json && ${run} --no-reuse > full-sec${ways}.json && \
+cmp reuse-sec${ways}.json full-sec${ways}.json"
+            WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
+        set_tests_properties(e2e_reuse_identical_sectored_ways${ways} PROPERTIES LABELS e2e)
+    endforeach()
 endif()
 
 # SRAM mapped as traced MMIO (Unicorn 2.0's choice) and as plain

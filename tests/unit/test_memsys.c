@@ -394,6 +394,51 @@ static void test_u0_cache(void)
  * ms_abandon_refill) at 1 WS: rc = 2, 64-bit words, 32-B lines of 4 words
  * (line 0 = w0..w3, line 2 = w8..w11 at FL + 0x40), direct mapped, no
  * prefetch, no hit-under-miss. */
+/* cache.sectored (U0 key, memsys.c ms_cache_access; RM0440 §4.3.4's ART: a
+ * miss reads and copies the one 64-bit word it wants): at 1 WS (rc = 2),
+ * 32-B lines of 4 words, direct mapped (line 0 = w0..w3 and line 32 at
+ * FL + 0x400 share set 0), no prefetch. */
+static void test_u0_sectored(void)
+{
+    begin("u0 sectored: a miss reads its own word only, the line's other words miss on their own");
+    csim_ms_cfg c = cfg_u0(1, true, false, 1);
+    c.sectored = true;
+    csim_memsys *ms = must_new(&c);
+    FETCH(ms, 0, FL + 16, 2);      /* w2: 0..2, nothing after it */
+    FETCH(ms, 2, FL + 24, 4);      /* w3 of the same line, not there: 2..4, same way */
+    FETCH(ms, 4, FL + 16, 5);      /* w2 kept: hit */
+    FETCH(ms, 5, FL + 0x410, 7);   /* line 32, same set: 5..7, line 0 evicted with both its words */
+    FETCH(ms, 7, FL + 24, 9);      /* w3 again: miss 7..9, line 32 evicted */
+    FETCH(ms, 9, FL + 16, 11);     /* w2: line 0's tag is back with w3 only: miss */
+    CHECK_EQ(csim_memsys_stats(ms)->misses, 5);
+    CHECK_EQ(csim_memsys_stats(ms)->hits, 1);
+    CHECK_EQ(csim_memsys_stats(ms)->flash_reads, 5);
+    csim_memsys_free(ms);
+
+    begin("u0 sectored at 0 WS: a miss costs what a hit does (no burst to wait for)");
+    c = cfg_u0(0, true, false, 1);
+    c.sectored = true;
+    ms = must_new(&c);
+    FETCH(ms, 0, FL + 0, 1);
+    FETCH(ms, 1, FL + 0x40, 2);    /* another line at once: nothing in progress */
+    FETCH(ms, 2, FL + 8, 3);
+    CHECK_EQ(csim_memsys_stats(ms)->fetch_stall, 0);
+    csim_memsys_free(ms);
+
+    begin("u0 sectored, miss_waits false: an abandoned read drops its own word, not the line");
+    c = cfg_u0(1, true, false, 1);
+    c.sectored = true;
+    c.miss_waits = false;
+    ms = must_new(&c);
+    FETCH(ms, 0, FL + 0, 2);       /* w0 0..2 */
+    FETCH(ms, 2, FL + 8, 4);       /* w1 2..4 */
+    FETCH(ms, 3, FL + 0x40, 6);    /* line 2 during w1's read: the read under way completes, w8 4..6 */
+    FETCH(ms, 6, FL + 0, 7);       /* w0 stays: hit */
+    FETCH(ms, 7, FL + 8, 9);       /* w1 was dropped: miss 7..9 */
+    CHECK_EQ(csim_memsys_stats(ms)->misses, 4);
+    csim_memsys_free(ms);
+}
+
 static void test_u0_refill_keys(void)
 {
     begin("u0 refill_wrap: a miss in the middle of a line, wrapping burst");
@@ -1764,6 +1809,7 @@ int main(void)
     test_u0_cache();
     test_u0_data_first();
     test_u0_refill_keys();
+    test_u0_sectored();
     test_u0_data_prefetch();
     test_u0_prefetch();
     test_u0_prefetch_abort();
