@@ -137,7 +137,7 @@ for run in $runs; do
 done
 # Sensitivity of the memory-system keys that no document fixes (cold, no RSA).
 for s in stm32u083rc:cache.ways=2 stm32u083rc:cache.hit_under_miss=true stm32l552ze:m33.fetch_first=false \
-         stm32u083rc:flash.word_buffers=1 stm32u083rc:flash.data_prefetch=false \
+         stm32u083rc:flash.word_buffers=1 stm32u083rc:flash.data_prefetch=false stm32u083rc:cache.sectored=true \
          stm32l552ze:cache.ways=1 stm32l552ze:cache.refill_overhead=2 stm32l552ze:m33.operand2_chain=false; do
     step sensitivity || break
     mcu=${s%%:*} kv=${s#*:}
