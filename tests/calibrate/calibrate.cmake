@@ -9,7 +9,8 @@ set_tests_properties(unit_fit PROPERTIES LABELS unit)
 
 # Recovery tests, one per line of cases.txt (needs the firmware images).
 if(TARGET firmware)
-    file(STRINGS ${CMAKE_CURRENT_LIST_DIR}/cases.txt calibrate_cases REGEX "^[^#]")
+    # UTF-8: without it file(STRINGS) cuts a line at any non-ASCII byte
+    file(STRINGS ${CMAKE_CURRENT_LIST_DIR}/cases.txt calibrate_cases ENCODING UTF-8 REGEX "^[^#]")
     foreach(line IN LISTS calibrate_cases)
         string(REPLACE "|" ";" fields "${line}")
         set(args "")
