@@ -101,6 +101,8 @@ typedef struct csim_core {
     uint8_t prev_class, prev_wide, prev_sets_flags, prev_paired;
     csim_breakdown bd;
     csim_access_rec *rec; /* when set, flash-interface accesses are appended */
+    uint64_t version;     /* bumped by every change of the timing state: block reuse
+                             tells a state restored and untouched since by it */
 } csim_core;
 
 void csim_core_init(csim_core *c, const csim_core_params *p, csim_memsys *flash);

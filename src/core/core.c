@@ -122,6 +122,7 @@ uint64_t insn_fetched(csim_core *c, const csim_insn *in)
 void csim_core_redirect(csim_core *c, uint32_t addr)
 {
     (void)addr;
+    c->version++;
     c->q_n = 0;
     c->fetch_from = c->t;
     c->prev_class = CSIM_IC_COUNT;
@@ -131,6 +132,7 @@ void csim_core_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev,
                     bool taken, uint32_t next_pc)
 {
     (void)next_pc;
+    c->version++;
     c->bd.instructions++;
     c->desc->exec(c, in, ev, nev, taken);
 }
@@ -138,6 +140,7 @@ void csim_core_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev,
 uint64_t csim_core_access_time(csim_core *c, const csim_insn *in)
 {
     /* Its first transfer: after the fetch, at the issue offset of its class. */
+    c->version++; /* the fetch may fill the queue */
     uint64_t s = max64(c->t, insn_fetched(c, in));
     return s + c->desc->transfer_offset(in);
 }
@@ -145,6 +148,7 @@ uint64_t csim_core_access_time(csim_core *c, const csim_insn *in)
 void csim_core_exception(csim_core *c, bool entry, uint32_t addr)
 {
     unsigned n = entry ? c->p.exception_entry : c->p.exception_return;
+    c->version++;
     c->t += n;
     c->bd.exception += n;
     csim_core_redirect(c, addr);
@@ -201,6 +205,7 @@ void csim_core_restore(csim_core *c, uint32_t base, const csim_core_sig *sig, ui
 {
     const uint8_t *b = sig->b;
     uint64_t now = c->t + dt;
+    c->version++;
     c->t = now;
     c->bus_free = now + (int64_t)(int8_t)b[0];
     c->fetch_from = now + (int64_t)(int8_t)b[1];

@@ -85,6 +85,10 @@ typedef struct memo {
     const struct memo *succ;
     uint64_t succ_gen;
     int64_t succ_floor;
+    /* The pricing whose core signature was the core state this one's state
+     * after restores to, while neither was recorded again (core_matches). */
+    const struct memo *core_succ;
+    uint64_t core_succ_gen;
     /* acc_addr u32[n_acc], flash_addr u32[n_flash], ev_class[n_ev],
      * acc_kind[n_acc], flash-interface state before [ms_in] and after [ms_out] */
     uint8_t *blob;
@@ -195,6 +199,8 @@ typedef struct sim {
     uint64_t memo_gen;    /* recordings so far (memo.gen) */
     memo *loaded;         /* the last state replay, while its flash state stands (load_token) */
     uint64_t loaded_gen, load_token, load_t;
+    memo *restored;       /* the last replay, while the core stays as it restored it */
+    uint64_t restored_gen, restored_version;
     /* case selection and inputs: written when main starts (start-up code has
      * initialised RAM by then) */
     uint32_t m_main, v_case_first, v_case_count, v_seed;
