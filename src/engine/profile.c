@@ -372,7 +372,8 @@ void csim_prof_flush(csim_prof *p, const csim_breakdown *bd, uint64_t now)
     p->snap = *bd;
 }
 
-void csim_prof_goto(csim_prof *p, uint32_t addr, const csim_insn *prev, uint32_t sp)
+void csim_prof_goto(csim_prof *p, uint32_t addr, const csim_insn *prev, const csim_breakdown *bd, uint64_t now,
+                    csim_prof_sp_fn sp_of, void *ctx)
 {
     if (p->depth == 0) {
         return;
@@ -382,18 +383,21 @@ void csim_prof_goto(csim_prof *p, uint32_t addr, const csim_insn *prev, uint32_t
         uint32_t id = fn != NONE ? fn : any_fn(p, addr);
         /* Thumb-1 code reaches far labels of its own function with BL: a jump. */
         if (id != p->frames[p->depth - 1].fn || addr == p->fns[id].addr) {
-            push(p, id, prev->addr + prev->size, sp, false, false);
+            csim_prof_flush(p, bd, now);
+            push(p, id, prev->addr + prev->size, sp_of(ctx), false, false);
             return;
         }
     }
     if (p->ret_count[(addr >> 1) & (RET_FILTER - 1)]) {
         /* A return lands on the return address with the SP of the call (a
          * recursive callee may branch to that address inside itself). */
+        const uint32_t sp = sp_of(ctx);
         for (size_t k = p->depth; k-- > 1 && !p->frames[k].exc;) {
             if (p->frames[k].ret == addr && sp >= p->frames[k].sp) {
                 while (p->frames[k].tail) {
                     k--; /* the frame it replaced returns here too */
                 }
+                csim_prof_flush(p, bd, now);
                 pop_to(p, k);
                 break;
             }
@@ -411,6 +415,7 @@ void csim_prof_goto(csim_prof *p, uint32_t addr, const csim_insn *prev, uint32_t
     }
     /* A jump into another function: a tail call, or back to the function a
      * tail call left. */
+    csim_prof_flush(p, bd, now);
     for (size_t k = p->depth - 1; p->frames[k].tail; k--) {
         if (p->frames[k - 1].fn == fn) {
             pop_to(p, k);

@@ -30,10 +30,14 @@ void csim_prof_free(csim_prof *p);
 void csim_prof_begin(csim_prof *p, uint32_t pc, bool called, const csim_breakdown *bd, uint64_t now);
 /** Attribute what the core priced since the last flush to the running function. */
 void csim_prof_flush(csim_prof *p, const csim_breakdown *bd, uint64_t now);
-/** Execution continues at addr with this SP; prev is the last instruction
- *  executed before (NULL when unknown: after a restart of the emulator at the
- *  same place). */
-void csim_prof_goto(csim_prof *p, uint32_t addr, const csim_insn *prev, uint32_t sp);
+/** Reads the SP when a call or return needs it. */
+typedef uint32_t (*csim_prof_sp_fn)(void *ctx);
+/** Execution continues at addr; prev is the last instruction executed before
+ *  (NULL when unknown: after a restart of the emulator at the same place).
+ *  The core's breakdown and clock are flushed first when the running function
+ *  changes: until then they all belong to it, so flushing later adds the same. */
+void csim_prof_goto(csim_prof *p, uint32_t addr, const csim_insn *prev, const csim_breakdown *bd, uint64_t now,
+                    csim_prof_sp_fn sp, void *ctx);
 /** Exception entry to handler / return from the innermost handler. */
 void csim_prof_exception(csim_prof *p, uint32_t handler);
 void csim_prof_exception_return(csim_prof *p);

@@ -84,16 +84,19 @@ static bool runaway(sim *s, uint32_t addr, const block *prev)
     return false;
 }
 
+static uint32_t sim_sp(void *user) { return csim_emu_reg(((sim *)user)->emu, CSIM_SP); }
+
 void sim_on_block(void *user, uint32_t addr, uint32_t size)
 {
     sim *s = user;
     block *prev = s->pending;
     sim_finish_pending(s, addr);
     if (s->prof && s->in_region) {
-        csim_prof_flush(s->prof, &s->core.bd, csim_core_now(&s->core));
         if (addr != s->m_end && addr != RETURN_STUB) {
-            csim_prof_goto(s->prof, addr, prev && prev->n ? &prev->insns[prev->n - 1] : NULL,
-                           csim_emu_reg(s->emu, CSIM_SP));
+            csim_prof_goto(s->prof, addr, prev && prev->n ? &prev->insns[prev->n - 1] : NULL, &s->core.bd,
+                           csim_core_now(&s->core), sim_sp, s);
+        } else {
+            csim_prof_flush(s->prof, &s->core.bd, csim_core_now(&s->core));
         }
     }
 
