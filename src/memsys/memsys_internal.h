@@ -103,19 +103,29 @@ struct csim_memsys {
                              abandon it, !miss_waits) */
 };
 
-/* The line in `l` holds `word` (its tag, and with sectors the word's own bit). */
-static inline bool ms_line_holds(const csim_memsys *ms, const ms_line *l, uint32_t word)
+/* The word's place in line `l` is filled: always, unless the line's words
+ * are valid one by one (then its own bit); the tag is checked elsewhere. */
+static inline bool ms_sector_there(const csim_memsys *ms, const ms_line *l, uint32_t word)
 {
-    return l->line == word >> ms->wpl_shift && (!ms->sectored || ((l->valid >> (word & ms->wpl_mask)) & 1));
+    return !ms->sectored || ((l->valid >> (word & ms->wpl_mask)) & 1);
 }
 
-/* The word after `word`, just fetched through the cache, is in the same line
- * and there (always, unless the line's words are valid one by one). */
+/* The line in `l` holds `word`. */
+static inline bool ms_line_holds(const csim_memsys *ms, const ms_line *l, uint32_t word)
+{
+    return l->line == word >> ms->wpl_shift && ms_sector_there(ms, l, word);
+}
+
+/* The word after `word`, which the line in `slot` holds, is in that line too. */
+static inline bool ms_next_in_slot(const csim_memsys *ms, uint32_t slot, uint32_t word)
+{
+    return (word & ms->wpl_mask) != ms->wpl_mask && ms_sector_there(ms, &ms->lines[slot], word + 1);
+}
+
+/* The word after `word`, just fetched through the cache, is in the same line. */
 static inline bool ms_next_in_line(const csim_memsys *ms, uint32_t word)
 {
-    if ((word & ms->wpl_mask) == ms->wpl_mask)
-        return false;
-    return !ms->sectored || ((ms->lines[ms->last_line].valid >> ((word + 1) & ms->wpl_mask)) & 1);
+    return ms_next_in_slot(ms, ms->last_line, word);
 }
 
 /* ---- per-model read functions (memsys_l0nvm.c, memsys_u0.c, memsys_icache.c) */

@@ -80,8 +80,7 @@ bool csim_memsys_replay_hits(csim_memsys *ms, uint64_t now, uint64_t last, const
         if ((hit[i] = cached_slot(ms, word)) == MS_NONE)
             return false;
         if (ms->cfg.type == CSIM_MS_U0_FLASH && ms->pf_on && kind[i] == CSIM_MS_FETCH &&
-            ((word & ms->wpl_mask) == ms->wpl_mask ||
-             (ms->sectored && !((ms->lines[hit[i]].valid >> ((word + 1) & ms->wpl_mask)) & 1))))
+            !ms_next_in_slot(ms, hit[i], word))
             return false;
     }
     for (unsigned i = 0; i < n; i++)
