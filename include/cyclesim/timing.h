@@ -131,11 +131,21 @@ uint64_t csim_core_access_time(csim_core *c, const csim_insn *in);
  *  relative to `base`; false when it does not fit (far-future times). */
 bool csim_core_signature(const csim_core *c, uint32_t base, csim_core_sig *sig);
 
+/** csim_core_request_floor - no request of the core comes before this cycle:
+ *  a fetch issues at or after max(fetch_from, bus_free) (fetch_from only moves
+ *  to an issue cycle, bus_free only up; fetches may start before now), a data
+ *  transfer at or after now. */
+static inline uint64_t csim_core_request_floor(const csim_core *c)
+{
+    uint64_t f = c->fetch_from > c->bus_free ? c->fetch_from : c->bus_free;
+    return f < c->t ? f : c->t;
+}
+
 /** csim_core_earliest_request - no flash-interface request of the next
- *  instruction can be issued before this cycle (fetches may start before now). */
+ *  instruction can be issued before this cycle. */
 static inline uint64_t csim_core_earliest_request(const csim_core *c)
 {
-    uint64_t e = c->bus_free < c->t ? c->bus_free : c->t;
+    uint64_t e = csim_core_request_floor(c);
     return e > c->last_req ? e : c->last_req; /* requests never go back in time */
 }
 

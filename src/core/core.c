@@ -177,12 +177,17 @@ bool csim_core_signature(const csim_core *c, uint32_t base, csim_core_sig *sig)
     uint64_t now = c->t;
     bool ok = true;
     memset(sig, 0, sizeof(*sig));
-    ok &= srel8(c->bus_free, now, &b[0]);
+    /* Bus and request times only ever meet request times in a max(), and no
+     * request comes before the floor: a bus free at or before now matters only
+     * through fetch_from's max() with it, a last request at or before the floor
+     * not at all.  Both are written as the floor, so that states that behave the
+     * same sign the same (the earliest request is a function of the signature). */
+    const uint64_t floor = csim_core_request_floor(c);
+    ok &= srel8(c->bus_free > now ? c->bus_free : floor, now, &b[0]);
     /* fetch_from only ever meets bus_free in a max(): below it, it is bus_free. */
     ok &= srel8(max64(c->fetch_from, c->bus_free), now, &b[1]);
     ok &= rel8(c->flags_ready, now, &b[2]);
-    /* A last request long past constrains nothing that is representable. */
-    ok &= srel8(c->last_req + 127 < now ? now - 127 : c->last_req, now, &b[3]);
+    ok &= srel8(csim_core_earliest_request(c), now, &b[3]);
     for (unsigned i = 0; i < 16; i++) {
         ok &= rel8(c->reg_ready[i], now, &b[4 + i]);
     }

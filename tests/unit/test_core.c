@@ -354,6 +354,76 @@ static void test_fetch_past_flow_zero_wait(void)
     }
 }
 
+/* Block reuse signs the core state relative to now (csim_core_signature).
+ * Below the request floor, min(max(fetch_from, bus_free), now), no request is
+ * issued: a bus free at or before now and a last request at or before the
+ * floor sign as the floor.  Two states that differ only there must price the
+ * same instructions the same (5 wait states, so a fetch's issue shows), and
+ * states that differ above it must sign apart. */
+static uint64_t run_from(uint64_t bus_free, uint64_t last_req, csim_core_sig *sig, uint64_t *earliest,
+                         uint64_t *stalls)
+{
+    const csim_ms_cfg ic = {
+        .type = CSIM_MS_ICACHE, .flash_base = 0x08000000u, .flash_size = 512u * 1024, .alias_base = 0x0C000000u,
+        .wait_states = 5, .flash_read_bytes = 8, .cache_enabled = true, .cache_bytes = 8192, .cache_ways = 2,
+        .cache_line_bytes = 16, .cache_data = true, .prefetch_words = 1, .hit_under_miss = true,
+    };
+    csim_memsys *fl = csim_memsys_new(&ic);
+    csim_core c;
+    csim_core_params p = m33();
+    csim_memsys_reset(fl);
+    csim_core_init(&c, &p, fl);
+    csim_core_redirect(&c, 0x08000000);
+    c.t = 100;
+    c.fetch_from = 90;
+    c.bus_free = bus_free;
+    c.last_req = last_req;
+    csim_core_signature(&c, 0x08000000, sig);
+    *earliest = csim_core_earliest_request(&c);
+    csim_mem_event d = {0x08000400, 4, 0};
+    csim_insn seq[] = {insn(0x08000000, 2, CSIM_IC_ALU, 1, 2), insn(0x08000002, 2, CSIM_IC_LOAD, 1u << 2, 1u << 3),
+                       insn(0x08000004, 4, CSIM_IC_B, 0, 1u << 15), insn(0x08000040, 2, CSIM_IC_ALU, 1, 2)};
+    seq[2].flags |= CSIM_IF_WRITES_PC | CSIM_IF_UNCOND_FLOW;
+    csim_core_exec(&c, &seq[0], NULL, 0, false, 0);
+    csim_core_exec(&c, &seq[1], &d, 1, false, 0);
+    csim_core_exec(&c, &seq[2], NULL, 0, true, 0x08000040);
+    csim_core_exec(&c, &seq[3], NULL, 0, false, 0);
+    *stalls = c.bd.fetch_stall + c.bd.data_wait;
+    uint64_t end = csim_core_now(&c);
+    csim_memsys_free(fl);
+    return end;
+}
+
+static void test_signature_floor(void)
+{
+    csim_core_sig a, b;
+    uint64_t ea, eb, sa, sb;
+    uint64_t ta = run_from(80, 70, &a, &ea, &sa), tb = run_from(85, 75, &b, &eb, &sb);
+    CHECK_EQ("bus free and last request below the floor: the same signature", memcmp(&a, &b, sizeof(a)), 0);
+    CHECK_EQ("... the same earliest request (the floor, 90)", ea, 90);
+    CHECK_EQ("... the same earliest request", eb, ea);
+    CHECK_EQ("... the same cycles", tb, ta);
+    CHECK_EQ("... the same stalls", sb, sa);
+    CHECK_EQ("the first fetch waits 5 states from the floor: stalls", sa > 0, 1);
+    csim_core r;
+    csim_core_params p = m33();
+    csim_core_sig again;
+    csim_breakdown zero = {0};
+    csim_core_init(&r, &p, NULL);
+    csim_core_restore(&r, 0x08000000, &a, 100, &zero);
+    csim_core_signature(&r, 0x08000000, &again);
+    CHECK_EQ("restored, it signs the same", memcmp(&a, &again, sizeof(a)), 0);
+    CHECK_EQ("restored, the same earliest request", csim_core_earliest_request(&r), ea);
+    /* Above the floor, each decides: the bus busy after now delays the
+     * flash data read; a later last request delays the first fetch. */
+    run_from(103, 70, &b, &eb, &sb);
+    CHECK_EQ("bus free after now: another signature", memcmp(&a, &b, sizeof(a)) != 0, 1);
+    tb = run_from(80, 95, &b, &eb, &sb);
+    CHECK_EQ("last request above the floor: another signature", memcmp(&a, &b, sizeof(a)) != 0, 1);
+    CHECK_EQ("last request above the floor: the earliest request", eb, 95);
+    CHECK_EQ("last request above the floor: later", tb > ta, 1);
+}
+
 /* The instruction classes: one distinct name each, in enum order. */
 static void test_iclass_names(void)
 {
@@ -474,6 +544,7 @@ int main(void)
     test_m33_umaal_chain();
     test_m33_cahb();
     test_fetch_past_flow_zero_wait();
+    test_signature_floor();
     test_iclass_names();
     test_core_table();
     test_crc_pairs();
