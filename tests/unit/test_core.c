@@ -424,6 +424,40 @@ static void test_signature_floor(void)
     CHECK_EQ("last request above the floor: later", tb > ta, 1);
 }
 
+/* Block reuse takes a core whose version has not moved since a replay
+ * restored it as that replay's state after (reuse.c, core_matches): every
+ * entry point that changes the timing state must move it. */
+static void test_core_version(void)
+{
+    csim_core c;
+    csim_core_params p = m33();
+    csim_core_sig sig;
+    csim_breakdown zero = {0};
+    csim_insn a = insn(0x20000000, 2, CSIM_IC_ALU, 1, 2), l = insn(0x20000002, 2, CSIM_IC_LOAD, 1u << 2, 1u << 3);
+    csim_core_init(&c, &p, NULL);
+    uint64_t v = c.version;
+    csim_core_redirect(&c, 0x20000000);
+    CHECK_EQ("redirect moves the version", c.version != v, 1);
+    v = c.version;
+    csim_core_exec(&c, &a, NULL, 0, false, 0);
+    CHECK_EQ("exec moves the version", c.version != v, 1);
+    v = c.version;
+    (void)csim_core_access_time(&c, &l);
+    CHECK_EQ("access time (it may fetch) moves the version", c.version != v, 1);
+    v = c.version;
+    csim_core_exception(&c, true, 0x20000100);
+    CHECK_EQ("exception moves the version", c.version != v, 1);
+    csim_core_signature(&c, 0x20000100, &sig);
+    v = c.version;
+    csim_core_restore(&c, 0x20000100, &sig, 3, &zero);
+    CHECK_EQ("restore moves the version", c.version != v, 1);
+    v = c.version;
+    csim_core_signature(&c, 0x20000100, &sig);
+    (void)csim_core_earliest_request(&c);
+    (void)csim_core_now(&c);
+    CHECK_EQ("reading the state leaves the version", c.version, v);
+}
+
 /* The instruction classes: one distinct name each, in enum order. */
 static void test_iclass_names(void)
 {
@@ -545,6 +579,7 @@ int main(void)
     test_m33_cahb();
     test_fetch_past_flow_zero_wait();
     test_signature_floor();
+    test_core_version();
     test_iclass_names();
     test_core_table();
     test_crc_pairs();
