@@ -197,11 +197,12 @@ static void breakdown_diff(csim_breakdown *d, const csim_breakdown *a, const csi
 #undef DIFF
 }
 
-/* Whether the core's signature for block b is x's state before; `sig` and
- * `have`, when given, keep the signature once computed.  A core that a replay
- * restored and nothing changed since has a signature that is a function of
- * that pricing's state after (and b's address, which x fixes): the pricing
- * that matched it last time matches again without signing. */
+/* Whether the core's signature for block b is x's state before; `sig`,
+ * `have` and `ok` keep the signature once computed, for the other pricings
+ * tried.  A core that a replay restored and nothing changed since has a
+ * signature that is a function of that pricing's state after (and b's
+ * address, which x fixes): the pricing that matched it last time matches
+ * again without signing. */
 static bool core_matches(sim *s, const block *b, memo *x, csim_core_sig *sig, bool *have, bool *ok)
 {
     memo *from = s->restored;
