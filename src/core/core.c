@@ -148,8 +148,7 @@ uint64_t csim_core_access_time(csim_core *c, const csim_insn *in)
 void csim_core_exception(csim_core *c, bool entry, uint32_t addr)
 {
     unsigned n = entry ? c->p.exception_entry : c->p.exception_return;
-    c->version++;
-    c->t += n;
+    c->t += n; /* csim_core_redirect moves the version */
     c->bd.exception += n;
     csim_core_redirect(c, addr);
 }
@@ -187,7 +186,7 @@ bool csim_core_signature(const csim_core *c, uint32_t base, csim_core_sig *sig)
     /* fetch_from only ever meets bus_free in a max(): below it, it is bus_free. */
     ok &= srel8(max64(c->fetch_from, c->bus_free), now, &b[1]);
     ok &= rel8(c->flags_ready, now, &b[2]);
-    ok &= srel8(csim_core_earliest_request(c), now, &b[3]);
+    ok &= srel8(max64(c->last_req, floor), now, &b[3]); /* the earliest request */
     for (unsigned i = 0; i < 16; i++) {
         ok &= rel8(c->reg_ready[i], now, &b[4 + i]);
     }
