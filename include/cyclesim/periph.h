@@ -27,7 +27,8 @@ typedef struct csim_periph_env {
 csim_periph *csim_periph_new(const csim_model *m, const csim_periph_env *env);
 void csim_periph_free(csim_periph *p);
 
-/** Pages (4 KiB) the peripherals occupy: fills base[]/size[], returns the count. */
+/** The 4-KiB pages the peripherals occupy, in address order, adjacent pages
+ *  joined into one range: fills base[]/size[], returns the count. */
 unsigned csim_periph_pages(const csim_periph *p, uint32_t *base, uint32_t *size, unsigned max);
 
 uint32_t csim_periph_read(void *p, uint32_t addr, unsigned size);

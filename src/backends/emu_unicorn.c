@@ -77,6 +77,7 @@ struct csim_emu {
     uint32_t split_lo;
     unsigned split_left, split_size;
     uint32_t page_size;
+    bool lookup_balanced; /* balance_lookup has run */
 };
 
 /* Unicorn 2.1 or later, as loaded at run time (a binary built against 2.0.1
@@ -554,8 +555,62 @@ void csim_emu_set_reg(csim_emu *e, int reg, uint32_t v)
     uc_reg_write(e->uc, uc_reg_id(reg), &v);
 }
 
+/* Unicorn 2.0.x looks up the mapping of every access that takes its slow
+ * path (all of them while a memory hook exists) with memory_mapping(): a
+ * check of the lowest mapping, then a binary search of the sorted mappings
+ * whose first probe is the middle one (uc.c, bsearch_mapped_blocks).  The
+ * lowest mapping is the flash, which holds the literal pools; the traced
+ * SRAM, which takes most accesses, sits under the peripheral pages above it,
+ * a few probes deep.  Mapping the last pages of the flash one by one (the
+ * same memory, permissions and contents) moves the SRAM to the middle.
+ * Unicorn 2.1 looks mappings up through QEMU's address space instead. */
+static void balance_lookup(csim_emu *e)
+{
+    e->lookup_balanced = true;
+    const mmio_ctx *hot = NULL;
+    for (const mmio_ctx *m = e->mmio; m; m = m->next) {
+        if (m->mem && (!hot || m->size > hot->size)) {
+            hot = m;
+        }
+    }
+    uc_mem_region *reg = NULL;
+    uint32_t n = 0;
+    if (!hot || plain_sram_faster() || uc_mem_regions(e->uc, &reg, &n) != UC_ERR_OK) {
+        return;
+    }
+    uint32_t below = 0, flash = n;
+    for (uint32_t i = 0; i < n && reg[i].begin < hot->base; i++, below++) {
+        if (reg[i].perms == (UC_PROT_READ | UC_PROT_EXEC) &&
+            (flash == n || reg[i].end - reg[i].begin > reg[flash].end - reg[flash].begin)) {
+            flash = i;
+        }
+    }
+    uint32_t extra = 0;
+    while (below + extra != (n + extra) / 2 && extra < 64) {
+        extra++;
+    }
+    const uint64_t len = (uint64_t)extra * e->page_size, end = flash < n ? reg[flash].end + 1 : 0;
+    uint8_t *tail = flash < n && extra && below + extra == (n + extra) / 2 && len < end - reg[flash].begin
+                        ? malloc(len) : NULL;
+    if (tail && uc_mem_read(e->uc, end - len, tail, len) == UC_ERR_OK && uc_mem_unmap(e->uc, end - len, len) == UC_ERR_OK) {
+        for (uint64_t a = end - len; a < end; a += e->page_size) {
+            if (uc_mem_map(e->uc, a, e->page_size, reg[flash].perms) != UC_ERR_OK) { /* back to one piece */
+                uc_mem_unmap(e->uc, end - len, a - (end - len));
+                uc_mem_map(e->uc, end - len, len, reg[flash].perms);
+                break;
+            }
+        }
+        uc_mem_write(e->uc, end - len, tail, len);
+    }
+    free(tail);
+    uc_free(reg);
+}
+
 csim_err csim_emu_run(csim_emu *e, uint32_t pc, uint32_t until, csim_diag *diag)
 {
+    if (!e->lookup_balanced) {
+        balance_lookup(e);
+    }
     e->stop = CSIM_STOP_NONE;
     e->split_left = 0; /* a split a fault ended */
     uc_err err = uc_emu_start(e->uc, pc | 1u, until, 0, 0);

@@ -171,7 +171,24 @@ unsigned csim_periph_pages(const csim_periph *p, uint32_t *base, uint32_t *size,
     for (unsigned i = 0; i < m->n_periph_ram; i++) {
         add_page(base, size, &n, max, m->periph_ram[i].base, m->periph_ram[i].size);
     }
-    return n;
+    /* In address order, adjacent pages joined: fewer mappings for the
+     * emulator to search on every access (csim_emu_map_mmio). */
+    for (unsigned i = 1; i < n; i++) {
+        for (unsigned j = i; j > 0 && base[j - 1] > base[j]; j--) {
+            uint32_t b = base[j], z = size[j];
+            base[j] = base[j - 1], size[j] = size[j - 1];
+            base[j - 1] = b, size[j - 1] = z;
+        }
+    }
+    unsigned joined = 0;
+    for (unsigned i = 0; i < n; i++) {
+        if (joined && base[joined - 1] + size[joined - 1] == base[i]) {
+            size[joined - 1] += size[i];
+        } else {
+            base[joined] = base[i], size[joined++] = size[i];
+        }
+    }
+    return joined;
 }
 
 static uint64_t syst_period(const csim_periph *p) { return (uint64_t)(p->syst_rvr & 0xFFFFFFu) + 1; }

@@ -568,8 +568,35 @@ static void test_periph_u3_aes(void)
     csim_periph_free(p);
 }
 
+/* The peripheral pages come in address order with adjacent pages joined:
+ * each range is one emulator mapping, and the emulator searches its
+ * mappings on every access (csim_emu_map_mmio).  The STM32L5 layout
+ * (models/stm32l5.json: FLASH_ACR 0x40022000, CRC 0x40023000, ICACHE
+ * 0x40030000). */
+static void test_periph_pages_joined(void)
+{
+    csim_model m;
+    memset(&m, 0, sizeof(m));
+    m.core.kind = csim_core_find("m33");
+    m.crc_base = 0x40023000u;
+    m.flash_acr = 0x40022000u;
+    m.icache_base = 0x40030000u;
+    csim_periph_env env = {NULL, now_fn, NULL, NULL, NULL, NULL};
+    csim_periph *p = csim_periph_new(&m, &env);
+    uint32_t base[64], size[64];
+    unsigned n = csim_periph_pages(p, base, size, 64);
+    CHECK_EQ("ranges: FLASH_ACR+CRC, ICACHE, DWT, SCS", n, 4);
+    CHECK_EQ("FLASH_ACR and CRC pages joined: base", base[0], 0x40022000u);
+    CHECK_EQ("FLASH_ACR and CRC pages joined: size", size[0], 0x2000u);
+    CHECK_EQ("ICACHE next", base[1], 0x40030000u);
+    CHECK_EQ("DWT before the SCS", base[2], 0xE0001000u);
+    CHECK_EQ("SCS last", base[3], 0xE000E000u);
+    csim_periph_free(p);
+}
+
 int main(void)
 {
+    test_periph_pages_joined();
     test_m0plus_table();
     test_m0plus_pop_pc();
     test_m0plus_rows();
