@@ -585,13 +585,10 @@ static void balance_lookup(csim_emu *e)
             flash = i;
         }
     }
-    uint32_t extra = 0;
-    while (below + extra != (n + extra) / 2 && extra < 64) {
-        extra++;
-    }
+    /* The fewest pages that make below + extra == (n + extra) / 2. */
+    const uint32_t extra = n > 2 * below ? n - 2 * below - 1 : 0;
     const uint64_t len = (uint64_t)extra * e->page_size, end = flash < n ? reg[flash].end + 1 : 0;
-    uint8_t *tail = flash < n && extra && below + extra == (n + extra) / 2 && len < end - reg[flash].begin
-                        ? malloc(len) : NULL;
+    uint8_t *tail = flash < n && extra && len < end - reg[flash].begin ? malloc(len) : NULL;
     if (tail && uc_mem_read(e->uc, end - len, tail, len) == UC_ERR_OK && uc_mem_unmap(e->uc, end - len, len) == UC_ERR_OK) {
         for (uint64_t a = end - len; a < end; a += e->page_size) {
             if (uc_mem_map(e->uc, a, e->page_size, reg[flash].perms) != UC_ERR_OK) { /* back to one piece */
