@@ -192,14 +192,42 @@ bool csim_memsys_save(const csim_memsys *ms, uint64_t now, uint64_t floor, bool 
 
 /** csim_memsys_tag_bytes - how many bytes at the end of a saved state are
  *  cache tags that no access changes while csim_memsys_tag_gen stays the
- *  same (0: none, and csim_memsys_save_head fails).  Block reuse then compares
- *  and loads only the rest, the head. */
+ *  same (0: none).  Block reuse then compares and loads only the rest, the
+ *  head. */
 unsigned csim_memsys_tag_bytes(const csim_memsys *ms);
 uint64_t csim_memsys_tag_gen(const csim_memsys *ms);
 
-/** csim_memsys_save_head - csim_memsys_save without the tag bytes. */
+/** csim_memsys_save_head - csim_memsys_save without the cache tags, for a
+ *  caller that knows them otherwise (csim_memsys_tag_bytes, or a tag log);
+ *  false on a model that has neither. */
 bool csim_memsys_save_head(const csim_memsys *ms, uint64_t now, uint64_t floor, bool before_read,
                            csim_ms_state *st);
+
+/* The ICACHE's tags are too many to save with the state: block reuse instead
+ * keeps what a block's reads learnt from them, in order (a hit, a miss and
+ * so a fill, a word present or absent for the read-ahead's H-SKIP test).
+ * Two models whose heads (csim_memsys_save_head) are equal and whose tags
+ * answer a block's tag tests alike answer its reads identically. */
+#define CSIM_MS_TAG_LOG_MAX 1024
+enum { CSIM_MS_TAG_HIT, CSIM_MS_TAG_MISS, CSIM_MS_TAG_PRESENT, CSIM_MS_TAG_ABSENT };
+typedef struct csim_ms_tag_log {
+    unsigned n;
+    bool overflow; /* more than CSIM_MS_TAG_LOG_MAX tests */
+    uint32_t word[CSIM_MS_TAG_LOG_MAX];
+    uint8_t what[CSIM_MS_TAG_LOG_MAX]; /* CSIM_MS_TAG_* */
+} csim_ms_tag_log;
+
+/** csim_memsys_log_tags - from now on append the reads' tag tests to `log`
+ *  (emptied first); NULL stops.  False, logging nothing, on a model whose
+ *  tags are not replayed from a log (all but the ICACHE). */
+bool csim_memsys_log_tags(csim_memsys *ms, csim_ms_tag_log *log);
+
+/** csim_memsys_replay_tags - the n tag tests of a log again, each applied as
+ *  the read did it (a hit makes its line the most recently used, a miss fills
+ *  its line, the victim chosen by this cache's LRU order).  True if every test
+ *  answered as logged; otherwise the tags are left as they were.  Buffers,
+ *  timing and statistics are not touched: csim_memsys_load_head sets them. */
+bool csim_memsys_replay_tags(csim_memsys *ms, const uint32_t *word, const uint8_t *what, unsigned n);
 
 /** csim_memsys_data_anywhere - a data read of the flash costs the same and
  *  leaves the same state whatever its address (it looks up and fills no
@@ -211,15 +239,15 @@ bool csim_memsys_data_anywhere(const csim_memsys *ms);
  *  token for csim_memsys_unchanged. */
 uint64_t csim_memsys_load(csim_memsys *ms, uint64_t now, const csim_ms_state *st, const csim_ms_stats *add);
 
+/** csim_memsys_load_head - csim_memsys_load of a state's head: the tags stay
+ *  (the caller knows they are the state's, or has replayed them). */
+uint64_t csim_memsys_load_head(csim_memsys *ms, uint64_t now, const csim_ms_state *st, const csim_ms_stats *add);
+
 /** csim_memsys_unchanged - nothing has changed the model's state since the
  *  load that returned `token` (no read, replay, configure, reset, invalidate
  *  or load) and `floor` is not before the load's floor: csim_memsys_save at
  *  the load's `now` and this floor then depends on the loaded state alone,
  *  and block reuse can know it without saving it. */
-/** csim_memsys_load_head - csim_memsys_load of a state's head: the tags stay
- *  (the caller knows they are the state's). */
-uint64_t csim_memsys_load_head(csim_memsys *ms, uint64_t now, const csim_ms_state *st, const csim_ms_stats *add);
-
 bool csim_memsys_unchanged(const csim_memsys *ms, uint64_t token, uint64_t floor);
 
 const csim_ms_stats *csim_memsys_stats(const csim_memsys *ms);

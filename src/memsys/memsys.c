@@ -411,16 +411,12 @@ uint64_t csim_memsys_read(csim_memsys *ms, uint64_t now, uint32_t addr, csim_ms_
 
 /* ---- shared machinery ------------------------------------------------------ */
 
+/* The tag test of a read: logged for block reuse (csim_memsys_log_tags). */
 static bool word_in_cache(const csim_memsys *ms, uint32_t word)
 {
-    if (!ms->cache_on)
-        return false;
-    const uint32_t line = word >> ms->wpl_shift;
-    const ms_line *set = &ms->lines[(line & ms->set_mask) * ms->ways];
-    for (unsigned w = 0; w < ms->ways; w++)
-        if (ms_line_holds(ms, &set[w], word))
-            return true;
-    return false;
+    const bool in = ms->cache_on && ms_cache_find(ms, word);
+    ms_log_tag(ms, word, in ? CSIM_MS_TAG_PRESENT : CSIM_MS_TAG_ABSENT);
+    return in;
 }
 
 static bool word_present(const csim_memsys *ms, uint32_t word)
@@ -544,6 +540,35 @@ void ms_abort_for_miss(csim_memsys *ms, uint64_t now, uint32_t word)
         ms_abort_bg(ms, start);
 }
 
+/* The way the line of `word` goes to after a miss: the line's own way when
+ * sectored and the tag is there (another of its words is missing), else an
+ * invalid way (stamp 0) or the least recently used (pLRU-t, RM0522 §7.4.8,
+ * is LRU with 2 ways). */
+ms_line *ms_cache_victim(const csim_memsys *ms, uint32_t word)
+{
+    const uint32_t line = word >> ms->wpl_shift;
+    ms_line *set = &ms->lines[(line & ms->set_mask) * ms->ways];
+    const unsigned ways = ms->ways;
+    for (unsigned w = 0; ms->sectored && w < ways; w++)
+        if (set[w].line == line)
+            return &set[w];
+    unsigned v = 0;
+    for (unsigned w = 1; w < ways; w++)
+        v = set[w].lru < set[v].lru ? w : v;
+    return &set[v];
+}
+
+void ms_cache_fill(csim_memsys *ms, ms_line *v, uint32_t word)
+{
+    const uint32_t line = word >> ms->wpl_shift;
+    if (v->line != line)
+        v->valid = 0;
+    v->line = line;
+    v->valid |= (uint32_t)1 << (word & ms->wpl_mask);
+    ms->fill_gen++;
+    ms_cache_touch(ms, v);
+}
+
 /* A cached access (U0 instruction cache, ICACHE).  Returns the cycle the word
  * is available; *missed tells whether a refill was started.
  *  - hit: now + 1 + cache_hit_cycles (ICACHE: provided "in the same cycle",
@@ -563,19 +588,11 @@ void ms_abort_for_miss(csim_memsys *ms, uint64_t now, uint32_t word)
 uint64_t ms_cache_access(csim_memsys *ms, uint64_t now, uint32_t word, bool *missed)
 {
     const uint32_t line = word >> ms->wpl_shift;
-    ms_line *set = &ms->lines[(line & ms->set_mask) * ms->ways];
-    const unsigned ways = ms->ways;
-
-    /* Sequential code hits the same line several times in a row: try the
-     * line of the last hit or fill first (a shortcut only, same result). */
-    ms_line *hit = ms_line_holds(ms, &ms->lines[ms->last_line], word) ? &ms->lines[ms->last_line] : NULL;
-    for (unsigned w = 0; !hit && w < ways; w++)
-        if (ms_line_holds(ms, &set[w], word))
-            hit = &set[w];
+    ms_line *hit = ms_cache_find(ms, word);
     if (hit) {
-        ms->last_line = (unsigned)(hit - ms->lines);
+        ms_log_tag(ms, word, CSIM_MS_TAG_HIT);
+        ms_cache_touch(ms, hit);
         ms->st.hits++;
-        hit->lru = ++ms->stamp;
         *missed = false;
         uint64_t ready = now + 1 + ms->cfg.cache_hit_cycles;
         if (now < ms->refill_end) {
@@ -593,24 +610,8 @@ uint64_t ms_cache_access(csim_memsys *ms, uint64_t now, uint32_t word, bool *mis
         ms_abandon_refill(ms, now);
     const uint64_t start = ms_max(now, ms->refill_end); /* H-MISS */
     ms_advance(ms, start);
-
-    /* victim: the line's own way when sectored and the tag is there (another
-     * of its words is missing), else an invalid way (stamp 0) or the least
-     * recently used */
-    unsigned v = ways;
-    for (unsigned w = 0; ms->sectored && w < ways; w++)
-        v = set[w].line == line ? w : v;
-    if (v == ways) {
-        v = 0;
-        for (unsigned w = 1; w < ways; w++)
-            v = set[w].lru < set[v].lru ? w : v;
-        set[v].valid = 0;
-    }
-    set[v].line = line;
-    set[v].valid |= (uint32_t)1 << (word & ms->wpl_mask);
-    set[v].lru = ++ms->stamp;
-    ms->fill_gen++;
-    ms->last_line = (unsigned)(&set[v] - ms->lines);
+    ms_log_tag(ms, word, CSIM_MS_TAG_MISS);
+    ms_cache_fill(ms, ms_cache_victim(ms, word), word);
 
     const uint64_t first = start + ms->cfg.refill_overhead; /* the first array read may start here */
     const uint32_t base = line << ms->wpl_shift;
@@ -689,7 +690,8 @@ bool ms_prefetch_idle(const csim_memsys *ms)
         return false; /* it reads its words whatever is present */
     }
     for (unsigned i = 0; i < ms->pf_left; i++) {
-        if (ms->pf_word + i >= ms->flash_words || !word_present(ms, ms->pf_word + i)) {
+        const uint32_t w = ms->pf_word + i;
+        if (w >= ms->flash_words || (ms_buf_find(ms, w) < 0 && !(ms->cache_on && ms_cache_find(ms, w)))) {
             return false;
         }
     }

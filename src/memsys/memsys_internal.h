@@ -101,6 +101,7 @@ struct csim_memsys {
     uint64_t refill_free; /* the array's free time without the refill's reads: before its first
                              one, raised by the data reads that went before its words (used to
                              abandon it, !miss_waits) */
+    csim_ms_tag_log *tag_log; /* where the reads' tag tests go (block reuse), or NULL */
 };
 
 /* The word's place in line `l` is filled: always, unless the line's words
@@ -128,6 +129,42 @@ static inline bool ms_next_in_line(const csim_memsys *ms, uint32_t word)
     return ms_next_in_slot(ms, ms->last_line, word);
 }
 
+/* The line of the cache that holds `word`, or NULL.  Sequential code hits
+ * the same line several times in a row: the line of the last hit or fill is
+ * tried first (a shortcut only, same result). */
+static inline ms_line *ms_cache_find(const csim_memsys *ms, uint32_t word)
+{
+    ms_line *last = &ms->lines[ms->last_line];
+    if (ms_line_holds(ms, last, word))
+        return last;
+    ms_line *set = &ms->lines[((word >> ms->wpl_shift) & ms->set_mask) * ms->ways];
+    for (unsigned w = 0; w < ms->ways; w++)
+        if (ms_line_holds(ms, &set[w], word))
+            return &set[w];
+    return NULL;
+}
+
+/* A hit or a fill makes the line the most recently used. */
+static inline void ms_cache_touch(csim_memsys *ms, ms_line *l)
+{
+    l->lru = ++ms->stamp;
+    ms->last_line = (unsigned)(l - ms->lines);
+}
+
+/* What a read learnt from the cache tags, in order (csim_memsys_log_tags). */
+static inline void ms_log_tag(const csim_memsys *ms, uint32_t word, unsigned what)
+{
+    csim_ms_tag_log *log = ms->tag_log;
+    if (!log)
+        return;
+    if (log->n == CSIM_MS_TAG_LOG_MAX) {
+        log->overflow = true;
+        return;
+    }
+    log->word[log->n] = word;
+    log->what[log->n++] = (uint8_t)what;
+}
+
 /* ---- per-model read functions (memsys_l0nvm.c, memsys_u0.c, memsys_icache.c) */
 uint64_t ms_l0_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind kind);
 uint64_t ms_u0_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind kind);
@@ -136,6 +173,8 @@ uint64_t ms_icache_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_ki
 /* ---- shared machinery (memsys.c) */
 void ms_advance_slow(csim_memsys *ms, uint64_t now);
 uint64_t ms_cache_access(csim_memsys *ms, uint64_t now, uint32_t word, bool *missed);
+ms_line *ms_cache_victim(const csim_memsys *ms, uint32_t word);
+void ms_cache_fill(csim_memsys *ms, ms_line *victim, uint32_t word);
 uint64_t ms_data_first(csim_memsys *ms, uint64_t now);
 void ms_abort_bg(csim_memsys *ms, uint64_t now);
 void ms_abort_for_miss(csim_memsys *ms, uint64_t now, uint32_t word);

@@ -222,7 +222,9 @@ static unsigned lru_rank(const uint64_t *lru, unsigned n, size_t stride, uint64_
  * reorders the ranks too. */
 unsigned csim_memsys_tag_bytes(const csim_memsys *ms)
 {
-    return ms->cache_on && ms->ways == 1 ? (4 + 4 * ms->sectored) * (ms->set_mask + 1) : 0;
+    return ms->cfg.type == CSIM_MS_U0_FLASH && ms->cache_on && ms->ways == 1
+               ? (4 + 4 * ms->sectored) * (ms->set_mask + 1)
+               : 0;
 }
 
 uint64_t csim_memsys_tag_gen(const csim_memsys *ms) { return ms->fill_gen; }
@@ -316,7 +318,58 @@ bool csim_memsys_save(const csim_memsys *ms, uint64_t now, uint64_t floor, bool 
 bool csim_memsys_save_head(const csim_memsys *ms, uint64_t now, uint64_t floor, bool before_read,
                            csim_ms_state *st)
 {
-    return csim_memsys_tag_bytes(ms) && save(ms, now, floor, before_read, false, st);
+    return (csim_memsys_tag_bytes(ms) || ms->cfg.type == CSIM_MS_ICACHE) && save(ms, now, floor, before_read, false, st);
+}
+
+bool csim_memsys_log_tags(csim_memsys *ms, csim_ms_tag_log *log)
+{
+    ms->tag_log = NULL;
+    if (!log || ms->cfg.type != CSIM_MS_ICACHE)
+        return false;
+    log->n = 0;
+    log->overflow = false;
+    ms->tag_log = log;
+    return true;
+}
+
+bool csim_memsys_replay_tags(csim_memsys *ms, const uint32_t *word, const uint8_t *what, unsigned n)
+{
+    if (!n)
+        return true;
+    /* an ICACHE is never sectored; a U0 cache changes tags outside the log */
+    if (ms->cfg.type != CSIM_MS_ICACHE || !ms->cache_on || ms->sectored || n > CSIM_MS_TAG_LOG_MAX)
+        return false;
+    struct {
+        ms_line *at;
+        ms_line was;
+    } undo[CSIM_MS_TAG_LOG_MAX];
+    unsigned nu = 0, i = 0;
+    for (; i < n; i++) {
+        ms_line *l = ms_cache_find(ms, word[i]);
+        const unsigned w = what[i];
+        if (w == CSIM_MS_TAG_PRESENT || w == CSIM_MS_TAG_ABSENT) {
+            if (!l != (w == CSIM_MS_TAG_ABSENT))
+                break;
+        } else if (!l != (w == CSIM_MS_TAG_MISS)) {
+            break;
+        } else {
+            ms_line *at = l ? l : ms_cache_victim(ms, word[i]);
+            undo[nu].at = at;
+            undo[nu++].was = *at;
+            if (l)
+                ms_cache_touch(ms, l);
+            else
+                ms_cache_fill(ms, at, word[i]);
+        }
+    }
+    if (i == n) {
+        ms->changes++;
+        return true;
+    }
+    /* the LRU clock stays ahead, which keeps every order; last_line is a hint */
+    while (nu-- > 0)
+        *undo[nu].at = undo[nu].was;
+    return false;
 }
 
 bool csim_memsys_data_anywhere(const csim_memsys *ms)

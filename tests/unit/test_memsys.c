@@ -1567,6 +1567,109 @@ static void test_state_tags(void)
     csim_memsys_free(a);
 }
 
+/* The ICACHE's tags are too many to save: block reuse keeps the head of the
+ * state and the tag tests of a block's reads.  A and B have the same history
+ * (B's clock elsewhere), so the same tags.  A runs a block of requests,
+ * logging its tag tests; B replays the tests and loads A's head after the
+ * block, and must then answer every later request as A does.  O, with
+ * another history, refuses the log and is left as it was: it answers as its
+ * twin T, which never saw the log. */
+static void test_state_tag_log(void)
+{
+    begin("state: ICACHE tag tests replayed");
+    csim_ms_cfg c = cfg_ic(2, 2, 1);
+    c.prefetch = true; /* the read-ahead's H-SKIP tests the tags too */
+    c.flash_buffers = 1;
+    csim_memsys *a = must_new(&c), *b = must_new(&c), *o = must_new(&c), *t = must_new(&c);
+    csim_memsys *u = must_new(&c), *ut = must_new(&c);
+    req_stream sa = {12345, 0, 0}, sb = sa, so = {777, 0x2000, 0}, st = so, su = sa, sut = sa;
+    const uint64_t shift = 1000;
+    for (unsigned i = 0; i < 3000; i++) {
+        drive(a, &sa, 0, i);
+        drive(b, &sb, shift, i);
+        drive(o, &so, 0, i);
+        drive(t, &st, 0, i);
+        drive(u, &su, 0, i);
+        drive(ut, &sut, 0, i);
+    }
+    csim_ms_state ha, hb, out;
+    CHECK(csim_memsys_save_head(a, sa.t, sa.t, true, &ha));
+    CHECK(csim_memsys_save_head(b, sb.t + shift, sb.t + shift, true, &hb));
+    CHECK(ha.n == hb.n && memcmp(ha.b, hb.b, ha.n) == 0);
+
+    static csim_ms_tag_log log;
+    const csim_ms_stats a0 = *csim_memsys_stats(a), b0 = *csim_memsys_stats(b);
+    CHECK(csim_memsys_log_tags(a, &log));
+    for (unsigned i = 0; i < 200; i++)
+        drive(a, &sa, 0, 3000 + i);
+    CHECK(!csim_memsys_log_tags(a, NULL));
+    const csim_ms_stats *a1 = csim_memsys_stats(a);
+    unsigned tested[4] = {0};
+    for (unsigned i = 0; i < log.n; i++)
+        tested[log.what[i] & 3]++;
+    CHECK(!log.overflow);
+    CHECK_EQ(tested[CSIM_MS_TAG_HIT] + tested[CSIM_MS_TAG_MISS], 200); /* one lookup a read */
+    CHECK_EQ(tested[CSIM_MS_TAG_MISS], a1->misses - a0.misses);
+    CHECK(tested[CSIM_MS_TAG_MISS] > 0 && tested[CSIM_MS_TAG_PRESENT] + tested[CSIM_MS_TAG_ABSENT] > 0);
+    const csim_ms_stats add = {
+        .fetches = a1->fetches - a0.fetches, .data_reads = a1->data_reads - a0.data_reads,
+        .hits = a1->hits - a0.hits, .misses = a1->misses - a0.misses,
+        .prefetch_hits = a1->prefetch_hits - a0.prefetch_hits, .flash_reads = a1->flash_reads - a0.flash_reads,
+        .fetch_stall = a1->fetch_stall - a0.fetch_stall, .data_stall = a1->data_stall - a0.data_stall,
+    };
+    CHECK(csim_memsys_save_head(a, sa.t, sa.t, false, &out));
+    CHECK(csim_memsys_replay_tags(b, log.word, log.what, log.n));
+    csim_memsys_load_head(b, sa.t + shift, &out, &add);
+    sb = sa;
+    unsigned differ = 0;
+    for (unsigned i = 0; i < 3000; i++)
+        differ += drive(a, &sa, 0, 3200 + i) != drive(b, &sb, shift, 3200 + i);
+    CHECK_EQ(differ, 0);
+    const csim_ms_stats *b1 = csim_memsys_stats(b);
+    a1 = csim_memsys_stats(a);
+    CHECK_EQ(b1->hits - b0.hits, a1->hits - a0.hits);
+    CHECK_EQ(b1->misses - b0.misses, a1->misses - a0.misses);
+    CHECK_EQ(b1->prefetch_hits - b0.prefetch_hits, a1->prefetch_hits - a0.prefetch_hits);
+    CHECK_EQ(b1->flash_reads - b0.flash_reads, a1->flash_reads - a0.flash_reads);
+    CHECK_EQ(b1->fetch_stall - b0.fetch_stall, a1->fetch_stall - a0.fetch_stall);
+
+    CHECK(!csim_memsys_replay_tags(o, log.word, log.what, log.n));
+    differ = 0;
+    for (unsigned i = 0; i < 3000; i++)
+        differ += drive(o, &so, 0, 3000 + i) != drive(t, &st, 0, 3000 + i);
+    CHECK_EQ(differ, 0);
+    /* U has A's tags, but the last lookup of the log answers otherwise: the
+     * fills and hits replayed before it are undone. */
+    unsigned last = log.n;
+    while (last-- > 0 && log.what[last] != CSIM_MS_TAG_HIT && log.what[last] != CSIM_MS_TAG_MISS) {
+    }
+    log.what[last] ^= CSIM_MS_TAG_HIT ^ CSIM_MS_TAG_MISS;
+    CHECK(!csim_memsys_replay_tags(u, log.word, log.what, last + 1));
+    differ = 0;
+    for (unsigned i = 0; i < 3000; i++)
+        differ += drive(u, &su, 0, 3000 + i) != drive(ut, &sut, 0, 3000 + i);
+    CHECK_EQ(differ, 0);
+    csim_memsys_free(u);
+    csim_memsys_free(ut);
+
+    begin("state: ICACHE tag log overflow, and no log elsewhere");
+    CHECK(csim_memsys_log_tags(a, &log));
+    for (unsigned i = 0; i < CSIM_MS_TAG_LOG_MAX + 1; i++)
+        drive(a, &sa, 0, 6200 + i);
+    csim_memsys_log_tags(a, NULL);
+    CHECK(log.overflow);
+    CHECK_EQ(log.n, CSIM_MS_TAG_LOG_MAX);
+    csim_memsys_free(a);
+    csim_memsys_free(b);
+    csim_memsys_free(o);
+    csim_memsys_free(t);
+    c = cfg_u0(1, true, true, 1);
+    a = must_new(&c);
+    CHECK(!csim_memsys_log_tags(a, &log));
+    CHECK(!csim_memsys_replay_tags(a, log.word, log.what, 1));
+    csim_memsys_free(a);
+}
+
 /* The refill's array free time (refill_free) is part of the state: a fresh
  * model loaded with it abandons the refill as the saved one does. */
 static void test_state_abandon(void)
@@ -1833,6 +1936,7 @@ int main(void)
     test_equal_now();
     test_state();
     test_state_tags();
+    test_state_tag_log();
     test_state_abandon();
     test_replay();
 
