@@ -149,6 +149,10 @@ static inline uint64_t csim_core_earliest_request(const csim_core *c)
     return e > c->last_req ? e : c->last_req; /* requests never go back in time */
 }
 
+/** csim_core_sig_earliest_request - csim_core_earliest_request of a signed
+ *  state, relative to its now. */
+int64_t csim_core_sig_earliest_request(const csim_core_sig *sig);
+
 /** csim_core_restore - advance by `dt` cycles into the state `sig` (relative to
  *  the new cycle) and add `d` to the breakdown: a block priced before from the
  *  same signature, with the same transfers and memory answers. */

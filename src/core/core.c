@@ -17,7 +17,7 @@
 
 #include "core_internal.h"
 
-_Static_assert(CSIM_SIG_SHARED == 21 + 3 * CSIM_FETCH_QUEUE, "signature layout");
+_Static_assert(CSIM_SIG_SHARED == 24 + 4 * CSIM_FETCH_QUEUE, "signature layout");
 
 void csim_core_init(csim_core *c, const csim_core_params *p, csim_memsys *flash)
 {
@@ -155,7 +155,10 @@ void csim_core_exception(csim_core *c, bool entry, uint32_t addr)
 
 /* Signature layout.  Register and flag ready times only matter above now
  * (they are always combined with the issue cycle): unsigned bytes, 0 = ready.
- * Bus and fetch times can lie before now and still matter: signed bytes. */
+ * Bus and fetch times can lie before now and still matter: signed 16-bit
+ * (on the M33 the fetch-ahead issues at the bus's free time, which falls
+ * behind the core by hundreds of cycles over a long block that hits in the
+ * ICACHE). */
 static bool rel8(uint64_t x, uint64_t now, uint8_t *out)
 {
     uint64_t r = x > now ? x - now : 0;
@@ -163,12 +166,22 @@ static bool rel8(uint64_t x, uint64_t now, uint8_t *out)
     return r < 256;
 }
 
-static bool srel8(uint64_t x, uint64_t now, uint8_t *out)
+static bool srel16(uint64_t x, uint64_t now, uint8_t *out)
 {
     int64_t r = (int64_t)(x - now);
-    *out = (uint8_t)(int8_t)r;
-    return r >= -127 && r <= 127;
+    const int16_t v = (int16_t)r;
+    memcpy(out, &v, 2);
+    return r >= -32767 && r <= 32767;
 }
+
+static int64_t get16(const uint8_t *b)
+{
+    int16_t v;
+    memcpy(&v, b, 2);
+    return v;
+}
+
+int64_t csim_core_sig_earliest_request(const csim_core_sig *sig) { return get16(sig->b); }
 
 bool csim_core_signature(const csim_core *c, uint32_t base, csim_core_sig *sig)
 {
@@ -182,21 +195,21 @@ bool csim_core_signature(const csim_core *c, uint32_t base, csim_core_sig *sig)
      * not at all.  Both are written as the floor, so that states that behave the
      * same sign the same (the earliest request is a function of the signature). */
     const uint64_t floor = csim_core_request_floor(c);
-    ok &= srel8(c->bus_free > now ? c->bus_free : floor, now, &b[0]);
+    ok &= srel16(max64(c->last_req, floor), now, &b[0]); /* the earliest request */
+    ok &= srel16(c->bus_free > now ? c->bus_free : floor, now, &b[2]);
     /* fetch_from only ever meets bus_free in a max(): below it, it is bus_free. */
-    ok &= srel8(max64(c->fetch_from, c->bus_free), now, &b[1]);
-    ok &= rel8(c->flags_ready, now, &b[2]);
-    ok &= srel8(max64(c->last_req, floor), now, &b[3]); /* the earliest request */
+    ok &= srel16(max64(c->fetch_from, c->bus_free), now, &b[4]);
+    ok &= rel8(c->flags_ready, now, &b[6]);
     for (unsigned i = 0; i < 16; i++) {
-        ok &= rel8(c->reg_ready[i], now, &b[4 + i]);
+        ok &= rel8(c->reg_ready[i], now, &b[7 + i]);
     }
-    b[20] = (uint8_t)c->q_n;
+    b[23] = (uint8_t)c->q_n;
     for (unsigned i = 0; i < c->q_n; i++) {
         int32_t off = (int32_t)(c->q_addr[i] - base);
         ok &= off >= -32768 && off < 32768;
-        b[21 + 3 * i] = (uint8_t)off;
-        b[22 + 3 * i] = (uint8_t)((uint32_t)off >> 8);
-        ok &= srel8(c->q_ready[i], now, &b[23 + 3 * i]);
+        b[24 + 4 * i] = (uint8_t)off;
+        b[25 + 4 * i] = (uint8_t)((uint32_t)off >> 8);
+        ok &= srel16(c->q_ready[i], now, &b[26 + 4 * i]);
     }
     if (c->desc->sign) {
         ok &= c->desc->sign(c, now, b + CSIM_SIG_SHARED);
@@ -211,18 +224,18 @@ void csim_core_restore(csim_core *c, uint32_t base, const csim_core_sig *sig, ui
     uint64_t now = c->t + dt;
     c->version++;
     c->t = now;
-    c->bus_free = now + (int64_t)(int8_t)b[0];
-    c->fetch_from = now + (int64_t)(int8_t)b[1];
-    c->flags_ready = now + b[2];
-    c->last_req = now + (int64_t)(int8_t)b[3];
+    c->last_req = now + (uint64_t)get16(&b[0]);
+    c->bus_free = now + (uint64_t)get16(&b[2]);
+    c->fetch_from = now + (uint64_t)get16(&b[4]);
+    c->flags_ready = now + b[6];
     for (unsigned i = 0; i < 16; i++) {
-        c->reg_ready[i] = now + b[4 + i];
+        c->reg_ready[i] = now + b[7 + i];
     }
-    c->q_n = b[20];
+    c->q_n = b[23];
     for (unsigned i = 0; i < c->q_n; i++) {
-        int32_t off = (int16_t)(b[21 + 3 * i] | b[22 + 3 * i] << 8);
+        int32_t off = (int16_t)(b[24 + 4 * i] | b[25 + 4 * i] << 8);
         c->q_addr[i] = base + (uint32_t)off;
-        c->q_ready[i] = now + (int64_t)(int8_t)b[23 + 3 * i];
+        c->q_ready[i] = now + (uint64_t)get16(&b[26 + 4 * i]);
     }
     if (c->desc->restore) {
         c->desc->restore(c, now, b + CSIM_SIG_SHARED);

@@ -248,7 +248,7 @@ static bool try_replay(sim *s, block *b, uint32_t next)
         return false;
     }
     uint64_t now = csim_core_earliest_request(&s->core);
-    uint64_t last = s->core.t + m->dt + (uint64_t)(int64_t)(int8_t)m->exit.b[3];
+    uint64_t last = s->core.t + m->dt + (uint64_t)csim_core_sig_earliest_request(&m->exit);
     /* Fetches repeat the recorded words; data reads of the flash take this
      * run's addresses, in order (a hit costs the same wherever it hits). */
     const uint8_t *ev_class = memo_ev_class(m), *kind = ev_class + m->n_ev;
