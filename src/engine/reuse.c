@@ -101,7 +101,14 @@ void sim_price_until(sim *s, unsigned upto, uint32_t next)
     }
 }
 
-static const uint8_t *memo_ev_class(const memo *m) { return m->blob + 4 * (m->n_acc + m->n_flash); }
+static const uint8_t *memo_ev_class(const memo *m) { return m->blob + 4 * (m->n_acc + m->n_flash + m->n_tag); }
+
+static const uint32_t *memo_tag_word(const memo *m) { return (const uint32_t *)(m->blob + 4 * (m->n_acc + m->n_flash)); }
+
+static const uint8_t *memo_tag_what(const memo *m)
+{
+    return memo_ev_class(m) + m->n_ev + m->n_acc + m->ms_in + m->ms_out;
+}
 
 static bool events_match(const sim *s, const memo *m)
 {
@@ -141,13 +148,16 @@ static memo *memo_slot(block *b, uint32_t next)
     return !b->memo[0].valid || b->memo[0].next == next || b->memo[1].valid ? &b->memo[0] : &b->memo[1];
 }
 
-/* Keeps the recorded pricing in slot m; false when out of memory. */
-static bool memo_store(sim *s, memo *m, uint32_t next, uint64_t dt, const csim_breakdown *d, bool with_acc)
+/* Keeps the recorded pricing in slot m: with its accesses (a replay of cache
+ * hits), else with the flash-interface states and n_tag tag tests; false
+ * when out of memory. */
+static bool memo_store(sim *s, memo *m, uint32_t next, uint64_t dt, const csim_breakdown *d, bool with_acc,
+                       unsigned n_tag)
 {
     const memo_rec *r = &s->rec;
-    unsigned n_acc = with_acc ? r->acc.n : 0;
+    unsigned n_acc = with_acc ? r->acc.n : 0, n_flash = with_acc ? 0 : r->n_flash;
     unsigned ms_in = with_acc ? 0 : r->ms_in.n, ms_out = with_acc ? 0 : r->ms_out.n;
-    size_t len = 4 * ((size_t)n_acc + r->n_flash) + s->n_ev + n_acc + ms_in + ms_out;
+    size_t len = 5 * ((size_t)n_acc + n_tag) + 4 * (size_t)n_flash + s->n_ev + ms_in + ms_out;
     uint8_t *blob = malloc(len ? len : 1);
     uint32_t *slot = with_acc ? realloc(m->rp.slot, sizeof(*slot) * 4 * (n_acc ? n_acc : 1)) : NULL;
     if (!blob || (with_acc && !slot)) {
@@ -162,14 +172,18 @@ static bool memo_store(sim *s, memo *m, uint32_t next, uint64_t dt, const csim_b
     m->blob = blob;
     memcpy(blob, r->acc.addr, 4 * n_acc);
     blob += 4 * n_acc;
-    memcpy(blob, r->flash_addr, 4 * r->n_flash);
-    blob += 4 * r->n_flash;
+    memcpy(blob, r->flash_addr, 4 * n_flash);
+    blob += 4 * n_flash;
+    memcpy(blob, r->tags.word, 4 * n_tag);
+    blob += 4 * n_tag;
     memcpy(blob, s->ev_class, s->n_ev);
     blob += s->n_ev;
     memcpy(blob, r->acc.kind, n_acc);
     blob += n_acc;
     memcpy(blob, r->ms_in.b, ms_in);
-    memcpy(blob + ms_in, r->ms_out.b, ms_out);
+    blob += ms_in;
+    memcpy(blob, r->ms_out.b, ms_out);
+    memcpy(blob + ms_out, r->tags.what, n_tag);
     m->valid = true;
     m->tag_known = m->tags_same = false;
     m->gen = ++s->memo_gen;
@@ -182,7 +196,8 @@ static bool memo_store(sim *s, memo *m, uint32_t next, uint64_t dt, const csim_b
     m->d = *d;
     m->n_ev = s->n_ev;
     m->n_acc = n_acc;
-    m->n_flash = r->n_flash;
+    m->n_flash = n_flash;
+    m->n_tag = n_tag;
     m->ms_in = ms_in;
     m->ms_out = ms_out;
     return true;
@@ -233,18 +248,23 @@ static void core_replay(sim *s, const block *b, memo *m)
     s->restored_version = s->core.version;
 }
 
-static bool try_replay(sim *s, block *b, uint32_t next)
+/* What a failed try left in rec: the core signature and the flash-interface
+ * state before the block, each if it got that far, and whether it was had. */
+typedef struct tried_keys {
+    bool sig, sig_ok, st, st_ok;
+} tried_keys;
+
+/* ICACHE: replays pricing memo_slot(b, next) if all its accesses are plain
+ * cache hits again; else *why is the `why` index (see state_match). */
+static bool try_replay(sim *s, block *b, uint32_t next, tried_keys *tried, unsigned *why)
 {
     memo *m = memo_slot(b, next);
-    csim_core_sig sig;
-    bool have_sig = false, sig_ok = false;
-    unsigned why = !m || !m->valid                                         ? 0
-                   : m->epoch != s->epoch || m->next != next               ? 1
-                   : !events_match(s, m)                                   ? 2
-                   : !core_matches(s, b, m, &sig, &have_sig, &sig_ok)      ? 3
-                                                                           : 6;
-    if (why < 6) {
-        s->why[why]++;
+    *why = !m || !m->valid                                                        ? 0
+           : m->epoch != s->epoch || m->next != next                              ? 1
+           : !events_match(s, m)                                                  ? 2
+           : !core_matches(s, b, m, &s->rec.entry, &tried->sig, &tried->sig_ok)   ? 3
+                                                                                  : 4;
+    if (*why < 4) {
         return false;
     }
     uint64_t now = csim_core_earliest_request(&s->core);
@@ -281,52 +301,85 @@ static bool try_replay(sim *s, block *b, uint32_t next)
         }
     }
     if (!csim_memsys_replay_hits(s->flash, now, last, addr, kind, m->n_acc, m->rp.slot ? &m->rp : NULL)) {
-        s->why[4]++;
         return false;
     }
     core_replay(s, b, m);
     return true;
 }
 
-/* Prices the whole pending block and, when the pricing is reusable, keeps it. */
-static void price_and_record(sim *s, block *b, uint32_t next)
+/* The first of the STATE_SLOTS slots of pricings kept by state. */
+static unsigned state_slots(const sim *s) { return s->flash_cfg->type == CSIM_MS_ICACHE ? ICACHE_HIT_SLOTS : 0; }
+
+/* A slot for a pricing by state: a free one, else the next in turn. */
+static memo *state_slot(const sim *s, block *b)
+{
+    const unsigned lo = state_slots(s);
+    for (unsigned k = lo; k < lo + STATE_SLOTS; k++) {
+        if (!b->memo[k].valid) {
+            return &b->memo[k];
+        }
+    }
+    return &b->memo[lo + b->memo_rr++ % STATE_SLOTS];
+}
+
+/* ICACHE: prices the whole pending block and keeps the pricing: as a replay
+ * of cache hits when it made only those, from and to a quiet flash interface;
+ * else by state, with the flash interface's head before and after and the
+ * tag tests of its reads (the states before taken from the failed tries
+ * where they had them). */
+static void price_and_record(sim *s, block *b, uint32_t next, const tried_keys *tried)
 {
     csim_core *c = &s->core;
     memo_rec *r = &s->rec;
-    bool ok = s->n_ev <= MEMO_EVENTS && csim_memsys_quiet(s->flash, csim_core_earliest_request(c)) &&
-              csim_core_signature(c, b->addr, &r->entry);
+    const uint64_t earliest = csim_core_earliest_request(c);
+    const bool sig = s->n_ev <= MEMO_EVENTS && (tried->sig ? tried->sig_ok : csim_core_signature(c, b->addr, &r->entry));
+    const bool hits = sig && csim_memsys_quiet(s->flash, earliest);
+    const bool state = sig && flash_reads(s, r->flash_addr, &r->n_flash) &&
+                       (tried->st ? tried->st_ok : csim_memsys_save_head(s->flash, c->t, earliest, true, &r->ms_in)) &&
+                       csim_memsys_log_tags(s->flash, &r->tags); /* last: nothing but the reads is logged */
     csim_ms_stats before = *csim_memsys_stats(s->flash);
     csim_breakdown bd = c->bd, d;
     uint64_t t0 = c->t;
     r->acc.n = 0;
     r->acc.overflow = false;
-    r->n_flash = 0;
-    c->rec = ok ? &r->acc : NULL;
+    c->rec = hits ? &r->acc : NULL;
     sim_price_until(s, b->n, next);
     c->rec = NULL;
-    if (!ok) {
+    csim_memsys_log_tags(s->flash, NULL);
+    if (!sig || !csim_core_signature(c, b->addr, &r->exit)) {
         return;
     }
     const csim_ms_stats *after = csim_memsys_stats(s->flash);
-    if (r->acc.overflow || after->misses != before.misses || after->flash_reads != before.flash_reads ||
-        after->prefetch_hits != before.prefetch_hits || !csim_memsys_quiet(s->flash, c->t) ||
-        !csim_core_signature(c, b->addr, &r->exit)) {
-        return;
-    }
-    if (!b->memo && !(b->memo = calloc(MEMO_SLOTS, sizeof(memo)))) {
+    const bool by_hits = hits && !r->acc.overflow && after->misses == before.misses &&
+                         after->flash_reads == before.flash_reads && after->prefetch_hits == before.prefetch_hits &&
+                         csim_memsys_quiet(s->flash, c->t);
+    /* The state before assumed that a read comes first (see csim_memsys_save). */
+    const bool by_state = !by_hits && state && !r->tags.overflow &&
+                          after->fetches + after->data_reads != before.fetches + before.data_reads &&
+                          csim_memsys_save_head(s->flash, c->t, csim_core_earliest_request(c), false, &r->ms_out);
+    if ((!by_hits && !by_state) || (!b->memo && !(b->memo = calloc(MEMO_SLOTS, sizeof(memo))))) {
         return;
     }
     breakdown_diff(&d, &c->bd, &bd);
-    memo_store(s, memo_slot(b, next), next, c->t - t0, &d, true);
+    if (by_hits) {
+        memo_store(s, memo_slot(b, next), next, c->t - t0, &d, true, 0);
+        return;
+    }
+    memo *m = state_slot(s, b);
+    if (memo_store(s, m, next, c->t - t0, &d, false, r->tags.n)) {
+        sim_diff_stats(&m->ms_d, after, &before);
+        m->tag_known = m->tags_same = false;
+    }
 }
-
 
 /* This run's keys for a state replay, each computed when first needed;
  * `known`: the pricing whose state before is known to be this state.  The
  * core signature and the flash-interface state are kept where a pricing after
- * a failed try records them (rec.entry, rec.ms_in). */
+ * a failed try records them (rec.entry, rec.ms_in).  head_only (ICACHE): the
+ * state is the head, and the tags answer for themselves (tag tests). */
 typedef struct replay_keys {
     const memo *known;
+    bool head_only;
     bool have_fa, have_sig, have_st, have_head, fa_ok, sig_ok, st_ok, head_ok;
     unsigned tb;   /* csim_memsys_tag_bytes */
     uint64_t gen;  /* csim_memsys_tag_gen */
@@ -335,12 +388,6 @@ typedef struct replay_keys {
     csim_core_sig *sig;
     csim_ms_state *st;
 } replay_keys;
-
-/* What a failed try left in rec: the core signature and the flash-interface
- * state before the block, each if it got that far, and whether it was had. */
-typedef struct tried_keys {
-    bool sig, sig_ok, st, st_ok;
-} tried_keys;
 
 /* How far kept pricing x holds for this run of block b (the `why` index):
  * 0 none kept, 1 other outcome or flash configuration, 2 other transfers,
@@ -381,7 +428,9 @@ static unsigned state_match(sim *s, const block *b, memo *x, uint32_t next, repl
     if (x != k->known) {
         if (!k->have_st) {
             k->have_st = true;
-            k->st_ok = csim_memsys_save(s->flash, c->t, csim_core_earliest_request(c), true, k->st);
+            const uint64_t floor = csim_core_earliest_request(c);
+            k->st_ok = k->head_only ? csim_memsys_save_head(s->flash, c->t, floor, true, k->st)
+                                    : csim_memsys_save(s->flash, c->t, floor, true, k->st);
         }
         if (!k->st_ok || k->st->n != x->ms_in || memcmp(k->st->b, in, k->st->n) != 0) {
             return 4;
@@ -392,11 +441,16 @@ static unsigned state_match(sim *s, const block *b, memo *x, uint32_t next, repl
     return 5;
 }
 
-static bool try_replay_state(sim *s, block *b, uint32_t next, tried_keys *tried)
+/* Replays a pricing kept by state if one holds; else *why is the `why`
+ * index of the one that came closest. */
+static bool try_replay_state(sim *s, block *b, uint32_t next, tried_keys *tried, unsigned *why)
 {
     replay_keys keys;
-    keys.have_fa = keys.have_sig = keys.have_st = keys.have_head = false;
-    keys.fa_ok = keys.sig_ok = keys.st_ok = keys.head_ok = false; /* copied into *tried whether or not computed */
+    keys.have_fa = keys.have_st = keys.have_head = false;
+    keys.fa_ok = keys.st_ok = keys.head_ok = false; /* copied into *tried whether or not computed */
+    keys.have_sig = tried->sig;
+    keys.sig_ok = tried->sig_ok;
+    keys.head_only = s->flash_cfg->type == CSIM_MS_ICACHE;
     keys.tb = csim_memsys_tag_bytes(s->flash);
     keys.gen = csim_memsys_tag_gen(s->flash);
     keys.known = NULL;
@@ -414,16 +468,21 @@ static bool try_replay_state(sim *s, block *b, uint32_t next, tried_keys *tried)
         keys.known = x->succ;
     }
     s->loaded = NULL;
-    unsigned why = 0;
+    *why = 0;
     /* First the pricings whose state before needs no saving of the tags (any
      * two that hold give the same result), then the others. */
-    for (unsigned i = 0; b->memo && i < 2 * MEMO_SLOTS; i++) {
-        memo *m = &b->memo[i % MEMO_SLOTS];
+    const unsigned lo = state_slots(s);
+    for (unsigned i = 0; b->memo && i < 2 * STATE_SLOTS; i++) {
+        memo *m = &b->memo[lo + i % STATE_SLOTS];
         const bool quick = m == keys.known || (keys.tb && m->tag_known && m->tag_gen == keys.gen);
-        if (quick != (i < MEMO_SLOTS)) {
+        if (quick != (i < STATE_SLOTS)) {
             continue;
         }
         unsigned w = state_match(s, b, m, next, &keys);
+        if (w == 5 && keys.head_only &&
+            !csim_memsys_replay_tags(s->flash, memo_tag_word(m), memo_tag_what(m), m->n_tag)) {
+            w = 4;
+        }
         if (w == 5) {
             if (chain && m != keys.known) {
                 x->succ = m;
@@ -431,10 +490,11 @@ static bool try_replay_state(sim *s, block *b, uint32_t next, tried_keys *tried)
                 x->succ_floor = floor;
             }
             core_replay(s, b, m);
-            /* The tags are the state's before, and the same after: load the rest. */
-            const bool head = m->tags_same && keys.tb;
+            /* The tags are the state's before, and the same after (or
+             * replayed): load the rest. */
+            const bool head = keys.head_only || (m->tags_same && keys.tb);
             csim_ms_state out;
-            out.n = head ? m->ms_out - keys.tb : m->ms_out;
+            out.n = head && !keys.head_only ? m->ms_out - keys.tb : m->ms_out;
             memcpy(out.b, memo_ev_class(m) + m->n_ev + m->ms_in, out.n);
             s->load_token = head ? csim_memsys_load_head(s->flash, s->core.t, &out, &m->ms_d)
                                  : csim_memsys_load(s->flash, s->core.t, &out, &m->ms_d);
@@ -443,9 +503,8 @@ static bool try_replay_state(sim *s, block *b, uint32_t next, tried_keys *tried)
             s->loaded_gen = m->gen;
             return true;
         }
-        why = w > why ? w : why;
+        *why = w > *why ? w : *why;
     }
-    s->why[why]++;
     *tried = (tried_keys){keys.have_sig, keys.sig_ok, keys.have_st, keys.st_ok};
     return false;
 }
@@ -475,15 +534,9 @@ static void price_and_record_state(sim *s, block *b, uint32_t next, const tried_
     if (!b->memo && !(b->memo = calloc(MEMO_SLOTS, sizeof(memo)))) {
         return;
     }
-    memo *m = NULL;
-    for (unsigned k = 0; k < MEMO_SLOTS && !m; k++) {
-        m = b->memo[k].valid ? NULL : &b->memo[k];
-    }
-    if (!m) {
-        m = &b->memo[b->memo_rr++ % MEMO_SLOTS];
-    }
+    memo *m = state_slot(s, b);
     breakdown_diff(&d, &c->bd, &bd);
-    if (memo_store(s, m, next, c->t - t0, &d, false)) {
+    if (memo_store(s, m, next, c->t - t0, &d, false, 0)) {
         sim_diff_stats(&m->ms_d, after, &before);
         const unsigned tb = csim_memsys_tag_bytes(s->flash);
         m->tag_known = tb && r->ms_in.n >= tb;
@@ -497,8 +550,9 @@ void sim_finish_pending(sim *s, uint32_t next)
 {
     block *b = s->pending;
     if (b) {
-        bool by_state = s->flash_cfg->type != CSIM_MS_ICACHE;
+        const bool icache = s->flash_cfg->type == CSIM_MS_ICACHE;
         tried_keys tried = {false, false, false, false};
+        unsigned why = 0, why_state = 0;
         if (!s->memo_on || s->cursor != 0) {
             sim_price_until(s, b->n, next);
         } else if (b->reuse_skip) {
@@ -507,15 +561,17 @@ void sim_finish_pending(sim *s, uint32_t next)
             b->reuse_skip--;
             s->memo_skips++;
             sim_price_until(s, b->n, next);
-        } else if (by_state ? try_replay_state(s, b, next, &tried) : try_replay(s, b, next)) {
+        } else if ((icache && try_replay(s, b, next, &tried, &why)) ||
+                   try_replay_state(s, b, next, &tried, &why_state)) {
             s->memo_hits++;
             b->reuse_fails = 0;
         } else {
             s->memo_misses++;
-            if (by_state) {
-                price_and_record_state(s, b, next, &tried);
+            s->why[why > why_state ? why : why_state]++;
+            if (icache) {
+                price_and_record(s, b, next, &tried);
             } else {
-                price_and_record(s, b, next);
+                price_and_record_state(s, b, next, &tried);
             }
             /* Pricing a long block costs far more than trying: always try. */
             if (++b->reuse_fails == 8 && b->n < MEMO_ALWAYS_TRY) {

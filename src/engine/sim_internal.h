@@ -27,7 +27,9 @@
 
 #define MEMO_EVENTS 512
 #define MEMO_FLASH_READS MEMO_EVENTS
-#define MEMO_SLOTS 4
+#define MEMO_SLOTS 6       /* pricings kept per block */
+#define STATE_SLOTS 4      /* of them kept by state: [0, 4), on the ICACHE [2, 6) */
+#define ICACHE_HIT_SLOTS 2 /* ICACHE: slots 0-1 replay cache hits */
 #define MEMO_ALWAYS_TRY 16 /* blocks of this many instructions are never priced without trying reuse */
 #define MAX_SPANS (1 + CSIM_MAX_REGIONS)
 #define BENCH_CASE_BYTES 28 /* sizeof(bench_case_t) of that version */
@@ -58,11 +60,13 @@ typedef enum fault_kind { F_UNDEFINSTR, F_INVSTATE, F_STKOF, F_UNALIGNED, F_DIVB
 
 /* A block's pricing, reusable when it runs again from the same core state,
  * with the same kinds of transfers, to the same next block, and
- *  - ICACHE: all its flash-interface accesses are plain cache hits again
- *    (replayed access by access: the cache is too large to compare);
- *  - other flash interfaces: from the same flash-interface state (buffers,
- *    reads in flight, cache tags) and with the same flash data addresses
- *    where they matter, so the whole state after it is known too. */
+ *  - ICACHE, slots 0-1: all its flash-interface accesses are plain cache
+ *    hits again (replayed access by access: the cache is too large to compare);
+ *  - other flash interfaces, and the ICACHE's slots 2-5: from the same
+ *    flash-interface state (buffers, reads in flight, and cache tags, which
+ *    on the ICACHE means the same answers to the block's tag tests, n_tag of
+ *    them) and with the same flash data addresses where they matter, so the
+ *    whole state after it is known too. */
 typedef struct memo {
     bool valid;
     unsigned epoch;          /* flash configuration it was priced under */
@@ -71,7 +75,7 @@ typedef struct memo {
     uint64_t dt;
     csim_breakdown d;
     csim_ms_stats ms_d;      /* flash-interface statistics it adds (state replay) */
-    unsigned n_ev, n_acc, n_flash, ms_in, ms_out;
+    unsigned n_ev, n_acc, n_flash, n_tag, ms_in, ms_out;
     csim_ms_replay rp;       /* ICACHE: the lines its fetches hit, while no tag changed */
     /* State replay of a direct-mapped cache: the tags were those of the state
      * before when the flash interface's tag generation was tag_gen (if
@@ -89,8 +93,9 @@ typedef struct memo {
      * after restores to, while neither was recorded again (core_matches). */
     const struct memo *core_succ;
     uint64_t core_succ_gen;
-    /* acc_addr u32[n_acc], flash_addr u32[n_flash], ev_class[n_ev],
-     * acc_kind[n_acc], flash-interface state before [ms_in] and after [ms_out] */
+    /* acc_addr u32[n_acc], flash_addr u32[n_flash], tag_word u32[n_tag],
+     * ev_class[n_ev], acc_kind[n_acc], flash-interface state before [ms_in]
+     * and after [ms_out], tag_what[n_tag] */
     uint8_t *blob;
 } memo;
 
@@ -101,6 +106,7 @@ typedef struct memo_rec {
     unsigned n_flash;
     uint32_t flash_addr[MEMO_FLASH_READS];
     csim_ms_state ms_in, ms_out;
+    csim_ms_tag_log tags;
 } memo_rec;
 
 typedef struct block {
