@@ -30,6 +30,7 @@ enum csim_core_feature {
     CSIM_CF_DWT_CYCCNT = 1u << 0, /* DWT cycle counter (the DWT page is modelled) */
     CSIM_CF_IOPORT = 1u << 2,     /* single-cycle I/O port (core.ioport_* keys) */
     CSIM_CF_MUL_OPTION = 1u << 3, /* multiplier implementation option (core.mul_cycles) */
+    CSIM_CF_FETCH_LAG = 1u << 4,  /* its pricing tracks the shifts of the fetch side it holds for */
 };
 
 typedef struct csim_core_desc {

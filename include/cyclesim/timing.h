@@ -83,6 +83,21 @@ typedef struct csim_core_sig {
     uint8_t b[CSIM_SIG_BYTES];
 } csim_core_sig;
 
+/* Block reuse up to a shift of the fetch side.  The M33's fetch unit runs
+ * ahead of need and, over a long block that hits in the ICACHE, behind the
+ * core in time: its bus-free, fetch-from, last-request and queue-ready times
+ * lie in the past by a margin that differs from run to run of a block.  While
+ * a block is priced, the shifts `delta` of all those times under which every
+ * comparison of one of them with a core time comes out the same are
+ * [lo, hi]; from a state shifted so, the pricing holds with the fetch side
+ * shifted (csim_core_lag_begin/end, csim_core_sig_shift). */
+typedef struct csim_fetch_lag {
+    bool on;       /* tracking this pricing */
+    bool ok;       /* no core time has entered the fetch side or vice versa */
+    bool taken;    /* a taken branch moved fetch_from to a core time */
+    int64_t lo, hi;
+} csim_fetch_lag;
+
 typedef struct csim_core {
     csim_core_params p;
     const csim_core_desc *desc; /* the core's entry in the table of cores */
@@ -103,6 +118,7 @@ typedef struct csim_core {
     csim_access_rec *rec; /* when set, flash-interface accesses are appended */
     uint64_t version;     /* bumped by every change of the timing state: block reuse
                              tells a state restored and untouched since by it */
+    csim_fetch_lag lag;
 } csim_core;
 
 void csim_core_init(csim_core *c, const csim_core_params *p, csim_memsys *flash);
@@ -152,6 +168,24 @@ static inline uint64_t csim_core_earliest_request(const csim_core *c)
 /** csim_core_sig_earliest_request - csim_core_earliest_request of a signed
  *  state, relative to its now. */
 int64_t csim_core_sig_earliest_request(const csim_core_sig *sig);
+
+/** csim_core_lag_begin - track the shifts of the fetch side that the
+ *  pricing about to run tolerates (a core without a fetch unit that runs
+ *  behind, or a fetch side not in the past, tolerates none). */
+void csim_core_lag_begin(csim_core *c);
+
+/** csim_core_lag_end - stop tracking: true if the pricing since
+ *  csim_core_lag_begin holds for every shift in [*lo, *hi] of the fetch side
+ *  of its state before; *shifted: its state after then has its fetch side
+ *  shifted alike (else it is the same). */
+bool csim_core_lag_end(csim_core *c, int64_t *lo, int64_t *hi, bool *shifted);
+
+/** csim_core_sig_shift - whether signature `now` is `rec` with every fetch-side
+ *  time shifted by *delta (the rest equal, both fetch sides in the past). */
+bool csim_core_sig_shift(const csim_core_sig *now, const csim_core_sig *rec, int64_t *delta);
+
+/** csim_core_shift_fetch - move every fetch-side time by `delta`. */
+void csim_core_shift_fetch(csim_core *c, int64_t delta);
 
 /** csim_core_restore - advance by `dt` cycles into the state `sig` (relative to
  *  the new cycle) and add `d` to the breakdown: a block priced before from the

@@ -123,6 +123,7 @@ void csim_core_redirect(csim_core *c, uint32_t addr)
 {
     (void)addr;
     c->version++;
+    lag_break(c);
     c->q_n = 0;
     c->fetch_from = c->t;
     c->prev_class = CSIM_IC_COUNT;
@@ -141,6 +142,7 @@ uint64_t csim_core_access_time(csim_core *c, const csim_insn *in)
 {
     /* Its first transfer: after the fetch, at the issue offset of its class. */
     c->version++; /* the fetch may fill the queue */
+    lag_break(c);
     uint64_t s = max64(c->t, insn_fetched(c, in));
     return s + c->desc->transfer_offset(in);
 }
@@ -182,6 +184,71 @@ static int64_t get16(const uint8_t *b)
 }
 
 int64_t csim_core_sig_earliest_request(const csim_core_sig *sig) { return get16(sig->b); }
+
+void csim_core_lag_begin(csim_core *c)
+{
+    const uint64_t fetch = max64(c->fetch_from, c->bus_free);
+    c->lag.on = (c->desc->features & CSIM_CF_FETCH_LAG) != 0;
+    c->lag.ok = c->lag.on && fetch <= c->t;
+    c->lag.taken = false;
+    c->lag.lo = INT64_MIN / 2;
+    c->lag.hi = INT64_MAX / 2;
+    /* Shifted, the fetch side must stay in the past, where the signature
+     * holds it as it is (below now, the floor is max(fetch_from, bus_free)). */
+    lag_order(c, fetch, c->t);
+}
+
+bool csim_core_lag_end(csim_core *c, int64_t *lo, int64_t *hi, bool *shifted)
+{
+    const uint64_t fetch = max64(c->fetch_from, c->bus_free);
+    if (!c->lag.taken) {
+        /* The whole fetch side moved with the shift; it must stay in the past. */
+        lag_not_after(c, fetch, c->t);
+    } else {
+        /* fetch_from is the taken branch's, a core time: bus free and last
+         * request must stay at or below it, the floor, where they sign as it. */
+        lag_not_after(c, c->bus_free, c->fetch_from);
+        lag_not_after(c, c->last_req, c->fetch_from);
+        c->lag.ok &= c->fetch_from <= c->t;
+    }
+    const bool ok = c->lag.on && c->lag.ok && c->lag.lo <= 0 && 0 <= c->lag.hi;
+    *lo = c->lag.lo;
+    *hi = c->lag.hi;
+    *shifted = !c->lag.taken;
+    c->lag.on = false;
+    return ok;
+}
+
+bool csim_core_sig_shift(const csim_core_sig *now, const csim_core_sig *rec, int64_t *delta)
+{
+    const uint8_t *a = now->b, *r = rec->b;
+    const int64_t d = get16(a) - get16(r);
+    if (get16(a + 2) - get16(r + 2) != d || get16(a + 4) - get16(r + 4) != d || get16(a + 4) > 0 ||
+        get16(r + 4) > 0 || memcmp(a + 6, r + 6, 18) != 0) {
+        return false;
+    }
+    for (unsigned i = 0; i < a[23]; i++) {
+        if (memcmp(a + 24 + 4 * i, r + 24 + 4 * i, 2) != 0 || get16(a + 26 + 4 * i) - get16(r + 26 + 4 * i) != d) {
+            return false;
+        }
+    }
+    if (memcmp(a + CSIM_SIG_SHARED, r + CSIM_SIG_SHARED, CSIM_SIG_BYTES - CSIM_SIG_SHARED) != 0) {
+        return false;
+    }
+    *delta = d;
+    return true;
+}
+
+void csim_core_shift_fetch(csim_core *c, int64_t delta)
+{
+    c->version++;
+    c->last_req += (uint64_t)delta;
+    c->bus_free += (uint64_t)delta;
+    c->fetch_from += (uint64_t)delta;
+    for (unsigned i = 0; i < c->q_n; i++) {
+        c->q_ready[i] += (uint64_t)delta;
+    }
+}
 
 bool csim_core_signature(const csim_core *c, uint32_t base, csim_core_sig *sig)
 {

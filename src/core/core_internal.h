@@ -47,6 +47,33 @@ uint64_t q_fetch(csim_core *c, uint32_t w, uint64_t earliest);
 /* Cycle at which all halfwords of `in` have arrived. */
 uint64_t insn_fetched(csim_core *c, const csim_insn *in);
 
+/* Fetch-lag tracking (csim_fetch_lag): fetch-side time f was compared with
+ * core time k and came out f <= k; the shift must keep it so. */
+static inline void lag_order(csim_core *c, uint64_t f, uint64_t k)
+{
+    if (c->lag.on) {
+        const int64_t d = (int64_t)(k - f);
+        if (f <= k) {
+            c->lag.hi = d < c->lag.hi ? d : c->lag.hi;
+        } else {
+            c->lag.lo = d + 1 > c->lag.lo ? d + 1 : c->lag.lo;
+        }
+    }
+}
+
+/* Fetch-side f must stay at or before core time k (a fetch never later than
+ * the cycle that would wait for it). */
+static inline void lag_not_after(csim_core *c, uint64_t f, uint64_t k)
+{
+    if (c->lag.on) {
+        c->lag.ok &= f <= k;
+        lag_order(c, f, k);
+    }
+}
+
+/* A core time entered the fetch side, or a fetch-side time the core side. */
+static inline void lag_break(csim_core *c) { c->lag.ok = false; }
+
 static inline bool unconditional_flow(const csim_insn *in)
 {
     return (in->flags & CSIM_IF_UNCOND_FLOW) != 0;

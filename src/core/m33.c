@@ -133,10 +133,19 @@ static void m33_fetch_ahead(csim_core *c, const csim_insn *in, uint64_t from, ui
             continue;
         }
         if (before == UINT64_MAX) {
+            /* Wanted now, from `from` (a core time): the issue is a fetch-side
+             * time only while the fetch side is not before it. */
+            const uint64_t fetch = max64(c->fetch_from, c->bus_free);
+            if (fetch < from) {
+                lag_break(c);
+            }
+            lag_order(c, fetch + 1, from);
             q_fetch(c, w, from);
             return;
         }
-        if (max64(max64(from, c->fetch_from), max64(c->bus_free, c->last_req)) >= before) {
+        const uint64_t busy = max64(max64(from, c->fetch_from), max64(c->bus_free, c->last_req));
+        lag_order(c, busy + 1, before);
+        if (busy >= before) {
             return;
         }
         q_fetch(c, w, from);
@@ -148,7 +157,11 @@ static void m33_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev
 {
     const uint64_t t0 = c->t;
     const csim_core_params *p = &c->p;
+    if (c->lag.taken) {
+        lag_break(c); /* fetches after a taken branch start from a core time */
+    }
     uint64_t fetched = insn_fetched(c, in);
+    lag_not_after(c, fetched, t0); /* no fetch stall: the issue is the core's */
 
     /* Operands: address registers and plain sources are needed at issue; the
      * data of a store and the accumulators of a MAC one cycle later
@@ -169,7 +182,11 @@ static void m33_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev
         operands = max64(operands, c->flags_ready);
     }
 
-    bool paired = m33_pairs(c, in, taken) && fetched <= c->prev_issue && operands <= c->prev_issue;
+    const bool pairs = m33_pairs(c, in, taken);
+    if (pairs) {
+        lag_order(c, fetched, c->prev_issue);
+    }
+    bool paired = pairs && fetched <= c->prev_issue && operands <= c->prev_issue;
     uint64_t s = paired ? c->prev_issue : max64(t0, max64(fetched, operands));
 
     cost_row row = m33_costs[in->iclass];
@@ -225,6 +242,7 @@ static void m33_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev
              * one transfer at a time, a wait-stated data phase (ICACHE miss)
              * holds the bus, so the read waits for the transfer on it. */
             uint64_t bus_at = max64(at, c->bus_free);
+            lag_break(c); /* the C-AHB's time and the core's meet */
             ready = read_ready(c, bus_at, a, CSIM_MS_DATA);
             c->bus_free = ready;
             c->bd.flash_data_reads++;
@@ -290,6 +308,7 @@ static void m33_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev
         end = max64(end, resolve) + refill;
         c->q_n = 0;
         c->fetch_from = max64(resolve, end - 1);
+        c->lag.taken = true;
         c->bd.taken_branches++;
     }
 
@@ -357,7 +376,7 @@ const csim_core_desc csim_core_m33 = {
     .title = "Cortex-M33",
     .arch = CSIM_ARCH_V8M_MAIN,
     .emu_cpu = "cortex-m33",
-    .features = CSIM_CF_DWT_CYCCNT,
+    .features = CSIM_CF_DWT_CYCCNT | CSIM_CF_FETCH_LAG,
     .key_prefix = "m33.",
     .exec = m33_exec,
     .transfer_offset = m33_transfer_offset,

@@ -185,6 +185,7 @@ static bool memo_store(sim *s, memo *m, uint32_t next, uint64_t dt, const csim_b
     memcpy(blob, r->ms_out.b, ms_out);
     memcpy(blob + ms_out, r->tags.what, n_tag);
     m->valid = true;
+    m->lag_ok = false;
     m->tag_known = m->tags_same = false;
     m->gen = ++s->memo_gen;
     m->succ = m->core_succ = NULL;
@@ -264,11 +265,18 @@ static bool try_replay(sim *s, block *b, uint32_t next, tried_keys *tried, unsig
            : !events_match(s, m)                                                  ? 2
            : !core_matches(s, b, m, &s->rec.entry, &tried->sig, &tried->sig_ok)   ? 3
                                                                                   : 4;
+    /* The same state but for a shift of the fetch side that the pricing holds for. */
+    int64_t delta = 0;
+    if (*why == 3 && m->lag_ok && tried->sig_ok && csim_core_sig_shift(&s->rec.entry, &m->entry, &delta) &&
+        delta >= m->lag_lo && delta <= m->lag_hi) {
+        *why = 4;
+    }
     if (*why < 4) {
         return false;
     }
+    const int64_t exit_shift = m->lag_shifted ? delta : 0;
     uint64_t now = csim_core_earliest_request(&s->core);
-    uint64_t last = s->core.t + m->dt + (uint64_t)csim_core_sig_earliest_request(&m->exit);
+    uint64_t last = s->core.t + m->dt + (uint64_t)(csim_core_sig_earliest_request(&m->exit) + exit_shift);
     /* Fetches repeat the recorded words; data reads of the flash take this
      * run's addresses, in order (a hit costs the same wherever it hits). */
     const uint8_t *ev_class = memo_ev_class(m), *kind = ev_class + m->n_ev;
@@ -304,6 +312,9 @@ static bool try_replay(sim *s, block *b, uint32_t next, tried_keys *tried, unsig
         return false;
     }
     core_replay(s, b, m);
+    if (exit_shift) {
+        csim_core_shift_fetch(&s->core, exit_shift); /* moves the version: not m's state after */
+    }
     return true;
 }
 
@@ -343,8 +354,14 @@ static void price_and_record(sim *s, block *b, uint32_t next, const tried_keys *
     r->acc.n = 0;
     r->acc.overflow = false;
     c->rec = hits ? &r->acc : NULL;
+    if (hits) {
+        csim_core_lag_begin(c);
+    }
     sim_price_until(s, b->n, next);
     c->rec = NULL;
+    int64_t lag_lo = 0, lag_hi = 0;
+    bool lag_shifted = false;
+    const bool lag_ok = hits && csim_core_lag_end(c, &lag_lo, &lag_hi, &lag_shifted);
     csim_memsys_log_tags(s->flash, NULL);
     if (!sig || !csim_core_signature(c, b->addr, &r->exit)) {
         return;
@@ -362,7 +379,13 @@ static void price_and_record(sim *s, block *b, uint32_t next, const tried_keys *
     }
     breakdown_diff(&d, &c->bd, &bd);
     if (by_hits) {
-        memo_store(s, memo_slot(b, next), next, c->t - t0, &d, true, 0);
+        memo *m = memo_slot(b, next);
+        if (memo_store(s, m, next, c->t - t0, &d, true, 0)) {
+            m->lag_ok = lag_ok;
+            m->lag_shifted = lag_shifted;
+            m->lag_lo = lag_lo;
+            m->lag_hi = lag_hi;
+        }
         return;
     }
     memo *m = state_slot(s, b);

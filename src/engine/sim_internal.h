@@ -77,6 +77,11 @@ typedef struct memo {
     csim_ms_stats ms_d;      /* flash-interface statistics it adds (state replay) */
     unsigned n_ev, n_acc, n_flash, n_tag, ms_in, ms_out;
     csim_ms_replay rp;       /* ICACHE: the lines its fetches hit, while no tag changed */
+    /* ICACHE hits: it also holds from states whose fetch side is shifted by
+     * [lag_lo, lag_hi] (csim_core_lag_end), its state after shifted alike if
+     * lag_shifted. */
+    bool lag_ok, lag_shifted;
+    int64_t lag_lo, lag_hi;
     /* State replay of a direct-mapped cache: the tags were those of the state
      * before when the flash interface's tag generation was tag_gen (if
      * tag_known); tags_same: the state after has the same tags. */

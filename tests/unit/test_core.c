@@ -424,6 +424,108 @@ static void test_signature_floor(void)
     CHECK_EQ("last request above the floor: later", tb > ta, 1);
 }
 
+/* Block reuse up to a shift of the fetch side (csim_fetch_lag).  A run of
+ * ALU instructions from zero-wait flash at t=100 with the fetch side in the
+ * past (fetch_from 90, bus free and last request 88): the M33 fetches one
+ * word (two instructions) a cycle, so the fetch side never catches up and
+ * the same instructions from the same state with the fetch side 7 cycles
+ * further back price the same, their state after shifted alike.  The
+ * tolerated shifts end where the fetch side would reach the core: before the
+ * first issue (100) the fetch unit fetches the first word at 90..91 and the
+ * two words ahead at 91..92 and 92..93, each only if the bus is free before
+ * 100: the last starts at 92, so up to +7.  A shift of +15 makes the first
+ * instruction wait for its fetch; the tracker must have excluded it. */
+static csim_core lag_run(int64_t shift, unsigned last, bool taken, bool *ok, int64_t *lo, int64_t *hi,
+                         bool *shifted, csim_core_sig *entry)
+{
+    const csim_ms_cfg zw = {.type = CSIM_MS_ZERO_WAIT, .flash_base = 0x08000000u, .flash_size = 0x10000};
+    csim_memsys *fl = csim_memsys_new(&zw);
+    csim_core c;
+    csim_core_params p = m33();
+    csim_memsys_reset(fl);
+    csim_core_init(&c, &p, fl);
+    csim_core_redirect(&c, 0x08000000);
+    c.t = 100;
+    c.fetch_from = (uint64_t)(90 + shift);
+    c.bus_free = c.last_req = (uint64_t)(88 + shift);
+    csim_core_signature(&c, 0x08000000, entry);
+    csim_core_lag_begin(&c);
+    for (unsigned i = 0; i < 8; i++) {
+        /* Each writes its own register after reading the previous one's:
+         * one a cycle, no pairs. */
+        csim_insn a = insn(0x08000000 + 2 * i, 2, CSIM_IC_ALU, (uint16_t)(1u << i), (uint16_t)(1u << (i + 1)));
+        csim_core_exec(&c, &a, NULL, 0, false, 0);
+    }
+    csim_mem_event d = {0x08000400, 4, 0};
+    csim_insn end = last == CSIM_IC_LOAD ? insn(0x08000010, 2, CSIM_IC_LOAD, 1u << 2, 1u << 3)
+                                         : insn(0x08000010, 2, (csim_iclass)last, 0, taken ? 1u << 15 : 0);
+    if (taken) {
+        end.flags |= CSIM_IF_WRITES_PC | CSIM_IF_UNCOND_FLOW;
+    }
+    csim_core_exec(&c, &end, &d, last == CSIM_IC_LOAD, taken, 0x08000100);
+    *ok = csim_core_lag_end(&c, lo, hi, shifted);
+    csim_memsys_free(fl);
+    return c;
+}
+
+static void test_fetch_lag(void)
+{
+    bool ok, ok_b, shifted;
+    int64_t lo, hi, lo_b, hi_b, delta;
+    csim_core_sig ea, eb, xa, xb;
+    csim_breakdown zero = {0};
+    csim_core a = lag_run(0, CSIM_IC_ALU, false, &ok, &lo, &hi, &shifted, &ea);
+    csim_core b = lag_run(-7, CSIM_IC_ALU, false, &ok_b, &lo_b, &hi_b, &shifted, &eb);
+    CHECK_EQ("fetch side behind the core: the pricing tolerates shifts", ok, 1);
+    CHECK_EQ("... up to where the last word ahead no longer starts before the issue (92 + 7 = 99)", hi, 7);
+    CHECK_EQ("... -7 among them", lo <= -7 && -7 <= hi, 1);
+    CHECK_EQ("the entry signatures differ by the shift", csim_core_sig_shift(&eb, &ea, &delta), 1);
+    CHECK_EQ("... of -7", delta, (uint64_t)(int64_t)-7);
+    CHECK_EQ("shifted: the same cycles", csim_core_now(&b), csim_core_now(&a));
+    CHECK_EQ("shifted: the same core cycles", b.bd.core, a.bd.core);
+    CHECK_EQ("shifted: no fetch stall either", b.bd.fetch_stall + a.bd.fetch_stall, 0);
+    CHECK_EQ("no taken branch: the state after is shifted too", shifted, 1);
+    csim_core_signature(&a, 0x08000000, &xa);
+    csim_core_signature(&b, 0x08000000, &xb);
+    CHECK_EQ("... by -7", csim_core_sig_shift(&xb, &xa, &delta) && delta == -7, 1);
+    /* What block reuse does with it: a's state after, shifted. */
+    csim_core r;
+    csim_core_params p = m33();
+    csim_core_sig xr;
+    csim_core_init(&r, &p, NULL);
+    csim_core_restore(&r, 0x08000000, &xa, csim_core_now(&a), &zero);
+    uint64_t v = r.version;
+    csim_core_shift_fetch(&r, -7);
+    CHECK_EQ("shifting moves the version", r.version != v, 1);
+    csim_core_signature(&r, 0x08000000, &xr);
+    CHECK_EQ("restored and shifted: b's state after", memcmp(&xr, &xb, sizeof(xr)), 0);
+    /* Beyond the tolerated shifts the cycles differ. */
+    csim_core late = lag_run(15, CSIM_IC_ALU, false, &ok_b, &lo_b, &hi_b, &shifted, &eb);
+    CHECK_EQ("+15 is not tolerated", 15 > hi, 1);
+    CHECK_EQ("+15: the first instruction waits for its fetch", csim_core_now(&late) > csim_core_now(&a), 1);
+    CHECK_EQ("... and the fetch side is not in the past: no shift of the signature",
+             csim_core_sig_shift(&eb, &ea, &delta), 0);
+    /* A flash data read meets the C-AHB's time with the core's. */
+    lag_run(0, CSIM_IC_LOAD, false, &ok, &lo, &hi, &shifted, &ea);
+    CHECK_EQ("flash data read: no shift tolerated", ok, 0);
+    /* A taken branch at the end: fetch_from becomes the branch's, the state
+     * after is the same whatever the shift. */
+    a = lag_run(0, CSIM_IC_B, true, &ok, &lo, &hi, &shifted, &ea);
+    b = lag_run(-7, CSIM_IC_B, true, &ok_b, &lo_b, &hi_b, &shifted, &eb);
+    CHECK_EQ("taken branch at the end: shifts tolerated", ok && lo <= -7 && -7 <= hi, 1);
+    CHECK_EQ("... and the state after is not shifted", shifted, 0);
+    csim_core_signature(&a, 0x08000100, &xa);
+    csim_core_signature(&b, 0x08000100, &xb);
+    CHECK_EQ("... the same state after", memcmp(&xa, &xb, sizeof(xa)), 0);
+    CHECK_EQ("... the same cycles", csim_core_now(&b), csim_core_now(&a));
+    /* The M0+ has no fetch unit that runs behind: it tracks nothing. */
+    csim_core m;
+    csim_core_params q = m0p();
+    csim_core_init(&m, &q, NULL);
+    csim_core_lag_begin(&m);
+    CHECK_EQ("M0+: no shift tolerated", csim_core_lag_end(&m, &lo, &hi, &shifted), 0);
+}
+
 /* Block reuse takes a core whose version has not moved since a replay
  * restored it as that replay's state after (reuse.c, core_matches): every
  * entry point that changes the timing state must move it. */
@@ -606,6 +708,7 @@ int main(void)
     test_m33_cahb();
     test_fetch_past_flow_zero_wait();
     test_signature_floor();
+    test_fetch_lag();
     test_core_version();
     test_iclass_names();
     test_core_table();
