@@ -485,7 +485,10 @@ static bool try_replay_state(sim *s, block *b, uint32_t next, tried_keys *tried,
     memo *x = s->loaded;
     uint64_t earliest = csim_core_earliest_request(&s->core);
     int64_t floor = (int64_t)(earliest - s->core.t);
-    bool chain = x && x->gen == s->loaded_gen && s->load_t == s->core.t &&
+    /* Not on the ICACHE: its head is saved against the tags (a pending
+     * read-ahead whose words are all cached signs as none), which the head
+     * loaded does not fix. */
+    bool chain = !keys.head_only && x && x->gen == s->loaded_gen && s->load_t == s->core.t &&
                  csim_memsys_unchanged(s->flash, s->load_token, earliest);
     if (chain && x->succ && x->succ->gen == x->succ_gen && x->succ_floor == floor) {
         keys.known = x->succ;

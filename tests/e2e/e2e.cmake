@@ -90,6 +90,16 @@ cmp reuse-${n}-${m}.json full-${n}-${m}.json"
             WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
         set_tests_properties(e2e_reuse_identical_${n}_${m} PROPERTIES LABELS e2e)
     endforeach()
+    # The M0+ RSA sign on the U3: a state replay on the ICACHE saves the head
+    # against the tags (a pending read-ahead whose words are all cached signs
+    # as none), so the head loaded by the last replay does not fix the next
+    # state; taking it as known lost one flash read here (one case: 50 s in
+    # full).
+    set(run "$<TARGET_FILE:cyclesim> run ${FW}/emu-m0plus/rsa.elf --mcu stm32u385rg --format json --case rsa-pss-sign/3072/crt/fast/w5")
+    add_test(NAME e2e_reuse_identical_rsa_sign_stm32u385rg
+        COMMAND sh -c "${run} > reuse-rsa-u3.json && ${run} --no-reuse > full-rsa-u3.json && cmp reuse-rsa-u3.json full-rsa-u3.json"
+        WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
+    set_tests_properties(e2e_reuse_identical_rsa_sign_stm32u385rg PROPERTIES LABELS e2e)
     # The same with core.fetch_past_flow=true: the words fetched past a flow
     # change are flash-interface requests the replay must see (M0+ on the L0
     # NVM and the U0, M33 on the ICACHE).
