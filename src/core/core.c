@@ -185,6 +185,22 @@ static int64_t get16(const uint8_t *b)
 
 int64_t csim_core_sig_earliest_request(const csim_core_sig *sig) { return get16(sig->b); }
 
+void lag_order_slow(csim_core *c, uint64_t f, uint64_t k)
+{
+    const int64_t d = (int64_t)(k - f);
+    if (f <= k) {
+        c->lag.hi = d < c->lag.hi ? d : c->lag.hi;
+    } else {
+        c->lag.lo = d + 1 > c->lag.lo ? d + 1 : c->lag.lo;
+    }
+}
+
+void lag_not_after_slow(csim_core *c, uint64_t f, uint64_t k)
+{
+    c->lag.ok &= f <= k;
+    lag_order_slow(c, f, k);
+}
+
 void csim_core_lag_begin(csim_core *c)
 {
     const uint64_t fetch = max64(c->fetch_from, c->bus_free);

@@ -47,27 +47,25 @@ uint64_t q_fetch(csim_core *c, uint32_t w, uint64_t earliest);
 /* Cycle at which all halfwords of `in` have arrived. */
 uint64_t insn_fetched(csim_core *c, const csim_insn *in);
 
-/* Fetch-lag tracking (csim_fetch_lag): fetch-side time f was compared with
- * core time k and came out f <= k; the shift must keep it so. */
+/* Fetch-lag tracking (csim_fetch_lag), only while a block is priced for
+ * reuse: the work is out of line to keep the pricing's hot path small.
+ * lag_order: fetch-side time f was compared with core time k; the shift must
+ * keep the outcome (f <= k or f > k).  lag_not_after: f must stay at or
+ * before k (a fetch never later than the cycle that would wait for it). */
+void lag_order_slow(csim_core *c, uint64_t f, uint64_t k);
+void lag_not_after_slow(csim_core *c, uint64_t f, uint64_t k);
+
 static inline void lag_order(csim_core *c, uint64_t f, uint64_t k)
 {
-    if (c->lag.on) {
-        const int64_t d = (int64_t)(k - f);
-        if (f <= k) {
-            c->lag.hi = d < c->lag.hi ? d : c->lag.hi;
-        } else {
-            c->lag.lo = d + 1 > c->lag.lo ? d + 1 : c->lag.lo;
-        }
+    if (__builtin_expect(c->lag.on, 0)) {
+        lag_order_slow(c, f, k);
     }
 }
 
-/* Fetch-side f must stay at or before core time k (a fetch never later than
- * the cycle that would wait for it). */
 static inline void lag_not_after(csim_core *c, uint64_t f, uint64_t k)
 {
-    if (c->lag.on) {
-        c->lag.ok &= f <= k;
-        lag_order(c, f, k);
+    if (__builtin_expect(c->lag.on, 0)) {
+        lag_not_after_slow(c, f, k);
     }
 }
 

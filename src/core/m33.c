@@ -135,11 +135,11 @@ static void m33_fetch_ahead(csim_core *c, const csim_insn *in, uint64_t from, ui
         if (before == UINT64_MAX) {
             /* Wanted now, from `from` (a core time): the issue is a fetch-side
              * time only while the fetch side is not before it. */
-            const uint64_t fetch = max64(c->fetch_from, c->bus_free);
-            if (fetch < from) {
-                lag_break(c);
+            if (c->lag.on) {
+                const uint64_t fetch = max64(c->fetch_from, c->bus_free);
+                c->lag.ok &= fetch >= from;
+                lag_order(c, fetch + 1, from);
             }
-            lag_order(c, fetch + 1, from);
             q_fetch(c, w, from);
             return;
         }

@@ -383,8 +383,9 @@ static void price_and_record(sim *s, block *b, uint32_t next, const tried_keys *
         if (memo_store(s, m, next, c->t - t0, &d, true, 0)) {
             m->lag_ok = lag_ok;
             m->lag_shifted = lag_shifted;
-            m->lag_lo = lag_lo;
-            m->lag_hi = lag_hi;
+            /* Signatures hold 16-bit times: no shift outside that range matches. */
+            m->lag_lo = (int16_t)(lag_lo < -INT16_MAX ? -INT16_MAX : lag_lo);
+            m->lag_hi = (int16_t)(lag_hi > INT16_MAX ? INT16_MAX : lag_hi);
         }
         return;
     }

@@ -69,19 +69,20 @@ typedef enum fault_kind { F_UNDEFINSTR, F_INVSTATE, F_STKOF, F_UNALIGNED, F_DIVB
  *    whole state after it is known too. */
 typedef struct memo {
     bool valid;
+    /* ICACHE hits: it also holds from states whose fetch side is shifted by
+     * [lag_lo, lag_hi] (csim_core_lag_end), its state after shifted alike if
+     * lag_shifted.  (Small fields where the layout had padding: the memos
+     * of a block are scanned on every try.) */
+    bool lag_ok, lag_shifted;
     unsigned epoch;          /* flash configuration it was priced under */
     uint32_t next;
     csim_core_sig entry, exit;
+    int16_t lag_lo, lag_hi;
     uint64_t dt;
     csim_breakdown d;
     csim_ms_stats ms_d;      /* flash-interface statistics it adds (state replay) */
     unsigned n_ev, n_acc, n_flash, n_tag, ms_in, ms_out;
     csim_ms_replay rp;       /* ICACHE: the lines its fetches hit, while no tag changed */
-    /* ICACHE hits: it also holds from states whose fetch side is shifted by
-     * [lag_lo, lag_hi] (csim_core_lag_end), its state after shifted alike if
-     * lag_shifted. */
-    bool lag_ok, lag_shifted;
-    int64_t lag_lo, lag_hi;
     /* State replay of a direct-mapped cache: the tags were those of the state
      * before when the flash interface's tag generation was tag_gen (if
      * tag_known); tags_same: the state after has the same tags. */
