@@ -354,6 +354,20 @@ static void test_fetch_past_flow_zero_wait(void)
     }
 }
 
+/* An M33 at cycle 100 on flash interface `fl`, fetching from 0x08000000,
+ * with the given fetch-side times. */
+static void m33_at_100(csim_core *c, csim_memsys *fl, uint64_t fetch_from, uint64_t bus_free, uint64_t last_req)
+{
+    csim_core_params p = m33();
+    csim_memsys_reset(fl);
+    csim_core_init(c, &p, fl);
+    csim_core_redirect(c, 0x08000000);
+    c->t = 100;
+    c->fetch_from = fetch_from;
+    c->bus_free = bus_free;
+    c->last_req = last_req;
+}
+
 /* Block reuse signs the core state relative to now (csim_core_signature).
  * Below the request floor, min(max(fetch_from, bus_free), now), no request is
  * issued: a bus free at or before now and a last request at or before the
@@ -370,14 +384,7 @@ static uint64_t run_from(uint64_t bus_free, uint64_t last_req, csim_core_sig *si
     };
     csim_memsys *fl = csim_memsys_new(&ic);
     csim_core c;
-    csim_core_params p = m33();
-    csim_memsys_reset(fl);
-    csim_core_init(&c, &p, fl);
-    csim_core_redirect(&c, 0x08000000);
-    c.t = 100;
-    c.fetch_from = 90;
-    c.bus_free = bus_free;
-    c.last_req = last_req;
+    m33_at_100(&c, fl, 90, bus_free, last_req);
     csim_core_signature(&c, 0x08000000, sig);
     *earliest = csim_core_earliest_request(&c);
     csim_mem_event d = {0x08000400, 4, 0};
@@ -441,13 +448,7 @@ static csim_core lag_run(int64_t shift, unsigned last, bool taken, bool *ok, int
     const csim_ms_cfg zw = {.type = CSIM_MS_ZERO_WAIT, .flash_base = 0x08000000u, .flash_size = 0x10000};
     csim_memsys *fl = csim_memsys_new(&zw);
     csim_core c;
-    csim_core_params p = m33();
-    csim_memsys_reset(fl);
-    csim_core_init(&c, &p, fl);
-    csim_core_redirect(&c, 0x08000000);
-    c.t = 100;
-    c.fetch_from = (uint64_t)(90 + shift);
-    c.bus_free = c.last_req = (uint64_t)(88 + shift);
+    m33_at_100(&c, fl, (uint64_t)(90 + shift), (uint64_t)(88 + shift), (uint64_t)(88 + shift));
     csim_core_signature(&c, 0x08000000, entry);
     csim_core_lag_begin(&c);
     for (unsigned i = 0; i < 8; i++) {
