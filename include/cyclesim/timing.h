@@ -92,10 +92,12 @@ typedef struct csim_core_sig {
  * [lo, hi]; from a state shifted so, the pricing holds with the fetch side
  * shifted (csim_core_lag_begin/end, csim_core_sig_shift). */
 typedef struct csim_fetch_lag {
-    bool on;       /* tracking this pricing */
-    bool ok;       /* no core time has entered the fetch side or vice versa */
+    bool on;       /* tracking this pricing: no core time has entered the fetch side or vice
+                      versa, and some shift holds so far */
     bool taken;    /* a taken branch moved fetch_from to a core time */
     int64_t lo, hi;
+    const csim_ms_stats *st; /* the flash interface's, if any */
+    uint64_t reads;          /* its misses, flash reads and prefetch hits at the start */
 } csim_fetch_lag;
 
 typedef struct csim_core {

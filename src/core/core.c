@@ -193,22 +193,29 @@ void lag_order_slow(csim_core *c, uint64_t f, uint64_t k)
     } else {
         c->lag.lo = d + 1 > c->lag.lo ? d + 1 : c->lag.lo;
     }
+    if (c->lag.lo > 0 || c->lag.hi < 0) {
+        lag_break(c); /* not even the recorded state */
+    }
 }
 
 void lag_not_after_slow(csim_core *c, uint64_t f, uint64_t k)
 {
-    c->lag.ok &= f <= k;
+    if (f > k) {
+        lag_break(c);
+        return;
+    }
     lag_order_slow(c, f, k);
 }
 
 void csim_core_lag_begin(csim_core *c)
 {
     const uint64_t fetch = max64(c->fetch_from, c->bus_free);
-    c->lag.on = (c->desc->features & CSIM_CF_FETCH_LAG) != 0;
-    c->lag.ok = c->lag.on && fetch <= c->t;
-    c->lag.taken = false;
+    c->lag.on = (c->desc->features & CSIM_CF_FETCH_LAG) != 0 && fetch <= c->t;
     c->lag.lo = INT64_MIN / 2;
     c->lag.hi = INT64_MAX / 2;
+    c->lag.taken = false;
+    c->lag.st = c->flash ? csim_memsys_stats(c->flash) : NULL;
+    c->lag.reads = c->lag.st ? c->lag.st->misses + c->lag.st->flash_reads + c->lag.st->prefetch_hits : 0;
     /* Shifted, the fetch side must stay in the past, where the signature
      * holds it as it is (below now, the floor is max(fetch_from, bus_free)). */
     lag_order(c, fetch, c->t);
@@ -225,9 +232,11 @@ bool csim_core_lag_end(csim_core *c, int64_t *lo, int64_t *hi, bool *shifted)
          * request must stay at or below it, the floor, where they sign as it. */
         lag_not_after(c, c->bus_free, c->fetch_from);
         lag_not_after(c, c->last_req, c->fetch_from);
-        c->lag.ok &= c->fetch_from <= c->t;
+        if (c->fetch_from > c->t) {
+            lag_break(c);
+        }
     }
-    const bool ok = c->lag.on && c->lag.ok && c->lag.lo <= 0 && 0 <= c->lag.hi;
+    const bool ok = c->lag.on && c->lag.lo <= 0 && 0 <= c->lag.hi;
     *lo = c->lag.lo;
     *hi = c->lag.hi;
     *shifted = !c->lag.taken;

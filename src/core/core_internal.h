@@ -69,8 +69,19 @@ static inline void lag_not_after(csim_core *c, uint64_t f, uint64_t k)
     }
 }
 
-/* A core time entered the fetch side, or a fetch-side time the core side. */
-static inline void lag_break(csim_core *c) { c->lag.ok = false; }
+/* A core time entered the fetch side, or a fetch-side time the core side:
+ * no shift holds, the tracking ends (the pricing takes the path without it). */
+static inline void lag_break(csim_core *c) { c->lag.on = false; }
+
+/* A miss, a flash read or a prefetch hit makes the pricing no replay of
+ * hits, the only one a shift serves: the tracking ends there. */
+static inline void lag_hits_only(csim_core *c)
+{
+    const csim_ms_stats *st = c->lag.st;
+    if (st && st->misses + st->flash_reads + st->prefetch_hits != c->lag.reads) {
+        lag_break(c);
+    }
+}
 
 static inline bool unconditional_flow(const csim_insn *in)
 {

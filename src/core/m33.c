@@ -79,7 +79,7 @@ static bool is_branch_class(unsigned k)
  * load/store; a not-taken 16-bit conditional branch issues for free; IT
  * pairs with its predecessor; a taken 16-bit branch pairs with a preceding
  * 16-bit instruction that sets no flags. */
-static bool m33_pairs(const csim_core *c, const csim_insn *in, bool taken)
+static inline __attribute__((always_inline)) bool m33_pairs(const csim_core *c, const csim_insn *in, bool taken)
 {
     if (!c->p.m33_dual_issue || (in->flags & CSIM_IF_WIDE) || c->prev_wide ||
         c->prev_paired || c->prev_class == CSIM_IC_COUNT) {
@@ -113,8 +113,11 @@ static bool m33_pairs(const csim_core *c, const csim_insn *in, bool taken)
  * request of this cycle).  Nothing past an unconditional flow change, which
  * the pre-decode sees, unless core.fetch_past_flow (uncertain: no M33 text
  * says when the fetch unit learns of the branch); those words are flushed by
- * the branch and its target's fetch waits for the C-AHB. */
-static void m33_fetch_ahead(csim_core *c, const csim_insn *in, uint64_t from, uint64_t before)
+ * the branch and its target's fetch waits for the C-AHB.  Inlined: each call
+ * site's `before` and `lag` (fetch-lag tracking on) are then known, and the
+ * call is in every priced instruction. */
+static inline __attribute__((always_inline)) void m33_fetch_ahead(csim_core *c, const csim_insn *in, uint64_t from,
+                                                                  uint64_t before, bool lag)
 {
     if (!c->p.fetch_past_flow && unconditional_flow(in)) {
         return;
@@ -135,16 +138,20 @@ static void m33_fetch_ahead(csim_core *c, const csim_insn *in, uint64_t from, ui
         if (before == UINT64_MAX) {
             /* Wanted now, from `from` (a core time): the issue is a fetch-side
              * time only while the fetch side is not before it. */
-            if (c->lag.on) {
+            if (lag) {
                 const uint64_t fetch = max64(c->fetch_from, c->bus_free);
-                c->lag.ok &= fetch >= from;
+                if (fetch < from) {
+                    lag_break(c);
+                }
                 lag_order(c, fetch + 1, from);
             }
             q_fetch(c, w, from);
             return;
         }
         const uint64_t busy = max64(max64(from, c->fetch_from), max64(c->bus_free, c->last_req));
-        lag_order(c, busy + 1, before);
+        if (lag) {
+            lag_order(c, busy + 1, before);
+        }
         if (busy >= before) {
             return;
         }
@@ -152,16 +159,21 @@ static void m33_fetch_ahead(csim_core *c, const csim_insn *in, uint64_t from, ui
     }
 }
 
-static void m33_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev, unsigned nev,
-                     bool taken)
+/* Prices one instruction; with `lag`, also tracks the fetch lag
+ * (csim_core_lag_begin), which m33_exec leaves out of the common pricing. */
+static inline __attribute__((always_inline)) void m33_price(csim_core *c, const csim_insn *in,
+                                                            const csim_mem_event *ev, unsigned nev, bool taken,
+                                                            bool lag)
 {
     const uint64_t t0 = c->t;
     const csim_core_params *p = &c->p;
-    if (c->lag.taken) {
+    if (lag && c->lag.taken) {
         lag_break(c); /* fetches after a taken branch start from a core time */
     }
     uint64_t fetched = insn_fetched(c, in);
-    lag_not_after(c, fetched, t0); /* no fetch stall: the issue is the core's */
+    if (lag) {
+        lag_not_after(c, fetched, t0); /* no fetch stall: the issue is the core's */
+    }
 
     /* Operands: address registers and plain sources are needed at issue; the
      * data of a store and the accumulators of a MAC one cycle later
@@ -183,7 +195,7 @@ static void m33_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev
     }
 
     const bool pairs = m33_pairs(c, in, taken);
-    if (pairs) {
+    if (lag && pairs) {
         lag_order(c, fetched, c->prev_issue);
     }
     bool paired = pairs && fetched <= c->prev_issue && operands <= c->prev_issue;
@@ -221,9 +233,9 @@ static void m33_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev
     /* The fetch unit filled its queue while the C-AHB was idle before this
      * issue cycle; a word still missing is wanted now, before or after this
      * instruction's flash data reads (m33.fetch_first). */
-    m33_fetch_ahead(c, in, 0, s);
+    m33_fetch_ahead(c, in, 0, s, lag);
     if (p->m33_fetch_first) {
-        m33_fetch_ahead(c, in, s, UINT64_MAX);
+        m33_fetch_ahead(c, in, s, UINT64_MAX, lag);
     }
 
     unsigned ntr = in->transfers;
@@ -242,7 +254,9 @@ static void m33_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev
              * one transfer at a time, a wait-stated data phase (ICACHE miss)
              * holds the bus, so the read waits for the transfer on it. */
             uint64_t bus_at = max64(at, c->bus_free);
-            lag_break(c); /* the C-AHB's time and the core's meet */
+            if (lag) {
+                lag_break(c); /* the C-AHB's time and the core's meet */
+            }
             ready = read_ready(c, bus_at, a, CSIM_MS_DATA);
             c->bus_free = ready;
             c->bd.flash_data_reads++;
@@ -257,7 +271,7 @@ static void m33_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev
     }
     account_transfers(c, in, ntr);
     if (!p->m33_fetch_first) {
-        m33_fetch_ahead(c, in, s, UINT64_MAX);
+        m33_fetch_ahead(c, in, s, UINT64_MAX, lag);
     }
 
     uint64_t issue_end = s + (paired ? 0 : issue) + ntr + wait;
@@ -308,7 +322,9 @@ static void m33_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev
         end = max64(end, resolve) + refill;
         c->q_n = 0;
         c->fetch_from = max64(resolve, end - 1);
-        c->lag.taken = true;
+        if (lag) {
+            c->lag.taken = true;
+        }
         c->bd.taken_branches++;
     }
 
@@ -335,6 +351,23 @@ static void m33_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev
     c->prev_wide = (in->flags & CSIM_IF_WIDE) != 0;
     c->prev_sets_flags = (in->flags & CSIM_IF_SETS_FLAGS) != 0;
     c->prev_paired = paired;
+}
+
+static __attribute__((noinline)) void m33_price_tracking_lag(csim_core *c, const csim_insn *in,
+                                                             const csim_mem_event *ev, unsigned nev, bool taken)
+{
+    m33_price(c, in, ev, nev, taken, true);
+    lag_hits_only(c);
+}
+
+static void m33_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev, unsigned nev,
+                     bool taken)
+{
+    if (__builtin_expect(c->lag.on, 0)) {
+        m33_price_tracking_lag(c, in, ev, nev, taken);
+    } else {
+        m33_price(c, in, ev, nev, taken, false);
+    }
 }
 
 /* The first transfer is made in the issue cycle. */

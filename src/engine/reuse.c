@@ -218,8 +218,9 @@ static void breakdown_diff(csim_breakdown *d, const csim_breakdown *a, const csi
  * tried.  A core that a replay restored and nothing changed since has a
  * signature that is a function of that pricing's state after (and b's
  * address, which x fixes): the pricing that matched it last time matches
- * again without signing. */
-static bool core_matches(sim *s, const block *b, memo *x, csim_core_sig *sig, bool *have, bool *ok)
+ * again without signing.  Inlined: it is on the path of every block. */
+static inline __attribute__((always_inline)) bool core_matches(sim *s, const block *b, memo *x, csim_core_sig *sig,
+                                                                bool *have, bool *ok)
 {
     memo *from = s->restored;
     const bool pure = from && from->gen == s->restored_gen && s->core.version == s->restored_version;

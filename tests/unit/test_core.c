@@ -519,6 +519,31 @@ static void test_fetch_lag(void)
     csim_core_signature(&b, 0x08000100, &xb);
     CHECK_EQ("... the same state after", memcmp(&xa, &xb, sizeof(xa)), 0);
     CHECK_EQ("... the same cycles", csim_core_now(&b), csim_core_now(&a));
+    /* A miss makes the pricing no replay of hits: the tracking ends at the
+     * instruction that made it, even with the fetch side far enough behind
+     * that the miss's wait never reaches the core (zero wait: it goes on). */
+    const csim_ms_cfg ic = {
+        .type = CSIM_MS_ICACHE, .flash_base = 0x08000000u, .flash_size = 512u * 1024, .alias_base = 0x0C000000u,
+        .wait_states = 5, .flash_read_bytes = 8, .cache_enabled = true, .cache_bytes = 8192, .cache_ways = 2,
+        .cache_line_bytes = 16, .cache_data = true, .prefetch_words = 1, .hit_under_miss = true,
+    };
+    const csim_ms_cfg zw = {.type = CSIM_MS_ZERO_WAIT, .flash_base = 0x08000000u, .flash_size = 0x10000};
+    const csim_ms_cfg *cfgs[] = {&zw, &ic};
+    for (unsigned k = 0; k < 2; k++) {
+        csim_memsys *fl = csim_memsys_new(cfgs[k]);
+        csim_core far;
+        m33_at_100(&far, fl, 10, 8, 8);
+        csim_core_lag_begin(&far);
+        csim_insn a = insn(0x08000000, 2, CSIM_IC_ALU, 1, 2);
+        csim_core_exec(&far, &a, NULL, 0, false, 0);
+        CHECK_EQ(k ? "fetch side far behind, a cold ICACHE: the miss ends the tracking"
+                   : "fetch side far behind, zero wait: tracking goes on",
+                 far.lag.on, !k);
+        CHECK_EQ("... no stall either way", far.bd.fetch_stall, 0);
+        CHECK_EQ("... and the pricing tolerates shifts only without the miss",
+                 csim_core_lag_end(&far, &lo, &hi, &shifted), !k);
+        csim_memsys_free(fl);
+    }
     /* The M0+ has no fetch unit that runs behind: it tracks nothing. */
     csim_core m;
     csim_core_params q = m0p();
