@@ -175,6 +175,15 @@ static void test_m33_umaal_chain(void)
     CHECK_EQ("that wait is load_use", c.bd.load_use, 1);
 }
 
+/* Flash at zero wait states, and an ICACHE (8 KB, 2 ways, 16-byte lines)
+ * before flash at 5 wait states, for the M33 runs below. */
+static const csim_ms_cfg zw = {.type = CSIM_MS_ZERO_WAIT, .flash_base = 0x08000000u, .flash_size = 0x10000};
+static const csim_ms_cfg ic = {
+    .type = CSIM_MS_ICACHE, .flash_base = 0x08000000u, .flash_size = 512u * 1024, .alias_base = 0x0C000000u,
+    .wait_states = 5, .flash_read_bytes = 8, .cache_enabled = true, .cache_bytes = 8192, .cache_ways = 2,
+    .cache_line_bytes = 16, .cache_data = true, .prefetch_words = 1, .hit_under_miss = true,
+};
+
 /* M33 C-AHB (m33.c): fetches and flash data reads share one bus, one transfer
  * per cycle; the fetch unit keeps m33.fetch_words words queued, fills the
  * queue while the bus is idle, and wants the bus in an issue cycle only for
@@ -182,7 +191,6 @@ static void test_m33_umaal_chain(void)
  * cycle's data read.  Flash at zero wait states, code and data in flash. */
 static void test_m33_cahb(void)
 {
-    const csim_ms_cfg zw = {.type = CSIM_MS_ZERO_WAIT, .flash_base = 0x08000000u, .flash_size = 0x10000};
     csim_memsys *fl = csim_memsys_new(&zw);
     csim_core c;
     csim_core_params p = m33();
@@ -377,11 +385,6 @@ static void m33_at_100(csim_core *c, csim_memsys *fl, uint64_t fetch_from, uint6
 static uint64_t run_from(uint64_t bus_free, uint64_t last_req, csim_core_sig *sig, uint64_t *earliest,
                          uint64_t *stalls)
 {
-    const csim_ms_cfg ic = {
-        .type = CSIM_MS_ICACHE, .flash_base = 0x08000000u, .flash_size = 512u * 1024, .alias_base = 0x0C000000u,
-        .wait_states = 5, .flash_read_bytes = 8, .cache_enabled = true, .cache_bytes = 8192, .cache_ways = 2,
-        .cache_line_bytes = 16, .cache_data = true, .prefetch_words = 1, .hit_under_miss = true,
-    };
     csim_memsys *fl = csim_memsys_new(&ic);
     csim_core c;
     m33_at_100(&c, fl, 90, bus_free, last_req);
@@ -445,7 +448,6 @@ static void test_signature_floor(void)
 static csim_core lag_run(int64_t shift, unsigned last, bool taken, bool *ok, int64_t *lo, int64_t *hi,
                          bool *shifted, csim_core_sig *entry)
 {
-    const csim_ms_cfg zw = {.type = CSIM_MS_ZERO_WAIT, .flash_base = 0x08000000u, .flash_size = 0x10000};
     csim_memsys *fl = csim_memsys_new(&zw);
     csim_core c;
     m33_at_100(&c, fl, (uint64_t)(90 + shift), (uint64_t)(88 + shift), (uint64_t)(88 + shift));
@@ -522,12 +524,6 @@ static void test_fetch_lag(void)
     /* A miss makes the pricing no replay of hits: the tracking ends at the
      * instruction that made it, even with the fetch side far enough behind
      * that the miss's wait never reaches the core (zero wait: it goes on). */
-    const csim_ms_cfg ic = {
-        .type = CSIM_MS_ICACHE, .flash_base = 0x08000000u, .flash_size = 512u * 1024, .alias_base = 0x0C000000u,
-        .wait_states = 5, .flash_read_bytes = 8, .cache_enabled = true, .cache_bytes = 8192, .cache_ways = 2,
-        .cache_line_bytes = 16, .cache_data = true, .prefetch_words = 1, .hit_under_miss = true,
-    };
-    const csim_ms_cfg zw = {.type = CSIM_MS_ZERO_WAIT, .flash_base = 0x08000000u, .flash_size = 0x10000};
     const csim_ms_cfg *cfgs[] = {&zw, &ic};
     for (unsigned k = 0; k < 2; k++) {
         csim_memsys *fl = csim_memsys_new(cfgs[k]);
