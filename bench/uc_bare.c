@@ -24,8 +24,8 @@
 #include <time.h>
 #include <unicorn/unicorn.h>
 
-#include "cyclesim/elf.h"
-#include "cyclesim/model.h"
+#include "cyclesim/backends/elf.h"
+#include "cyclesim/model/model.h"
 
 #ifndef CSIM_MODELS_DIR
 #define CSIM_MODELS_DIR "models"

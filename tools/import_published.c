@@ -37,7 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cyclesim/json.h"
+#include "cyclesim/backends/json.h"
 
 #define SCHEMA_VERSION 1
 

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # import_published: page text of an ST crypto performance page -> data/published/*.json.
 # Expects the including CMake to have defined the csim_json target (JSON
-# through include/cyclesim/json.h, the top-level CMakeLists.txt).
+# through include/cyclesim/backends/json.h, the top-level CMakeLists.txt).
 if(NOT TARGET import_published)
     add_executable(import_published ${CMAKE_CURRENT_LIST_DIR}/import_published.c)
     set_target_properties(import_published PROPERTIES C_STANDARD 11 C_STANDARD_REQUIRED ON

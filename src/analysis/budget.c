@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * budget.c - budget files (docs/budgets.md); the only file that reads or
- * writes them, with cyclesim/json.h for reading.  Every key is checked: an unknown key,
+ * writes them, with cyclesim/backends/json.h for reading.  Every key is checked: an unknown key,
  * a wrong type or an out-of-range number is an error, never ignored, since a
  * budget that silently does not apply would let a regression through.
  */
@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "analysis/budget.h"
-#include "cyclesim/json.h"
+#include "cyclesim/backends/json.h"
 
 #define MAX_FILE (4u << 20)
 #define MAX_INT 9007199254740992.0 /* 2^53: integers a JSON number holds exactly */

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cyclesim/diag.h"
+#include "cyclesim/common/diag.h"
 
 #define BUDGET_SCHEMA_VERSION 1
 

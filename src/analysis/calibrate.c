@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "analysis/calibrate.h"
-#include "cyclesim/jobs.h"
+#include "cyclesim/engine/jobs.h"
 
 bool calib_fittable_type(const csim_key *k)
 {

@@ -13,12 +13,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cyclesim/diag.h"
-#include "cyclesim/fit.h"
-#include "cyclesim/model_keys.h"
-#include "cyclesim/overlay.h"
-#include "cyclesim/published.h"
-#include "cyclesim/sim.h"
+#include "cyclesim/common/diag.h"
+#include "cyclesim/analysis/fit.h"
+#include "cyclesim/model/model_keys.h"
+#include "cyclesim/model/overlay.h"
+#include "cyclesim/analysis/calibration.h"
+#include "cyclesim/analysis/published.h"
+#include "cyclesim/engine/sim.h"
 
 #define MAX_PARAMS 32
 #define MAX_MEASURED 16

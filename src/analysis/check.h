@@ -15,8 +15,8 @@
 #include <stdio.h>
 
 #include "analysis/budget.h"
-#include "cyclesim/jobs.h"
-#include "cyclesim/sim.h"
+#include "cyclesim/engine/jobs.h"
+#include "cyclesim/engine/sim.h"
 
 #define FN_COVER_PCT 95     /* --update records the functions that make up this share of a case */
 #define FN_RECORD_MAX 32

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cyclesim/compare.h"
+#include "cyclesim/analysis/compare.h"
 
 const char *const csim_metric_names[CSIM_MET_COUNT] = {"cycles", "code", "const_data", "global_data", "stack",
                                                         "workbuf"};

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cyclesim/fit.h"
+#include "cyclesim/analysis/fit.h"
 
 static double col_norm(const double *a, size_t m, size_t n, size_t j, size_t from)
 {

@@ -3,7 +3,7 @@
  * published.c - measured results as rows keyed like the firmware cases
  * (published.h): ST's performance pages as JSON (data/published/README.md)
  * (the board's "@case" output: published_board.c).  The reader of the
- * published-page format (JSON through cyclesim/json.h).
+ * published-page format (JSON through cyclesim/backends/json.h).
  *
  * Everything a comparison rests on is checked here: a row with a missing or
  * negative figure, a duplicate key or a failed board case is an error, never
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cyclesim/json.h"
+#include "cyclesim/backends/json.h"
 
 #include "analysis/published_internal.h"
 

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "analysis/published_internal.h"
-#include "cyclesim/sim.h"
+#include "cyclesim/engine/sim.h"
 
 /* ---- board output ("@cyclesim-bench", "@case", "@done") ------------------ */
 

@@ -6,7 +6,7 @@
 #ifndef CSIM_ANALYSIS_PUBLISHED_INTERNAL_H
 #define CSIM_ANALYSIS_PUBLISHED_INTERNAL_H
 
-#include "cyclesim/published.h"
+#include "cyclesim/analysis/published.h"
 
 /* Row keys already read, by kind: a hash set of row indices, so that a
  * duplicate check costs the same for the 40,000th row as for the first. */

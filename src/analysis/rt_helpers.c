@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cyclesim/rt_helpers.h"
+#include "cyclesim/analysis/rt_helpers.h"
 
 /* Besides every __aeabi_* (ARM IHI 0043, RTABI): libgcc's GNU names for the
  * same operations and its other integer helpers, and the C library functions

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cyclesim/shard.h"
+#include "cyclesim/analysis/shard.h"
 
 bool csim_case_in_shard(const char *name, unsigned k, unsigned n)
 {

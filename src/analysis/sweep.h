@@ -12,8 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cyclesim/model.h"
-#include "cyclesim/shard.h"
+#include "cyclesim/model/model.h"
+#include "cyclesim/analysis/shard.h"
 
 #define MAX_CLOCKS 1024
 #define MAX_VALUES 64   /* values of one --latency/--cache/--prefetch/--set list */

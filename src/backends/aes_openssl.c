@@ -8,7 +8,7 @@
 
 #include <openssl/evp.h>
 
-#include "cyclesim/aes_block.h"
+#include "cyclesim/backends/aes_block.h"
 
 struct csim_aes_block {
     EVP_CIPHER_CTX *ctx;

@@ -2,7 +2,7 @@
 /* digest_openssl.c - SHA-256 through OpenSSL's EVP interface (digest.h). */
 #include <openssl/evp.h>
 
-#include "cyclesim/digest.h"
+#include "cyclesim/backends/digest.h"
 
 bool csim_sha256(const void *data, size_t len, uint8_t out[32])
 {

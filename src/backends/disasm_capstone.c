@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cyclesim/disasm.h"
-#include "cyclesim/timing.h"
+#include "cyclesim/backends/disasm.h"
+#include "cyclesim/core/timing.h"
 
 struct csim_disasm {
     csh handle;

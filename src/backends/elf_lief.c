@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cyclesim/digest.h"
-#include "cyclesim/elf.h"
+#include "cyclesim/backends/digest.h"
+#include "cyclesim/backends/elf.h"
 
 typedef struct elf_storage {
     uint8_t *file;

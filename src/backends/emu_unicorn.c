@@ -25,7 +25,7 @@
 #include <string.h>
 #include <unicorn/unicorn.h>
 
-#include "cyclesim/emu.h"
+#include "cyclesim/backends/emu.h"
 
 typedef struct mmio_ctx {
     csim_emu *e;

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cyclesim/json.h"
+#include "cyclesim/backends/json.h"
 
 /* A csim_json is a cJSON node; the document is its root. */
 #define NODE(n) ((const cJSON *)(const void *)(n))

@@ -10,9 +10,9 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "cyclesim/digest.h"
-#include "cyclesim/overlay.h"
-#include "cyclesim/shard.h"
+#include "cyclesim/backends/digest.h"
+#include "cyclesim/model/overlay.h"
+#include "cyclesim/analysis/shard.h"
 
 #ifndef CSIM_MODELS_DIR
 #define CSIM_MODELS_DIR "models"

@@ -11,9 +11,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "cyclesim/elf.h"
-#include "cyclesim/model.h"
-#include "cyclesim/sim.h"
+#include "cyclesim/backends/elf.h"
+#include "cyclesim/model/model.h"
+#include "cyclesim/engine/sim.h"
 
 /* Exit codes: docs/exit-codes.md. */
 enum {

@@ -20,12 +20,12 @@
 #include "analysis/calibrate.h"
 #include "cli/cli.h"
 #include "cli/options.h"
-#include "cyclesim/fit.h"
-#include "cyclesim/jobs.h"
-#include "cyclesim/model_keys.h"
-#include "cyclesim/overlay.h"
-#include "cyclesim/published.h"
-#include "cyclesim/sim.h"
+#include "cyclesim/analysis/fit.h"
+#include "cyclesim/engine/jobs.h"
+#include "cyclesim/model/model_keys.h"
+#include "cyclesim/model/overlay.h"
+#include "cyclesim/analysis/published.h"
+#include "cyclesim/engine/sim.h"
 
 /* --params: "uncertain" (every uncertain key that applies to the model) or a
  * comma-separated list.  Returns an exit code (EXIT_OK on success). */

@@ -17,8 +17,8 @@
 #include "analysis/check.h"
 #include "cli/cli.h"
 #include "cli/options.h"
-#include "cyclesim/jobs.h"
-#include "cyclesim/sim.h"
+#include "cyclesim/engine/jobs.h"
+#include "cyclesim/engine/sim.h"
 
 /* ---- the ELF's case table ---------------------------------------------- */
 

@@ -13,12 +13,12 @@
 
 #include "cli/cli.h"
 #include "cli/options.h"
-#include "cyclesim/compare.h"
-#include "cyclesim/jobs.h"
-#include "cyclesim/published.h"
-#include "cyclesim/rt_helpers.h"
-#include "cyclesim/shard.h"
-#include "cyclesim/sim.h"
+#include "cyclesim/analysis/compare.h"
+#include "cyclesim/engine/jobs.h"
+#include "cyclesim/analysis/published.h"
+#include "cyclesim/analysis/rt_helpers.h"
+#include "cyclesim/analysis/shard.h"
+#include "cyclesim/engine/sim.h"
 
 static int cmp_name(const void *a, const void *b)
 {

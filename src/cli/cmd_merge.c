@@ -11,11 +11,11 @@
 
 #include "cli/cli.h"
 #include "cli/options.h"
-#include "cyclesim/compare.h"
-#include "cyclesim/json.h"
-#include "cyclesim/published.h"
-#include "cyclesim/report.h"
-#include "cyclesim/shard.h"
+#include "cyclesim/analysis/compare.h"
+#include "cyclesim/backends/json.h"
+#include "cyclesim/analysis/published.h"
+#include "cyclesim/output/report.h"
+#include "cyclesim/analysis/shard.h"
 
 #define MAX_SHARD_FILE (256u << 20)
 

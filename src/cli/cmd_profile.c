@@ -13,9 +13,9 @@
 
 #include "cli/cli.h"
 #include "cli/options.h"
-#include "cyclesim/jobs.h"
-#include "cyclesim/rt_helpers.h"
-#include "cyclesim/sim.h"
+#include "cyclesim/engine/jobs.h"
+#include "cyclesim/analysis/rt_helpers.h"
+#include "cyclesim/engine/sim.h"
 
 typedef enum pformat { PF_TABLE, PF_CALLGRIND, PF_COLLAPSED } pformat;
 

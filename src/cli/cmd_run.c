@@ -8,10 +8,10 @@
 
 #include "cli/cli.h"
 #include "cli/options.h"
-#include "cyclesim/jobs.h"
-#include "cyclesim/report.h"
-#include "cyclesim/shard.h"
-#include "cyclesim/sim.h"
+#include "cyclesim/engine/jobs.h"
+#include "cyclesim/output/report.h"
+#include "cyclesim/analysis/shard.h"
+#include "cyclesim/engine/sim.h"
 
 /* With several workers each model's firmware text goes to a file of its own,
  * copied out afterwards in model order, so the console does not interleave. */

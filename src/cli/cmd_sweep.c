@@ -17,9 +17,9 @@
 #include "analysis/sweep.h"
 #include "cli/cli.h"
 #include "cli/options.h"
-#include "cyclesim/jobs.h"
-#include "cyclesim/model_keys.h"
-#include "cyclesim/report.h"
+#include "cyclesim/engine/jobs.h"
+#include "cyclesim/model/model_keys.h"
+#include "cyclesim/output/report.h"
 #include "output/sweep_report.h"
 
 static int usage_error(const char *fmt, const char *a, const char *b)

@@ -15,8 +15,8 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "cyclesim/jobs.h"
-#include "cyclesim/published.h"
+#include "cyclesim/engine/jobs.h"
+#include "cyclesim/analysis/published.h"
 
 #define MAX_PAGES 64
 

@@ -9,7 +9,7 @@
 
 #include "cli/cli.h"
 #include "cli/options.h"
-#include "cyclesim/model_keys.h"
+#include "cyclesim/model/model_keys.h"
 
 static const cli_command *const commands[] = {
     &cli_cmd_run, &cli_cmd_profile, &cli_cmd_sweep, &cli_cmd_compare, &cli_cmd_calibrate, &cli_cmd_check,

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "cyclesim/sim.h"
+#include "cyclesim/engine/sim.h"
 
 #define CLI_MAX_LIST 64 /* --set, --case given at most this often */
 

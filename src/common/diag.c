@@ -2,7 +2,7 @@
 /* diag.c - error text and diagnostics formatting. */
 #include <string.h>
 
-#include "cyclesim/diag.h"
+#include "cyclesim/common/diag.h"
 
 csim_err csim_fail(csim_diag *diag, csim_err err, const char *fmt, ...)
 {

@@ -15,7 +15,7 @@
  */
 #include <string.h>
 
-#include "core_internal.h"
+#include "core/core_internal.h"
 
 _Static_assert(CSIM_SIG_SHARED == 24 + 4 * CSIM_FETCH_QUEUE, "signature layout");
 
@@ -32,7 +32,7 @@ const char *csim_iclass_name(unsigned iclass)
 {
     static const char *const names[CSIM_IC_COUNT] = {
 #define CSIM_ICLASS(id, name) name,
-#include "cyclesim/iclass.def"
+#include "cyclesim/core/iclass.def"
     };
     return iclass < CSIM_IC_COUNT ? names[iclass] : "?";
 }

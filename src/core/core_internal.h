@@ -8,7 +8,7 @@
 #ifndef CSIM_CORE_INTERNAL_H
 #define CSIM_CORE_INTERNAL_H
 
-#include "cyclesim/timing.h"
+#include "cyclesim/core/timing.h"
 
 /* One row of a core's cost table, indexed by csim_iclass. */
 typedef struct cost_row {

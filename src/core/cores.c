@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * cores.c - the table of cores (include/cyclesim/core.h).  One entry per
+ * cores.c - the table of cores (include/cyclesim/core/core.h).  One entry per
  * core: its name, which is the model key core.type's value, and the
  * descriptor csim_core_<name> that its own file in src/core defines.
  * The order is the kinds' order; append new cores.
  */
 #include <string.h>
 
-#include "core_internal.h"
+#include "core/core_internal.h"
 
 #define CSIM_CORES(X) X(m0plus) X(m33)
 

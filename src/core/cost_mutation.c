@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core_internal.h"
-#include "cyclesim/core.h"
+#include "core/core_internal.h"
+#include "cyclesim/core/core.h"
 
 static void fail(const char *spec)
 {

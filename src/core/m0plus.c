@@ -3,7 +3,7 @@
  * m0plus.c - the Cortex-M0+ pipeline model: its cost table (ARM DDI0484C
  * Table 3.1) and the issue rule of its single AHB-Lite port.
  */
-#include "core_internal.h"
+#include "core/core_internal.h"
 
 /* Issue cycles at zero wait states and pipeline-refill cycles when taken.
  * M0+: ARM DDI0484C Table 3.1 (TRM cycle counts).  A taken branch there costs

@@ -3,7 +3,7 @@
  * m33.c - the Cortex-M33 pipeline model: its cost table, operand ready
  * times, dual issue of 16-bit pairs and the C-AHB data reads.
  */
-#include "core_internal.h"
+#include "core/core_internal.h"
 
 #define PC_BIT (1u << 15)
 

@@ -33,7 +33,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cyclesim/jobs.h"
+#include "cyclesim/engine/jobs.h"
 
 #define PROGRESS_PERIOD 0.25 /* seconds between two redraws of the progress line */
 

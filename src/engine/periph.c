@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cyclesim/periph.h"
-#include "cyclesim/periph_aes.h"
+#include "cyclesim/engine/periph.h"
+#include "cyclesim/engine/periph_aes.h"
 
 #define SYST_CSR 0xE000E010u
 #define SYST_RVR 0xE000E014u

@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cyclesim/aes_block.h"
-#include "cyclesim/periph_aes.h"
+#include "cyclesim/backends/aes_block.h"
+#include "cyclesim/engine/periph_aes.h"
 
 #define CR_EN (1u << 0)
 #define CR_DATATYPE(cr) (((cr) >> 1) & 3u)

@@ -16,9 +16,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "cyclesim/elf.h"
-#include "cyclesim/insn.h"
-#include "cyclesim/sim.h"
+#include "cyclesim/backends/elf.h"
+#include "cyclesim/core/insn.h"
+#include "cyclesim/engine/sim.h"
 
 typedef struct csim_prof csim_prof;
 

@@ -13,10 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cyclesim/disasm.h"
-#include "cyclesim/emu.h"
-#include "cyclesim/periph.h"
-#include "cyclesim/sim.h"
+#include "cyclesim/backends/disasm.h"
+#include "cyclesim/backends/emu.h"
+#include "cyclesim/engine/periph.h"
+#include "cyclesim/engine/sim.h"
 #include "engine/profile.h"
 
 #define MAX_BLOCK_INSNS 2048 /* Unicorn ends a block after 512 instructions or a page */

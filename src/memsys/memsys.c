@@ -10,7 +10,7 @@
  * Rules that no source states are modelling hypotheses, labelled H-... and
  * listed here; every uncertain number is a field of csim_ms_cfg.
  *
- * Contract (include/cyclesim/memsys.h):
+ * Contract (include/cyclesim/memsys/memsys.h):
  *  - time in core cycles; a read issued at `now` to zero-wait memory is ready
  *    at now + 1; a flash array read takes 1 + wait_states cycles and returns
  *    flash_read_bytes aligned bytes; the array does one read at a time
@@ -92,7 +92,7 @@
  * refill, each word once.  flash_reads counts every array read.  Stalls are
  * ready - (now + 1) per kind.  csim_memsys_reset also lets time restart at 0.
  */
-#include "memsys_internal.h"
+#include "memsys/memsys_internal.h"
 
 #include <assert.h>
 #include <stdlib.h>

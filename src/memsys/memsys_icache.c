@@ -69,7 +69,7 @@
  *    in no buffer (ms_abort_for_miss), an uncached fetch that misses the
  *    buffer, an uncached data read.  The aborted word is not buffered.
  */
-#include "memsys_internal.h"
+#include "memsys/memsys_internal.h"
 
 uint64_t ms_icache_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind kind)
 {

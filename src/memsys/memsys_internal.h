@@ -21,7 +21,7 @@
 #ifndef CYCLESIM_MEMSYS_INTERNAL_H
 #define CYCLESIM_MEMSYS_INTERNAL_H
 
-#include "cyclesim/memsys.h"
+#include "cyclesim/memsys/memsys.h"
 
 #include <assert.h>
 #include <stddef.h>

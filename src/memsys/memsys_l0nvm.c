@@ -36,7 +36,7 @@
  *    "when no fetch/prefetch pending" (RM0367 §3.3) -> a pending prefetch goes first.
  *  - A "fetch" is any read done to execute (RM0367 §3.3): CSIM_MS_FETCH.
  */
-#include "memsys_internal.h"
+#include "memsys/memsys_internal.h"
 
 uint64_t ms_l0_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind kind)
 {

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * memsys_reuse.c - what block reuse asks of the flash-interface models
- * (include/cyclesim/memsys.h): replaying a block's accesses when they are
+ * (include/cyclesim/memsys/memsys.h): replaying a block's accesses when they are
  * known to hit (ICACHE), and the whole state in canonical form, saved,
  * compared and loaded (the other flash interfaces).  No timing rule lives
  * here: a replay or a load leaves the state the accesses would have left.
  */
-#include "memsys_internal.h"
+#include "memsys/memsys_internal.h"
 
 #include <stdlib.h>
 #include <string.h>

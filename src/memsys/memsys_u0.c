@@ -66,7 +66,7 @@
  *    start of its refill, ms_abort_for_miss), an uncached data read that does
  *    not hit a buffer.  The aborted word is not buffered.
  */
-#include "memsys_internal.h"
+#include "memsys/memsys_internal.h"
 
 uint64_t ms_u0_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind kind)
 {

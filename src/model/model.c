@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* model.c - cross-key validation and the latency-versus-clock rule. */
-#include "cyclesim/model.h"
+#include "cyclesim/model/model.h"
 
 static bool pow2(unsigned v) { return v && !(v & (v - 1)); }
 

@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * model_json.c - reads model files along their `extends` chain into a
- * csim_model, driven by the key table (JSON through cyclesim/json.h).
+ * csim_model, driven by the key table (JSON through cyclesim/backends/json.h).
  */
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cyclesim/json.h"
-#include "cyclesim/model_keys.h"
+#include "cyclesim/backends/json.h"
+#include "cyclesim/model/model_keys.h"
 
 #define MAX_CHAIN 8
 #define MAX_FILE (1u << 20)

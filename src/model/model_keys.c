@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cyclesim/model_keys.h"
+#include "cyclesim/model/model_keys.h"
 
 #define OFF(f) offsetof(csim_model, f)
 #define SZ(f) sizeof(((csim_model *)0)->f)
@@ -322,6 +322,12 @@ bool csim_key_applies(const csim_key *k, const csim_model *m)
     case OFF(flash.fetch_buffers): return t == CSIM_MS_L0_NVM;
     default: return true;
     }
+}
+
+bool csim_key_scalar(const csim_key *k)
+{
+    return k->type == CSIM_K_U32 || k->type == CSIM_K_INT || k->type == CSIM_K_BOOL || k->type == CSIM_K_ENUM
+           || k->type == CSIM_K_STR;
 }
 
 bool csim_key_uncertain_everywhere(const csim_key *k) { return strncmp(k->source, "uncertain", 9) == 0; }

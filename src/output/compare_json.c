@@ -2,8 +2,8 @@
 /* compare_json.c - the JSON writer of a comparison (compare_writer.h; schema: docs/compare.md). */
 #include <math.h>
 
-#include "cyclesim/rt_helpers.h"
-#include "cyclesim/shard.h"
+#include "cyclesim/analysis/rt_helpers.h"
+#include "cyclesim/analysis/shard.h"
 #include "output/compare_writer.h"
 #include "output/escape.h"
 

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cyclesim/compare.h"
-#include "cyclesim/rt_helpers.h"
+#include "cyclesim/analysis/compare.h"
+#include "cyclesim/analysis/rt_helpers.h"
 #include "output/compare_writer.h"
 #include "output/escape.h"
 

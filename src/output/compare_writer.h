@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "cyclesim/compare.h"
+#include "cyclesim/analysis/compare.h"
 
 typedef enum cmp_part {
     CMP_CYCLES,          /* c->cycles[i] */

@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cyclesim/report.h"
-#include "cyclesim/rt_helpers.h"
-#include "cyclesim/shard.h"
+#include "cyclesim/output/report.h"
+#include "cyclesim/analysis/rt_helpers.h"
+#include "cyclesim/analysis/shard.h"
 #include "output/escape.h"
 
 #define SCHEMA_VERSION 1

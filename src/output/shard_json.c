@@ -2,8 +2,8 @@
 /* shard_json.c - the "shard" member of a --shard run's JSON output (shard.h, docs/ci.md). */
 #include <stdlib.h>
 
-#include "cyclesim/rt_helpers.h"
-#include "cyclesim/shard.h"
+#include "cyclesim/analysis/rt_helpers.h"
+#include "cyclesim/analysis/shard.h"
 #include "output/escape.h"
 
 #define U(x) ((unsigned long long)(x))

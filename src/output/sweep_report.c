@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cyclesim/model_keys.h"
+#include "cyclesim/model/model_keys.h"
 #include "output/escape.h"
 #include "output/sweep_report.h"
 #include "output/sweep_svg.h"

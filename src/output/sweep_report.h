@@ -9,8 +9,8 @@
 #include <stdio.h>
 
 #include "analysis/sweep.h"
-#include "cyclesim/jobs.h"
-#include "cyclesim/report.h"
+#include "cyclesim/engine/jobs.h"
+#include "cyclesim/output/report.h"
 
 typedef struct sweep_out {
     FILE *f;

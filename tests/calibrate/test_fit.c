@@ -6,7 +6,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "cyclesim/fit.h"
+#include "cyclesim/analysis/fit.h"
 
 static int failures, checks;
 

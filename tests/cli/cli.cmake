@@ -28,7 +28,7 @@ set_tests_properties(cli_shared_options PROPERTIES LABELS cli)
 # Every csim_err has its documented exit code.
 add_executable(test_exit_codes ${CMAKE_CURRENT_LIST_DIR}/test_exit_codes.c ${CMAKE_SOURCE_DIR}/src/cli/cli.c)
 target_include_directories(test_exit_codes PRIVATE ${CMAKE_SOURCE_DIR}/src)
-target_link_libraries(test_exit_codes PRIVATE csim_core)
+target_link_libraries(test_exit_codes PRIVATE csim_output)
 add_test(NAME cli_exit_codes COMMAND test_exit_codes)
 set_tests_properties(cli_exit_codes PROPERTIES LABELS cli)
 

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cyclesim/compare.h"
+#include "cyclesim/analysis/compare.h"
 
 static int failures, checks;
 

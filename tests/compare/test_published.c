@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cyclesim/published.h"
+#include "cyclesim/analysis/published.h"
 
 static int failures, checks;
 static const char *data_dir, *fix_dir;

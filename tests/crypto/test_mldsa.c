@@ -19,7 +19,7 @@
  *    (digested by OpenSSL), signature digests recomputed with both signers;
  *    then every case's setup/run/check, and check() must catch a corruption.
  */
-#include "cyclesim/json.h"
+#include "cyclesim/backends/json.h"
 #include <openssl/evp.h>
 #include <stdint.h>
 #include <stdio.h>

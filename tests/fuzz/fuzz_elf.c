@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* libFuzzer: the ELF loader (header checks, LIEF, segments, symbols) and the
  * case listing read from the image without running it. */
-#include "cyclesim/elf.h"
-#include "cyclesim/sim.h"
+#include "cyclesim/backends/elf.h"
+#include "cyclesim/engine/sim.h"
 #include "fuzz_common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -3,7 +3,7 @@
  * three files separated by a line "@@": fz0.json (the model loaded), fz1.json
  * and fz2.json, in a directory that also holds the repository's models, so
  * an input may extend its own files or the real ones (and loop). */
-#include "cyclesim/model.h"
+#include "cyclesim/model/model.h"
 #include "fuzz_common.h"
 
 #ifndef FUZZ_MODELS_DIR

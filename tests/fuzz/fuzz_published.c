@@ -2,7 +2,7 @@
 /* libFuzzer: published result pages (JSON) and board output ("@case"
  * lines), told apart by content as `compare --published` does, and the row
  * lookups made on what loads. */
-#include "cyclesim/published.h"
+#include "cyclesim/analysis/published.h"
 #include "fuzz_common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -2,8 +2,8 @@
 /* libFuzzer: `--set KEY=VALUE` lines applied to a real model (one line per
  * assignment), then an overlay file (`--set @FILE`): the input's text after
  * a line "@@", applied to the result. */
-#include "cyclesim/model.h"
-#include "cyclesim/overlay.h"
+#include "cyclesim/model/model.h"
+#include "cyclesim/model/overlay.h"
 #include "fuzz_common.h"
 
 #ifndef FUZZ_MODELS_DIR

@@ -11,15 +11,12 @@ get_target_property(CLI_SOURCES cyclesim SOURCES)
 list(TRANSFORM CLI_SOURCES PREPEND ${CMAKE_SOURCE_DIR}/)
 add_executable(cyclesim_mutant ${CLI_SOURCES} ${MUTANT_CORE_SOURCES})
 target_include_directories(cyclesim_mutant PRIVATE ${CMAKE_SOURCE_DIR}/src)
-target_link_libraries(cyclesim_mutant PRIVATE csim_core)
+target_link_libraries(cyclesim_mutant PRIVATE csim_output)
 get_target_property(CLI_DEFINITIONS cyclesim COMPILE_DEFINITIONS)
 target_compile_definitions(cyclesim_mutant PRIVATE ${CLI_DEFINITIONS} CSIM_MUTATION)
 
-add_executable(test_core_mutant ${CMAKE_SOURCE_DIR}/tests/unit/test_core.c
-    ${CMAKE_SOURCE_DIR}/src/engine/periph.c ${CMAKE_SOURCE_DIR}/src/engine/periph_aes.c
-    ${CMAKE_SOURCE_DIR}/src/backends/aes_openssl.c ${CMAKE_SOURCE_DIR}/src/common/diag.c
-    ${MUTANT_CORE_SOURCES})
-target_link_libraries(test_core_mutant PRIVATE csim_models OpenSSL::Crypto)
+add_executable(test_core_mutant ${CMAKE_SOURCE_DIR}/tests/unit/test_core.c ${MUTANT_CORE_SOURCES})
+target_link_libraries(test_core_mutant PRIVATE csim_engine)
 target_compile_definitions(test_core_mutant PRIVATE CSIM_MUTATION)
 
 add_test(NAME mutation_cost_tables

@@ -46,7 +46,7 @@ endif()
 
 # csim_run_opts.progress: calls at each 2^24 instructions of a long loop.
 add_executable(test_progress ${CMAKE_CURRENT_LIST_DIR}/test_progress.c)
-target_link_libraries(test_progress PRIVATE csim_core)
+target_link_libraries(test_progress PRIVATE csim_engine)
 add_test(NAME profile_progress
     COMMAND sh -c "arm-none-eabi-gcc -mcpu=cortex-m33 -mthumb -nostdlib -Wl,--no-warn-rwx-segments \
 -Wl,-Ttext=0x20000000 -Wl,-e,kernel ${CMAKE_CURRENT_LIST_DIR}/progress_loop.S -o progress_loop.elf && \

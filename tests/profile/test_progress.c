@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cyclesim/sim.h"
+#include "cyclesim/engine/sim.h"
 
 #define ITERATIONS 600000u
 #define EXPECTED_INSNS (66ull * ITERATIONS + 1)

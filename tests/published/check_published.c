@@ -39,7 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cyclesim/json.h"
+#include "cyclesim/backends/json.h"
 
 #define TOLERANCE 0.005 /* plus one unit of the published figure */
 

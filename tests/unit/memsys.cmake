@@ -3,14 +3,8 @@
 # top-level CMakeLists.txt (after enable_testing()).
 get_filename_component(CSIM_MEMSYS_ROOT "${CMAKE_CURRENT_LIST_DIR}/../.." ABSOLUTE)
 
-add_executable(test_memsys
-    ${CSIM_MEMSYS_ROOT}/tests/unit/test_memsys.c
-    ${CSIM_MEMSYS_ROOT}/src/memsys/memsys.c
-    ${CSIM_MEMSYS_ROOT}/src/memsys/memsys_reuse.c
-    ${CSIM_MEMSYS_ROOT}/src/memsys/memsys_l0nvm.c
-    ${CSIM_MEMSYS_ROOT}/src/memsys/memsys_u0.c
-    ${CSIM_MEMSYS_ROOT}/src/memsys/memsys_icache.c)
-target_include_directories(test_memsys PRIVATE ${CSIM_MEMSYS_ROOT}/include)
+add_executable(test_memsys ${CSIM_MEMSYS_ROOT}/tests/unit/test_memsys.c)
+target_link_libraries(test_memsys PRIVATE csim_memsys)
 set_target_properties(test_memsys PROPERTIES C_STANDARD 11 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
 if(CMAKE_C_COMPILER_ID MATCHES "GNU|Clang")
     target_compile_options(test_memsys PRIVATE -Wall -Wextra -Wpedantic)

@@ -10,9 +10,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cyclesim/memsys.h"
-#include "cyclesim/periph.h"
-#include "cyclesim/timing.h"
+#include "cyclesim/memsys/memsys.h"
+#include "cyclesim/engine/periph.h"
+#include "cyclesim/core/timing.h"
 
 static int failures, checks;
 

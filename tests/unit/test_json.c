@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * test_json.c - include/cyclesim/json.h, the one interface to the JSON
+ * test_json.c - include/cyclesim/backends/json.h, the one interface to the JSON
  * library: the line of a parse error (what the model, overlay, budget and page
  * readers report), strict and lenient ends, member order and names with
  * duplicates, typed getters on the wrong type, equality, copies, and the bytes
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cyclesim/json.h"
+#include "cyclesim/backends/json.h"
 
 static int failures;
 

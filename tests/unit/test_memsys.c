@@ -3,7 +3,7 @@
  * test_memsys.c - unit tests of the flash-interface models (src/memsys).
  *
  * Every expected cycle is derived by hand from the rules stated in
- * the model sources in src/memsys (and the contract in include/cyclesim/memsys.h); the
+ * the model sources in src/memsys (and the contract in include/cyclesim/memsys/memsys.h); the
  * derivation is written beside the check.  Notation: rc = 1 + W = cycles of
  * one flash array read; "a..b" = an array read started at a, data at b;
  * w<n> = flash word n (flash_read_bytes each) counted from 0x08000000.
@@ -11,7 +11,7 @@
  * Exit status: 0 if every check passed, 1 otherwise; each failing check is
  * printed.  The throughput figure is printed, never asserted.
  */
-#include "cyclesim/memsys.h"
+#include "cyclesim/memsys/memsys.h"
 
 #include <inttypes.h>
 #include <stdio.h>

@@ -16,7 +16,7 @@
 
 #include <openssl/evp.h>
 
-#include "cyclesim/periph_aes.h"
+#include "cyclesim/engine/periph_aes.h"
 
 static int failures;
 #define CHECK(cond, ...)                                                                           \

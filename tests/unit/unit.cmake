@@ -1,29 +1,23 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Pure core and peripheral models, no emulator.
-add_executable(test_core ${CMAKE_CURRENT_LIST_DIR}/test_core.c ${CMAKE_SOURCE_DIR}/src/engine/periph.c
-    ${CMAKE_SOURCE_DIR}/src/engine/periph_aes.c ${CMAKE_SOURCE_DIR}/src/backends/aes_openssl.c
-    ${CMAKE_SOURCE_DIR}/src/common/diag.c)
-target_link_libraries(test_core PRIVATE csim_models OpenSSL::Crypto)
+add_executable(test_core ${CMAKE_CURRENT_LIST_DIR}/test_core.c)
+target_link_libraries(test_core PRIVATE csim_engine)
 add_test(NAME unit_core COMMAND test_core)
 set_tests_properties(unit_core PROPERTIES LABELS unit)
 
 # The AES peripheral model (RM0503): FIPS-197/SP 800-38A/C/D vectors and the latency table (docs/aes.md: which rows are checked).
-add_executable(test_periph_aes ${CMAKE_CURRENT_LIST_DIR}/test_periph_aes.c
-    ${CMAKE_SOURCE_DIR}/src/engine/periph_aes.c ${CMAKE_SOURCE_DIR}/src/backends/aes_openssl.c)
-target_include_directories(test_periph_aes PRIVATE ${CMAKE_SOURCE_DIR}/include)
-target_link_libraries(test_periph_aes PRIVATE OpenSSL::Crypto)
+add_executable(test_periph_aes ${CMAKE_CURRENT_LIST_DIR}/test_periph_aes.c)
+target_link_libraries(test_periph_aes PRIVATE csim_engine)
 add_test(NAME unit_periph_aes COMMAND test_periph_aes)
 set_tests_properties(unit_periph_aes PROPERTIES LABELS unit)
 
 # The STM32U3 AES and SAES (RM0487 figures, docs/aes.md).
-add_executable(test_periph_aes_u3 ${CMAKE_CURRENT_LIST_DIR}/test_periph_aes_u3.c
-    ${CMAKE_SOURCE_DIR}/src/engine/periph_aes.c ${CMAKE_SOURCE_DIR}/src/backends/aes_openssl.c)
-target_include_directories(test_periph_aes_u3 PRIVATE ${CMAKE_SOURCE_DIR}/include)
-target_link_libraries(test_periph_aes_u3 PRIVATE OpenSSL::Crypto)
+add_executable(test_periph_aes_u3 ${CMAKE_CURRENT_LIST_DIR}/test_periph_aes_u3.c)
+target_link_libraries(test_periph_aes_u3 PRIVATE csim_engine)
 add_test(NAME unit_periph_aes_u3 COMMAND test_periph_aes_u3)
 set_tests_properties(unit_periph_aes_u3 PROPERTIES LABELS unit)
 
-# include/cyclesim/json.h on its backend: error lines, iteration, getters, builder bytes.
+# include/cyclesim/backends/json.h on its backend: error lines, iteration, getters, builder bytes.
 add_executable(test_json ${CMAKE_CURRENT_LIST_DIR}/test_json.c)
 target_link_libraries(test_json PRIVATE csim_json)
 add_test(NAME unit_json COMMAND test_json)

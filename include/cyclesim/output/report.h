@@ -9,9 +9,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "cyclesim/elf.h"
-#include "cyclesim/model.h"
-#include "cyclesim/sim.h"
+#include "cyclesim/backends/elf.h"
+#include "cyclesim/model/model.h"
+#include "cyclesim/engine/sim.h"
 
 typedef enum csim_format { CSIM_FMT_TABLE, CSIM_FMT_JSON, CSIM_FMT_CSV } csim_format;
 typedef struct csim_report csim_report;

@@ -14,11 +14,11 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "cyclesim/compare.h"
-#include "cyclesim/elf.h"
-#include "cyclesim/json.h"
-#include "cyclesim/model.h"
-#include "cyclesim/sim.h"
+#include "cyclesim/analysis/compare.h"
+#include "cyclesim/backends/elf.h"
+#include "cyclesim/backends/json.h"
+#include "cyclesim/model/model.h"
+#include "cyclesim/engine/sim.h"
 
 #define CSIM_SHARD_VERSION 1
 

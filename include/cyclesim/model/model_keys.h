@@ -6,7 +6,7 @@
 #ifndef CYCLESIM_MODEL_KEYS_H
 #define CYCLESIM_MODEL_KEYS_H
 
-#include "cyclesim/model.h"
+#include "cyclesim/model/model.h"
 
 typedef enum csim_key_type {
     CSIM_K_U32,     /* unsigned / uint32_t field */
@@ -40,6 +40,9 @@ bool csim_key_applies(const csim_key *k, const csim_model *m);
 /** csim_key_uncertain - no document gives the key's value on model m: its
  *  source says "uncertain" (every model) or m's `uncertain` list names it. */
 bool csim_key_uncertain(const csim_key *k, const csim_model *m);
+/** csim_key_scalar - a key with one value (number, boolean, name, text), as
+ *  `--set` and overlays take it. */
+bool csim_key_scalar(const csim_key *k);
 /** csim_key_uncertain_everywhere - the key's source starts with "uncertain". */
 bool csim_key_uncertain_everywhere(const csim_key *k);
 

@@ -11,9 +11,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "cyclesim/elf.h"
-#include "cyclesim/model.h"
-#include "cyclesim/timing.h"
+#include "cyclesim/backends/elf.h"
+#include "cyclesim/model/model.h"
+#include "cyclesim/core/timing.h"
 
 /* BENCH_ABI_VERSION of firmware/include/bench.h that cyclesim reads (the
  * case table in the engine, the board output in analysis). */

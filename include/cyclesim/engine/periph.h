@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "cyclesim/model.h"
+#include "cyclesim/model/model.h"
 
 typedef struct csim_periph csim_periph;
 

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "cyclesim/diag.h"
+#include "cyclesim/common/diag.h"
 
 typedef struct csim_emu csim_emu;
 

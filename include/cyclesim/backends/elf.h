@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cyclesim/diag.h"
+#include "cyclesim/common/diag.h"
 
 typedef enum csim_elf_arch {
     CSIM_ELF_ARCH_UNKNOWN = 0, /* no .ARM.attributes */

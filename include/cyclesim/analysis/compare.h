@@ -12,10 +12,10 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "cyclesim/elf.h"
-#include "cyclesim/model.h"
-#include "cyclesim/published.h"
-#include "cyclesim/sim.h"
+#include "cyclesim/backends/elf.h"
+#include "cyclesim/model/model.h"
+#include "cyclesim/analysis/published.h"
+#include "cyclesim/engine/sim.h"
 
 /* What is compared: cycles, then the footprint columns of the pages. */
 typedef enum csim_metric {

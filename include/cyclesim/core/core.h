@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "cyclesim/insn.h"
+#include "cyclesim/core/insn.h"
 
 struct csim_core;
 struct csim_mem_event;

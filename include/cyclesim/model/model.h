@@ -12,9 +12,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "cyclesim/diag.h"
-#include "cyclesim/memsys.h"
-#include "cyclesim/timing.h"
+#include "cyclesim/common/diag.h"
+#include "cyclesim/memsys/memsys.h"
+#include "cyclesim/core/timing.h"
 
 #define CSIM_MODEL_VERSION 1
 #define CSIM_MAX_REGIONS 8

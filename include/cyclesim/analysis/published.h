@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cyclesim/diag.h"
+#include "cyclesim/common/diag.h"
 
 typedef enum csim_row_kind { CSIM_ROW_CYCLES, CSIM_ROW_FOOTPRINT } csim_row_kind;
 

@@ -14,9 +14,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "cyclesim/core.h"
-#include "cyclesim/insn.h"
-#include "cyclesim/memsys.h"
+#include "cyclesim/core/core.h"
+#include "cyclesim/core/insn.h"
+#include "cyclesim/memsys/memsys.h"
 
 /* Core parameters: every field is a model key (model_keys.c gives sources). */
 typedef struct csim_core_params {

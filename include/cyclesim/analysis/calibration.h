@@ -1,27 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * overlay.h - model overlays (docs/calibrate.md): a base model name, key
- * values to apply on top of it, and where they came from (a calibration's
- * measurements, rows, residuals).  `--set @FILE` applies one; `cyclesim
- * calibrate -o FILE` writes one.
+ * calibration.h - the result of `cyclesim calibrate` (docs/calibrate.md):
+ * the fitted keys, the rows and their residuals, and the overlay document
+ * that records them with where they came from (read back by overlay.h).
  */
-#ifndef CYCLESIM_OVERLAY_H
-#define CYCLESIM_OVERLAY_H
+#ifndef CYCLESIM_ANALYSIS_CALIBRATION_H
+#define CYCLESIM_ANALYSIS_CALIBRATION_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "cyclesim/diag.h"
-#include "cyclesim/elf.h"
-#include "cyclesim/fit.h"
-#include "cyclesim/model.h"
-
-#define CSIM_OVERLAY_VERSION 1
-
-/** csim_overlay_apply - apply the overlay file at path to m, every key through
- *  the key table as `--set` does.  CSIM_ERR_IO (cannot read) or CSIM_ERR_INPUT
- *  (malformed, made for another base model, unknown key, bad value). */
-csim_err csim_overlay_apply(csim_model *m, const char *path, csim_diag *diag);
+#include "cyclesim/backends/elf.h"
+#include "cyclesim/model/model.h"
+#include "cyclesim/analysis/fit.h"
 
 /* |error| in percent over a set of rows. */
 typedef struct csim_err_stats {

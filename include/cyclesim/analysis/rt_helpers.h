@@ -12,8 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cyclesim/elf.h"
-#include "cyclesim/sim.h"
+#include "cyclesim/backends/elf.h"
+#include "cyclesim/engine/sim.h"
 
 #define CSIM_RT_MAX_FNS 16
 

@@ -14,7 +14,7 @@
 /* Timing classes (iclass.def).  Each core model prices a class from its own table. */
 typedef enum csim_iclass {
 #define CSIM_ICLASS(id, name) CSIM_IC_##id,
-#include "cyclesim/iclass.def"
+#include "cyclesim/core/iclass.def"
     CSIM_IC_COUNT
 } csim_iclass;
 

@@ -11,9 +11,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cyclesim/elf.h"
-#include "cyclesim/model.h"
-#include "cyclesim/sim.h"
+#include "cyclesim/backends/elf.h"
+#include "cyclesim/model/model.h"
+#include "cyclesim/engine/sim.h"
 
 typedef struct csim_job {
     const csim_elf *elf;     /* the image to run; NULL: the one given to csim_jobs_run */

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cyclesim/insn.h"
+#include "cyclesim/core/insn.h"
 
 typedef struct csim_disasm csim_disasm;
 
