@@ -87,7 +87,7 @@ static void evaluate(calib *c, const double *values, size_t n, double *cyc, bool
             }
         }
     }
-    csim_jobs_run(c->elfs[0], jobs, n_jobs, c->workers, c->progress);
+    csim_jobs_run(c->elfs[0], jobs, n_jobs, c->jobs);
     c->runs += (unsigned)n_jobs;
     for (size_t k = 0; k < n_jobs; k++) {
         csim_job *jb = &jobs[k];

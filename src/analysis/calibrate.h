@@ -19,6 +19,7 @@
 #include "cyclesim/model/overlay.h"
 #include "cyclesim/analysis/calibration.h"
 #include "cyclesim/analysis/published.h"
+#include "cyclesim/engine/jobs.h"
 #include "cyclesim/engine/sim.h"
 
 #define MAX_PARAMS 32
@@ -56,8 +57,7 @@ typedef struct calib {
     match *rows;
     size_t n_rows, n_fit;
     span *spans;             /* per ELF */
-    unsigned workers;
-    bool progress;           /* progress line on a terminal */
+    const csim_jobs_opts *jobs; /* how the runs are spread and reported */
     unsigned long long max_insns;
     bool warm;               /* --warm: every run keeps caches and buffers across cases */
     unsigned runs;

@@ -169,28 +169,15 @@ bool cli_parse_u64(const char *opt, const char *arg, unsigned long long *out)
     return true;
 }
 
-/* --shard K/N (cli_set_shard): 0/0 when not given. */
-static unsigned shard_k, shard_n;
-
-void cli_set_shard(unsigned k, unsigned n)
-{
-    shard_k = k;
-    shard_n = n;
-}
-
-/* A case of shard K of N by its name alone: adding, removing or reordering
- * other cases never moves it to another shard (docs/ci.md). */
-static bool in_shard(const char *name)
-{
-    return csim_case_in_shard(name, shard_k, shard_n);
-}
-
 /* The ranges of the ELF's cases that match one of the globs (no glob: one
  * range of every case) and lie in the --shard; glob_hit[g] is set for each
- * glob that matched a case, in the shard or not. */
-static cli_range *select_cases(const csim_elf *elf, const char *const *globs, unsigned n_globs, bool *glob_hit,
-                               unsigned *n, int *rc)
+ * glob that matched a case, in the shard or not.  A case is in a shard by its
+ * name alone: adding, removing or reordering other cases never moves it to
+ * another shard (docs/ci.md). */
+static cli_range *select_cases(const csim_elf *elf, const cli_selection *sel, bool *glob_hit, unsigned *n, int *rc)
 {
+    const char *const *globs = sel->globs;
+    unsigned n_globs = sel->n_globs;
     *n = 0;
     size_t total = csim_case_list(elf, NULL, NULL, 0);
     cli_range *r = malloc((total + 1) * sizeof(*r));
@@ -200,7 +187,7 @@ static cli_range *select_cases(const csim_elf *elf, const char *const *globs, un
         *rc = cli_out_of_memory();
         free(r);
         r = NULL;
-    } else if (n_globs == 0 && shard_n == 0) {
+    } else if (n_globs == 0 && sel->shard_n == 0) {
         r[(*n)++] = (cli_range){0, 0};
     } else {
         csim_case_list(elf, names, NULL, total);
@@ -212,7 +199,7 @@ static cli_range *select_cases(const csim_elf *elf, const char *const *globs, un
             }
         }
         for (size_t i = 0; i < total; i++) {
-            if (!(hit[i] || n_globs == 0) || !in_shard(names[i])) {
+            if (!(hit[i] || n_globs == 0) || !csim_case_in_shard(names[i], sel->shard_k, sel->shard_n)) {
                 continue;
             }
             if (*n && r[*n - 1].first + r[*n - 1].count == i) {
@@ -238,16 +225,15 @@ static const char *unmatched_glob(const char *const *globs, unsigned n_globs, co
     return NULL;
 }
 
-cli_range *cli_case_ranges(const csim_elf *elf, const char *const *globs, unsigned n_globs, unsigned *n,
-                           int *rc)
+cli_range *cli_case_ranges(const csim_elf *elf, const cli_selection *sel, unsigned *n, int *rc)
 {
     *n = 0;
-    if (n_globs && !cli_need_cases(elf, rc)) {
+    if (sel->n_globs && !cli_need_cases(elf, rc)) {
         return NULL;
     }
-    bool *glob_hit = calloc(n_globs + 1, sizeof(*glob_hit));
-    cli_range *r = glob_hit ? select_cases(elf, globs, n_globs, glob_hit, n, rc) : NULL;
-    const char *missed = r ? unmatched_glob(globs, n_globs, glob_hit) : NULL;
+    bool *glob_hit = calloc(sel->n_globs + 1, sizeof(*glob_hit));
+    cli_range *r = glob_hit ? select_cases(elf, sel, glob_hit, n, rc) : NULL;
+    const char *missed = r ? unmatched_glob(sel->globs, sel->n_globs, glob_hit) : NULL;
     if (!glob_hit) {
         *rc = cli_out_of_memory();
     } else if (missed) {
@@ -257,28 +243,27 @@ cli_range *cli_case_ranges(const csim_elf *elf, const char *const *globs, unsign
         r = NULL;
     }
     free(glob_hit);
-    if (r && *n == 0 && shard_n) {
-        fprintf(stderr, "cyclesim: note: shard %u/%u holds no case of %s\n", shard_k, shard_n, elf->path);
+    if (r && *n == 0 && sel->shard_n) {
+        fprintf(stderr, "cyclesim: note: shard %u/%u holds no case of %s\n", sel->shard_k, sel->shard_n, elf->path);
     }
     return r;
 }
 
-bool cli_case_ranges_images(const csim_elf *const *elfs, unsigned n_elfs, const char *const *globs,
-                            unsigned n_globs, cli_range **ranges, unsigned *n, int *rc)
+bool cli_case_ranges_images(const csim_elf *const *elfs, unsigned n_elfs, const cli_selection *sel,
+                            cli_range **ranges, unsigned *n, int *rc)
 {
     if (n_elfs == 1) {
-        return (ranges[0] = cli_case_ranges(elfs[0], globs, n_globs, &n[0], rc)) != NULL;
+        return (ranges[0] = cli_case_ranges(elfs[0], sel, &n[0], rc)) != NULL;
     }
-    bool *glob_hit = calloc(n_globs + 1, sizeof(*glob_hit));
+    bool *glob_hit = calloc(sel->n_globs + 1, sizeof(*glob_hit));
     unsigned done = 0;
     if (!glob_hit) {
         *rc = cli_out_of_memory();
     }
-    while (glob_hit && done < n_elfs && (ranges[done] = select_cases(elfs[done], globs, n_globs, glob_hit,
-                                                                      &n[done], rc))) {
+    while (glob_hit && done < n_elfs && (ranges[done] = select_cases(elfs[done], sel, glob_hit, &n[done], rc))) {
         done++;
     }
-    const char *missed = done == n_elfs ? unmatched_glob(globs, n_globs, glob_hit) : NULL;
+    const char *missed = done == n_elfs ? unmatched_glob(sel->globs, sel->n_globs, glob_hit) : NULL;
     if (missed) {
         fprintf(stderr, "cyclesim: error: --case %s matches no case of the %u ELFs\n", missed, n_elfs);
         *rc = EXIT_USAGE;

@@ -13,6 +13,7 @@
 
 #include "cyclesim/backends/elf.h"
 #include "cyclesim/model/model.h"
+#include "cyclesim/engine/jobs.h"
 #include "cyclesim/engine/sim.h"
 
 /* Exit codes: docs/exit-codes.md. */
@@ -36,9 +37,32 @@ int cli_exit_code(csim_err e);
 const char *cli_models_dir(void);
 /** cli_published_dir - the published pages (data/published, or $CYCLESIM_PUBLISHED). */
 const char *cli_published_dir(void);
-/** cli_register_cost_hints - -j starts the cases the published pages give the
- *  most cycles first (hints.c). */
-void cli_register_cost_hints(void);
+
+/* The progress line on stderr (progress.c). */
+typedef struct cli_progress {
+    double t0, last_draw; /* seconds */
+    size_t drawn;         /* characters of the line on screen */
+} cli_progress;
+
+/** cli_progress_draw - csim_jobs_progress_fn on a cli_progress: redraws the
+ *  line at most every quarter second and erases it at the end. */
+void cli_progress_draw(void *ctx, csim_jobs_event ev, const csim_jobs_status *s);
+
+typedef struct cli_hints cli_hints;
+
+/* What a subcommand passes the engine's jobs: -j, the cost hints that start
+ * the cases the published pages give the most cycles first (hints.c), and
+ * the progress line.  opts points into the struct: it must not move. */
+typedef struct cli_jobs {
+    csim_jobs_opts opts;
+    cli_hints *hints; /* the pages, read at the first hint asked for */
+    cli_progress line;
+} cli_jobs;
+
+/** cli_jobs_init - `workers` at a time, with hints, and the progress line
+ *  when `progress` is set and stderr is a terminal.  Free with cli_jobs_free. */
+void cli_jobs_init(cli_jobs *j, unsigned workers, bool progress);
+void cli_jobs_free(cli_jobs *j);
 /** Prints "cyclesim: error: ..." and returns the exit code of e. */
 int cli_fail(csim_err e, const csim_diag *d);
 /** cli_error - prints "cyclesim: error: FMT" and returns the exit code of e. */
@@ -72,26 +96,30 @@ typedef struct cli_range {
     uint32_t first, count;
 } cli_range;
 
-/** cli_set_shard - the case selection below keeps only shard k of n (1 <= k <= n;
- *  n = 0: every case; csim_case_in_shard, shard.h). */
-void cli_set_shard(unsigned k, unsigned n);
+/* Which cases a subcommand runs: those matching any --case glob (none:
+ * every case) that lie in the --shard. */
+typedef struct cli_selection {
+    const char *const *globs;
+    unsigned n_globs;
+    unsigned shard_k, shard_n; /* shard k of n (csim_case_in_shard, shard.h); 0/0: every case */
+} cli_selection;
 
 /* What a subcommand that cannot report an empty selection returns when its
  * --shard holds no case (the note printed): it exits 0 with no report. */
 #define CLI_EMPTY_SHARD (-2)
 
-/** cli_case_ranges - the table ranges of the cases matching any of the --case
- *  globs (fnmatch), in table order; no glob: one range of every case
- *  (count 0).  Returns a malloc'ed array (*n set), or NULL with the message
- *  printed and *rc set (a glob matching nothing is a usage error). */
-cli_range *cli_case_ranges(const csim_elf *elf, const char *const *globs, unsigned n_globs, unsigned *n,
-                           int *rc);
+/** cli_case_ranges - the table ranges of the selected cases (globs by
+ *  fnmatch), in table order; no glob and no shard: one range of every case
+ *  (count 0).  Returns a malloc'ed array (*n set; 0 with a note printed when
+ *  the shard holds no case), or NULL with the message printed and *rc set (a
+ *  glob matching nothing is a usage error). */
+cli_range *cli_case_ranges(const csim_elf *elf, const cli_selection *sel, unsigned *n, int *rc);
 
 /** cli_case_ranges_images - cli_case_ranges for each of several images
  *  (ranges[i], n[i]): a glob must match a case of at least one of them.  One
  *  image: exactly cli_case_ranges.  false with the message printed and *rc set. */
-bool cli_case_ranges_images(const csim_elf *const *elfs, unsigned n_elfs, const char *const *globs,
-                            unsigned n_globs, cli_range **ranges, unsigned *n, int *rc);
+bool cli_case_ranges_images(const csim_elf *const *elfs, unsigned n_elfs, const cli_selection *sel,
+                            cli_range **ranges, unsigned *n, int *rc);
 
 /** cli_unique_keys - false (message printed, *rc = EXIT_USAGE) when two images
  *  have a selected case with the same key (its row, or its name without one):

@@ -436,7 +436,8 @@ int cmd_calibrate(int argc, char **argv)
     const char *mcu = co.mcus, *params = own.params, *out_path = own.out_path;
     const char *const *sets = co.sets, *const *paths = own.paths;
     unsigned n_sets = co.n_sets, n_paths = own.n_paths, holdout = own.holdout;
-    calib c = {.workers = co.workers, .progress = co.progress, .max_insns = co.ro.max_insns, .warm = co.ro.warm};
+    cli_jobs cj;
+    calib c = {.jobs = &cj.opts, .max_insns = co.ro.max_insns, .warm = co.ro.warm};
     if (co.n_operands == 0 || !mcu || n_paths == 0) {
         fprintf(stderr, "cyclesim: error: calibrate needs an ELF, --mcu NAME and at least one --measured FILE\n");
         cli_usage(&cli_cmd_calibrate, stderr);
@@ -458,6 +459,7 @@ int cmd_calibrate(int argc, char **argv)
     if (!elfs) {
         return rc;
     }
+    cli_jobs_init(&cj, co.workers, co.progress);
     c.elfs = (const csim_elf *const *)elfs;
     csim_model *model = malloc(sizeof(*model));
     csim_pub_table *tabs = calloc(n_paths, sizeof(*tabs));
@@ -548,6 +550,7 @@ out:
     free(o.after);
     free(o.sens);
     cli_free_elfs(elfs, c.n_elfs);
+    cli_jobs_free(&cj);
     return rc;
 }
 

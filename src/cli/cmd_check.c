@@ -47,10 +47,10 @@ static long case_index(const case_table *t, const char *name)
 }
 
 /* The cases --case chooses (every one without), by cli_case_ranges. */
-static bool select_cases(check *c, const char *const *globs, unsigned n_globs, int *rc)
+static bool select_cases(check *c, const cli_selection *sel, int *rc)
 {
     unsigned n = 0;
-    cli_range *r = cli_case_ranges(c->elf, globs, n_globs, &n, rc);
+    cli_range *r = cli_case_ranges(c->elf, sel, &n, rc);
     if (!r || n == 0) { /* n 0: a --shard without a case of the ELF, nothing to check (exit 0) */
         free(r);
         return false;
@@ -282,7 +282,8 @@ static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, FIL
     if (!read_cases(c->elf, &c->cases, &rc) || (c->old_elf && !read_cases(c->old_elf, &c->old_cases, &rc))) {
         return rc;
     }
-    if (!select_cases(c, o->globs, o->n_globs, &rc)) {
+    const cli_selection sel = cli_selection_of(o);
+    if (!select_cases(c, &sel, &rc)) {
         return rc;
     }
     if (c->budget_path) {
@@ -315,10 +316,13 @@ static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, FIL
     if (!c->jobs || (c->old_elf && !c->old_jobs)) {
         return cli_out_of_memory();
     }
-    csim_jobs_run(c->elf, c->jobs, c->n_jobs, o->workers, o->progress);
+    cli_jobs cj;
+    cli_jobs_init(&cj, o->workers, o->progress);
+    csim_jobs_run(c->elf, c->jobs, c->n_jobs, &cj.opts);
     if (c->old_elf) {
-        csim_jobs_run(c->old_elf, c->old_jobs, c->n_old_jobs, o->workers, o->progress);
+        csim_jobs_run(c->old_elf, c->old_jobs, c->n_old_jobs, &cj.opts);
     }
+    cli_jobs_free(&cj);
     for (size_t i = 0; i < c->n_jobs; i++) {
         c->host_seconds += c->jobs[i].res.host_seconds;
     }

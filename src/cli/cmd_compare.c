@@ -134,8 +134,8 @@ int cmd_compare(int argc, char **argv)
         return rc == CLI_HELP_SHOWN ? EXIT_OK : rc;
     }
     const char *mcu = o.mcus, *published = own.published, *output = own.output;
-    const char *const *sets = o.sets, *const *globs = o.globs;
-    unsigned n_sets = o.n_sets, n_globs = o.n_globs, workers = o.workers;
+    const char *const *sets = o.sets;
+    unsigned n_sets = o.n_sets, workers = o.workers;
     bool warm = o.ro.warm, progress = o.progress, baselines = own.baselines, state_check = own.state_check;
     csim_cmp_format fmt;
     csim_cmp_format_parse(o.format, &fmt);
@@ -175,7 +175,8 @@ int cmd_compare(int argc, char **argv)
         rc = cli_fail(csim_fail(&d, CSIM_ERR_NOMEM, "out of memory"), &d);
         goto done;
     }
-    if (!cli_case_ranges_images((const csim_elf *const *)elfs, n_elfs, globs, n_globs, ranges, n_ranges, &rc) ||
+    const cli_selection sel = cli_selection_of(&o);
+    if (!cli_case_ranges_images((const csim_elf *const *)elfs, n_elfs, &sel, ranges, n_ranges, &rc) ||
         !cli_unique_keys((const csim_elf *const *)elfs, n_elfs, ranges, n_ranges, &rc) ||
         !cli_load_models(mcu, sets, n_sets, elfs[0], &model, 1, &rc)) {
         goto done;
@@ -222,7 +223,10 @@ int cmd_compare(int argc, char **argv)
             }
         }
     }
-    csim_jobs_run(elfs[0], jobs, n_all, workers, progress);
+    cli_jobs cj;
+    cli_jobs_init(&cj, workers, progress);
+    csim_jobs_run(elfs[0], jobs, n_all, &cj.opts);
+    cli_jobs_free(&cj);
     for (int run = 0, j = 0; run < RUNS; run++) {
         for (unsigned i = 0; wanted[run] && i < n_elfs; i++) {
             if (run == RUN_MAIN) {

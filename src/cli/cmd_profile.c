@@ -269,7 +269,7 @@ int cmd_profile(int argc, char **argv)
     o.workers = co.workers;
     o.progress = co.progress;
     const char *mcus = co.mcus;
-    const char *const *sets = co.sets, *const *globs = co.globs;
+    const char *const *sets = co.sets;
     unsigned n_sets = co.n_sets, n_globs = co.n_globs;
     if (!mcus) {
         fprintf(stderr, "cyclesim: error: profile needs --mcu NAME\n");
@@ -306,7 +306,8 @@ int cmd_profile(int argc, char **argv)
     }
     csim_rt_set(elf, o.rt, sizeof(o.rt));
     unsigned n_ranges = 0, n_models = 0;
-    cli_range *ranges = cli_case_ranges(elf, globs, o.ro.call ? 0 : n_globs, &n_ranges, &rc);
+    const cli_selection sel = cli_selection_of(&co); /* no glob with --call */
+    cli_range *ranges = cli_case_ranges(elf, &sel, &n_ranges, &rc);
     if (ranges && n_ranges == 0) { /* a --shard without a case of the ELF */
         free(ranges);
         csim_elf_free(elf);
@@ -343,7 +344,10 @@ int cmd_profile(int argc, char **argv)
         jb->opts.input_seed = seed;
         jb->opts.profile = seed == 0; /* the random-input runs only count cycles */
     }
-    csim_jobs_run(elf, jobs, n_jobs, o.workers, o.progress);
+    cli_jobs cj;
+    cli_jobs_init(&cj, o.workers, o.progress);
+    csim_jobs_run(elf, jobs, n_jobs, &cj.opts);
+    cli_jobs_free(&cj);
     /* Jobs in order: model, run, range; each run gathers its ranges' cases. */
     for (size_t j = 0; j < n_jobs && rc == EXIT_OK; j++) {
         if (jobs[j].err) {

@@ -69,7 +69,7 @@ int cmd_run(int argc, char **argv)
         return rc == CLI_HELP_SHOWN ? EXIT_OK : rc;
     }
     const char *mcus = o.mcus ? o.mcus : "all", *console = own.console;
-    const char *const *sets = o.sets, *const *globs = o.globs;
+    const char *const *sets = o.sets;
     unsigned n_sets = o.n_sets, n_globs = o.n_globs, workers = o.workers;
     bool progress = o.progress;
     csim_run_opts ro = o.ro;
@@ -97,7 +97,8 @@ int cmd_run(int argc, char **argv)
         return cli_fail(err, &d);
     }
     unsigned n_ranges = 0, n = 0;
-    cli_range *ranges = cli_case_ranges(elf, globs, ro.call ? 0 : n_globs, &n_ranges, &rc);
+    const cli_selection sel = cli_selection_of(&o); /* no glob with --call */
+    cli_range *ranges = cli_case_ranges(elf, &sel, &n_ranges, &rc);
     csim_model *models = ranges ? calloc(CLI_MAX_MODELS, sizeof(*models)) : NULL;
     n = models ? cli_load_models(mcus, sets, n_sets, elf, models, CLI_MAX_MODELS, &rc) : 0;
     const csim_shard shard = {.k = o.shard_k, .n = o.shard_n, .sets = sets, .n_sets = n_sets};
@@ -119,7 +120,10 @@ int cmd_run(int argc, char **argv)
             jobs[j].opts.console = con;
         }
     }
-    csim_jobs_run(elf, jobs, n_jobs, workers, progress);
+    cli_jobs cj;
+    cli_jobs_init(&cj, workers, progress);
+    csim_jobs_run(elf, jobs, n_jobs, &cj.opts);
+    cli_jobs_free(&cj);
     /* Reported in model order, stopping at the first model that failed, as
      * when the models run one after the other. */
     bool stop = false;

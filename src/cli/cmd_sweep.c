@@ -351,11 +351,11 @@ static size_t group_points(point *pts, size_t n, bool independent, size_t *reps)
 
 /* The smallest case range holding every selected case (count 0: all), from
  * the one case selection of the subcommands (cli_case_ranges). */
-static int case_range(const csim_elf *elf, const char *const *globs, unsigned n_globs, csim_run_opts *ro)
+static int case_range(const csim_elf *elf, const cli_selection *sel, csim_run_opts *ro)
 {
     int rc = EXIT_OK;
     unsigned n = 0;
-    cli_range *r = cli_need_cases(elf, &rc) ? cli_case_ranges(elf, globs, n_globs, &n, &rc) : NULL;
+    cli_range *r = cli_need_cases(elf, &rc) ? cli_case_ranges(elf, sel, &n, &rc) : NULL;
     if (!r || n == 0) {
         free(r);
         return r ? CLI_EMPTY_SHARD : rc;
@@ -490,7 +490,8 @@ int cmd_sweep(int argc, char **argv)
         rc = usage_error("--case selects benchmark cases; --call times one function%s%s", "", "");
         goto out;
     }
-    if ((!ro.call && (rc = case_range(elf, globs, n_globs, &ro))) || (rc = check_hardware(g, base))) {
+    const cli_selection sel = cli_selection_of(&co);
+    if ((!ro.call && (rc = case_range(elf, &sel, &ro))) || (rc = check_hardware(g, base))) {
         goto out;
     }
     if (g->n_clocks == 0) {
@@ -530,7 +531,10 @@ int cmd_sweep(int argc, char **argv)
         jobs[r].model = &pts[reps[r]].m;
         jobs[r].opts = ro;
     }
-    csim_jobs_run(elf, jobs, n_runs, workers, progress);
+    cli_jobs cj;
+    cli_jobs_init(&cj, workers, progress);
+    csim_jobs_run(elf, jobs, n_runs, &cj.opts);
+    cli_jobs_free(&cj);
     for (size_t r = 0; r < n_runs; r++) {
         const csim_model *m = jobs[r].model;
         const csim_run_result *res = &jobs[r].res;

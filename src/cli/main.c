@@ -61,7 +61,6 @@ int main(int argc, char **argv)
         usage(stderr);
         return EXIT_USAGE;
     }
-    cli_register_cost_hints();
     for (size_t i = 0; i < N_COMMANDS; i++) {
         if (strcmp(argv[1], commands[i]->name) == 0) {
             return commands[i]->run(argc - 1, argv + 1);

@@ -87,6 +87,11 @@ static bool is_choice(const char *list, const char *v)
     return false;
 }
 
+cli_selection cli_selection_of(const cli_common *c)
+{
+    return (cli_selection){c->globs, c->n_globs, c->shard_k, c->shard_n};
+}
+
 unsigned cli_format_index(const cli_command *cmd, const cli_common *c)
 {
     unsigned i = 0;
@@ -250,7 +255,6 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_common *c, void
         return cli_error(CSIM_ERR_USAGE, "--shard with --warm: a warm case starts from the state every case before "
                                          "it left, which another shard ran (run --warm unsharded)");
     }
-    cli_set_shard(c->shard_k, c->shard_n);
     c->operands = argv + optind;
     c->n_operands = (unsigned)(argc - optind);
     if (c->n_operands < cmd->min_operands || (cmd->max_operands && c->n_operands > cmd->max_operands)) {

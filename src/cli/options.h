@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "cli/cli.h"
 #include "cyclesim/engine/sim.h"
 
 #define CLI_MAX_LIST 64 /* --set, --case given at most this often */
@@ -85,6 +86,9 @@ extern const cli_command cli_cmd_run, cli_cmd_profile, cli_cmd_sweep, cli_cmd_co
  *  CLI_HELP_SHOWN, or an exit code with the message (and for a bad option or
  *  operand count, the subcommand's usage) printed on stderr. */
 int cli_parse(const cli_command *cmd, int argc, char **argv, cli_common *c, void *ctx);
+
+/** cli_selection_of - the cases --case and --shard select. */
+cli_selection cli_selection_of(const cli_common *c);
 
 /** cli_format_index - the position of c->format in cmd->formats. */
 unsigned cli_format_index(const cli_command *cmd, const cli_common *c);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * jobs.c - independent runs on worker threads, and the progress line.
+ * jobs.c - independent runs on worker threads, and their progress reports.
  *
  * Threads are safe here because every run owns its emulator (one Unicorn 2
  * instance: its own QEMU/TCG context), its Capstone handle, its flash and
@@ -23,19 +23,16 @@
  * bundled images).  A warm job (the caches as the previous case left them), a
  * job whose firmware console is kept (one transcript) and --call are run
  * whole.  Runs are started longest first, by the cost hint the caller
- * registered (csim_jobs_set_cost_hint), so that the longest cases do not
- * start last; the totals of a split job count every run it took.
+ * passes (csim_jobs_opts.cost), so that the longest cases do not start last;
+ * the totals of a split job count every run it took.  Progress goes to the
+ * caller's callback, which decides what to show and how often.
  */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "cyclesim/engine/jobs.h"
-
-#define PROGRESS_PERIOD 0.25 /* seconds between two redraws of the progress line */
 
 typedef struct pool pool;
 
@@ -48,61 +45,31 @@ typedef struct run_slot {
     csim_run_result res;
     csim_err err;
     csim_diag diag;
-    uint64_t insns, cycles;  /* as last reported (progress) */
+    uint64_t insns, cycles;  /* as last reported (in pool.status) */
 } run_slot;
 
 struct pool {
     const csim_elf *elf;
     csim_job *jobs;
     size_t n_jobs;
+    const csim_jobs_opts *opts;
     run_slot *runs;
     size_t n_runs;
     size_t *order;          /* runs in the order they start */
     pthread_mutex_t mu;     /* guards everything below */
-    size_t next, done;
-    bool show;
-    double t0, last_draw;
-    size_t drawn;           /* characters of the line on screen */
+    size_t next;
+    csim_jobs_status status; /* status.done, and the sums of the runs' insns and cycles */
 };
 
-static csim_case_cost_fn cost_fn;
-static void *cost_ctx;
-
-void csim_jobs_set_cost_hint(csim_case_cost_fn fn, void *ctx)
+/* A run's new counts into the totals, then the caller's report; with the
+ * mutex held.  The totals wrap back correctly should a count ever fall. */
+static void report(pool *p, run_slot *s, uint64_t insns, uint64_t cycles)
 {
-    cost_fn = fn;
-    cost_ctx = ctx;
-}
-
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-/* Called with the mutex held. */
-static void draw(pool *p, bool force)
-{
-    double t = now_s();
-    if (!p->show || (!force && t - p->last_draw < PROGRESS_PERIOD)) {
-        return;
-    }
-    p->last_draw = t;
-    uint64_t insns = 0, cycles = 0;
-    for (size_t i = 0; i < p->n_runs; i++) {
-        insns += p->runs[i].insns;
-        cycles += p->runs[i].cycles;
-    }
-    double el = t - p->t0;
-    char line[160];
-    int len = snprintf(line, sizeof(line), "cyclesim: %zu/%zu jobs, %.1f M insns, %.1f M cycles, %.1f MIPS, %.1f s",
-                       p->done, p->n_runs, (double)insns * 1e-6, (double)cycles * 1e-6,
-                       el > 0 ? (double)insns * 1e-6 / el : 0.0, el);
-    /* \r back to the start, the text, then erase what a longer line left. */
-    fprintf(stderr, "\r%s\033[K", line);
-    fflush(stderr);
-    p->drawn = len > 0 ? (size_t)len : 0;
+    p->status.insns += insns - s->insns;
+    p->status.cycles += cycles - s->cycles;
+    s->insns = insns;
+    s->cycles = cycles;
+    p->opts->progress(p->opts->progress_ctx, CSIM_JOBS_UPDATE, &p->status);
 }
 
 static void on_progress(void *ctx, uint64_t insns, uint64_t cycles)
@@ -110,9 +77,7 @@ static void on_progress(void *ctx, uint64_t insns, uint64_t cycles)
     run_slot *s = ctx;
     pool *p = s->p;
     pthread_mutex_lock(&p->mu);
-    s->insns = insns;
-    s->cycles = cycles;
-    draw(p, false);
+    report(p, s, insns, cycles);
     pthread_mutex_unlock(&p->mu);
 }
 
@@ -126,17 +91,17 @@ static void run_one(pool *p, run_slot *s)
         o.case_first = s->first;
         o.case_count = s->count;
     }
-    if (p->show) {
+    if (p->opts->progress) {
         o.progress = on_progress;
         o.progress_ctx = s;
     }
     s->err = csim_run(j->elf ? j->elf : p->elf, j->model, &o, &s->res, &s->diag);
-    pthread_mutex_lock(&p->mu);
-    s->insns = s->res.total_insns;
-    s->cycles = s->res.total_cycles;
-    p->done++;
-    draw(p, false);
-    pthread_mutex_unlock(&p->mu);
+    if (p->opts->progress) {
+        pthread_mutex_lock(&p->mu);
+        p->status.done++;
+        report(p, s, s->res.total_insns, s->res.total_cycles);
+        pthread_mutex_unlock(&p->mu);
+    }
 }
 
 static void *worker(void *arg)
@@ -173,11 +138,11 @@ static bool splittable(const csim_elf *elf, const csim_job *j, uint32_t *first, 
     return !j->opts.warm && !j->opts.call && !j->opts.console && job_cases(elf, j, first, count) && *count > 1;
 }
 
-static uint64_t hint(const csim_elf *elf, const csim_job *j, uint32_t first, uint32_t count)
+static uint64_t hint(const pool *p, const csim_elf *elf, const csim_job *j, uint32_t first, uint32_t count)
 {
     uint64_t sum = 0;
-    for (uint32_t k = 0; cost_fn && k < count; k++) {
-        sum += cost_fn(cost_ctx, elf, j->model, first + k);
+    for (uint32_t k = 0; p->opts->cost && k < count; k++) {
+        sum += p->opts->cost(p->opts->cost_ctx, elf, j->model, first + k);
     }
     return sum;
 }
@@ -222,8 +187,8 @@ static run_slot *plan(pool *p, unsigned workers)
                     p->runs[n] = (run_slot){.p = p, .job = i, .first = split ? first + k : 0,
                                             .count = split ? 1 : 0,
                                             .cost = workers < 2 || !cases ? 0
-                                                    : split ? hint(elf, j, first + k, 1)
-                                                            : hint(elf, j, first, count)};
+                                                    : split ? hint(p, elf, j, first + k, 1)
+                                                            : hint(p, elf, j, first, count)};
                 }
             }
         }
@@ -299,9 +264,10 @@ static void gather(pool *p)
     }
 }
 
-void csim_jobs_run(const csim_elf *elf, csim_job *jobs, size_t n, unsigned workers, bool progress)
+void csim_jobs_run(const csim_elf *elf, csim_job *jobs, size_t n, const csim_jobs_opts *opts)
 {
-    pool p = {.elf = elf, .jobs = jobs, .n_jobs = n};
+    pool p = {.elf = elf, .jobs = jobs, .n_jobs = n, .opts = opts};
+    unsigned workers = opts->workers ? opts->workers : 1;
     if (n == 0) {
         return;
     }
@@ -325,8 +291,10 @@ void csim_jobs_run(const csim_elf *elf, csim_job *jobs, size_t n, unsigned worke
         }
     }
     pthread_mutex_init(&p.mu, NULL);
-    p.show = progress && isatty(STDERR_FILENO);
-    p.t0 = p.last_draw = now_s();
+    p.status.runs = p.n_runs;
+    if (opts->progress) {
+        opts->progress(opts->progress_ctx, CSIM_JOBS_START, &p.status);
+    }
     if (workers > p.n_runs) {
         workers = (unsigned)p.n_runs;
     }
@@ -343,9 +311,8 @@ void csim_jobs_run(const csim_elf *elf, csim_job *jobs, size_t n, unsigned worke
         pthread_join(th[t], NULL);
     }
     free(th);
-    if (p.show && p.drawn) {
-        fputs("\r\033[K", stderr);
-        fflush(stderr);
+    if (opts->progress) {
+        opts->progress(opts->progress_ctx, CSIM_JOBS_END, &p.status);
     }
     pthread_mutex_destroy(&p.mu);
     gather(&p);

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * jobs.h - independent runs (one model, one set of cases) spread over worker
- * threads (-j), with a progress line on stderr for long runs.  Every
- * subcommand runs its emulations through here.
+ * threads (-j).  Every subcommand runs its emulations through here; the
+ * caller passes in which runs start first (a cost hint) and where progress
+ * goes (a callback): the engine keeps no state between two calls.
  */
 #ifndef CYCLESIM_JOBS_H
 #define CYCLESIM_JOBS_H
@@ -24,19 +25,38 @@ typedef struct csim_job {
     csim_diag diag;          /* out */
 } csim_job;
 
-/** csim_jobs_run - runs every job on its own ELF, or on `elf` when it names
- *  none, `workers` at a time (1: in order, on this thread).  With several
- *  workers a cold job over several cases runs as one emulation per case,
- *  longest first (jobs.c); the cases' results do not depend on `workers`,
- *  only the job's totals do (they count every emulation).  When `progress`
- *  is set and stderr is a terminal, a progress line is kept up to date there. */
-void csim_jobs_run(const csim_elf *elf, csim_job *jobs, size_t n, unsigned workers, bool progress);
-
 /* A case's expected length in cycles (any unit common to all cases), 0 when
  * unknown: only decides which runs start first. */
 typedef uint64_t (*csim_case_cost_fn)(void *ctx, const csim_elf *elf, const csim_model *model, uint32_t case_index);
-/** csim_jobs_set_cost_hint - the hint every later csim_jobs_run uses (set once,
- *  before any run; NULL: none, runs start in job order). */
-void csim_jobs_set_cost_hint(csim_case_cost_fn fn, void *ctx);
+
+/* Where a call of csim_jobs_run stands. */
+typedef struct csim_jobs_status {
+    size_t done, runs;      /* emulations finished, planned */
+    uint64_t insns, cycles; /* so far, over every emulation */
+} csim_jobs_status;
+
+typedef enum csim_jobs_event {
+    CSIM_JOBS_START,  /* before the first run starts */
+    CSIM_JOBS_UPDATE, /* a run reported progress (sim.h) or ended */
+    CSIM_JOBS_END,    /* every run has ended */
+} csim_jobs_event;
+
+/* Called from any worker thread, one call at a time (under the pool's lock). */
+typedef void (*csim_jobs_progress_fn)(void *ctx, csim_jobs_event ev, const csim_jobs_status *s);
+
+typedef struct csim_jobs_opts {
+    unsigned workers;             /* runs at a time; 1 (or 0): in order, on this thread */
+    csim_case_cost_fn cost;       /* NULL: no hint, runs start in job order */
+    void *cost_ctx;
+    csim_jobs_progress_fn progress; /* NULL: none */
+    void *progress_ctx;
+} csim_jobs_opts;
+
+/** csim_jobs_run - runs every job on its own ELF, or on `elf` when it names
+ *  none, opts->workers at a time.  With several workers a cold job over
+ *  several cases runs as one emulation per case, the longest by opts->cost
+ *  first (jobs.c); the cases' results do not depend on the workers, only the
+ *  job's totals do (they count every emulation). */
+void csim_jobs_run(const csim_elf *elf, csim_job *jobs, size_t n, const csim_jobs_opts *opts);
 
 #endif
