@@ -2,15 +2,9 @@
 /*
  * cmd_sweep.c - `cyclesim sweep`: time an ELF's benchmark cases over a grid
  * of clock, flash latency, cache, prefetch and any other model keys
- * (docs/sweep.md).
- *
- * Nothing that prices cycles reads the clock frequency (clock.hz is only read
- * by the model check and the reports), so points whose models differ in the
- * clock alone give the same cycles: they are grouped, each group runs once,
- * and time = cycles / clock for each of its points.  --independent runs
- * every point on its own, which must give the same cycles.
+ * (docs/sweep.md).  The options fill the grid; src/analysis/sweep.c makes its
+ * points and runs them; src/output/sweep_report.c writes them.
  */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,7 +12,6 @@
 #include "cli/cli.h"
 #include "cli/options.h"
 #include "cyclesim/engine/jobs.h"
-#include "cyclesim/model/model_keys.h"
 #include "cyclesim/output/report.h"
 #include "output/sweep_report.h"
 
@@ -30,321 +23,10 @@ static int usage_error(const char *fmt, const char *a, const char *b)
     return EXIT_USAGE;
 }
 
-/* ---- grid options ---------------------------------------------------- */
-
-/* A frequency: 4000000, 4000000Hz, 32.768k, 32.768kHz, 32M, 110MHz. */
-static bool parse_hz(const char *s, double *hz)
+/* A grid option's result: its message printed on error. */
+static int grid_option(csim_err err, const csim_diag *d)
 {
-    char *end;
-    if (!*s || *s == '-' || *s == '+') {
-        return false;
-    }
-    double v = strtod(s, &end);
-    if (end == s) {
-        return false;
-    }
-    if (strcmp(end, "M") == 0 || strcmp(end, "MHz") == 0) {
-        v *= 1e6;
-    } else if (strcmp(end, "k") == 0 || strcmp(end, "kHz") == 0) {
-        v *= 1e3;
-    } else if (*end && strcmp(end, "Hz") != 0) {
-        return false;
-    }
-    *hz = v;
-    return isfinite(v);
-}
-
-/* Splits a comma-separated list in place; empty items are an error. */
-static int split_list(char *text, const char *opt, const char **out, unsigned max, unsigned *n)
-{
-    *n = 0;
-    if (!*text) {
-        return usage_error("%s: an empty list%s", opt, "");
-    }
-    for (char *p = text;;) {
-        char *comma = strchr(p, ',');
-        if (comma) {
-            *comma = 0;
-        }
-        if (!*p) {
-            return usage_error("%s: an empty item in the list%s", opt, "");
-        }
-        if (*n == max) {
-            return usage_error("%s: more than 64 values%s", opt, "");
-        }
-        out[(*n)++] = p;
-        if (!comma) {
-            return EXIT_OK;
-        }
-        p = comma + 1;
-    }
-}
-
-static int add_clock(grid *g, double hz, const char *arg)
-{
-    const csim_key *k = csim_key_find("clock.hz");
-    double r = floor(hz + 0.5);
-    if (fabs(hz - r) > 1e-6 * (hz > 1 ? hz : 1) || r < k->min || r > k->max) {
-        fprintf(stderr, "cyclesim: error: --clock %s: %.6g Hz is not a whole number of Hz in [%.0f, %.0f]\n", arg,
-                hz, k->min, k->max);
-        return EXIT_USAGE;
-    }
-    if (g->n_clocks == MAX_CLOCKS) {
-        fprintf(stderr, "cyclesim: error: --clock %s: more than %d clocks\n", arg, MAX_CLOCKS);
-        return EXIT_USAGE;
-    }
-    g->clocks[g->n_clocks++] = (uint32_t)r;
-    return EXIT_OK;
-}
-
-/* --clock LIST, where each item is a frequency or A:B:STEP. */
-static int parse_clocks(grid *g, const char *arg)
-{
-    char buf[1024];
-    const char *items[MAX_VALUES];
-    unsigned n;
-    snprintf(buf, sizeof(buf), "%s", arg);
-    int rc = split_list(buf, "--clock", items, MAX_VALUES, &n);
-    for (unsigned i = 0; !rc && i < n; i++) {
-        char *a = (char *)items[i], *b = strchr(a, ':'), *c = b ? strchr(b + 1, ':') : NULL;
-        double lo, hi, step;
-        if (!b) {
-            if (!parse_hz(a, &lo)) {
-                return usage_error("--clock %s: \"%s\" is not a frequency (32M, 110MHz, 4000000)", arg, a);
-            }
-            rc = add_clock(g, lo, arg);
-            continue;
-        }
-        *b = 0;
-        if (!c) {
-            return usage_error("--clock %s: a range is START:STOP:STEP%s", arg, "");
-        }
-        *c = 0;
-        if (!parse_hz(a, &lo) || !parse_hz(b + 1, &hi) || !parse_hz(c + 1, &step)) {
-            return usage_error("--clock %s: START, STOP and STEP must be frequencies (16M:110M:2M)%s", arg, "");
-        }
-        if (step <= 0 || hi < lo) {
-            return usage_error("--clock %s: needs START <= STOP and STEP > 0%s", arg, "");
-        }
-        if ((hi - lo) / step >= MAX_CLOCKS) {
-            return usage_error("--clock %s: more than 1024 clocks%s", arg, "");
-        }
-        for (double v = lo; !rc && v <= hi * (1 + 1e-12); v += step) {
-            rc = add_clock(g, v, arg);
-        }
-    }
-    return rc;
-}
-
-static int parse_latencies(grid *g, const char *arg)
-{
-    if (strcmp(arg, "auto") == 0) {
-        g->auto_latency = true;
-        g->n_latencies = 0;
-        return EXIT_OK;
-    }
-    char buf[1024];
-    const char *items[MAX_VALUES];
-    unsigned n;
-    snprintf(buf, sizeof(buf), "%s", arg);
-    int rc = split_list(buf, "--latency", items, MAX_VALUES, &n);
-    const csim_key *k = csim_key_find("flash.wait_states");
-    for (unsigned i = 0; !rc && i < n; i++) {
-        char *end;
-        unsigned long v = strtoul(items[i], &end, 10);
-        if (*items[i] == '-' || *end || end == items[i] || v > k->max) {
-            fprintf(stderr, "cyclesim: error: --latency %s: \"%s\" is not auto or a wait-state count in [0, %.0f]\n",
-                    arg, items[i], k->max);
-            return EXIT_USAGE;
-        }
-        g->latencies[i] = (unsigned)v;
-    }
-    g->auto_latency = false;
-    g->n_latencies = n;
-    return rc;
-}
-
-/* --cache/--prefetch LIST (column false: they have fixed columns) or --set KEY=LIST. */
-static int add_dim(grid *g, const char *opt, const char *key, const char *list, bool column)
-{
-    static const char *const own[][2] = {{"clock.hz", "--clock"},
-                                         {"flash.wait_states", "--latency"},
-                                         {"cache.enabled", "--cache"},
-                                         {"flash.prefetch", "--prefetch"}};
-    if (column) {
-        for (size_t i = 0; i < sizeof(own) / sizeof(own[0]); i++) {
-            if (strcmp(key, own[i][0]) == 0) {
-                return usage_error("--set %s: use %s to sweep this key", key, own[i][1]);
-            }
-        }
-    }
-    if (!csim_key_find(key)) {
-        return usage_error("%s: unknown model key \"%s\" (see docs/model-keys.md)", opt, key);
-    }
-    for (unsigned i = 0; i < g->n_dims; i++) {
-        if (strcmp(g->dims[i].key, key) == 0) {
-            return usage_error("%s: %s is swept twice", opt, key);
-        }
-    }
-    if (g->n_dims == MAX_DIMS) {
-        return usage_error("%s: too many swept keys%s", opt, "");
-    }
-    dim *d = &g->dims[g->n_dims];
-    d->key = key;
-    d->column = column;
-    d->text = strdup(list);
-    if (!d->text) {
-        return usage_error("%s: out of memory%s", opt, "");
-    }
-    g->n_dims++;
-    return split_list(d->text, opt, d->vals, MAX_VALUES, &d->n);
-}
-
-static int parse_set(grid *g, char *arg)
-{
-    char *eq = strchr(arg, '=');
-    if (!eq || eq == arg) {
-        return usage_error("--set %s: expected KEY=V1,V2,...%s", arg, "");
-    }
-    *eq = 0;
-    return add_dim(g, "--set", arg, eq + 1, true);
-}
-
-/* ---- points and runs ------------------------------------------------- */
-
-static const csim_latency_range *range_row(const csim_model *m)
-{
-    for (unsigned i = 0; i < m->n_latency; i++) {
-        if (m->latency[i].range == m->voltage_range) {
-            return &m->latency[i];
-        }
-    }
-    return NULL;
-}
-
-static int set_value(csim_model *m, const char *key, const char *val)
-{
-    char a[256];
-    csim_diag d = {0};
-    snprintf(a, sizeof(a), "%s=%s", key, val);
-    if (csim_model_set(m, a, &d)) {
-        fprintf(stderr, "cyclesim: error: %s\n", d.msg);
-        return EXIT_USAGE;
-    }
-    return EXIT_OK;
-}
-
-/* The model of one point; the reference-manual check of its clock and latency. */
-static int make_point(const grid *g, const csim_model *base, unsigned config, uint32_t hz, point *p)
-{
-    memcpy(&p->m, base, sizeof(p->m)); /* whole bytes, padding included: runs are grouped by memcmp */
-    p->config = config;
-    unsigned c = config, lat_i = 0;
-    int rc = EXIT_OK;
-    for (unsigned i = g->n_dims; i-- > 0 && !rc;) {
-        rc = set_value(&p->m, g->dims[i].key, g->dims[i].vals[c % g->dims[i].n]);
-        c /= g->dims[i].n;
-    }
-    lat_i = c;
-    csim_model *m = &p->m;
-    m->clock_hz = hz;
-    const csim_latency_range *r = range_row(m);
-    p->rm_min = r ? csim_model_min_latency(m, hz) : -2;
-    if (!rc && g->auto_latency) {
-        if (!r) {
-            fprintf(stderr, "cyclesim: error: --latency auto: %s has no flash latency table for voltage range %d "
-                            "(give --latency N)\n", m->name, m->voltage_range);
-            return EXIT_USAGE;
-        }
-        m->flash.wait_states = p->rm_min >= 0 ? (unsigned)p->rm_min : r->n - 1;
-    } else if (!rc) {
-        m->flash.wait_states = g->latencies[lat_i];
-    }
-    csim_diag d = {0};
-    if (!rc && csim_model_check(m, &d)) { /* warnings: outside_rm says it in the output */
-        fprintf(stderr, "cyclesim: error: %s\n", d.msg);
-        return EXIT_USAGE;
-    }
-    p->outside = false;
-    p->reason[0] = 0;
-    if (p->rm_min == -1) {
-        p->outside = true;
-        snprintf(p->reason, sizeof(p->reason), "%.6g MHz is above the RM maximum of %.6g MHz in voltage range %d",
-                 hz / 1e6, r->max_hz[r->n - 1] / 1e6, m->voltage_range);
-    } else if (p->rm_min >= 0 && m->flash.wait_states < (unsigned)p->rm_min) {
-        p->outside = true;
-        snprintf(p->reason, sizeof(p->reason), "%u WS is below the RM minimum of %d WS at %.6g MHz in voltage range %d",
-                 m->flash.wait_states, p->rm_min, hz / 1e6, m->voltage_range);
-    }
-    return rc;
-}
-
-/* Checks the cache/prefetch values against what the part has. */
-static int check_hardware(const grid *g, const csim_model *base)
-{
-    for (unsigned i = 0; i < g->n_dims; i++) {
-        const dim *d = &g->dims[i];
-        for (unsigned k = 0; k < d->n; k++) {
-            csim_model m;
-            memcpy(&m, base, sizeof(m));
-            if (set_value(&m, d->key, d->vals[k])) {
-                return EXIT_USAGE;
-            }
-            if (strcmp(d->key, "cache.enabled") == 0 && m.flash.cache_enabled && !base->flash.cache_bytes) {
-                return usage_error("--cache %s: %s has no instruction cache", d->vals[k], base->name);
-            }
-            if (strcmp(d->key, "flash.prefetch") == 0 && m.flash.prefetch && base->acr_layout == CSIM_ACR_L5) {
-                return usage_error("--prefetch %s: %s has no flash prefetch (FLASH_ACR has no PRFTEN)", d->vals[k],
-                                   base->name);
-            }
-        }
-    }
-    return EXIT_OK;
-}
-
-static uint64_t hash_model(const csim_model *m)
-{
-    const unsigned char *b = (const unsigned char *)m;
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < sizeof(*m); i++) {
-        h = (h ^ b[i]) * 1099511628211ull;
-    }
-    return h;
-}
-
-/* Assigns each point a run: the first point of each distinct clock-less model. */
-static size_t group_points(point *pts, size_t n, bool independent, size_t *reps)
-{
-    size_t n_runs = 0;
-    uint64_t *hashes = malloc(n * sizeof(*hashes));
-    csim_model *key = malloc(sizeof(*key)), *other = malloc(sizeof(*other));
-    for (size_t i = 0; i < n; i++) {
-        size_t r = n_runs;
-        if (!independent && hashes && key && other) {
-            memcpy(key, &pts[i].m, sizeof(*key));
-            key->clock_hz = 0;
-            hashes[i] = hash_model(key);
-            for (r = 0; r < n_runs; r++) {
-                const point *q = &pts[reps[r]];
-                if (hashes[reps[r]] != hashes[i]) {
-                    continue;
-                }
-                memcpy(other, &q->m, sizeof(*other));
-                other->clock_hz = 0;
-                if (memcmp(key, other, sizeof(*key)) == 0) {
-                    break;
-                }
-            }
-        }
-        if (r == n_runs) {
-            reps[n_runs++] = i;
-        }
-        pts[i].run = r;
-    }
-    free(hashes);
-    free(key);
-    free(other);
-    return n_runs;
+    return err ? cli_fail(err, d) : EXIT_OK;
 }
 
 /* ---- cases ------------------------------------------------------------ */
@@ -397,14 +79,15 @@ static const cli_own_opt sweep_own[] = {
 static int sweep_option(void *ctx, int id, char *arg)
 {
     sweep_own_values *v = ctx;
+    csim_diag d = {0};
     switch (id) {
-    case OPT_CLOCK: return parse_clocks(v->g, arg);
-    case OPT_LATENCY: return parse_latencies(v->g, arg);
-    case OPT_CACHE: return add_dim(v->g, "--cache", "cache.enabled", arg, false);
-    case OPT_PREFETCH: return add_dim(v->g, "--prefetch", "flash.prefetch", arg, false);
+    case OPT_CLOCK: return grid_option(sweep_parse_clocks(v->g, arg, &d), &d);
+    case OPT_LATENCY: return grid_option(sweep_parse_latencies(v->g, arg, &d), &d);
+    case OPT_CACHE: return grid_option(sweep_add_dim(v->g, "--cache", "cache.enabled", arg, false, &d), &d);
+    case OPT_PREFETCH: return grid_option(sweep_add_dim(v->g, "--prefetch", "flash.prefetch", arg, false, &d), &d);
     case 's':
         if (arg[0] != '@') {
-            return parse_set(v->g, arg);
+            return grid_option(sweep_parse_set(v->g, arg, &d), &d);
         }
         if (v->n_overlays == CLI_MAX_LIST) {
             return usage_error("too many --set @FILE%s%s", "", "");
@@ -425,20 +108,13 @@ const cli_command cli_cmd_sweep = {
     "table|json|csv", sweep_own, sweep_option, cmd_sweep, NULL,
 };
 
-static void free_grid(grid *g)
-{
-    for (unsigned i = 0; i < g->n_dims; i++) {
-        free(g->dims[i].text);
-    }
-}
-
 int cmd_sweep(int argc, char **argv)
 {
-    grid *g = calloc(1, sizeof(*g));
+    grid *g = malloc(sizeof(*g));
     if (!g) {
         return cli_out_of_memory();
     }
-    g->auto_latency = true;
+    sweep_grid_init(g);
     cli_common co;
     sweep_own_values own = {.g = g};
     int rc = cli_parse(&cli_cmd_sweep, argc, argv, &co, &own);
@@ -449,7 +125,7 @@ int cmd_sweep(int argc, char **argv)
         rc = usage_error("--mcu %s: sweep takes one MCU%s", co.mcus, "");
     }
     if (rc) {
-        free_grid(g);
+        sweep_grid_free(g);
         free(g);
         return rc == CLI_HELP_SHOWN ? EXIT_OK : rc;
     }
@@ -465,15 +141,12 @@ int cmd_sweep(int argc, char **argv)
     csim_elf *elf = NULL;
     csim_err err = csim_elf_load(co.operands[0], &elf, &d);
     if (err) {
-        free_grid(g);
+        sweep_grid_free(g);
         free(g);
         return cli_fail(err, &d);
     }
     csim_model *base = calloc(1, sizeof(*base));
-    point *pts = NULL;
-    size_t *reps = NULL;
-    csim_job *jobs = NULL;
-    size_t n_pts = 0, n_runs = 0, n_configs = 1;
+    sweep sw = {0};
     if (!base) {
         rc = cli_out_of_memory();
         goto out;
@@ -491,51 +164,20 @@ int cmd_sweep(int argc, char **argv)
         goto out;
     }
     const cli_selection sel = cli_selection_of(&co);
-    if ((!ro.call && (rc = case_range(elf, &sel, &ro))) || (rc = check_hardware(g, base))) {
+    if (!ro.call && (rc = case_range(elf, &sel, &ro))) {
         goto out;
     }
-    if (g->n_clocks == 0) {
-        g->clocks[g->n_clocks++] = base->clock_hz;
-    }
-    n_configs = g->auto_latency ? 1 : g->n_latencies;
-    for (unsigned i = 0; i < g->n_dims; i++) {
-        n_configs *= g->dims[i].n;
-    }
-    if (n_configs * g->n_clocks > MAX_POINTS) {
-        fprintf(stderr, "cyclesim: error: the grid has %zu points; at most %d\n", n_configs * g->n_clocks, MAX_POINTS);
-        rc = EXIT_USAGE;
+    memset(&d, 0, sizeof(d));
+    if ((err = sweep_plan(g, base, independent, &sw, &d))) {
+        rc = cli_fail(err, &d);
         goto out;
-    }
-    n_pts = n_configs * g->n_clocks;
-    pts = calloc(n_pts, sizeof(*pts));
-    reps = calloc(n_pts, sizeof(*reps));
-    if (!pts || !reps) {
-        rc = cli_out_of_memory();
-        goto out;
-    }
-    for (size_t c = 0; !rc && c < n_configs; c++) {
-        for (unsigned k = 0; !rc && k < g->n_clocks; k++) {
-            rc = make_point(g, base, (unsigned)c, g->clocks[k], &pts[c * g->n_clocks + k]);
-        }
-    }
-    if (rc) {
-        goto out;
-    }
-    n_runs = group_points(pts, n_pts, independent, reps);
-    jobs = calloc(n_runs, sizeof(*jobs));
-    if (!jobs) {
-        rc = cli_out_of_memory();
-        goto out;
-    }
-    for (size_t r = 0; r < n_runs; r++) {
-        jobs[r].model = &pts[reps[r]].m;
-        jobs[r].opts = ro;
     }
     cli_jobs cj;
     cli_jobs_init(&cj, workers, progress);
-    csim_jobs_run(elf, jobs, n_runs, &cj.opts);
+    sweep_run(&sw, elf, &ro, &cj.opts);
     cli_jobs_free(&cj);
-    for (size_t r = 0; r < n_runs; r++) {
+    const csim_job *jobs = sw.jobs;
+    for (size_t r = 0; r < sw.n_runs; r++) {
         const csim_model *m = jobs[r].model;
         const csim_run_result *res = &jobs[r].res;
         if (jobs[r].err) {
@@ -558,7 +200,8 @@ int cmd_sweep(int argc, char **argv)
             rc = EXIT_CASE_FAILED;
         }
     }
-    sweep_out o = {NULL, fmt, g, pts, n_pts, n_runs, jobs, globs, n_globs, elf, co.shard_k, co.shard_n, ro.warm};
+    sweep_out o = {NULL, fmt, g, sw.pts, sw.n_pts, sw.n_runs, jobs, globs, n_globs, elf, co.shard_k, co.shard_n,
+                   ro.warm};
     o.f = opt_s[2] ? fopen(opt_s[2], "w") : stdout;
     if (!o.f) {
         fprintf(stderr, "cyclesim: error: %s: cannot write\n", opt_s[2]);
@@ -572,22 +215,17 @@ int cmd_sweep(int argc, char **argv)
     }
     if (opt_s[3]) {
         FILE *f = fopen(opt_s[3], "w");
-        bool ok = f && sweep_write_svg(&o, f, n_configs);
+        bool ok = f && sweep_write_svg(&o, f, sw.n_configs);
         if (!f || fclose(f) != 0 || !ok) {
             fprintf(stderr, "cyclesim: error: %s: cannot write\n", opt_s[3]);
             rc = EXIT_IO;
         }
     }
 out:
-    for (size_t r = 0; jobs && r < n_runs; r++) {
-        csim_run_result_free(&jobs[r].res);
-    }
-    free(jobs);
-    free(reps);
-    free(pts);
+    sweep_free(&sw);
     free(base);
     csim_elf_free(elf);
-    free_grid(g);
+    sweep_grid_free(g);
     free(g);
     return rc == CLI_EMPTY_SHARD ? EXIT_OK : rc;
 }
