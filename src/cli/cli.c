@@ -10,7 +10,6 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "cyclesim/backends/digest.h"
 #include "cyclesim/model/overlay.h"
 #include "cyclesim/analysis/shard.h"
 
@@ -406,28 +405,4 @@ bool cli_parse_jobs(const char *arg, unsigned *workers)
     }
     *workers = (unsigned)v;
     return true;
-}
-
-bool cli_file_sha256(const char *path, char hex[65])
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    long len = -1;
-    if (f && fseek(f, 0, SEEK_END) == 0 && (len = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
-        buf = malloc((size_t)len + 1);
-    }
-    bool ok = buf && fread(buf, 1, (size_t)len, f) == (size_t)len;
-    uint8_t d[32];
-    ok = ok && csim_sha256(buf, (size_t)len, d);
-    for (int i = 0; ok && i < 32; i++) {
-        snprintf(hex + 2 * i, 3, "%02x", d[i]);
-    }
-    if (f) {
-        fclose(f);
-    }
-    free(buf);
-    if (!ok) {
-        fprintf(stderr, "cyclesim: error: %s: cannot read\n", path);
-    }
-    return ok;
 }

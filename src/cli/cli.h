@@ -141,9 +141,6 @@ bool cli_append_result(csim_run_result *into, csim_run_result *from);
  *  false on a bad value (message printed). */
 bool cli_parse_jobs(const char *arg, unsigned *workers);
 
-/** cli_file_sha256 - the SHA-256 of a file's bytes as hex; false with the message printed. */
-bool cli_file_sha256(const char *path, char hex[65]);
-
 int cmd_run(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_profile(int argc, char **argv);

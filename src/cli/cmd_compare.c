@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/merge.h"
 #include "cli/cli.h"
 #include "cli/options.h"
 #include "cyclesim/analysis/compare.h"
@@ -263,8 +264,8 @@ int cmd_compare(int argc, char **argv)
         goto done;
     }
     char page_sha[65] = "";
-    if (o.shard_n && !cli_file_sha256(page.source, page_sha)) {
-        rc = EXIT_IO;
+    if (o.shard_n && (err = csim_file_sha256(page.source, page_sha, &d))) {
+        rc = cli_fail(err, &d);
         goto done;
     }
     out = output ? fopen(output, "w") : stdout;
