@@ -1,5 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* calibrate.c - the fit of `cyclesim calibrate` (calibrate.h). */
+/*
+ * calibrate.c - the fit of `cyclesim calibrate` (calibrate.h): the keys to
+ * fit, the measured rows each case meets, the search, and its report.
+ *
+ * The search is Gauss-Newton on the relative errors.  Each iteration runs the
+ * ELFs once at the current values and once per parameter stepped by one unit;
+ * the difference is the sensitivity of each row to that parameter (the count
+ * of the events it prices, where the model is linear in it).  fit.c solves
+ * for the step, which is bounded by the key table's range and rounded (every
+ * fittable key is an integer or a boolean).  The step is halved while the
+ * error does not fall; where no step helps, single-unit moves are tried; the
+ * fit ends where nothing lowers the error.
+ */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -423,4 +435,263 @@ out:
     free(J);
     free(res);
     return rc;
+}
+
+/* ---- the driver: keys, rows, report --------------------------------------- */
+
+/* A key --params names, checked and added. */
+static csim_err add_param(calib *c, const char *name, csim_diag *d)
+{
+    const csim_key *k = csim_key_find(name);
+    if (!k) {
+        return csim_fail(d, CSIM_ERR_MODEL, "--params: unknown model key \"%s\" (see docs/model-keys.md)", name);
+    }
+    if (!calib_fittable_type(k)) {
+        return csim_fail(d, CSIM_ERR_USAGE, "--params: %s is not a number or boolean and cannot be fitted", name);
+    }
+    for (size_t j = 0; j < c->n_params; j++) {
+        if (c->params[j].key == k) {
+            return csim_fail(d, CSIM_ERR_USAGE, "--params: %s given twice", name);
+        }
+    }
+    if (c->n_params == MAX_PARAMS) {
+        return csim_fail(d, CSIM_ERR_USAGE, "--params: at most %d keys", MAX_PARAMS);
+    }
+    c->params[c->n_params++].key = k;
+    return CSIM_OK;
+}
+
+csim_err calib_choose_params(calib *c, const char *spec, csim_diag *d)
+{
+    if (strcmp(spec, "uncertain") == 0) {
+        size_t n;
+        const csim_key *keys = csim_keys(&n);
+        for (size_t i = 0; i < n; i++) {
+            if (csim_key_uncertain(&keys[i], c->model) && calib_fittable_type(&keys[i]) &&
+                csim_key_applies(&keys[i], c->model)) {
+                if (c->n_params == MAX_PARAMS) {
+                    return csim_fail(d, CSIM_ERR_USAGE, "--params uncertain: %s has more than %d uncertain keys; "
+                                     "name the keys to fit", c->model->name, MAX_PARAMS);
+                }
+                c->params[c->n_params++].key = &keys[i];
+            }
+        }
+    } else {
+        char buf[1024];
+        snprintf(buf, sizeof(buf), "%s", spec);
+        for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
+            csim_err err = add_param(c, t, d);
+            if (err) {
+                return err;
+            }
+        }
+    }
+    if (c->n_params == 0) {
+        return csim_fail(d, CSIM_ERR_USAGE, "--params %s: no key to fit on %s", spec, c->model->name);
+    }
+    for (size_t j = 0; j < c->n_params; j++) {
+        c->params[j].start = c->params[j].value = calib_key_number(c->model, c->params[j].key);
+    }
+    return CSIM_OK;
+}
+
+void calib_warn_setup(const csim_pub_table *t, const csim_model *m, csim_diag *d)
+{
+    if (t->clock_hz && t->clock_hz != m->clock_hz) {
+        csim_warn(d, "%s: measured at %u Hz, %s runs at %u Hz", t->source, t->clock_hz, m->name, m->clock_hz);
+    }
+    if (t->latency >= 0 && (unsigned)t->latency != m->flash.wait_states) {
+        csim_warn(d, "%s: measured with %d wait state(s), %s has %u", t->source, t->latency, m->name,
+                  m->flash.wait_states);
+    }
+    if (t->icache >= 0 && t->icache != (int)m->flash.cache_enabled) {
+        csim_warn(d, "%s: measured with the instruction cache %s, %s has it %s", t->source,
+                  t->icache ? "on" : "off", m->name, m->flash.cache_enabled ? "on" : "off");
+    }
+}
+
+/* Matched rows in key order, then measured file order. */
+static int cmp_match(const void *a, const void *b)
+{
+    const match *x = a, *y = b;
+    int k = strcmp(x->row->key, y->row->key);
+    return k ? k : (x->file > y->file) - (x->file < y->file);
+}
+
+/* The case table of one ELF (csim_case_list). */
+typedef struct case_table {
+    size_t n;
+    char (*names)[96], (*rows)[96];
+} case_table;
+
+static bool read_tables(const calib *c, case_table *cases)
+{
+    bool ok = true;
+    for (unsigned e = 0; ok && e < c->n_elfs; e++) {
+        case_table *t = &cases[e];
+        t->n = csim_case_list(c->elfs[e], NULL, NULL, 0);
+        t->names = calloc(t->n + 1, sizeof(*t->names));
+        t->rows = calloc(t->n + 1, sizeof(*t->rows));
+        ok = t->names && t->rows;
+        if (ok) {
+            csim_case_list(c->elfs[e], t->names, t->rows, t->n);
+        }
+    }
+    return ok;
+}
+
+/* The cases of the ELFs' tables that meet a row of the measured tables, and
+ * each ELF's span. */
+static bool match_rows(calib *c, const case_table *cases, const csim_pub_table *tabs, unsigned n_tabs,
+                       unsigned holdout)
+{
+    size_t n_cases = 0;
+    for (unsigned e = 0; e < c->n_elfs; e++) {
+        n_cases += cases[e].n;
+    }
+    c->rows = calloc(n_cases * n_tabs + 1, sizeof(*c->rows));
+    c->spans = calloc(c->n_elfs, sizeof(*c->spans));
+    if (!c->rows || !c->spans) {
+        return false;
+    }
+    for (unsigned f = 0; f < n_tabs; f++) {
+        for (unsigned e = 0; e < c->n_elfs; e++) {
+            for (size_t i = 0; i < cases[e].n; i++) {
+                /* A board's output keys a case by its row, or by its name when it has none. */
+                const char *name = cases[e].names[i], *case_row = cases[e].rows[i];
+                const char *key = tabs[f].board_output && !case_row[0] ? name : case_row;
+                const csim_pub_row *row = *key ? csim_pub_find(&tabs[f], key, CSIM_ROW_CYCLES) : NULL;
+                if (!row || !isfinite(row->cycles) || row->cycles <= 0) {
+                    continue;
+                }
+                match *m = &c->rows[c->n_rows++];
+                m->image = e;
+                m->case_index = i;
+                snprintf(m->name, sizeof(m->name), "%s", name);
+                m->row = row;
+                m->file = f;
+                m->fw_measured = tabs[f].board_output;
+            }
+        }
+    }
+    qsort(c->rows, c->n_rows, sizeof(*c->rows), cmp_match);
+    for (size_t r = 0; r < c->n_rows; r++) {
+        c->rows[r].held_out = holdout && (r + 1) % holdout == 0;
+        c->n_fit += !c->rows[r].held_out;
+    }
+    /* The runs need only the cases from the first to the last matched one. */
+    for (unsigned e = 0; e < c->n_elfs; e++) {
+        size_t lo = cases[e].n, hi = 0;
+        for (size_t r = 0; r < c->n_rows; r++) {
+            if (c->rows[r].image == e) {
+                lo = c->rows[r].case_index < lo ? c->rows[r].case_index : lo;
+                hi = c->rows[r].case_index > hi ? c->rows[r].case_index : hi;
+            }
+        }
+        if (lo <= hi) {
+            c->spans[e] = (span){(uint32_t)lo, (uint32_t)(hi - lo + 1)};
+        }
+    }
+    return true;
+}
+
+csim_err calib_match_rows(calib *c, const csim_pub_table *tabs, unsigned n_tabs, unsigned holdout, csim_diag *d)
+{
+    case_table *cases = calloc(c->n_elfs + 1, sizeof(*cases));
+    bool ok = cases && read_tables(c, cases) && match_rows(c, cases, tabs, n_tabs, holdout);
+    for (unsigned e = 0; cases && e < c->n_elfs; e++) {
+        free(cases[e].names);
+        free(cases[e].rows);
+    }
+    free(cases);
+    return ok ? CSIM_OK : csim_fail(d, CSIM_ERR_NOMEM, "out of memory");
+}
+
+bool calib_file_matched(const calib *c, unsigned file)
+{
+    for (size_t r = 0; r < c->n_rows; r++) {
+        if (c->rows[r].file == file) {
+            return true;
+        }
+    }
+    return false;
+}
+
+void calib_free(calib *c)
+{
+    free(c->rows);
+    free(c->spans);
+    c->rows = NULL;
+    c->spans = NULL;
+}
+
+csim_err calib_report_build(const calib *c, const outcome *o, const csim_model *base, const calib_inputs *in,
+                            calib_report *rep, csim_diag *d)
+{
+    const size_t R = c->n_rows;
+    memset(rep, 0, sizeof(*rep));
+    rep->rows = calloc(R + 1, sizeof(*rep->rows));
+    double *v = malloc(sizeof(double) * (R + 1));
+    if (!rep->rows || !v) {
+        free(v);
+        return csim_fail(d, CSIM_ERR_NOMEM, "out of memory");
+    }
+    rep->fitted = *c->model;
+    for (size_t j = 0; j < c->n_params; j++) {
+        const param *q = &c->params[j];
+        csim_calib_param *p = &rep->params[j];
+        snprintf(p->key, sizeof(p->key), "%s", q->key->name);
+        p->start = q->start;
+        p->fitted = q->value;
+        p->state = o->state[j];
+        csim_diag ignored = {0}; /* the value was set and checked on every run of the fit */
+        calib_set_key(&rep->fitted, q->key, q->value, &ignored);
+        const double *sens = o->sens + j * R;
+        size_t n = 0;
+        for (size_t r = 0; r < R; r++) {
+            if (!c->rows[r].held_out && sens[r] != 0) {
+                v[n++] = fabs(sens[r]);
+            }
+        }
+        p->rows_sensitive = n;
+        csim_err_stats s = calib_stats_of(v, n);
+        p->per_unit_min = n ? v[0] : 0;
+        p->per_unit_median = s.median;
+        p->per_unit_max = s.max;
+        p->held_out = calib_row_stats(c, o->after, true, sens);
+    }
+    free(v);
+    for (size_t r = 0; r < R; r++) {
+        csim_calib_row *w = &rep->rows[r];
+        snprintf(w->key, sizeof(w->key), "%s", c->rows[r].row->key);
+        w->elf = c->rows[r].image;
+        w->file = c->rows[r].file;
+        w->held_out = c->rows[r].held_out;
+        w->measured = c->rows[r].row->cycles;
+        w->before = o->before[r];
+        w->after = o->after[r];
+    }
+    rep->k = (csim_calibration){
+        .model = &rep->fitted, .base = base, .elfs = c->elfs, .n_elfs = c->n_elfs,
+        .sets = in->sets, .n_sets = in->n_sets, .measured = in->measured, .n_measured = in->n_measured,
+        .holdout = in->holdout, .iterations = o->iterations, .runs = c->runs, .converged = o->converged,
+        .warm = c->warm, .params = rep->params, .n_params = c->n_params, .rows = rep->rows, .n_rows = R,
+        .fit_before = calib_row_stats(c, o->before, false, NULL), .fit_after = calib_row_stats(c, o->after, false, NULL),
+        .held_before = calib_row_stats(c, o->before, true, NULL), .held_after = calib_row_stats(c, o->after, true, NULL),
+    };
+    return CSIM_OK;
+}
+
+void calib_report_free(calib_report *rep)
+{
+    free(rep->rows);
+    rep->rows = NULL;
+}
+
+void outcome_free(outcome *o)
+{
+    free(o->before);
+    free(o->after);
+    free(o->sens);
+    o->before = o->after = o->sens = NULL;
 }

@@ -1,19 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cmd_calibrate.c - `cyclesim calibrate`: fit uncertain model keys to
- * measured cycle counts (a published page or a board's output) by
- * Gauss-Newton on the relative errors, and write the result as a model
- * overlay (docs/calibrate.md).
- *
- * Each iteration runs the ELFs once at the current values and once per
- * parameter stepped by one unit; the difference is the sensitivity of each
- * row to that parameter (the count of the events it prices, where the model
- * is linear in it).  fit.c solves for the step, which is bounded by the key
- * table's range and rounded (every fittable key is an integer or a boolean).
- * The step is halved while the error does not fall; where no step helps,
- * single-unit moves are tried; the fit ends where nothing lowers the error.
+ * measured cycle counts (a published page or a board's output) and write the
+ * result as a model overlay (docs/calibrate.md).  The options, the inputs,
+ * the warnings and the report are here; the keys, the rows and the fit are
+ * src/analysis/calibrate.c.
  */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,74 +19,6 @@
 #include "cyclesim/analysis/published.h"
 #include "cyclesim/engine/sim.h"
 
-/* --params: "uncertain" (every uncertain key that applies to the model) or a
- * comma-separated list.  Returns an exit code (EXIT_OK on success). */
-static int choose_params(calib *c, const char *spec)
-{
-    if (strcmp(spec, "uncertain") == 0) {
-        size_t n;
-        const csim_key *keys = csim_keys(&n);
-        for (size_t i = 0; i < n; i++) {
-            if (csim_key_uncertain(&keys[i], c->model) && calib_fittable_type(&keys[i]) &&
-                csim_key_applies(&keys[i], c->model)) {
-                if (c->n_params == MAX_PARAMS) {
-                    fprintf(stderr, "cyclesim: error: --params uncertain: %s has more than %d uncertain keys; "
-                                    "name the keys to fit\n", c->model->name, MAX_PARAMS);
-                    return EXIT_USAGE;
-                }
-                c->params[c->n_params++].key = &keys[i];
-            }
-        }
-    } else {
-        char buf[1024];
-        snprintf(buf, sizeof(buf), "%s", spec);
-        for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
-            const csim_key *k = csim_key_find(t);
-            if (!k) {
-                fprintf(stderr, "cyclesim: error: --params: unknown model key \"%s\" (see docs/model-keys.md)\n", t);
-                return EXIT_BAD_MODEL;
-            }
-            if (!calib_fittable_type(k)) {
-                fprintf(stderr, "cyclesim: error: --params: %s is not a number or boolean and cannot be fitted\n", t);
-                return EXIT_USAGE;
-            }
-            for (size_t j = 0; j < c->n_params; j++) {
-                if (c->params[j].key == k) {
-                    fprintf(stderr, "cyclesim: error: --params: %s given twice\n", t);
-                    return EXIT_USAGE;
-                }
-            }
-            if (c->n_params == MAX_PARAMS) {
-                fprintf(stderr, "cyclesim: error: --params: at most %d keys\n", MAX_PARAMS);
-                return EXIT_USAGE;
-            }
-            c->params[c->n_params++].key = k;
-        }
-    }
-    if (c->n_params == 0) {
-        fprintf(stderr, "cyclesim: error: --params %s: no key to fit on %s\n", spec, c->model->name);
-        return EXIT_USAGE;
-    }
-    for (size_t j = 0; j < c->n_params; j++) {
-        c->params[j].start = c->params[j].value = calib_key_number(c->model, c->params[j].key);
-    }
-    return EXIT_OK;
-}
-
-/* The result of matched row r in its ELF's run (limited to the ELF's span). */
-static int cmp_match(const void *a, const void *b)
-{
-    const match *x = a, *y = b;
-    int k = strcmp(x->row->key, y->row->key);
-    return k ? k : (x->file > y->file) - (x->file < y->file);
-}
-
-/* The case table of one ELF (csim_case_list). */
-typedef struct case_table {
-    size_t n;
-    char (*names)[96], (*rows)[96];
-} case_table;
-
 static void warn_unmatched_file(const calib *c, const char *path)
 {
     if (c->n_elfs == 1) {
@@ -104,65 +28,15 @@ static void warn_unmatched_file(const calib *c, const char *path)
     }
 }
 
-/* The cases of the ELFs' tables that meet a row of the measured tables, and
- * each ELF's span. */
-static bool match_rows(calib *c, const case_table *cases, const csim_pub_table *tabs, unsigned n_tabs,
-                       const char *const *paths, unsigned holdout)
+/* Each line of d's warnings, as the one warning line of every subcommand. */
+static void print_warnings(const csim_diag *d)
 {
-    size_t n_cases = 0;
-    for (unsigned e = 0; e < c->n_elfs; e++) {
-        n_cases += cases[e].n;
+    for (const char *w = d->warning; *w;) {
+        const char *nl = strchr(w, '\n');
+        int len = nl ? (int)(nl - w) : (int)strlen(w);
+        fprintf(stderr, "cyclesim: warning: %.*s\n", len, w);
+        w += len + (nl != NULL);
     }
-    c->rows = calloc(n_cases * n_tabs + 1, sizeof(*c->rows));
-    c->spans = calloc(c->n_elfs, sizeof(*c->spans));
-    if (!c->rows || !c->spans) {
-        return false;
-    }
-    for (unsigned f = 0; f < n_tabs; f++) {
-        size_t before = c->n_rows;
-        for (unsigned e = 0; e < c->n_elfs; e++) {
-            for (size_t i = 0; i < cases[e].n; i++) {
-                /* A board's output keys a case by its row, or by its name when it has none. */
-                const char *name = cases[e].names[i], *case_row = cases[e].rows[i];
-                const char *key = tabs[f].board_output && !case_row[0] ? name : case_row;
-                const csim_pub_row *row = *key ? csim_pub_find(&tabs[f], key, CSIM_ROW_CYCLES) : NULL;
-                if (!row || !isfinite(row->cycles) || row->cycles <= 0) {
-                    continue;
-                }
-                match *m = &c->rows[c->n_rows++];
-                m->image = e;
-                m->case_index = i;
-                snprintf(m->name, sizeof(m->name), "%s", name);
-                m->row = row;
-                m->file = f;
-                m->fw_measured = tabs[f].board_output;
-            }
-        }
-        if (c->n_rows == before) {
-            warn_unmatched_file(c, paths[f]);
-        }
-    }
-    qsort(c->rows, c->n_rows, sizeof(*c->rows), cmp_match);
-    for (size_t r = 0; r < c->n_rows; r++) {
-        c->rows[r].held_out = holdout && (r + 1) % holdout == 0;
-        c->n_fit += !c->rows[r].held_out;
-    }
-    /* The runs need only the cases from the first to the last matched one. */
-    for (unsigned e = 0; e < c->n_elfs; e++) {
-        size_t lo = cases[e].n, hi = 0;
-        for (size_t r = 0; r < c->n_rows; r++) {
-            if (c->rows[r].image == e) {
-                lo = c->rows[r].case_index < lo ? c->rows[r].case_index : lo;
-                hi = c->rows[r].case_index > hi ? c->rows[r].case_index : hi;
-            }
-        }
-        if (lo <= hi) {
-            c->spans[e] = (span){(uint32_t)lo, (uint32_t)(hi - lo + 1)};
-        } else if (c->n_elfs > 1) {
-            fprintf(stderr, "cyclesim: warning: %s: no measured row meets one of its cases\n", c->elfs[e]->path);
-        }
-    }
-    return true;
 }
 
 static void print_stats(const char *what, const csim_err_stats *s)
@@ -264,72 +138,31 @@ static int write_atomically(const char *path, const char *text)
 }
 
 /* The calibrated model (base + --set + fitted values) and the report. */
-static int report(calib *c, const outcome *o, const char *const *sets, unsigned n_sets,
-                  const char *const *paths, unsigned n_paths, unsigned holdout, bool json,
-                  const char *out_path)
+static int report(const calib *c, const outcome *o, const calib_inputs *in, bool json, const char *out_path)
 {
-    csim_model *fitted = malloc(sizeof(*fitted)), *base = malloc(sizeof(*base));
-    csim_calib_param params[MAX_PARAMS];
-    csim_calib_row *rows = calloc(c->n_rows + 1, sizeof(*rows));
-    double *v = malloc(sizeof(double) * (c->n_rows + 1));
+    csim_model *base = malloc(sizeof(*base));
+    calib_report *rep = calloc(1, sizeof(*rep));
     csim_diag d = {0};
+    csim_err err;
     int rc = EXIT_OK;
-    if (!fitted || !base || !rows || !v) {
-        rc = cli_out_of_memory();
-        goto out;
+    if (!base || !rep) {
+        free(base);
+        free(rep);
+        return cli_out_of_memory();
     }
-    csim_err err = csim_model_load(base, cli_models_dir(), c->model->name, &d);
-    if (err) {
+    if ((err = csim_model_load(base, cli_models_dir(), c->model->name, &d)) ||
+        (err = calib_report_build(c, o, base, in, rep, &d))) {
         rc = cli_fail(err, &d);
         goto out;
     }
-    *fitted = *c->model;
-    const size_t R = c->n_rows;
-    for (size_t j = 0; j < c->n_params; j++) {
-        const param *q = &c->params[j];
-        csim_calib_param *p = &params[j];
-        memset(p, 0, sizeof(*p));
-        snprintf(p->key, sizeof(p->key), "%s", q->key->name);
-        p->start = q->start;
-        p->fitted = q->value;
-        p->state = o->state[j];
-        calib_set_key(fitted, q->key, q->value, &d);
-        const double *sens = o->sens + j * R;
-        size_t n = 0;
-        for (size_t r = 0; r < R; r++) {
-            if (!c->rows[r].held_out && sens[r] != 0) {
-                v[n++] = fabs(sens[r]);
-            }
-        }
-        p->rows_sensitive = n;
-        csim_err_stats s = calib_stats_of(v, n);
-        p->per_unit_min = n ? v[0] : 0;
-        p->per_unit_median = s.median;
-        p->per_unit_max = s.max;
-        p->held_out = calib_row_stats(c, o->after, true, sens);
-        if (holdout && p->held_out.n == 0 && (p->state == CSIM_FIT_FREE || p->state == CSIM_FIT_AT_BOUND)) {
+    for (size_t j = 0; in->holdout && j < rep->k.n_params; j++) {
+        const csim_calib_param *p = &rep->params[j];
+        if (p->held_out.n == 0 && calib_fitted_state(p->state)) {
             fprintf(stderr, "cyclesim: warning: %s: no held-out row depends on it, so its fit is not checked\n",
                     p->key);
         }
     }
-    for (size_t r = 0; r < R; r++) {
-        snprintf(rows[r].key, sizeof(rows[r].key), "%s", c->rows[r].row->key);
-        rows[r].elf = c->rows[r].image;
-        rows[r].file = c->rows[r].file;
-        rows[r].held_out = c->rows[r].held_out;
-        rows[r].measured = c->rows[r].row->cycles;
-        rows[r].before = o->before[r];
-        rows[r].after = o->after[r];
-    }
-    csim_calibration k = {
-        .model = fitted, .base = base, .elfs = c->elfs, .n_elfs = c->n_elfs,
-        .sets = sets, .n_sets = n_sets, .measured = paths, .n_measured = n_paths, .holdout = holdout,
-        .iterations = o->iterations, .runs = c->runs, .converged = o->converged, .warm = c->warm,
-        .params = params, .n_params = c->n_params, .rows = rows, .n_rows = R,
-        .fit_before = calib_row_stats(c, o->before, false, NULL), .fit_after = calib_row_stats(c, o->after, false, NULL),
-        .held_before = calib_row_stats(c, o->before, true, NULL), .held_after = calib_row_stats(c, o->after, true, NULL),
-    };
-    char *text = csim_overlay_json(&k);
+    char *text = csim_overlay_json(&rep->k);
     if (!text) {
         rc = cli_out_of_memory();
         goto out;
@@ -337,35 +170,17 @@ static int report(calib *c, const outcome *o, const char *const *sets, unsigned 
     if (json) {
         printf("%s\n", text);
     } else {
-        print_table(&k, c);
+        print_table(&rep->k, c);
     }
     if (out_path) {
         rc = write_atomically(out_path, text);
     }
     free(text);
 out:
-    free(fitted);
+    calib_report_free(rep);
+    free(rep);
     free(base);
-    free(rows);
-    free(v);
     return rc;
-}
-
-/* Measurements taken in another set-up than the model's fit the wrong model. */
-static void warn_setup(const csim_pub_table *t, const csim_model *m)
-{
-    if (t->clock_hz && t->clock_hz != m->clock_hz) {
-        fprintf(stderr, "cyclesim: warning: %s: measured at %u Hz, %s runs at %u Hz\n", t->source,
-                t->clock_hz, m->name, m->clock_hz);
-    }
-    if (t->latency >= 0 && (unsigned)t->latency != m->flash.wait_states) {
-        fprintf(stderr, "cyclesim: warning: %s: measured with %d wait state(s), %s has %u\n", t->source,
-                t->latency, m->name, m->flash.wait_states);
-    }
-    if (t->icache >= 0 && t->icache != (int)m->flash.cache_enabled) {
-        fprintf(stderr, "cyclesim: warning: %s: measured with the instruction cache %s, %s has it %s\n",
-                t->source, t->icache ? "on" : "off", m->name, m->flash.cache_enabled ? "on" : "off");
-    }
 }
 
 enum { OPT_MEASURED = 256, OPT_PARAMS, OPT_HOLDOUT };
@@ -433,9 +248,9 @@ int cmd_calibrate(int argc, char **argv)
     if (rc) {
         return rc == CLI_HELP_SHOWN ? EXIT_OK : rc;
     }
-    const char *mcu = co.mcus, *params = own.params, *out_path = own.out_path;
+    const char *mcu = co.mcus, *out_path = own.out_path;
     const char *const *sets = co.sets, *const *paths = own.paths;
-    unsigned n_sets = co.n_sets, n_paths = own.n_paths, holdout = own.holdout;
+    unsigned n_sets = co.n_sets, n_paths = own.n_paths;
     cli_jobs cj;
     calib c = {.jobs = &cj.opts, .max_insns = co.ro.max_insns, .warm = co.ro.warm};
     if (co.n_operands == 0 || !mcu || n_paths == 0) {
@@ -463,13 +278,12 @@ int cmd_calibrate(int argc, char **argv)
     c.elfs = (const csim_elf *const *)elfs;
     csim_model *model = malloc(sizeof(*model));
     csim_pub_table *tabs = calloc(n_paths, sizeof(*tabs));
-    case_table *cases = calloc(c.n_elfs, sizeof(*cases));
     cli_range whole_table = {0, 0}; /* calibrate matches every case of each ELF */
     cli_range **whole = calloc(c.n_elfs, sizeof(*whole));
     unsigned *n_whole = calloc(c.n_elfs, sizeof(*n_whole));
     outcome o = {0};
     unsigned n_tabs = 0;
-    if (!model || !tabs || !cases || !whole || !n_whole) {
+    if (!model || !tabs || !whole || !n_whole) {
         rc = cli_out_of_memory();
         goto out;
     }
@@ -477,7 +291,8 @@ int cmd_calibrate(int argc, char **argv)
         goto out;
     }
     c.model = model;
-    if ((rc = choose_params(&c, params)) != EXIT_OK) {
+    if ((err = calib_choose_params(&c, own.params, &d))) {
+        rc = cli_fail(err, &d);
         goto out;
     }
     for (; n_tabs < n_paths; n_tabs++) {
@@ -487,31 +302,33 @@ int cmd_calibrate(int argc, char **argv)
             rc = cli_fail(err, &d);
             goto out;
         }
-        warn_setup(&tabs[n_tabs], model);
+        memset(&d, 0, sizeof(d));
+        calib_warn_setup(&tabs[n_tabs], model, &d);
+        print_warnings(&d);
     }
-
     for (unsigned e = 0; e < c.n_elfs; e++) {
-        case_table *t = &cases[e];
         whole[e] = &whole_table;
         n_whole[e] = 1;
         if (!cli_need_cases(elfs[e], &rc)) {
             goto out;
         }
-        t->n = (uint32_t)csim_case_list(elfs[e], NULL, NULL, 0);
-        t->names = calloc(t->n, sizeof(*t->names));
-        t->rows = calloc(t->n, sizeof(*t->rows));
-        if (!t->names || !t->rows) {
-            rc = cli_out_of_memory();
-            goto out;
-        }
-        csim_case_list(elfs[e], t->names, t->rows, t->n);
     }
     if (!cli_unique_keys(c.elfs, c.n_elfs, whole, n_whole, &rc)) {
         goto out;
     }
-    if (!match_rows(&c, cases, tabs, n_tabs, paths, holdout)) {
-        rc = cli_out_of_memory();
+    if ((err = calib_match_rows(&c, tabs, n_tabs, own.holdout, &d))) {
+        rc = cli_fail(err, &d);
         goto out;
+    }
+    for (unsigned f = 0; f < n_tabs; f++) {
+        if (!calib_file_matched(&c, f)) {
+            warn_unmatched_file(&c, paths[f]);
+        }
+    }
+    for (unsigned e = 0; c.n_elfs > 1 && e < c.n_elfs; e++) {
+        if (!c.spans[e].count) {
+            fprintf(stderr, "cyclesim: warning: %s: no measured row meets one of its cases\n", elfs[e]->path);
+        }
     }
     if (c.n_rows == 0) {
         if (c.n_elfs == 1) {
@@ -523,20 +340,14 @@ int cmd_calibrate(int argc, char **argv)
     }
     memset(&d, 0, sizeof(d));
     err = calib_fit(&c, &o, &d);
-    if (d.warning[0]) {
-        fprintf(stderr, "cyclesim: warning: %s", d.warning);
-    }
+    print_warnings(&d);
     if (err) {
         rc = cli_fail(err, &d);
     } else {
-        rc = report(&c, &o, sets, n_sets, paths, n_paths, holdout, json, out_path);
+        const calib_inputs in = {sets, n_sets, paths, n_paths, own.holdout};
+        rc = report(&c, &o, &in, json, out_path);
     }
 out:
-    for (unsigned e = 0; cases && e < c.n_elfs; e++) {
-        free(cases[e].names);
-        free(cases[e].rows);
-    }
-    free(cases);
     free(whole);
     free(n_whole);
     for (unsigned i = 0; i < n_tabs; i++) {
@@ -544,13 +355,9 @@ out:
     }
     free(tabs);
     free(model);
-    free(c.rows);
-    free(c.spans);
-    free(o.before);
-    free(o.after);
-    free(o.sens);
+    calib_free(&c);
+    outcome_free(&o);
     cli_free_elfs(elfs, c.n_elfs);
     cli_jobs_free(&cj);
     return rc;
 }
-
