@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# -j (src/engine/jobs.c) and `cyclesim sweep` (src/cli/cmd_sweep.c).
+# -j (src/engine/jobs.c) and `cyclesim sweep` (src/cli/cmd_sweep.c, src/analysis/sweep.c).
 if(TARGET firmware)
     set(FW ${CMAKE_BINARY_DIR}/firmware)
     add_test(NAME jobs_run_j2_equals_j1

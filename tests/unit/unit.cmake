@@ -22,3 +22,15 @@ add_executable(test_json ${CMAKE_CURRENT_LIST_DIR}/test_json.c)
 target_link_libraries(test_json PRIVATE csim_json)
 add_test(NAME unit_json COMMAND test_json)
 set_tests_properties(unit_json PROPERTIES LABELS unit)
+
+# The grid of `sweep` from its option values, and its points on one model (src/analysis/sweep.c).
+add_executable(test_sweep ${CMAKE_CURRENT_LIST_DIR}/test_sweep.c)
+target_link_libraries(test_sweep PRIVATE csim_analysis)
+add_test(NAME unit_sweep COMMAND test_sweep ${CMAKE_SOURCE_DIR}/models)
+set_tests_properties(unit_sweep PROPERTIES LABELS unit)
+
+# Run shards joined by `merge` (src/analysis/merge.c), written by the shard writers.
+add_executable(test_merge ${CMAKE_CURRENT_LIST_DIR}/test_merge.c)
+target_link_libraries(test_merge PRIVATE csim_output)
+add_test(NAME unit_merge COMMAND test_merge ${CMAKE_CURRENT_BINARY_DIR})
+set_tests_properties(unit_merge PROPERTIES LABELS unit)
