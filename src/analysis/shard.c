@@ -87,11 +87,12 @@ bool csim_shard_case_read(const csim_json *o, csim_case_result *c)
     memset(c, 0, sizeof(*c));
     csim_breakdown *b = &c->bd;
     csim_ms_stats *s = &c->ms;
-    uint64_t *const bd[] = {&b->cycles, &b->instructions, &b->core, &b->branch, &b->fetch_stall, &b->data_wait,
-                            &b->bus_conflict, &b->load_use, &b->exception, &b->taken_branches, &b->loads,
-                            &b->stores, &b->flash_data_reads};
-    uint64_t *const ms[] = {&s->fetches, &s->data_reads, &s->hits, &s->misses, &s->prefetch_hits,
-                            &s->flash_reads, &s->fetch_stall, &s->data_stall};
+#define FIELD(field, ...) &b->field,
+    uint64_t *const bd[] = {CSIM_BREAKDOWN_FIELDS(FIELD)};
+#undef FIELD
+#define FIELD(field, ...) &s->field,
+    uint64_t *const ms[] = {CSIM_MS_STATS_FIELDS(FIELD)};
+#undef FIELD
     return text_of(o, "name", c->name, sizeof(c->name)) && text_of(o, "row", c->row, sizeof(c->row)) &&
            text_of(o, "params", c->params, sizeof(c->params)) && u64_of(o, "cycles", &c->cycles) &&
            u32_of(o, "fw_cycles", &c->fw_cycles) && u32_of(o, "status", &c->status) &&

@@ -72,17 +72,22 @@ static void print_table(FILE *f, const csim_model *m, const csim_case_result *c,
             (unsigned long long)c->cycles, (unsigned long long)total, (unsigned long long)p->overhead_cycles,
             c->stack_bytes, c->code_bytes, c->const_bytes, c->data_bytes);
     helper_line(f, "", c, o->rt);
-    fprintf(f, "%-32s %11s %6s %11s %6s %8s %11s %9s %9s %9s %9s %9s %9s\n", "function", "self", "%", "incl",
-            "%", "calls", "core", "branch", "fetch", "data_ws", "bus", "ld_use", "exc");
+    fprintf(f, "%-32s %11s %6s %11s %6s %8s", "function", "self", "%", "incl", "%", "calls");
+#define HEAD(field, label, event, bucket) if (bucket) fprintf(f, " %*s", CSIM_BD_##field == CSIM_BD_core ? 11 : 9, label);
+    CSIM_BREAKDOWN_FIELDS(HEAD)
+#undef HEAD
+    fputc('\n', f);
     for (size_t i = 0; i < p->n_fns && i < o->top; i++) {
         const csim_fn_cost *fn = &p->fns[i];
         const csim_breakdown *b = &fn->self_bd;
-        fprintf(f, "%-32s %11llu %5.1f%% %11llu %5.1f%% %8llu %11llu %9llu %9llu %9llu %9llu %9llu %9llu\n",
-                fn->name, (unsigned long long)fn->self_cycles, pct(fn->self_cycles, total),
-                (unsigned long long)fn->incl_cycles, pct(fn->incl_cycles, total), (unsigned long long)fn->calls,
-                (unsigned long long)b->core, (unsigned long long)b->branch, (unsigned long long)b->fetch_stall,
-                (unsigned long long)b->data_wait, (unsigned long long)b->bus_conflict,
-                (unsigned long long)b->load_use, (unsigned long long)b->exception);
+        fprintf(f, "%-32s %11llu %5.1f%% %11llu %5.1f%% %8llu", fn->name, (unsigned long long)fn->self_cycles,
+                pct(fn->self_cycles, total), (unsigned long long)fn->incl_cycles, pct(fn->incl_cycles, total),
+                (unsigned long long)fn->calls);
+#define COLUMN(field, label, event, bucket) \
+    if (bucket) fprintf(f, " %*llu", CSIM_BD_##field == CSIM_BD_core ? 11 : 9, (unsigned long long)b->field);
+        CSIM_BREAKDOWN_FIELDS(COLUMN)
+#undef COLUMN
+        fputc('\n', f);
     }
     if (p->n_fns > o->top) {
         fprintf(f, "(%zu more functions; --top N)\n", p->n_fns - o->top);
@@ -136,27 +141,21 @@ static int write_callgrind(const char *dir, const csim_elf *elf, const csim_mode
     fprintf(f, "\ndesc: Case: %llu cycles + %llu region overhead (the empty case), stack %u B\n",
             (unsigned long long)c->cycles, (unsigned long long)p->overhead_cycles, c->stack_bytes);
     helper_line(f, "desc: ", c, rt);
-    fprintf(f, "positions: line\nevents: Cycles Instructions Core Branch FetchStall DataWait BusConflict LoadUse "
-               "Exception\n\nfl=(1) ???\n");
+    fputs("positions: line\nevents:", f);
+#define EVENT(field, label, event, bucket) if (event) fprintf(f, " %s", event);
+    CSIM_BREAKDOWN_FIELDS(EVENT)
+#undef EVENT
+    fputs("\n\nfl=(1) ???\n", f);
     csim_breakdown sum = {0};
     for (size_t i = 0; i < p->n_fns; i++) {
         const csim_fn_cost *fn = &p->fns[i];
         const csim_breakdown *b = &fn->self_bd;
         /* Name compression: "(id) name" the first time, "(id)" after. */
-        fprintf(f, "fn=(%zu) %s\n0 %llu %llu %llu %llu %llu %llu %llu %llu %llu\n", i + 1, fn->name,
-                (unsigned long long)fn->self_cycles, (unsigned long long)b->instructions,
-                (unsigned long long)b->core, (unsigned long long)b->branch, (unsigned long long)b->fetch_stall,
-                (unsigned long long)b->data_wait, (unsigned long long)b->bus_conflict,
-                (unsigned long long)b->load_use, (unsigned long long)b->exception);
-        sum.cycles += fn->self_cycles;
-        sum.instructions += b->instructions;
-        sum.core += b->core;
-        sum.branch += b->branch;
-        sum.fetch_stall += b->fetch_stall;
-        sum.data_wait += b->data_wait;
-        sum.bus_conflict += b->bus_conflict;
-        sum.load_use += b->load_use;
-        sum.exception += b->exception;
+        fprintf(f, "fn=(%zu) %s\n0", i + 1, fn->name);
+#define COST(field, label, event, bucket) if (event) fprintf(f, " %llu", (unsigned long long)b->field), sum.field += b->field;
+        CSIM_BREAKDOWN_FIELDS(COST)
+#undef COST
+        fputc('\n', f);
         for (size_t k = 0; k < p->n_edges; k++) {
             const csim_call_edge *e = &p->edges[k];
             if (e->caller == i) {
@@ -167,11 +166,11 @@ static int write_callgrind(const char *dir, const csim_elf *elf, const csim_mode
             }
         }
     }
-    fprintf(f, "\ntotals: %llu %llu %llu %llu %llu %llu %llu %llu %llu\n", (unsigned long long)sum.cycles,
-            (unsigned long long)sum.instructions, (unsigned long long)sum.core, (unsigned long long)sum.branch,
-            (unsigned long long)sum.fetch_stall, (unsigned long long)sum.data_wait,
-            (unsigned long long)sum.bus_conflict, (unsigned long long)sum.load_use,
-            (unsigned long long)sum.exception);
+    fputs("\ntotals:", f);
+#define TOTAL(field, label, event, bucket) if (event) fprintf(f, " %llu", (unsigned long long)sum.field);
+    CSIM_BREAKDOWN_FIELDS(TOTAL)
+#undef TOTAL
+    fputc('\n', f);
     if (fclose(f) != 0) {
         fprintf(stderr, "cyclesim: error: %s: write error\n", path);
         return EXIT_IO;

@@ -9,6 +9,7 @@
 #include "output/escape.h"
 
 #define SCHEMA_VERSION 1
+#define U(x) ((unsigned long long)(x))
 
 /* A format's writer: begin (the document), then per model a group of
  * records (one per case) closed by group_end after a completed run (not after
@@ -47,29 +48,38 @@ static double case_us(const csim_model *m, const csim_case_result *c)
 
 /* ---- table ------------------------------------------------------------ */
 
+/* Widths of the table's breakdown columns (0: not shown). */
+static const int table_width[CSIM_BD_FIELDS] = {
+    [CSIM_BD_core] = 10, [CSIM_BD_branch] = 8,       [CSIM_BD_fetch_stall] = 9,
+    [CSIM_BD_data_wait] = 9, [CSIM_BD_bus_conflict] = 9, [CSIM_BD_load_use] = 8,
+};
+
 static void table_group(csim_report *r, const csim_model *m, bool warm)
 {
     const csim_ms_cfg *fl = &m->flash;
     fprintf(r->out, "\n%s (%s): %.3g MHz, %u WS, cache %s, prefetch %s, state %s, model v%u, run-time helpers %s\n",
             m->name, m->chain, m->clock_hz / 1e6, fl->wait_states, fl->cache_enabled ? "on" : "off",
             fl->prefetch ? "on" : "off", warm ? "warm" : "cold", m->version, r->rt);
-    fprintf(r->out, "%-44s %12s %11s %11s %10s %8s %9s %9s %9s %8s %8s %8s %7s\n", "case", "cycles", "time_us",
-            "insns", "core", "branch", "fetch", "data_ws", "bus", "ld_use", "hits", "misses", "stack");
+    fprintf(r->out, "%-44s %12s %11s %11s", "case", "cycles", "time_us", "insns");
+#define HEAD(f, label, ...) if (table_width[CSIM_BD_##f]) fprintf(r->out, " %*s", table_width[CSIM_BD_##f], label);
+    CSIM_BREAKDOWN_FIELDS(HEAD)
+#undef HEAD
+    fprintf(r->out, " %8s %8s %7s\n", "hits", "misses", "stack");
 }
 
 static void table_record(csim_report *r, const csim_model *m, const csim_case_result *c, bool warm)
 {
     (void)warm;
     const csim_breakdown *b = &c->bd;
-    fprintf(r->out, "%-44s %12llu %11.2f %11llu %10llu %8llu %9llu %9llu %9llu %8llu %8llu %8llu %7u%s\n", c->name,
-            (unsigned long long)c->cycles, case_us(m, c), (unsigned long long)b->instructions,
-            (unsigned long long)b->core, (unsigned long long)b->branch, (unsigned long long)b->fetch_stall,
-            (unsigned long long)b->data_wait, (unsigned long long)b->bus_conflict, (unsigned long long)b->load_use,
-            (unsigned long long)c->ms.hits, (unsigned long long)c->ms.misses, c->stack_bytes,
+    fprintf(r->out, "%-44s %12llu %11.2f %11llu", c->name, U(c->cycles), case_us(m, c), U(b->instructions));
+#define COLUMN(f, ...) if (table_width[CSIM_BD_##f]) fprintf(r->out, " %*llu", table_width[CSIM_BD_##f], U(b->f));
+    CSIM_BREAKDOWN_FIELDS(COLUMN)
+#undef COLUMN
+    fprintf(r->out, " %8llu %8llu %7u%s\n", U(c->ms.hits), U(c->ms.misses), c->stack_bytes,
             c->status ? "  FAILED" : "");
     if (c->attempts) {
-        fprintf(r->out, "%-44s %12llu per attempt (%u signing attempts)\n", "",
-                (unsigned long long)(c->cycles / c->attempts), c->attempts);
+        fprintf(r->out, "%-44s %12llu per attempt (%u signing attempts)\n", "", U(c->cycles / c->attempts),
+                c->attempts);
     }
 }
 
@@ -118,17 +128,20 @@ static void json_record(csim_report *r, const csim_model *m, const csim_case_res
     }
     fprintf(f, ", \"cycles\": %llu, \"time_us\": %.3f, \"instructions\": %llu, \"status\": %u, "
                "\"fw_cycles\": %u, \"workbuf\": %u, \"stack\": %u, \"code\": %u, \"const\": %u, "
-               "\"data\": %u, \"breakdown\": {\"core\": %llu, \"branch\": %llu, "
-               "\"fetch_stall\": %llu, \"data_wait\": %llu, \"bus_conflict\": %llu, \"load_use\": %llu, "
-               "\"exception\": %llu}, \"flash\": {\"fetches\": %llu, \"data_reads\": %llu, \"hits\": %llu, "
-               "\"misses\": %llu, \"prefetch_hits\": %llu, \"flash_reads\": %llu}}",
-            (unsigned long long)c->cycles, case_us(m, c), (unsigned long long)b->instructions, c->status,
-            c->fw_cycles, c->workbuf, c->stack_bytes, c->code_bytes, c->const_bytes, c->data_bytes,
-            (unsigned long long)b->core, (unsigned long long)b->branch, (unsigned long long)b->fetch_stall,
-            (unsigned long long)b->data_wait, (unsigned long long)b->bus_conflict, (unsigned long long)b->load_use,
-            (unsigned long long)b->exception, (unsigned long long)c->ms.fetches,
-            (unsigned long long)c->ms.data_reads, (unsigned long long)c->ms.hits, (unsigned long long)c->ms.misses,
-            (unsigned long long)c->ms.prefetch_hits, (unsigned long long)c->ms.flash_reads);
+               "\"data\": %u, \"breakdown\": {",
+            U(c->cycles), case_us(m, c), U(b->instructions), c->status, c->fw_cycles, c->workbuf, c->stack_bytes,
+            c->code_bytes, c->const_bytes, c->data_bytes);
+    const char *sep = "";
+#define BUCKET(field, label, event, bucket) \
+    if (bucket) fprintf(f, "%s\"" #field "\": %llu", sep, U(b->field)), sep = ", ";
+    CSIM_BREAKDOWN_FIELDS(BUCKET)
+#undef BUCKET
+    fputs("}, \"flash\": {", f);
+    sep = "";
+#define STAT(field, reported) if (reported) fprintf(f, "%s\"" #field "\": %llu", sep, U(c->ms.field)), sep = ", ";
+    CSIM_MS_STATS_FIELDS(STAT)
+#undef STAT
+    fputs("}}", f);
 }
 
 static void json_end(csim_report *r)
@@ -165,25 +178,27 @@ static void json_end(csim_report *r)
 
 static void csv_begin(csim_report *r)
 {
-    fprintf(r->out, "mcu,clock_hz,latency,icache,prefetch,state,case,row,cycles,time_us,instructions,core,"
-                    "branch,fetch_stall,data_wait,bus_conflict,load_use,exception,cache_hits,cache_misses,"
-                    "fw_cycles,status,model_version,elf_sha256,workbuf,stack,code,const,data,attempts,"
-                    "cycles_per_attempt,rt\n");
+    fputs("mcu,clock_hz,latency,icache,prefetch,state,case,row,cycles,time_us,instructions,", r->out);
+#define HEAD(field, label, event, bucket) if (bucket) fputs(#field ",", r->out);
+    CSIM_BREAKDOWN_FIELDS(HEAD)
+#undef HEAD
+    fputs("cache_hits,cache_misses,fw_cycles,status,model_version,elf_sha256,workbuf,stack,code,const,data,attempts,"
+          "cycles_per_attempt,rt\n",
+          r->out);
 }
 
 static void csv_record(csim_report *r, const csim_model *m, const csim_case_result *c, bool warm)
 {
     const csim_ms_cfg *fl = &m->flash;
     const csim_breakdown *b = &c->bd;
-    fprintf(r->out, "%s,%u,%u,%d,%d,%s,%s,%s,%llu,%.3f,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%u,%u,%u,%s,"
-                    "%u,%u,%u,%u,%u,",
-            m->name, m->clock_hz, fl->wait_states, fl->cache_enabled, fl->prefetch, warm ? "warm" : "cold", c->name,
-            c->row, (unsigned long long)c->cycles, case_us(m, c), (unsigned long long)b->instructions,
-            (unsigned long long)b->core, (unsigned long long)b->branch, (unsigned long long)b->fetch_stall,
-            (unsigned long long)b->data_wait, (unsigned long long)b->bus_conflict, (unsigned long long)b->load_use,
-            (unsigned long long)b->exception, (unsigned long long)c->ms.hits, (unsigned long long)c->ms.misses,
-            c->fw_cycles, c->status, m->version, r->elf->sha256_hex, c->workbuf, c->stack_bytes, c->code_bytes,
-            c->const_bytes, c->data_bytes);
+    fprintf(r->out, "%s,%u,%u,%d,%d,%s,%s,%s,%llu,%.3f,%llu,", m->name, m->clock_hz, fl->wait_states,
+            fl->cache_enabled, fl->prefetch, warm ? "warm" : "cold", c->name, c->row, U(c->cycles), case_us(m, c),
+            U(b->instructions));
+#define COLUMN(field, label, event, bucket) if (bucket) fprintf(r->out, "%llu,", U(b->field));
+    CSIM_BREAKDOWN_FIELDS(COLUMN)
+#undef COLUMN
+    fprintf(r->out, "%llu,%llu,%u,%u,%u,%s,%u,%u,%u,%u,%u,", U(c->ms.hits), U(c->ms.misses), c->fw_cycles, c->status,
+            m->version, r->elf->sha256_hex, c->workbuf, c->stack_bytes, c->code_bytes, c->const_bytes, c->data_bytes);
     if (c->attempts) { /* empty for a case that reports no attempts */
         fprintf(r->out, "%u,%llu", c->attempts, (unsigned long long)(c->cycles / c->attempts));
     } else {

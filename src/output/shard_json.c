@@ -19,15 +19,20 @@ void csim_shard_case_write(FILE *f, const csim_case_result *c)
     fputs(", \"params\": ", f);
     csim_json_str(f, c->params);
     fprintf(f, ", \"cycles\": %llu, \"fw_cycles\": %u, \"status\": %u, \"workbuf\": %u, \"attempts\": %u, "
-               "\"stack\": %u, \"code\": %u, \"const\": %u, \"data\": %u,\n    \"bd\": [%llu, %llu, %llu, %llu, "
-               "%llu, %llu, %llu, %llu, %llu, %llu, %llu, %llu, %llu], \"ms\": [%llu, %llu, %llu, %llu, %llu, %llu, "
-               "%llu, %llu]",
+               "\"stack\": %u, \"code\": %u, \"const\": %u, \"data\": %u,\n    \"bd\": [",
             U(c->cycles), c->fw_cycles, c->status, c->workbuf, c->attempts, c->stack_bytes, c->code_bytes,
-            c->const_bytes, c->data_bytes, U(b->cycles), U(b->instructions), U(b->core), U(b->branch),
-            U(b->fetch_stall), U(b->data_wait), U(b->bus_conflict), U(b->load_use), U(b->exception),
-            U(b->taken_branches), U(b->loads), U(b->stores), U(b->flash_data_reads), U(s->fetches),
-            U(s->data_reads), U(s->hits), U(s->misses), U(s->prefetch_hits), U(s->flash_reads), U(s->fetch_stall),
-            U(s->data_stall));
+            c->const_bytes, c->data_bytes);
+    /* Every field, in struct order: the "bd" and "ms" arrays (shard.c reads them back). */
+    const char *sep = "";
+#define BD(field, label, event, bucket) fprintf(f, "%s%llu", sep, U(b->field)), sep = ", ";
+    CSIM_BREAKDOWN_FIELDS(BD)
+#undef BD
+    fputs("], \"ms\": [", f);
+    sep = "";
+#define MS(field, reported) fprintf(f, "%s%llu", sep, U(s->field)), sep = ", ";
+    CSIM_MS_STATS_FIELDS(MS)
+#undef MS
+    fputc(']', f);
     if (c->profile) { /* every helper, not only the first CSIM_RT_MAX_FNS a report lists */
         fprintf(f, ", \"overhead_cycles\": %llu, \"rt_helpers\": [", U(c->profile->overhead_cycles));
         unsigned k = 0;
