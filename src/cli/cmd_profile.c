@@ -142,7 +142,7 @@ static int write_callgrind(const char *dir, const csim_elf *elf, const csim_mode
             (unsigned long long)c->cycles, (unsigned long long)p->overhead_cycles, c->stack_bytes);
     helper_line(f, "desc: ", c, rt);
     fputs("positions: line\nevents:", f);
-#define EVENT(field, label, event, bucket) if (event) fprintf(f, " %s", event);
+#define EVENT(field, label, event, bucket) if (event[0]) fprintf(f, " %s", event);
     CSIM_BREAKDOWN_FIELDS(EVENT)
 #undef EVENT
     fputs("\n\nfl=(1) ???\n", f);
@@ -152,7 +152,7 @@ static int write_callgrind(const char *dir, const csim_elf *elf, const csim_mode
         const csim_breakdown *b = &fn->self_bd;
         /* Name compression: "(id) name" the first time, "(id)" after. */
         fprintf(f, "fn=(%zu) %s\n0", i + 1, fn->name);
-#define COST(field, label, event, bucket) if (event) fprintf(f, " %llu", (unsigned long long)b->field), sum.field += b->field;
+#define COST(field, label, event, bucket) if (event[0]) fprintf(f, " %llu", (unsigned long long)b->field), sum.field += b->field;
         CSIM_BREAKDOWN_FIELDS(COST)
 #undef COST
         fputc('\n', f);
@@ -167,7 +167,7 @@ static int write_callgrind(const char *dir, const csim_elf *elf, const csim_mode
         }
     }
     fputs("\ntotals:", f);
-#define TOTAL(field, label, event, bucket) if (event) fprintf(f, " %llu", (unsigned long long)sum.field);
+#define TOTAL(field, label, event, bucket) if (event[0]) fprintf(f, " %llu", (unsigned long long)sum.field);
     CSIM_BREAKDOWN_FIELDS(TOTAL)
 #undef TOTAL
     fputc('\n', f);

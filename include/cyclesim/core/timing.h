@@ -45,7 +45,7 @@ typedef struct csim_core_params {
 /* Where the cycles went: the fields of csim_breakdown, in order, for every
  * place that walks them (differences, sums, shard files, writers, budgets):
  * X(field, label, event, bucket).  The field's name is its JSON and CSV name;
- * label heads its table column and event names it in callgrind files (NULL:
+ * label heads its table column and event names it in callgrind files ("":
  * in neither); bucket marks the kinds the total splits into (cycles == the
  * sum of the buckets, core to exception). */
 #define CSIM_BREAKDOWN_FIELDS(X)                                                                          \
@@ -58,9 +58,9 @@ typedef struct csim_core_params {
     X(bus_conflict, "bus", "BusConflict", 1)      /* M0+: data transfer waiting for a fetch (shared port) */ \
     X(load_use, "ld_use", "LoadUse", 1)           /* M33: operand not ready (load-to-use, result latency) */ \
     X(exception, "exc", "Exception", 1)           /* exception entry and return */                        \
-    X(taken_branches, NULL, NULL, 0)                                                                      \
-    X(loads, NULL, NULL, 0) X(stores, NULL, NULL, 0) /* transfers */                                       \
-    X(flash_data_reads, NULL, NULL, 0)
+    X(taken_branches, "", "", 0)                                                                          \
+    X(loads, "", "", 0) X(stores, "", "", 0) /* transfers */                                               \
+    X(flash_data_reads, "", "", 0)
 
 typedef struct csim_breakdown {
 #define CSIM_BD_MEMBER(field, label, event, bucket) uint64_t field;
