@@ -12,6 +12,7 @@
 #include "cli/cli.h"
 #include "cli/options.h"
 #include "cyclesim/analysis/compare.h"
+#include "cyclesim/output/compare_report.h"
 #include "cyclesim/backends/json.h"
 #include "cyclesim/analysis/published.h"
 #include "cyclesim/output/report.h"
@@ -41,7 +42,7 @@ const cli_command cli_cmd_merge = {
     "merge", "SHARD.json...", 1, 0,
     "Joins the JSON outputs of `run --shard K/N` or `compare --shard K/N` (every K of one N) into the report of "
     "one run of every case: table, JSON or CSV for run; table, JSON, Markdown or HTML for compare (docs/ci.md).",
-    CLI_FORMAT, "table|json|csv|md|html", merge_own, merge_option, cmd_merge, NULL,
+    CLI_FORMAT, CSIM_REPORTS(CSIM_REPORT_RUN) | CSIM_REPORTS(CSIM_REPORT_COMPARE), merge_own, merge_option, cmd_merge, NULL,
 };
 
 /* One shard file. */
@@ -309,11 +310,20 @@ static const csim_json *run_list(const shard_in *s, size_t which, void *ctx)
     return which == 0 ? csim_json_get(g, "cases") : NULL;
 }
 
+/* --format names no format of the shards' report kind (formats.h). */
+static int bad_format(csim_report_kind kind, const char *format)
+{
+    char choices[96];
+    csim_output_choices(CSIM_REPORTS(kind), ", ", " or ", choices, sizeof(choices));
+    return cli_error(CSIM_ERR_USAGE, "--format %s: a %s report is %s", format,
+                     kind == CSIM_REPORT_RUN ? "run" : "compare", choices);
+}
+
 static int merge_run(shard_in *in, unsigned n, const char *format, FILE *out)
 {
-    csim_format fmt;
-    if (!csim_report_format(format, &fmt)) {
-        return cli_error(CSIM_ERR_USAGE, "--format %s: a run report is table, json or csv", format);
+    const csim_output_format *fmt = csim_output_find(CSIM_REPORT_RUN, format);
+    if (!fmt) {
+        return bad_format(CSIM_REPORT_RUN, format);
     }
     const csim_json *image = csim_json_get(in[0].sh, "image"), *models = csim_json_get(in[0].sh, "models");
     size_t n_models = csim_json_count(models);
@@ -414,9 +424,9 @@ static int merge_run(shard_in *in, unsigned n, const char *format, FILE *out)
 
 static int merge_compare(shard_in *in, unsigned n, const char *format, const char *published, FILE *out)
 {
-    csim_cmp_format fmt;
-    if (strcmp(format, "csv") == 0 || !csim_cmp_format_parse(format, &fmt)) {
-        return cli_error(CSIM_ERR_USAGE, "--format %s: a compare report is table, json, md or html", format);
+    const csim_output_format *fmt = csim_output_find(CSIM_REPORT_COMPARE, format);
+    if (!fmt) {
+        return bad_format(CSIM_REPORT_COMPARE, format);
     }
     const csim_json *sh = in[0].sh, *images = csim_json_get(sh, "images");
     const size_t n_images = csim_json_count(images);
@@ -523,7 +533,7 @@ static int merge_compare(shard_in *in, unsigned n, const char *format, const cha
         rc = err ? cli_fail(err, &d) : EXIT_OK;
     }
     if (rc == EXIT_OK) {
-        csim_compare_print(out, fmt, &cmp);
+        csim_compare_print(out, fmt, &cmp, NULL);
         rc = failed_cases(&model, res[0].cases, res[0].n_cases);
     }
     csim_compare_free(&cmp);

@@ -250,7 +250,7 @@ const cli_command cli_cmd_profile = {
     "Splits each case's cycles by function (self, inclusive, calls, kinds of cycles), with its call graph and "
     "stack (docs/profile.md).",
     CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_CALL | CLI_NO_PROGRESS | CLI_FORMAT | CLI_SHARD,
-    "table|callgrind|collapsed", profile_own, profile_option, cmd_profile, NULL,
+    CSIM_REPORTS(CSIM_REPORT_PROFILE), profile_own, profile_option, cmd_profile, NULL,
 };
 
 int cmd_profile(int argc, char **argv)
@@ -274,7 +274,7 @@ int cmd_profile(int argc, char **argv)
         fprintf(stderr, "cyclesim: error: profile needs --mcu NAME\n");
         return EXIT_USAGE;
     }
-    o.fmt = (pformat)cli_format_index(&cli_cmd_profile, &co);
+    o.fmt = (pformat)csim_output_index(csim_output_find(CSIM_REPORT_PROFILE, co.format));
     if (o.ro.call && (n_globs || o.inputs)) {
         fprintf(stderr, "cyclesim: error: --case and --inputs select benchmark cases; --call profiles one "
                         "function\n");

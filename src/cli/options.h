@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "cyclesim/engine/sim.h"
+#include "cyclesim/output/formats.h"
 
 #define CLI_MAX_LIST 64 /* --set, --case given at most this often */
 
@@ -51,7 +52,7 @@ typedef struct cli_command {
     unsigned min_operands, max_operands; /* max 0: no limit */
     const char *summary;   /* one line: what it does */
     unsigned shared;       /* CLI_* flags */
-    const char *formats;   /* --format values, "table|json|csv"; the first is the default */
+    unsigned reports;      /* CSIM_REPORTS of its report kinds: their formats are the --format values */
     const cli_own_opt *own;
     int (*handle)(void *ctx, int id, char *arg); /* an own option: EXIT_OK or an exit code */
     int (*run)(int argc, char **argv);           /* the subcommand */
@@ -67,7 +68,7 @@ typedef struct cli_common {
     unsigned n_globs;
     unsigned workers;      /* 1 */
     bool progress;         /* true */
-    char format[16];       /* the first of cli_command.formats by default */
+    char format[16];       /* --format; the first kind's default format without */
     unsigned shard_k, shard_n; /* --shard K/N; 0/0 without (the case selection applies it) */
     csim_run_opts ro;      /* warm, max_insns (CSIM_DEFAULT_MAX_INSNS), call, call_args */
     char **operands;       /* the ELFs */
@@ -85,9 +86,6 @@ extern const cli_command cli_cmd_run, cli_cmd_profile, cli_cmd_sweep, cli_cmd_co
  *  CLI_HELP_SHOWN, or an exit code with the message (and for a bad option or
  *  operand count, the subcommand's usage) printed on stderr. */
 int cli_parse(const cli_command *cmd, int argc, char **argv, cli_common *c, void *ctx);
-
-/** cli_format_index - the position of c->format in cmd->formats. */
-unsigned cli_format_index(const cli_command *cmd, const cli_common *c);
 
 /** cli_usage - the subcommand's synopsis lines. */
 void cli_usage(const cli_command *cmd, FILE *f);

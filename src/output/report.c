@@ -7,20 +7,22 @@
 #include "cyclesim/analysis/rt_helpers.h"
 #include "cyclesim/analysis/shard.h"
 #include "output/escape.h"
+#include "output/formats_internal.h"
 
 #define SCHEMA_VERSION 1
 #define U(x) ((unsigned long long)(x))
 
 /* A format's writer: begin (the document), then per model a group of
  * records (one per case) closed by group_end after a completed run (not after
- * a run that stopped), then end. */
-typedef struct writer {
+ * a run that stopped), then end.  shard: it writes the shard member. */
+struct run_writer {
     void (*begin)(csim_report *r);
     void (*group)(csim_report *r, const csim_model *m, bool warm);
     void (*record)(csim_report *r, const csim_model *m, const csim_case_result *c, bool warm);
     void (*group_end)(csim_report *r, const csim_run_result *res);
     void (*end)(csim_report *r);
-} writer;
+    bool shard;
+};
 
 /* A model's results as a --shard JSON output repeats them (shard.h). */
 typedef struct shard_group {
@@ -31,7 +33,7 @@ typedef struct shard_group {
 
 struct csim_report {
     FILE *out;
-    const writer *w;
+    const struct run_writer *w;
     const csim_elf *elf;
     unsigned records;
     char rt[32]; /* its run-time helper set (bench_rt) */
@@ -209,39 +211,19 @@ static void csv_record(csim_report *r, const csim_model *m, const csim_case_resu
 
 /* ---- the report ------------------------------------------------------- */
 
-static const writer writers[] = {
-    [CSIM_FMT_TABLE] = {NULL, table_group, table_record, table_group_end, NULL},
-    [CSIM_FMT_JSON] = {json_begin, NULL, json_record, NULL, json_end},
-    [CSIM_FMT_CSV] = {csv_begin, NULL, csv_record, NULL, NULL},
-};
+const struct run_writer run_table_writer = {NULL, table_group, table_record, table_group_end, NULL, false};
+const struct run_writer run_json_writer = {json_begin, NULL, json_record, NULL, json_end, true};
+const struct run_writer run_csv_writer = {csv_begin, NULL, csv_record, NULL, NULL, false};
 
-bool csim_report_format(const char *name, csim_format *out)
-{
-    if (strcmp(name, "table") == 0) {
-        *out = CSIM_FMT_TABLE;
-    } else if (strcmp(name, "json") == 0) {
-        *out = CSIM_FMT_JSON;
-    } else if (strcmp(name, "csv") == 0) {
-        *out = CSIM_FMT_CSV;
-    } else {
-        return false;
-    }
-    return true;
-}
-
-csim_report *csim_report_new(FILE *out, csim_format fmt, const csim_elf *elf)
-{
-    return csim_report_open(out, fmt, elf, NULL, NULL);
-}
-
-csim_report *csim_report_open(FILE *out, csim_format fmt, const csim_elf *elf, const char *rt,
+csim_report *csim_report_open(FILE *out, const csim_output_format *fmt, const csim_elf *elf, const char *rt,
                               const csim_shard *shard)
 {
     csim_report *r = calloc(1, sizeof(*r));
     if (!r) {
         return NULL;
     }
-    *r = (csim_report){out, &writers[fmt], elf, 0, "", fmt == CSIM_FMT_JSON ? shard : NULL, NULL, 0, false};
+    const struct run_writer *w = fmt->w.run;
+    *r = (csim_report){out, w, elf, 0, "", w->shard ? shard : NULL, NULL, 0, false};
     if (rt) {
         snprintf(r->rt, sizeof(r->rt), "%s", rt);
     } else {

@@ -22,3 +22,9 @@ add_executable(test_json ${CMAKE_CURRENT_LIST_DIR}/test_json.c)
 target_link_libraries(test_json PRIVATE csim_json)
 add_test(NAME unit_json COMMAND test_json)
 set_tests_properties(unit_json PROPERTIES LABELS unit)
+
+# The output layer: the format registry and the result-field lists through the shard writer and reader.
+add_executable(test_output ${CMAKE_CURRENT_LIST_DIR}/test_output.c)
+target_link_libraries(test_output PRIVATE csim_output)
+add_test(NAME unit_output COMMAND test_output)
+set_tests_properties(unit_output PROPERTIES LABELS unit)
