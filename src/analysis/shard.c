@@ -82,6 +82,24 @@ static bool read_profile(const csim_json *o, csim_case_result *c)
     return true;
 }
 
+/* The configuration in force, where the case has one (else the model's: in_force.h). */
+static bool read_in_force(const csim_json *o, csim_in_force *in)
+{
+    const csim_json *f = csim_json_get(o, "in_force");
+    if (!f) {
+        return true;
+    }
+    uint32_t hz, ws;
+    const csim_json *ic = csim_json_get(f, "icache"), *pf = csim_json_get(f, "prefetch"),
+                    *ch = csim_json_get(f, "flash_changed");
+    if (!u32_of(f, "clock_hz", &hz) || !u32_of(f, "flash_latency", &ws) || !csim_json_is_bool(ic) ||
+        !csim_json_is_bool(pf) || (ch && !csim_json_is_bool(ch))) {
+        return false;
+    }
+    *in = (csim_in_force){true, ch && csim_json_true(ch), csim_json_true(ic), csim_json_true(pf), ws, hz};
+    return true;
+}
+
 bool csim_shard_case_read(const csim_json *o, csim_case_result *c)
 {
     memset(c, 0, sizeof(*c));
@@ -100,7 +118,8 @@ bool csim_shard_case_read(const csim_json *o, csim_case_result *c)
            u32_of(o, "stack", &c->stack_bytes) && u32_of(o, "code", &c->code_bytes) &&
            u32_of(o, "const", &c->const_bytes) && u32_of(o, "data", &c->data_bytes) &&
            u64_array(csim_json_get(o, "bd"), bd, sizeof(bd) / sizeof(bd[0])) &&
-           u64_array(csim_json_get(o, "ms"), ms, sizeof(ms) / sizeof(ms[0])) && read_profile(o, c);
+           u64_array(csim_json_get(o, "ms"), ms, sizeof(ms) / sizeof(ms[0])) && read_in_force(o, &c->in_force) &&
+           read_profile(o, c);
 }
 
 bool csim_shard_model_read(const csim_json *o, csim_model *m)

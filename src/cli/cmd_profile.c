@@ -16,6 +16,7 @@
 #include "cyclesim/engine/jobs.h"
 #include "cyclesim/analysis/rt_helpers.h"
 #include "cyclesim/engine/sim.h"
+#include "cyclesim/output/in_force.h"
 
 typedef enum pformat { PF_TABLE, PF_CALLGRIND, PF_COLLAPSED } pformat;
 
@@ -30,11 +31,13 @@ typedef struct popts {
     csim_run_opts ro;
 } popts;
 
-static void model_line(FILE *f, const csim_model *m, bool warm)
+/* The model and the configuration case c ran with (NULL: the model's). */
+static void model_line(FILE *f, const csim_model *m, const csim_case_result *c, bool warm)
 {
-    const csim_ms_cfg *fl = &m->flash;
-    fprintf(f, "%s (%.3g MHz, %u WS, cache %s, prefetch %s, state %s)", m->name, m->clock_hz / 1e6,
-            fl->wait_states, fl->cache_enabled ? "on" : "off", fl->prefetch ? "on" : "off", warm ? "warm" : "cold");
+    const csim_in_force in = csim_in_force_of(m, c);
+    char cfg[64];
+    fprintf(f, "%s (%.3g MHz, %s, state %s%s)", m->name, in.clock_hz / 1e6, csim_in_force_text(cfg, sizeof(cfg), &in),
+            warm ? "warm" : "cold", in.changed ? ", flash changed by the firmware during the case" : "");
 }
 
 static uint64_t profile_total(const csim_profile *p)
@@ -65,7 +68,7 @@ static void print_table(FILE *f, const csim_model *m, const csim_case_result *c,
     const csim_profile *p = c->profile;
     uint64_t total = profile_total(p);
     fprintf(f, "\n== ");
-    model_line(f, m, o->ro.warm);
+    model_line(f, m, c, o->ro.warm);
     fprintf(f, ": %s\n", c->name);
     fprintf(f, "%llu cycles; profile %llu = cycles + %llu region overhead; stack %u B, code %u B, const %u B, "
                "data %u B\n",
@@ -137,7 +140,7 @@ static int write_callgrind(const char *dir, const csim_elf *elf, const csim_mode
     const char *base = strrchr(elf->path, '/') ? strrchr(elf->path, '/') + 1 : elf->path;
     fprintf(f, "# callgrind format\nversion: 1\ncreator: cyclesim\ncmd: %s case %s\n", base, c->name);
     fprintf(f, "desc: MCU: ");
-    model_line(f, m, warm);
+    model_line(f, m, c, warm);
     fprintf(f, "\ndesc: Case: %llu cycles + %llu region overhead (the empty case), stack %u B\n",
             (unsigned long long)c->cycles, (unsigned long long)p->overhead_cycles, c->stack_bytes);
     helper_line(f, "desc: ", c, rt);
@@ -182,7 +185,7 @@ static int write_callgrind(const char *dir, const csim_elf *elf, const csim_mode
 static void print_variation(FILE *f, const csim_model *m, const csim_run_result *runs, unsigned n_runs, bool warm)
 {
     fprintf(f, "\ninput variation, ");
-    model_line(f, m, warm);
+    model_line(f, m, runs[0].n_cases ? &runs[0].cases[0] : NULL, warm);
     fprintf(f, ": known answer + %u random inputs (seeds 1..%u)\n", n_runs - 1, n_runs - 1);
     fprintf(f, "%-44s %5s %12s %14s %12s %12s\n", "case", "runs", "min", "mean", "max", "stddev");
     for (size_t i = 0; i < runs[0].n_cases; i++) {

@@ -81,8 +81,16 @@ void abi_region_start(sim *s)
     s->r_cycles = csim_core_now(&s->core);
     s->r_bd = s->core.bd;
     s->r_ms = *csim_memsys_stats(s->flash);
-    s->in_region = true;
+    sim_in_force_begin(s);
     fp_track_begin(s, s->region_ret, false);
+}
+
+void sim_in_force_begin(sim *s)
+{
+    const csim_ms_cfg *cfg = csim_memsys_config(s->flash);
+    s->cur.in_force = (csim_in_force){true, false, cfg->cache_enabled, cfg->prefetch, cfg->wait_states,
+                                      s->model->clock_hz};
+    s->in_region = true;
 }
 
 void sim_diff_stats(csim_ms_stats *d, const csim_ms_stats *a, const csim_ms_stats *b)

@@ -12,6 +12,7 @@
 #include "cyclesim/analysis/compare.h"
 #include "cyclesim/analysis/rt_helpers.h"
 #include "cyclesim/output/compare_report.h"
+#include "cyclesim/output/in_force.h"
 #include "output/compare_writer.h"
 #include "output/escape.h"
 #include "output/formats_internal.h"
@@ -164,6 +165,20 @@ const char *cmp_page_unit_text(char *buf, size_t len, const csim_comparison *c, 
     return buf;
 }
 
+size_t cmp_n_cases(const csim_comparison *c)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < c->n_images; i++) {
+        n += c->images[i].n_cases;
+    }
+    return n;
+}
+
+csim_in_force cmp_in_force(const csim_comparison *c)
+{
+    return csim_in_force_of_cases(c->model, c->cases, cmp_n_cases(c));
+}
+
 bool cmp_header_line(const csim_comparison *c, size_t i, char *line, size_t len)
 {
     const csim_model *m = c->model;
@@ -176,11 +191,14 @@ bool cmp_header_line(const csim_comparison *c, size_t i, char *line, size_t len)
         return true;
     }
     switch (i - c->n_images) {
-    case 0:
-        snprintf(line, len, "model: %s (%s): %.6g MHz, %u WS, cache %s, prefetch %s, state %s", m->name, m->chain,
-                 m->clock_hz / 1e6, m->flash.wait_states, m->flash.cache_enabled ? "on" : "off",
-                 m->flash.prefetch ? "on" : "off", c->warm ? "warm" : "cold");
+    case 0: {
+        const csim_in_force in = cmp_in_force(c);
+        char cfg[64];
+        snprintf(line, len, "model: %s (%s): %.6g MHz, %s, state %s%s", m->name, m->chain, in.clock_hz / 1e6,
+                 csim_in_force_text(cfg, sizeof(cfg), &in), c->warm ? "warm" : "cold",
+                 in.changed ? " (the first case's flash configuration: the firmware changed it)" : "");
         return true;
+    }
     case 1:
         if (p->latency >= 0) {
             snprintf(extra, sizeof(extra), ", %d WS", p->latency);

@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "cyclesim/output/compare_report.h"
+#include "cyclesim/output/in_force.h"
 
 typedef enum cmp_part {
     CMP_CYCLES,          /* c->cycles[i] */
@@ -65,6 +66,10 @@ void cmp_extra_legend(FILE *f, const csim_comparison *c, const char *prefix);
 void cmp_helper_text(const csim_cmp_row *r, char *cyc, size_t clen, char *names, size_t nlen);
 /** cmp_page_unit_text - a rate or time row in the page's unit; "" for a cycles row. */
 const char *cmp_page_unit_text(char *buf, size_t len, const csim_comparison *c, const csim_cmp_row *r);
+/** cmp_n_cases - the cases of every image. */
+size_t cmp_n_cases(const csim_comparison *c);
+/** cmp_in_force - the flash configuration of the comparison's cases (in_force.h). */
+csim_in_force cmp_in_force(const csim_comparison *c);
 /** cmp_header_line - line i of what was compared with what; false past the last. */
 bool cmp_header_line(const csim_comparison *c, size_t i, char *line, size_t len);
 void cmp_header_lines(FILE *f, const csim_comparison *c, const char *prefix);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cyclesim/output/report.h"
+#include "cyclesim/output/in_force.h"
 #include "cyclesim/analysis/rt_helpers.h"
 #include "cyclesim/analysis/shard.h"
 #include "output/escape.h"
@@ -17,7 +18,7 @@
  * a run that stopped), then end.  shard: it writes the shard member. */
 struct run_writer {
     void (*begin)(csim_report *r);
-    void (*group)(csim_report *r, const csim_model *m, bool warm);
+    void (*group)(csim_report *r, const csim_model *m, const csim_run_result *res, bool warm);
     void (*record)(csim_report *r, const csim_model *m, const csim_case_result *c, bool warm);
     void (*group_end)(csim_report *r, const csim_run_result *res);
     void (*end)(csim_report *r);
@@ -36,6 +37,7 @@ struct csim_report {
     const struct run_writer *w;
     const csim_elf *elf;
     unsigned records;
+    csim_in_force group_cfg; /* the table's: what a model block's header shows */
     char rt[32]; /* its run-time helper set (bench_rt) */
     const csim_shard *shard; /* NULL: not a shard */
     shard_group *groups;
@@ -56,12 +58,16 @@ static const int table_width[CSIM_BD_FIELDS] = {
     [CSIM_BD_data_wait] = 9, [CSIM_BD_bus_conflict] = 9, [CSIM_BD_load_use] = 8,
 };
 
-static void table_group(csim_report *r, const csim_model *m, bool warm)
+/* The header shows what the first case began with; a case that ran with
+ * anything else, or changed it, says so under its row. */
+static void table_group(csim_report *r, const csim_model *m, const csim_run_result *res, bool warm)
 {
-    const csim_ms_cfg *fl = &m->flash;
-    fprintf(r->out, "\n%s (%s): %.3g MHz, %u WS, cache %s, prefetch %s, state %s, model v%u, run-time helpers %s\n",
-            m->name, m->chain, m->clock_hz / 1e6, fl->wait_states, fl->cache_enabled ? "on" : "off",
-            fl->prefetch ? "on" : "off", warm ? "warm" : "cold", m->version, r->rt);
+    char cfg[64];
+    r->group_cfg = csim_in_force_of(m, res->n_cases ? &res->cases[0] : NULL);
+    r->group_cfg.changed = false;
+    fprintf(r->out, "\n%s (%s): %.3g MHz, %s, state %s, model v%u, run-time helpers %s\n", m->name, m->chain,
+            r->group_cfg.clock_hz / 1e6, csim_in_force_text(cfg, sizeof(cfg), &r->group_cfg), warm ? "warm" : "cold",
+            m->version, r->rt);
     fprintf(r->out, "%-44s %12s %11s %11s", "case", "cycles", "time_us", "insns");
 #define HEAD(f, label, ...) if (table_width[CSIM_BD_##f]) fprintf(r->out, " %*s", table_width[CSIM_BD_##f], label);
     CSIM_BREAKDOWN_FIELDS(HEAD)
@@ -82,6 +88,12 @@ static void table_record(csim_report *r, const csim_model *m, const csim_case_re
     if (c->attempts) {
         fprintf(r->out, "%-44s %12llu per attempt (%u signing attempts)\n", "", U(c->cycles / c->attempts),
                 c->attempts);
+    }
+    csim_in_force in = csim_in_force_of(m, c);
+    if (!csim_in_force_same(&in, &r->group_cfg)) {
+        char cfg[64];
+        fprintf(r->out, "%-44s flash: %.3g MHz, %s%s\n", "", in.clock_hz / 1e6, csim_in_force_text(cfg, sizeof(cfg), &in),
+                in.changed ? " at the start, changed by the firmware during the case" : "");
     }
 }
 
@@ -108,17 +120,15 @@ static void json_begin(csim_report *r)
 static void json_record(csim_report *r, const csim_model *m, const csim_case_result *c, bool warm)
 {
     FILE *f = r->out;
-    const csim_ms_cfg *fl = &m->flash;
+    const csim_in_force in = csim_in_force_of(m, c);
     const csim_breakdown *b = &c->bd;
     fprintf(f, "%s\n  {\"mcu\": ", r->records++ ? "," : "");
     csim_json_str(f, m->name);
     fputs(", \"model_chain\": ", f);
     csim_json_str(f, m->chain);
-    fprintf(f, ", \"model_version\": %u, \"clock_hz\": %u, "
-               "\"flash_latency\": %u, \"icache\": %s, \"prefetch\": %s, \"state\": \"%s\", "
-               "\"elf_sha256\": \"%s\", \"case\": ",
-            m->version, m->clock_hz, fl->wait_states, fl->cache_enabled ? "true" : "false",
-            fl->prefetch ? "true" : "false", warm ? "warm" : "cold", r->elf->sha256_hex);
+    fprintf(f, ", \"model_version\": %u, ", m->version);
+    csim_in_force_json(f, &in);
+    fprintf(f, ", \"state\": \"%s\", \"elf_sha256\": \"%s\", \"case\": ", warm ? "warm" : "cold", r->elf->sha256_hex);
     csim_json_str(f, c->name);
     fputs(", \"row\": ", f);
     csim_json_str(f, c->row);
@@ -167,7 +177,7 @@ static void json_end(csim_report *r)
                     sg->res.host_seconds);
             for (size_t i = 0; i < sg->res.n_cases; i++) {
                 fputs(i ? ",\n    " : "\n    ", f);
-                csim_shard_case_write(f, &sg->res.cases[i]);
+                csim_shard_case_write(f, sg->m, &sg->res.cases[i]);
             }
             fputs("]}", f);
         }
@@ -191,10 +201,10 @@ static void csv_begin(csim_report *r)
 
 static void csv_record(csim_report *r, const csim_model *m, const csim_case_result *c, bool warm)
 {
-    const csim_ms_cfg *fl = &m->flash;
+    const csim_in_force in = csim_in_force_of(m, c);
     const csim_breakdown *b = &c->bd;
-    fprintf(r->out, "%s,%u,%u,%d,%d,%s,%s,%s,%llu,%.3f,%llu,", m->name, m->clock_hz, fl->wait_states,
-            fl->cache_enabled, fl->prefetch, warm ? "warm" : "cold", c->name, c->row, U(c->cycles), case_us(m, c),
+    fprintf(r->out, "%s,%u,%u,%d,%d,%s,%s,%s,%llu,%.3f,%llu,", m->name, in.clock_hz, in.wait_states,
+            in.cache_enabled, in.prefetch, csim_state_text(warm, &in), c->name, c->row, U(c->cycles), case_us(m, c),
             U(b->instructions));
 #define COLUMN(field, label, event, bucket) if (bucket) fprintf(r->out, "%llu,", U(b->field));
     CSIM_BREAKDOWN_FIELDS(COLUMN)
@@ -223,7 +233,7 @@ csim_report *csim_report_open(FILE *out, const csim_output_format *fmt, const cs
         return NULL;
     }
     const struct run_writer *w = fmt->w.run;
-    *r = (csim_report){out, w, elf, 0, "", w->shard ? shard : NULL, NULL, 0, false};
+    *r = (csim_report){.out = out, .w = w, .elf = elf, .shard = w->shard ? shard : NULL};
     if (rt) {
         snprintf(r->rt, sizeof(r->rt), "%s", rt);
     } else {
@@ -259,7 +269,7 @@ static void keep_group(csim_report *r, const csim_model *m, const csim_run_resul
 static void add_cases(csim_report *r, const csim_model *m, const csim_run_result *res, bool warm)
 {
     if (r->w->group) {
-        r->w->group(r, m, warm);
+        r->w->group(r, m, res, warm);
     }
     for (size_t i = 0; i < res->n_cases; i++) {
         r->w->record(r, m, &res->cases[i], warm);

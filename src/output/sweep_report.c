@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cyclesim/model/model_keys.h"
+#include "cyclesim/output/in_force.h"
 #include "output/escape.h"
 #include "output/formats_internal.h"
 #include "output/sweep_report.h"
@@ -39,16 +40,23 @@ struct sweep_writer {
     void (*end)(const sweep_out *o);
 };
 
-/* What the rows of every format show of a point. */
+/* What the rows of every format show of a point's case. */
 typedef struct row_figures {
     const csim_model *m;
+    csim_in_force in; /* the flash configuration it ran with */
     double us;
     char rm[16]; /* the reference manual's minimum latency, "" without */
 } row_figures;
 
-static row_figures figures_of(const point *p, const csim_case_result *c)
+static row_figures figures_of(const sweep_out *o, const point *p, const csim_case_result *c)
 {
-    row_figures r = {&p->m, (double)c->cycles * 1e6 / p->m.clock_hz, ""};
+    /* A run gives the results of every point it stands for: the point's
+     * configuration, unless the firmware made the run's another than its model's. */
+    const csim_model *ran = o->jobs[p->run].model;
+    const csim_in_force in = csim_in_force_of(ran, c), asked = csim_in_force_of(ran, NULL);
+    row_figures r = {&p->m, csim_in_force_same(&in, &asked) ? csim_in_force_of(&p->m, NULL) : in,
+                     (double)c->cycles * 1e6 / p->m.clock_hz, ""};
+    r.in.clock_hz = p->m.clock_hz; /* a run may stand for several clocks; the firmware sets none */
     if (p->rm_min >= 0) {
         snprintf(r.rm, sizeof(r.rm), "%d", p->rm_min);
     }
@@ -74,12 +82,12 @@ static void csv_row(const sweep_out *o, const point *p, const csim_case_result *
 {
     (void)first;
     const grid *g = o->g;
-    row_figures r = figures_of(p, c);
+    row_figures r = figures_of(o, p, c);
     const csim_model *m = r.m;
     char v[64];
     csv_field(o->f, m->name);
-    fprintf(o->f, ",%u,%u,%d,%d,%s", m->clock_hz, m->flash.wait_states, m->flash.cache_enabled, m->flash.prefetch,
-            o->warm ? "warm" : "cold");
+    fprintf(o->f, ",%u,%u,%d,%d,%s", r.in.clock_hz, r.in.wait_states, r.in.cache_enabled, r.in.prefetch,
+            csim_state_text(o->warm, &r.in));
     for (unsigned i = 0; i < g->n_dims; i++) {
         if (g->dims[i].column) {
             key_value(m, g->dims[i].key, v, sizeof(v));
@@ -109,13 +117,14 @@ static void json_header(const sweep_out *o)
 static void json_row(const sweep_out *o, const point *p, const csim_case_result *c, bool first)
 {
     const grid *g = o->g;
-    row_figures r = figures_of(p, c);
+    row_figures r = figures_of(o, p, c);
     const csim_model *m = r.m;
     char v[64];
     fprintf(o->f, "%s\n  {\"mcu\": ", first ? "" : ",");
     csim_json_str(o->f, m->name);
-    fprintf(o->f, ", \"clock_hz\": %u, \"latency\": %u, \"cache\": %s, \"prefetch\": %s, \"set\": {", m->clock_hz,
-            m->flash.wait_states, m->flash.cache_enabled ? "true" : "false", m->flash.prefetch ? "true" : "false");
+    fprintf(o->f, ", \"clock_hz\": %u, \"latency\": %u, \"cache\": %s, \"prefetch\": %s%s, \"set\": {", r.in.clock_hz,
+            r.in.wait_states, r.in.cache_enabled ? "true" : "false", r.in.prefetch ? "true" : "false",
+            r.in.changed ? ", \"flash_changed\": true" : "");
     unsigned k = 0;
     for (unsigned i = 0; i < g->n_dims; i++) {
         if (g->dims[i].column) {
@@ -159,19 +168,19 @@ static void table_row(const sweep_out *o, const point *p, const csim_case_result
 {
     (void)first;
     const grid *g = o->g;
-    row_figures r = figures_of(p, c);
+    row_figures r = figures_of(o, p, c);
     const csim_model *m = r.m;
     char v[64];
-    fprintf(o->f, "%-11u %3u %5s %8s", m->clock_hz, m->flash.wait_states, m->flash.cache_enabled ? "on" : "off",
-            m->flash.prefetch ? "on" : "off");
+    fprintf(o->f, "%-11u %3u %5s %8s", r.in.clock_hz, r.in.wait_states, r.in.cache_enabled ? "on" : "off",
+            r.in.prefetch ? "on" : "off");
     for (unsigned i = 0; i < g->n_dims; i++) {
         if (g->dims[i].column) {
             key_value(m, g->dims[i].key, v, sizeof(v));
             fprintf(o->f, " %12s", v);
         }
     }
-    fprintf(o->f, " %-44s %12llu %12.3f  %s\n", c->name, (unsigned long long)c->cycles, r.us,
-            p->outside ? p->reason : "");
+    fprintf(o->f, " %-44s %12llu %12.3f  %s%s\n", c->name, (unsigned long long)c->cycles, r.us,
+            p->outside ? p->reason : "", r.in.changed ? " (flash changed by the firmware during the case)" : "");
 }
 
 const struct sweep_writer sweep_table_writer = {table_header, table_row, NULL};
