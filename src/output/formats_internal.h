@@ -2,7 +2,7 @@
 /*
  * formats_internal.h - a row of the output-format registry (formats.c) and
  * the writers the rows name.  Each kind's writer type is its driver's
- * (report.c, compare_writer.h, check_report.c, sweep_report.c).
+ * (report.c, compare_writer.h, check_report.c, sweep_report.c, profile_report.c).
  */
 #ifndef CYCLESIM_OUTPUT_FORMATS_INTERNAL_H
 #define CYCLESIM_OUTPUT_FORMATS_INTERNAL_H
@@ -17,6 +17,7 @@ struct csim_output_format {
         const struct cmp_writer *compare;
         const struct check_writer *check;
         const struct sweep_writer *sweep;
+        const struct profile_writer *profile;
     } w;
 };
 
@@ -26,5 +27,7 @@ extern const struct cmp_writer cmp_json_writer;                                 
 extern const struct cmp_writer cmp_html_writer;                                    /* compare_html.c */
 extern const struct check_writer check_summary_writer, check_junit_writer, check_md_writer; /* check_report.c */
 extern const struct sweep_writer sweep_table_writer, sweep_json_writer, sweep_csv_writer; /* sweep_report.c */
+extern const struct profile_writer profile_table_writer, profile_callgrind_writer,
+    profile_collapsed_writer; /* profile_report.c */
 
 #endif

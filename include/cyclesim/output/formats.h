@@ -16,7 +16,7 @@ typedef enum csim_report_kind {
     CSIM_REPORT_COMPARE,    /* compare, and merge of compare shards (compare_report.h) */
     CSIM_REPORT_CHECK,      /* check: the summary, --junit, --markdown */
     CSIM_REPORT_SWEEP,      /* sweep */
-    CSIM_REPORT_PROFILE,    /* profile (writers still in src/cli/cmd_profile.c) */
+    CSIM_REPORT_PROFILE,    /* profile */
     CSIM_REPORT_CALIBRATE,  /* calibrate (writers still in src/cli/cmd_calibrate.c) */
     CSIM_REPORT_LIST_CASES, /* list-cases (writers still in src/cli/cmd_list_cases.c) */
     CSIM_REPORT_KINDS
