@@ -196,7 +196,7 @@ bool cmp_header_line(const csim_comparison *c, size_t i, char *line, size_t len)
         char cfg[64];
         snprintf(line, len, "model: %s (%s): %.6g MHz, %s, state %s%s", m->name, m->chain, in.clock_hz / 1e6,
                  csim_in_force_text(cfg, sizeof(cfg), &in), c->warm ? "warm" : "cold",
-                 in.changed ? " (the first case's flash configuration: the firmware changed it)" : "");
+                 in.changed ? " (as the first case began; the firmware changed the flash configuration of a case)" : "");
         return true;
     }
     case 1:
