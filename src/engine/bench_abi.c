@@ -85,19 +85,19 @@ void abi_region_start(sim *s)
     fp_track_begin(s, s->region_ret, false);
 }
 
+void sim_diff_stats(csim_ms_stats *d, const csim_ms_stats *a, const csim_ms_stats *b)
+{
+#define SUB(f, reported) d->f = a->f - b->f;
+    CSIM_MS_STATS_FIELDS(SUB)
+#undef SUB
+}
+
 void sim_in_force_begin(sim *s)
 {
     const csim_ms_cfg *cfg = csim_memsys_config(s->flash);
     s->cur.in_force = (csim_in_force){true, false, cfg->cache_enabled, cfg->prefetch, cfg->wait_states,
                                       s->model->clock_hz};
     s->in_region = true;
-}
-
-void sim_diff_stats(csim_ms_stats *d, const csim_ms_stats *a, const csim_ms_stats *b)
-{
-#define SUB(f, reported) d->f = a->f - b->f;
-    CSIM_MS_STATS_FIELDS(SUB)
-#undef SUB
 }
 
 void abi_region_end(sim *s)

@@ -84,8 +84,8 @@ typedef struct csim_profile {
 /* The configuration a case ran with (docs/output.md, "Configuration in
  * force"): the model's, as the firmware's FLASH_ACR and ICACHE_CR writes
  * left it when the case's region began, and whether the firmware changed it
- * during the region.  The reports print it (cyclesim/output/report.h,
- * csim_in_force_of), not the model's figures. */
+ * during the region.  The reports print it (cyclesim/output/in_force.h),
+ * not the model's figures. */
 typedef struct csim_in_force {
     bool known;              /* false: the model's, unchanged (a case read back from a shard without one) */
     bool changed;            /* the firmware changed it during the case */
