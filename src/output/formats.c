@@ -42,11 +42,6 @@ const csim_output_format *csim_output_find(csim_report_kind kind, const char *na
     return NULL;
 }
 
-const char *csim_output_name(const csim_output_format *f)
-{
-    return f->name;
-}
-
 unsigned csim_output_index(const csim_output_format *f)
 {
     unsigned i = 0;

@@ -45,7 +45,7 @@ static void test_registry(void)
     CHECK(strcmp(choices(CSIM_REPORTS(CSIM_REPORT_LIST_CASES), ", ", " or "), "table or csv") == 0);
 
     const csim_output_format *f = csim_output_find(CSIM_REPORT_RUN, "csv");
-    CHECK(f && strcmp(csim_output_name(f), "csv") == 0 && csim_output_index(f) == 2);
+    CHECK(f && csim_output_index(f) == 2);
     CHECK(csim_output_find(CSIM_REPORT_COMPARE, "csv") == NULL); /* a format of another kind */
     CHECK(csim_output_find(CSIM_REPORT_RUN, "tab") == NULL);
     f = csim_output_find(CSIM_REPORT_CALIBRATE, "json");

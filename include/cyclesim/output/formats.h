@@ -29,7 +29,6 @@ typedef struct csim_output_format csim_output_format; /* a row of the registry *
 
 /** csim_output_find - the format `name` of a kind; NULL when the kind has none of that name. */
 const csim_output_format *csim_output_find(csim_report_kind kind, const char *name);
-const char *csim_output_name(const csim_output_format *f);
 /** csim_output_index - the format's place among its kind's rows (0: the default). */
 unsigned csim_output_index(const csim_output_format *f);
 
