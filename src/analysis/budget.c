@@ -21,9 +21,13 @@
 #define MAX_FILE (4u << 20)
 #define MAX_INT 9007199254740992.0 /* 2^53: integers a JSON number holds exactly */
 
-const char *const budget_kind_names[BUDGET_KINDS] = {
-    "core", "branch", "fetch_stall", "data_wait", "bus_conflict", "load_use", "exception", "cache_misses",
-};
+#define IF_1(...) __VA_ARGS__
+#define IF_0(...)
+#define BUCKET_NAME(field, label, event, bucket) IF_##bucket(#field, )
+const char *const budget_kind_names[BUDGET_KINDS + 1] = {CSIM_BREAKDOWN_FIELDS(BUCKET_NAME) "cache_misses", NULL};
+#undef BUCKET_NAME
+#undef IF_0
+#undef IF_1
 
 bool budget_is_glob(const char *pattern)
 {
@@ -158,17 +162,14 @@ static budget_err get_str(const reader *r, const csim_json *o, const char *key, 
 
 static budget_err read_kinds(const reader *r, const csim_json *v, const char *where, budget *b)
 {
-    static const char *const keys[BUDGET_KINDS + 1] = {
-        "core", "branch", "fetch_stall", "data_wait", "bus_conflict", "load_use", "exception", "cache_misses", NULL,
-    };
     char at[200];
     snprintf(at, sizeof(at), "%s.breakdown", where);
     if (!csim_json_is_object(v)) {
         return bad(r, at, "expected an object");
     }
-    budget_err e = check_keys(r, v, at, keys);
+    budget_err e = check_keys(r, v, at, budget_kind_names);
     for (unsigned k = 0; !e && k < BUDGET_KINDS; k++) {
-        e = get_uint(r, v, keys[k], at, true, false, NULL, &b->kinds[k]);
+        e = get_uint(r, v, budget_kind_names[k], at, true, false, NULL, &b->kinds[k]);
     }
     b->has_kinds = true;
     return e;

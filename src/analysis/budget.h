@@ -12,16 +12,17 @@
 #include <stdint.h>
 
 #include "cyclesim/common/diag.h"
+#include "cyclesim/core/timing.h"
 
 #define BUDGET_SCHEMA_VERSION 1
 
 /* The kinds of cycles a budget records (--update) so that a failure can say
- * which kind grew: the run breakdown's buckets and the cache misses. */
-enum {
-    BUDGET_CORE, BUDGET_BRANCH, BUDGET_FETCH_STALL, BUDGET_DATA_WAIT, BUDGET_BUS_CONFLICT,
-    BUDGET_LOAD_USE, BUDGET_EXCEPTION, BUDGET_CACHE_MISSES, BUDGET_KINDS
-};
-extern const char *const budget_kind_names[BUDGET_KINDS];
+ * which kind grew: the run breakdown's buckets in their order (timing.h),
+ * then the cache misses. */
+#define BUDGET_BUCKET(field, label, event, bucket) +bucket
+enum { BUDGET_CACHE_MISSES = 0 CSIM_BREAKDOWN_FIELDS(BUDGET_BUCKET), BUDGET_KINDS };
+#undef BUDGET_BUCKET
+extern const char *const budget_kind_names[BUDGET_KINDS + 1]; /* JSON names, then NULL */
 
 /* A function's self cycles in the case, as recorded by --update. */
 typedef struct budget_fn {

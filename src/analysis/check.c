@@ -147,13 +147,10 @@ void check_evaluate(check *c, row *r)
 static void kinds_of(const csim_case_result *r, uint64_t k[BUDGET_KINDS])
 {
     const csim_breakdown *b = &r->bd;
-    k[BUDGET_CORE] = b->core;
-    k[BUDGET_BRANCH] = b->branch;
-    k[BUDGET_FETCH_STALL] = b->fetch_stall;
-    k[BUDGET_DATA_WAIT] = b->data_wait;
-    k[BUDGET_BUS_CONFLICT] = b->bus_conflict;
-    k[BUDGET_LOAD_USE] = b->load_use;
-    k[BUDGET_EXCEPTION] = b->exception;
+    unsigned n = 0;
+#define BUCKET(field, label, event, bucket) if (bucket) k[n++] = b->field;
+    CSIM_BREAKDOWN_FIELDS(BUCKET)
+#undef BUCKET
     k[BUDGET_CACHE_MISSES] = r->ms.misses;
 }
 

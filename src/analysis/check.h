@@ -98,10 +98,4 @@ void check_explain(const check *c, const row *r, explain *x);
  *  false when out of memory. */
 bool check_update_budgets(check *c);
 
-/* The reports (docs/ci.md), one writer each in src/output/check_report.c. */
-typedef enum check_format { CHECK_SUMMARY, CHECK_JUNIT, CHECK_MARKDOWN } check_format;
-
-/** check_write - the report in a format: the terminal summary, JUnit XML or Markdown. */
-void check_write(const check *c, check_format fmt, FILE *f);
-
 #endif

@@ -82,16 +82,35 @@ static bool read_profile(const csim_json *o, csim_case_result *c)
     return true;
 }
 
+/* The configuration in force, where the case has one (else the model's: in_force.h). */
+static bool read_in_force(const csim_json *o, csim_in_force *in)
+{
+    const csim_json *f = csim_json_get(o, "in_force");
+    if (!f) {
+        return true;
+    }
+    uint32_t hz, ws;
+    const csim_json *ic = csim_json_get(f, "icache"), *pf = csim_json_get(f, "prefetch"),
+                    *ch = csim_json_get(f, "flash_changed");
+    if (!u32_of(f, "clock_hz", &hz) || !u32_of(f, "flash_latency", &ws) || !csim_json_is_bool(ic) ||
+        !csim_json_is_bool(pf) || (ch && !csim_json_is_bool(ch))) {
+        return false;
+    }
+    *in = (csim_in_force){true, ch && csim_json_true(ch), csim_json_true(ic), csim_json_true(pf), ws, hz};
+    return true;
+}
+
 bool csim_shard_case_read(const csim_json *o, csim_case_result *c)
 {
     memset(c, 0, sizeof(*c));
     csim_breakdown *b = &c->bd;
     csim_ms_stats *s = &c->ms;
-    uint64_t *const bd[] = {&b->cycles, &b->instructions, &b->core, &b->branch, &b->fetch_stall, &b->data_wait,
-                            &b->bus_conflict, &b->load_use, &b->exception, &b->taken_branches, &b->loads,
-                            &b->stores, &b->flash_data_reads};
-    uint64_t *const ms[] = {&s->fetches, &s->data_reads, &s->hits, &s->misses, &s->prefetch_hits,
-                            &s->flash_reads, &s->fetch_stall, &s->data_stall};
+#define FIELD(field, ...) &b->field,
+    uint64_t *const bd[] = {CSIM_BREAKDOWN_FIELDS(FIELD)};
+#undef FIELD
+#define FIELD(field, ...) &s->field,
+    uint64_t *const ms[] = {CSIM_MS_STATS_FIELDS(FIELD)};
+#undef FIELD
     return text_of(o, "name", c->name, sizeof(c->name)) && text_of(o, "row", c->row, sizeof(c->row)) &&
            text_of(o, "params", c->params, sizeof(c->params)) && u64_of(o, "cycles", &c->cycles) &&
            u32_of(o, "fw_cycles", &c->fw_cycles) && u32_of(o, "status", &c->status) &&
@@ -99,7 +118,8 @@ bool csim_shard_case_read(const csim_json *o, csim_case_result *c)
            u32_of(o, "stack", &c->stack_bytes) && u32_of(o, "code", &c->code_bytes) &&
            u32_of(o, "const", &c->const_bytes) && u32_of(o, "data", &c->data_bytes) &&
            u64_array(csim_json_get(o, "bd"), bd, sizeof(bd) / sizeof(bd[0])) &&
-           u64_array(csim_json_get(o, "ms"), ms, sizeof(ms) / sizeof(ms[0])) && read_profile(o, c);
+           u64_array(csim_json_get(o, "ms"), ms, sizeof(ms) / sizeof(ms[0])) && read_in_force(o, &c->in_force) &&
+           read_profile(o, c);
 }
 
 bool csim_shard_model_read(const csim_json *o, csim_model *m)

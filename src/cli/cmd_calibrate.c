@@ -237,7 +237,7 @@ const cli_command cli_cmd_calibrate = {
     "Fits the model keys uncertain on the model to a board's output or a published page, reports each fitted "
     "value and the held-out error, and writes a model overlay (docs/calibrate.md).",
     CLI_MCU | CLI_SET | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_NO_PROGRESS | CLI_FORMAT,
-    "table|json", calibrate_own, calibrate_option, cmd_calibrate, calibrate_refused,
+    CSIM_REPORTS(CSIM_REPORT_CALIBRATE), calibrate_own, calibrate_option, cmd_calibrate, calibrate_refused,
 };
 
 int cmd_calibrate(int argc, char **argv)
@@ -265,7 +265,7 @@ int cmd_calibrate(int argc, char **argv)
     if (out_path && !writable(out_path)) {
         return EXIT_IO;
     }
-    bool json = cli_format_index(&cli_cmd_calibrate, &co) == 1;
+    bool json = csim_output_index(csim_output_find(CSIM_REPORT_CALIBRATE, co.format)) == 1;
 
     csim_diag d = {0};
     csim_err err;

@@ -17,6 +17,7 @@
 #include "analysis/check.h"
 #include "cli/cli.h"
 #include "cli/options.h"
+#include "output/check_report.h"
 #include "cyclesim/engine/jobs.h"
 #include "cyclesim/engine/sim.h"
 
@@ -381,12 +382,13 @@ static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, FIL
     } else if (rc == EXIT_OK && over_budget) {
         rc = EXIT_OVER_BUDGET;
     }
-    check_write(c, CHECK_SUMMARY, stdout);
+    /* The summary on stdout; --junit and --markdown name their formats. */
+    check_write(c, csim_output_find(CSIM_REPORT_CHECK, "summary"), stdout);
     if (*junit) {
-        check_write(c, CHECK_JUNIT, *junit);
+        check_write(c, csim_output_find(CSIM_REPORT_CHECK, "junit"), *junit);
     }
     if (*md) {
-        check_write(c, CHECK_MARKDOWN, *md);
+        check_write(c, csim_output_find(CSIM_REPORT_CHECK, "markdown"), *md);
     }
     return rc;
 }
@@ -442,7 +444,7 @@ const cli_command cli_cmd_check = {
     "Holds the cases to cycle, stack and code budgets kept in a JSON file, or to an older build, and says "
     "which kinds of cycles and which functions grew when one fails (docs/budgets.md, docs/ci.md).",
     CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_NO_PROGRESS | CLI_SHARD,
-    NULL, check_own, check_option, cmd_check, check_refused,
+    0, check_own, check_option, cmd_check, check_refused,
 };
 
 int cmd_check(int argc, char **argv)

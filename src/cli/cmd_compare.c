@@ -15,6 +15,7 @@
 #include "cli/cli.h"
 #include "cli/options.h"
 #include "cyclesim/analysis/compare.h"
+#include "cyclesim/output/compare_report.h"
 #include "cyclesim/engine/jobs.h"
 #include "cyclesim/analysis/published.h"
 #include "cyclesim/analysis/rt_helpers.h"
@@ -123,7 +124,7 @@ const cli_command cli_cmd_compare = {
     "the same firmware (docs/compare.md).",
     CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_NO_PROGRESS | CLI_FORMAT |
         CLI_SHARD,
-    "table|json|md|html", compare_own, compare_option, cmd_compare, compare_refused,
+    CSIM_REPORTS(CSIM_REPORT_COMPARE), compare_own, compare_option, cmd_compare, compare_refused,
 };
 
 int cmd_compare(int argc, char **argv)
@@ -138,8 +139,7 @@ int cmd_compare(int argc, char **argv)
     const char *const *sets = o.sets;
     unsigned n_sets = o.n_sets, workers = o.workers;
     bool warm = o.ro.warm, progress = o.progress, baselines = own.baselines, state_check = own.state_check;
-    csim_cmp_format fmt;
-    csim_cmp_format_parse(o.format, &fmt);
+    const csim_output_format *fmt = csim_output_find(CSIM_REPORT_COMPARE, o.format);
     if (!mcu || strchr(mcu, ',') || strcmp(mcu, "all") == 0) {
         fprintf(stderr, "cyclesim: error: compare needs --mcu with one MCU model (the one the results were "
                         "measured on)\n");
@@ -277,11 +277,7 @@ int cmd_compare(int argc, char **argv)
     const csim_shard shard = {.k = o.shard_k, .n = o.shard_n, .sets = sets, .n_sets = n_sets,
                               .published_sha256 = page_sha, .other_state = extra.other_state,
                               .zero_wait = extra.zero_wait, .state_check = state_check, .baselines = baselines};
-    if (o.shard_n && fmt == CSIM_CMP_JSON) {
-        csim_compare_print_shard(out, &cmp, &shard);
-    } else {
-        csim_compare_print(out, fmt, &cmp);
-    }
+    csim_compare_print(out, fmt, &cmp, o.shard_n ? &shard : NULL);
     if (out != stdout && fclose(out) != 0) {
         fprintf(stderr, "cyclesim: error: %s: write error\n", output);
         rc = EXIT_IO;

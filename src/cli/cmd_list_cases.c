@@ -18,7 +18,7 @@ const cli_command cli_cmd_list_cases = {
     "list-cases", "FW.elf", 1, 1,
     "Prints the benchmark cases of the ELF (name, then the published row it reproduces), without running "
     "them; the names are what --case matches.",
-    CLI_FORMAT, "table|csv", NULL, no_own_option, cmd_list_cases, NULL,
+    CLI_FORMAT, CSIM_REPORTS(CSIM_REPORT_LIST_CASES), NULL, no_own_option, cmd_list_cases, NULL,
 };
 
 int cmd_list_cases(int argc, char **argv)
@@ -42,7 +42,7 @@ int cmd_list_cases(int argc, char **argv)
         n = 0;
     }
     n = n ? csim_case_list(elf, names, rows, n) : 0;
-    bool csv = cli_format_index(&cli_cmd_list_cases, &o) == 1;
+    bool csv = csim_output_index(csim_output_find(CSIM_REPORT_LIST_CASES, o.format)) == 1;
     if (n) {
         puts(csv ? "case,row" : "case                                             row");
     }

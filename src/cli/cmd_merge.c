@@ -12,6 +12,7 @@
 #include "analysis/merge.h"
 #include "cli/cli.h"
 #include "cli/options.h"
+#include "cyclesim/output/compare_report.h"
 #include "cyclesim/output/report.h"
 
 typedef struct merge_own_values {
@@ -36,7 +37,7 @@ const cli_command cli_cmd_merge = {
     "merge", "SHARD.json...", 1, 0,
     "Joins the JSON outputs of `run --shard K/N` or `compare --shard K/N` (every K of one N) into the report of "
     "one run of every case: table, JSON or CSV for run; table, JSON, Markdown or HTML for compare (docs/ci.md).",
-    CLI_FORMAT, "table|json|csv|md|html", merge_own, merge_option, cmd_merge, NULL,
+    CLI_FORMAT, CSIM_REPORTS(CSIM_REPORT_RUN) | CSIM_REPORTS(CSIM_REPORT_COMPARE), merge_own, merge_option, cmd_merge, NULL,
 };
 
 static int failed_cases(const csim_model *m, const csim_case_result *c, size_t n)
@@ -52,13 +53,22 @@ static int failed_cases(const csim_model *m, const csim_case_result *c, size_t n
     return rc;
 }
 
+/* --format names no format of the shards' report kind (formats.h). */
+static int bad_format(csim_report_kind kind, const char *format)
+{
+    char choices[96];
+    csim_output_choices(CSIM_REPORTS(kind), ", ", " or ", choices, sizeof(choices));
+    return cli_error(CSIM_ERR_USAGE, "--format %s: a %s report is %s", format,
+                     kind == CSIM_REPORT_RUN ? "run" : "compare", choices);
+}
+
 /* ---- run ---------------------------------------------------------------------- */
 
 static int merge_run(const merge_input *in, const char *format, FILE *out)
 {
-    csim_format fmt;
-    if (!csim_report_format(format, &fmt)) {
-        return cli_error(CSIM_ERR_USAGE, "--format %s: a run report is table, json or csv", format);
+    const csim_output_format *fmt = csim_output_find(CSIM_REPORT_RUN, format);
+    if (!fmt) {
+        return bad_format(CSIM_REPORT_RUN, format);
     }
     merged_run run;
     csim_diag d = {0};
@@ -90,9 +100,9 @@ static int merge_run(const merge_input *in, const char *format, FILE *out)
 
 static int merge_compare_report(const merge_input *in, const char *format, const char *published, FILE *out)
 {
-    csim_cmp_format fmt;
-    if (strcmp(format, "csv") == 0 || !csim_cmp_format_parse(format, &fmt)) {
-        return cli_error(CSIM_ERR_USAGE, "--format %s: a compare report is table, json, md or html", format);
+    const csim_output_format *fmt = csim_output_find(CSIM_REPORT_COMPARE, format);
+    if (!fmt) {
+        return bad_format(CSIM_REPORT_COMPARE, format);
     }
     merged_compare *mc = malloc(sizeof(*mc));
     if (!mc) {
@@ -102,7 +112,7 @@ static int merge_compare_report(const merge_input *in, const char *format, const
     csim_err err = merge_compare(in, published, mc, &d);
     int rc = err ? cli_fail(err, &d) : EXIT_OK;
     if (rc == EXIT_OK) {
-        csim_compare_print(out, fmt, &mc->cmp);
+        csim_compare_print(out, fmt, &mc->cmp, NULL);
         rc = failed_cases(&mc->model, mc->res[0].cases, mc->res[0].n_cases);
     }
     merge_compare_free(mc);

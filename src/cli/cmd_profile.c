@@ -3,10 +3,9 @@
  * cmd_profile.c - `cyclesim profile`: where each case's cycles go, by
  * function (self, inclusive, calls, breakdown by kind), as a table, callgrind
  * files or collapsed stacks (docs/profile.md); with --inputs N, how much each
- * case's cycles vary over random inputs.
+ * case's cycles vary over random inputs.  The writers: output/profile_report.c.
  */
 #include <errno.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -16,11 +15,10 @@
 #include "cyclesim/engine/jobs.h"
 #include "cyclesim/analysis/rt_helpers.h"
 #include "cyclesim/engine/sim.h"
-
-typedef enum pformat { PF_TABLE, PF_CALLGRIND, PF_COLLAPSED } pformat;
+#include "output/profile_report.h"
 
 typedef struct popts {
-    pformat fmt;
+    const csim_output_format *fmt;
     char rt[32];      /* the image's run-time helper set (bench_rt) */
     const char *out;
     unsigned top;
@@ -29,186 +27,6 @@ typedef struct popts {
     bool progress;
     csim_run_opts ro;
 } popts;
-
-static void model_line(FILE *f, const csim_model *m, bool warm)
-{
-    const csim_ms_cfg *fl = &m->flash;
-    fprintf(f, "%s (%.3g MHz, %u WS, cache %s, prefetch %s, state %s)", m->name, m->clock_hz / 1e6,
-            fl->wait_states, fl->cache_enabled ? "on" : "off", fl->prefetch ? "on" : "off", warm ? "warm" : "cold");
-}
-
-static uint64_t profile_total(const csim_profile *p)
-{
-    uint64_t t = 0;
-    for (size_t i = 0; i < p->n_fns; i++) {
-        t += p->fns[i].self_cycles;
-    }
-    return t;
-}
-
-static double pct(uint64_t a, uint64_t total) { return total ? 100.0 * (double)a / (double)total : 0.0; }
-
-/* "run-time helpers (SET): N cycles = P% of the case: name cycles, ..." */
-static void helper_line(FILE *f, const char *prefix, const csim_case_result *c, const char *set)
-{
-    csim_rt_usage u;
-    char names[512];
-    csim_rt_usage_of(c->profile, &u);
-    csim_rt_names(&u, names, sizeof(names));
-    fprintf(f, "%srun-time helpers (%s): %llu cycles = %.1f%% of the case%s%s\n", prefix, set,
-            (unsigned long long)u.cycles, c->cycles ? 100.0 * (double)u.cycles / (double)c->cycles : 0.0,
-            names[0] ? ": " : "", names);
-}
-
-static void print_table(FILE *f, const csim_model *m, const csim_case_result *c, const popts *o)
-{
-    const csim_profile *p = c->profile;
-    uint64_t total = profile_total(p);
-    fprintf(f, "\n== ");
-    model_line(f, m, o->ro.warm);
-    fprintf(f, ": %s\n", c->name);
-    fprintf(f, "%llu cycles; profile %llu = cycles + %llu region overhead; stack %u B, code %u B, const %u B, "
-               "data %u B\n",
-            (unsigned long long)c->cycles, (unsigned long long)total, (unsigned long long)p->overhead_cycles,
-            c->stack_bytes, c->code_bytes, c->const_bytes, c->data_bytes);
-    helper_line(f, "", c, o->rt);
-    fprintf(f, "%-32s %11s %6s %11s %6s %8s %11s %9s %9s %9s %9s %9s %9s\n", "function", "self", "%", "incl",
-            "%", "calls", "core", "branch", "fetch", "data_ws", "bus", "ld_use", "exc");
-    for (size_t i = 0; i < p->n_fns && i < o->top; i++) {
-        const csim_fn_cost *fn = &p->fns[i];
-        const csim_breakdown *b = &fn->self_bd;
-        fprintf(f, "%-32s %11llu %5.1f%% %11llu %5.1f%% %8llu %11llu %9llu %9llu %9llu %9llu %9llu %9llu\n",
-                fn->name, (unsigned long long)fn->self_cycles, pct(fn->self_cycles, total),
-                (unsigned long long)fn->incl_cycles, pct(fn->incl_cycles, total), (unsigned long long)fn->calls,
-                (unsigned long long)b->core, (unsigned long long)b->branch, (unsigned long long)b->fetch_stall,
-                (unsigned long long)b->data_wait, (unsigned long long)b->bus_conflict,
-                (unsigned long long)b->load_use, (unsigned long long)b->exception);
-    }
-    if (p->n_fns > o->top) {
-        fprintf(f, "(%zu more functions; --top N)\n", p->n_fns - o->top);
-    }
-}
-
-/* Names in file names and collapsed stacks: no separators. */
-static void clean_name(char *out, size_t len, const char *in, const char *bad)
-{
-    size_t i = 0;
-    for (; in[i] && i + 1 < len; i++) {
-        out[i] = strchr(bad, in[i]) ? '_' : in[i];
-    }
-    out[i] = 0;
-}
-
-static void print_collapsed(FILE *f, const csim_model *m, const csim_case_result *c)
-{
-    const csim_profile *p = c->profile;
-    char name[128];
-    clean_name(name, sizeof(name), c->name, "; \t\n");
-    for (size_t i = 0; i < p->n_stacks; i++) {
-        const csim_stack_cost *s = &p->stacks[i];
-        fprintf(f, "%s;%s", m->name, name);
-        for (uint32_t k = 0; k < s->depth; k++) {
-            char fn[128];
-            clean_name(fn, sizeof(fn), p->fns[s->frames[k]].name, "; \t\n");
-            fprintf(f, ";%s", fn);
-        }
-        fprintf(f, " %llu\n", (unsigned long long)s->cycles);
-    }
-}
-
-/* Callgrind format (valgrind's docs/callgrind format): one file per case and model. */
-static int write_callgrind(const char *dir, const csim_elf *elf, const csim_model *m, const csim_case_result *c,
-                           bool warm, const char *rt)
-{
-    char file[96], path[1024];
-    clean_name(file, sizeof(file), c->name, "/\\ \t\n:;*?\"<>|");
-    snprintf(path, sizeof(path), "%s/callgrind.out.%s.%s", dir, m->name, file);
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "cyclesim: error: %s: cannot write (%s)\n", path, strerror(errno));
-        return EXIT_IO;
-    }
-    const csim_profile *p = c->profile;
-    const char *base = strrchr(elf->path, '/') ? strrchr(elf->path, '/') + 1 : elf->path;
-    fprintf(f, "# callgrind format\nversion: 1\ncreator: cyclesim\ncmd: %s case %s\n", base, c->name);
-    fprintf(f, "desc: MCU: ");
-    model_line(f, m, warm);
-    fprintf(f, "\ndesc: Case: %llu cycles + %llu region overhead (the empty case), stack %u B\n",
-            (unsigned long long)c->cycles, (unsigned long long)p->overhead_cycles, c->stack_bytes);
-    helper_line(f, "desc: ", c, rt);
-    fprintf(f, "positions: line\nevents: Cycles Instructions Core Branch FetchStall DataWait BusConflict LoadUse "
-               "Exception\n\nfl=(1) ???\n");
-    csim_breakdown sum = {0};
-    for (size_t i = 0; i < p->n_fns; i++) {
-        const csim_fn_cost *fn = &p->fns[i];
-        const csim_breakdown *b = &fn->self_bd;
-        /* Name compression: "(id) name" the first time, "(id)" after. */
-        fprintf(f, "fn=(%zu) %s\n0 %llu %llu %llu %llu %llu %llu %llu %llu %llu\n", i + 1, fn->name,
-                (unsigned long long)fn->self_cycles, (unsigned long long)b->instructions,
-                (unsigned long long)b->core, (unsigned long long)b->branch, (unsigned long long)b->fetch_stall,
-                (unsigned long long)b->data_wait, (unsigned long long)b->bus_conflict,
-                (unsigned long long)b->load_use, (unsigned long long)b->exception);
-        sum.cycles += fn->self_cycles;
-        sum.instructions += b->instructions;
-        sum.core += b->core;
-        sum.branch += b->branch;
-        sum.fetch_stall += b->fetch_stall;
-        sum.data_wait += b->data_wait;
-        sum.bus_conflict += b->bus_conflict;
-        sum.load_use += b->load_use;
-        sum.exception += b->exception;
-        for (size_t k = 0; k < p->n_edges; k++) {
-            const csim_call_edge *e = &p->edges[k];
-            if (e->caller == i) {
-                /* Inclusive cost of the calls: cycles only. */
-                fprintf(f, "cfn=(%u)%s%s\ncalls=%llu 0\n0 %llu\n", e->callee + 1, e->callee > i ? " " : "",
-                        e->callee > i ? p->fns[e->callee].name : "", (unsigned long long)e->calls,
-                        (unsigned long long)e->incl_cycles);
-            }
-        }
-    }
-    fprintf(f, "\ntotals: %llu %llu %llu %llu %llu %llu %llu %llu %llu\n", (unsigned long long)sum.cycles,
-            (unsigned long long)sum.instructions, (unsigned long long)sum.core, (unsigned long long)sum.branch,
-            (unsigned long long)sum.fetch_stall, (unsigned long long)sum.data_wait,
-            (unsigned long long)sum.bus_conflict, (unsigned long long)sum.load_use,
-            (unsigned long long)sum.exception);
-    if (fclose(f) != 0) {
-        fprintf(stderr, "cyclesim: error: %s: write error\n", path);
-        return EXIT_IO;
-    }
-    return EXIT_OK;
-}
-
-/* min/mean/max/stddev of each case's cycles over the known-answer run and the seeds. */
-static void print_variation(FILE *f, const csim_model *m, const csim_run_result *runs, unsigned n_runs, bool warm)
-{
-    fprintf(f, "\ninput variation, ");
-    model_line(f, m, warm);
-    fprintf(f, ": known answer + %u random inputs (seeds 1..%u)\n", n_runs - 1, n_runs - 1);
-    fprintf(f, "%-44s %5s %12s %14s %12s %12s\n", "case", "runs", "min", "mean", "max", "stddev");
-    for (size_t i = 0; i < runs[0].n_cases; i++) {
-        const csim_case_result *c = &runs[0].cases[i];
-        uint64_t lo = c->cycles, hi = c->cycles;
-        double sum = 0, sq = 0;
-        unsigned n = 0;
-        for (unsigned r = 0; r < n_runs; r++) {
-            for (size_t k = 0; k < runs[r].n_cases; k++) {
-                if (strcmp(runs[r].cases[k].name, c->name) == 0) {
-                    uint64_t v = runs[r].cases[k].cycles;
-                    lo = v < lo ? v : lo;
-                    hi = v > hi ? v : hi;
-                    sum += (double)v;
-                    sq += (double)v * (double)v;
-                    n++;
-                    break;
-                }
-            }
-        }
-        double mean = sum / n, var = sq / n - mean * mean;
-        fprintf(f, "%-44s %5u %12llu %14.1f %12llu %12.1f%s\n", c->name, n, (unsigned long long)lo, mean,
-                (unsigned long long)hi, var > 0 ? sqrt(var) : 0.0, hi != lo ? "  varies with the data" : "");
-    }
-}
 
 static bool parse_unsigned(const char *opt, const char *arg, unsigned *out)
 {
@@ -251,7 +69,7 @@ const cli_command cli_cmd_profile = {
     "Splits each case's cycles by function (self, inclusive, calls, kinds of cycles), with its call graph and "
     "stack (docs/profile.md).",
     CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_CALL | CLI_NO_PROGRESS | CLI_FORMAT | CLI_SHARD,
-    "table|callgrind|collapsed", profile_own, profile_option, cmd_profile, NULL,
+    CSIM_REPORTS(CSIM_REPORT_PROFILE), profile_own, profile_option, cmd_profile, NULL,
 };
 
 int cmd_profile(int argc, char **argv)
@@ -275,18 +93,18 @@ int cmd_profile(int argc, char **argv)
         fprintf(stderr, "cyclesim: error: profile needs --mcu NAME\n");
         return EXIT_USAGE;
     }
-    o.fmt = (pformat)cli_format_index(&cli_cmd_profile, &co);
+    o.fmt = csim_output_find(CSIM_REPORT_PROFILE, co.format);
     if (o.ro.call && (n_globs || o.inputs)) {
         fprintf(stderr, "cyclesim: error: --case and --inputs select benchmark cases; --call profiles one "
                         "function\n");
         return EXIT_USAGE;
     }
-    if (o.inputs && o.fmt == PF_COLLAPSED && !o.out) {
+    if (o.inputs && profile_stream_is_bare(o.fmt) && !o.out) {
         fprintf(stderr, "cyclesim: error: --inputs with --format collapsed needs -o FILE (stdout holds the "
                         "stacks)\n");
         return EXIT_USAGE;
     }
-    const char *dir = o.fmt == PF_CALLGRIND ? (o.out ? o.out : ".") : NULL;
+    const char *dir = profile_writes_files(o.fmt) ? (o.out ? o.out : ".") : NULL;
     if (dir && mkdir(dir, 0777) != 0 && errno != EEXIST) {
         fprintf(stderr, "cyclesim: error: %s: cannot create directory (%s)\n", dir, strerror(errno));
         return EXIT_IO;
@@ -324,7 +142,7 @@ int cmd_profile(int argc, char **argv)
         rc = cli_out_of_memory();
         n_jobs = 0;
     }
-    if (n_jobs && o.out && o.fmt != PF_CALLGRIND) {
+    if (n_jobs && o.out && !dir) {
         FILE *f = fopen(o.out, "w");
         if (f) {
             out = f;
@@ -356,6 +174,8 @@ int cmd_profile(int argc, char **argv)
             rc = cli_out_of_memory();
         }
     }
+    char path[1024] = "";
+    const profile_out po = {out, dir, path, sizeof(path), elf, o.rt, o.top, o.ro.warm};
     for (unsigned mi = 0; mi < n_models && rc == EXIT_OK; mi++) {
         const csim_model *m = &models[mi];
         const csim_run_result *known = &runs[(size_t)mi * n_runs];
@@ -364,16 +184,13 @@ int cmd_profile(int argc, char **argv)
             if (!cr->profile) {
                 fprintf(stderr, "cyclesim: error: %s: %s: out of memory for the profile\n", m->name, cr->name);
                 rc = EXIT_INTERNAL;
-            } else if (o.fmt == PF_TABLE) {
-                print_table(out, m, cr, &o);
-            } else if (o.fmt == PF_COLLAPSED) {
-                print_collapsed(out, m, cr);
-            } else {
-                rc = write_callgrind(dir, elf, m, cr, o.ro.warm, o.rt);
+            } else if (!profile_write_case(o.fmt, &po, m, cr)) {
+                fprintf(stderr, "cyclesim: error: %s: cannot write (%s)\n", path, strerror(errno));
+                rc = EXIT_IO;
             }
         }
         if (o.inputs && rc == EXIT_OK) {
-            print_variation(o.fmt == PF_COLLAPSED ? stdout : out, m, known, n_runs, o.ro.warm);
+            profile_write_variation(profile_stream_is_bare(o.fmt) ? stdout : out, m, known, n_runs, o.ro.warm);
         }
         for (unsigned r = 0; r < n_runs && rc == EXIT_OK; r++) {
             const csim_run_result *res = &runs[(size_t)mi * n_runs + r];

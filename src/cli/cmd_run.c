@@ -57,7 +57,7 @@ const cli_command cli_cmd_run = {
     "model that can run the ELF).",
     CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_CALL | CLI_NO_PROGRESS | CLI_FORMAT |
         CLI_SHARD,
-    "table|json|csv", run_own, run_option, cmd_run, NULL,
+    CSIM_REPORTS(CSIM_REPORT_RUN), run_own, run_option, cmd_run, NULL,
 };
 
 int cmd_run(int argc, char **argv)
@@ -78,8 +78,7 @@ int cmd_run(int argc, char **argv)
         fprintf(stderr, "cyclesim: error: --case selects benchmark cases; --call times one function\n");
         return EXIT_USAGE;
     }
-    csim_format fmt;
-    csim_report_format(o.format, &fmt);
+    const csim_output_format *fmt = csim_output_find(CSIM_REPORT_RUN, o.format);
     FILE *con = NULL;
     if (console) {
         con = strcmp(console, "-") == 0 ? stderr : fopen(console, "w");

@@ -105,7 +105,7 @@ const cli_command cli_cmd_sweep = {
     "Times the cases over a grid of clocks, latencies, cache, prefetch and any model key; points outside the "
     "reference manual are computed and marked (docs/sweep.md).",
     CLI_MCU | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_CALL | CLI_NO_PROGRESS | CLI_FORMAT | CLI_SHARD,
-    "table|json|csv", sweep_own, sweep_option, cmd_sweep, NULL,
+    CSIM_REPORTS(CSIM_REPORT_SWEEP), sweep_own, sweep_option, cmd_sweep, NULL,
 };
 
 int cmd_sweep(int argc, char **argv)
@@ -134,8 +134,7 @@ int cmd_sweep(int argc, char **argv)
     unsigned n_globs = co.n_globs, workers = co.workers;
     bool progress = co.progress, independent = own.independent;
     csim_run_opts ro = co.ro;
-    csim_format fmt;
-    csim_report_format(co.format, &fmt);
+    const csim_output_format *fmt = csim_output_find(CSIM_REPORT_SWEEP, co.format);
 
     csim_diag d = {0};
     csim_elf *elf = NULL;

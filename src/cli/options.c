@@ -60,29 +60,21 @@ static unsigned n_own(const cli_command *cmd)
     return n;
 }
 
-/* "a|b|c" as "a, b or c". */
-static void print_choices(FILE *f, const char *list)
+/* The --format values of a command, from the registry (formats.h): "a|b|c"
+ * for the synopsis (sep "|"), "a, b or c" for a message; the default first. */
+static const char *formats_of(const cli_command *cmd, const char *sep, const char *last, char *buf, size_t len)
 {
-    const char *last = strrchr(list, '|');
-    for (const char *p = list; *p; p++) {
-        if (*p != '|') {
-            fputc(*p, f);
-        } else {
-            fputs(p == last ? " or " : ", ", f);
-        }
-    }
+    csim_output_choices(cmd->reports, sep, last, buf, len);
+    return buf;
 }
 
-static bool is_choice(const char *list, const char *v)
+/* Whether v is a format of one of the command's report kinds. */
+static bool is_format(const cli_command *cmd, const char *v)
 {
-    size_t n = strlen(v);
-    for (const char *p = list; *p;) {
-        const char *end = strchr(p, '|');
-        size_t len = end ? (size_t)(end - p) : strlen(p);
-        if (n && len == n && strncmp(p, v, n) == 0) {
+    for (int k = 0; k < CSIM_REPORT_KINDS; k++) {
+        if ((cmd->reports & CSIM_REPORTS(k)) && csim_output_find((csim_report_kind)k, v)) {
             return true;
         }
-        p += len + (end != NULL);
     }
     return false;
 }
@@ -90,21 +82,6 @@ static bool is_choice(const char *list, const char *v)
 cli_selection cli_selection_of(const cli_common *c)
 {
     return (cli_selection){c->globs, c->n_globs, c->shard_k, c->shard_n};
-}
-
-unsigned cli_format_index(const cli_command *cmd, const cli_common *c)
-{
-    unsigned i = 0;
-    size_t n = strlen(c->format);
-    for (const char *p = cmd->formats; p && *p; i++) {
-        const char *end = strchr(p, '|');
-        size_t len = end ? (size_t)(end - p) : strlen(p);
-        if (len == n && strncmp(p, c->format, n) == 0) {
-            return i;
-        }
-        p += len + (end != NULL);
-    }
-    return 0;
 }
 
 static int list_add(const char **list, unsigned *n, const char *opt, const char *arg)
@@ -155,10 +132,10 @@ static int shared_option(const cli_command *cmd, cli_common *c, int id, char *ar
         return EXIT_OK;
     }
     case ID_FORMAT:
-        if (!is_choice(cmd->formats, arg)) {
-            fprintf(stderr, "cyclesim: error: --format %s: expected ", arg);
-            print_choices(stderr, cmd->formats);
-            fputc('\n', stderr);
+        if (!is_format(cmd, arg)) {
+            char choices[96];
+            fprintf(stderr, "cyclesim: error: --format %s: expected %s\n", arg,
+                    formats_of(cmd, ", ", " or ", choices, sizeof(choices)));
             return EXIT_USAGE;
         }
         snprintf(c->format, sizeof(c->format), "%s", arg);
@@ -190,8 +167,9 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_common *c, void
     c->workers = 1;
     c->progress = true;
     c->ro.max_insns = CSIM_DEFAULT_MAX_INSNS;
-    snprintf(c->format, sizeof(c->format), "%.*s", cmd->formats ? (int)strcspn(cmd->formats, "|") : 0,
-             cmd->formats ? cmd->formats : "");
+    char formats[96];
+    formats_of(cmd, "|", "|", formats, sizeof(formats));
+    snprintf(c->format, sizeof(c->format), "%.*s", (int)strcspn(formats, "|"), formats);
     unsigned own = n_own(cmd), n = 0;
     struct option *opts = calloc(N_SHARED + own + 2, sizeof(*opts));
     char shorts[64] = "";
@@ -275,6 +253,8 @@ static int opt_text(char *buf, size_t len, const char *name, const char *arg, in
 void cli_usage(const cli_command *cmd, FILE *f)
 {
     int col = fprintf(f, "usage: cyclesim %s %s", cmd->name, cmd->operands);
+    char formats[96];
+    formats_of(cmd, "|", "|", formats, sizeof(formats));
     for (size_t i = 0; i < N_SHARED + n_own(cmd); i++) {
         const char *name, *arg;
         int id;
@@ -283,7 +263,7 @@ void cli_usage(const cli_command *cmd, FILE *f)
                 continue;
             }
             name = shared[i].name;
-            arg = shared[i].id == ID_FORMAT ? cmd->formats : shared[i].arg;
+            arg = shared[i].id == ID_FORMAT ? formats : shared[i].arg;
             id = shared[i].id;
         } else {
             const cli_own_opt *o = &cmd->own[i - N_SHARED];
@@ -349,10 +329,10 @@ void cli_help(const cli_command *cmd, FILE *f)
             continue;
         }
         if (shared[i].id == ID_FORMAT) {
-            char help[96];
-            snprintf(help, sizeof(help), "the output format (default %.*s)", (int)strcspn(cmd->formats, "|"),
-                     cmd->formats);
-            help_line(f, "format", cmd->formats, ID_FORMAT, help);
+            char formats[96], help[128];
+            formats_of(cmd, "|", "|", formats, sizeof(formats));
+            snprintf(help, sizeof(help), "the output format (default %.*s)", (int)strcspn(formats, "|"), formats);
+            help_line(f, "format", formats, ID_FORMAT, help);
         } else {
             help_line(f, shared[i].name, shared[i].arg, shared[i].id, shared[i].help);
         }

@@ -14,6 +14,7 @@
 
 #include "cli/cli.h"
 #include "cyclesim/engine/sim.h"
+#include "cyclesim/output/formats.h"
 
 #define CLI_MAX_LIST 64 /* --set, --case given at most this often */
 
@@ -52,7 +53,7 @@ typedef struct cli_command {
     unsigned min_operands, max_operands; /* max 0: no limit */
     const char *summary;   /* one line: what it does */
     unsigned shared;       /* CLI_* flags */
-    const char *formats;   /* --format values, "table|json|csv"; the first is the default */
+    unsigned reports;      /* CSIM_REPORTS of its report kinds: their formats are the --format values */
     const cli_own_opt *own;
     int (*handle)(void *ctx, int id, char *arg); /* an own option: EXIT_OK or an exit code */
     int (*run)(int argc, char **argv);           /* the subcommand */
@@ -68,7 +69,7 @@ typedef struct cli_common {
     unsigned n_globs;
     unsigned workers;      /* 1 */
     bool progress;         /* true */
-    char format[16];       /* the first of cli_command.formats by default */
+    char format[16];       /* --format; the first kind's default format without */
     unsigned shard_k, shard_n; /* --shard K/N; 0/0 without (the case selection applies it) */
     csim_run_opts ro;      /* warm, max_insns (CSIM_DEFAULT_MAX_INSNS), call, call_args */
     char **operands;       /* the ELFs */
@@ -89,9 +90,6 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_common *c, void
 
 /** cli_selection_of - the cases --case and --shard select. */
 cli_selection cli_selection_of(const cli_common *c);
-
-/** cli_format_index - the position of c->format in cmd->formats. */
-unsigned cli_format_index(const cli_command *cmd, const cli_common *c);
 
 /** cli_usage - the subcommand's synopsis lines. */
 void cli_usage(const cli_command *cmd, FILE *f);

@@ -81,24 +81,24 @@ void abi_region_start(sim *s)
     s->r_cycles = csim_core_now(&s->core);
     s->r_bd = s->core.bd;
     s->r_ms = *csim_memsys_stats(s->flash);
-    s->in_region = true;
+    sim_in_force_begin(s);
     fp_track_begin(s, s->region_ret, false);
 }
 
 void sim_diff_stats(csim_ms_stats *d, const csim_ms_stats *a, const csim_ms_stats *b)
 {
-    d->fetches = a->fetches - b->fetches;
-    d->data_reads = a->data_reads - b->data_reads;
-    d->hits = a->hits - b->hits;
-    d->misses = a->misses - b->misses;
-    d->prefetch_hits = a->prefetch_hits - b->prefetch_hits;
-    d->flash_reads = a->flash_reads - b->flash_reads;
-    d->fetch_stall = a->fetch_stall - b->fetch_stall;
-    d->data_stall = a->data_stall - b->data_stall;
+#define SUB(f, reported) d->f = a->f - b->f;
+    CSIM_MS_STATS_FIELDS(SUB)
+#undef SUB
 }
 
-#define BD_FIELDS(X) X(cycles) X(instructions) X(core) X(branch) X(fetch_stall) X(data_wait) \
-    X(bus_conflict) X(load_use) X(exception) X(taken_branches) X(loads) X(stores) X(flash_data_reads)
+void sim_in_force_begin(sim *s)
+{
+    const csim_ms_cfg *cfg = csim_memsys_config(s->flash);
+    s->cur.in_force = (csim_in_force){true, false, cfg->cache_enabled, cfg->prefetch, cfg->wait_states,
+                                      s->model->clock_hz};
+    s->in_region = true;
+}
 
 void abi_region_end(sim *s)
 {
@@ -108,8 +108,8 @@ void abi_region_end(sim *s)
     s->in_region = false;
     csim_breakdown *d = &s->cur.bd;
     const csim_breakdown *a = &s->core.bd, *b = &s->r_bd;
-#define SUB(f) d->f = a->f - b->f;
-    BD_FIELDS(SUB)
+#define SUB(f, label, event, bucket) d->f = a->f - b->f;
+    CSIM_BREAKDOWN_FIELDS(SUB)
 #undef SUB
     d->cycles = csim_core_now(&s->core) - s->r_cycles;
     sim_diff_stats(&s->cur.ms, csim_memsys_stats(s->flash), &s->r_ms);
@@ -151,12 +151,14 @@ void abi_case_done(sim *s, uint32_t desc, uint32_t fw_cycles, uint32_t status)
     if (s->have_empty) {
         csim_breakdown *d = &c->bd;
         const csim_breakdown *e = &s->empty.bd;
-#define SUBE(f) d->f = d->f > e->f ? d->f - e->f : 0;
-        BD_FIELDS(SUBE)
+        uint64_t others = 0;
+#define SUBE(f, label, event, bucket) d->f = d->f > e->f ? d->f - e->f : 0;
+        CSIM_BREAKDOWN_FIELDS(SUBE)
 #undef SUBE
         /* Keep the buckets summing to the total after the subtraction. */
-        uint64_t others = d->branch + d->fetch_stall + d->data_wait + d->bus_conflict + d->load_use +
-                          d->exception;
+#define OTHER(f, label, event, bucket) others += bucket && CSIM_BD_##f != CSIM_BD_core ? d->f : 0;
+        CSIM_BREAKDOWN_FIELDS(OTHER)
+#undef OTHER
         d->core = d->cycles > others ? d->cycles - others : 0;
     }
     if (c->profile) {

@@ -360,11 +360,10 @@ void csim_prof_flush(csim_prof *p, const csim_breakdown *bd, uint64_t now)
     const frame *top = &p->frames[p->depth - 1];
     csim_breakdown *s = &p->acc[top->fn].self;
     uint64_t dt = now - p->t;
-#define ADD(f) s->f += bd->f - p->snap.f;
-    ADD(instructions) ADD(core) ADD(branch) ADD(fetch_stall) ADD(data_wait) ADD(bus_conflict) ADD(load_use)
-    ADD(exception) ADD(taken_branches) ADD(loads) ADD(stores) ADD(flash_data_reads)
+    /* cycles: the core's clock (dt), which bd.cycles does not follow */
+#define ADD(f, label, event, bucket) s->f += CSIM_BD_##f == CSIM_BD_cycles ? dt : bd->f - p->snap.f;
+    CSIM_BREAKDOWN_FIELDS(ADD)
 #undef ADD
-    s->cycles += dt; /* the core keeps its clock, not bd.cycles */
     p->acc[top->fn].touched = true;
     p->nodes[top->node].cycles += dt;
     p->total += dt;

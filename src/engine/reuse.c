@@ -206,10 +206,8 @@ static bool memo_store(sim *s, memo *m, uint32_t next, uint64_t dt, const csim_b
 
 static void breakdown_diff(csim_breakdown *d, const csim_breakdown *a, const csim_breakdown *b)
 {
-#define DIFF(f) d->f = a->f - b->f;
-    DIFF(cycles) DIFF(instructions) DIFF(core) DIFF(branch) DIFF(fetch_stall) DIFF(data_wait)
-    DIFF(bus_conflict) DIFF(load_use) DIFF(exception) DIFF(taken_branches) DIFF(loads) DIFF(stores)
-    DIFF(flash_data_reads)
+#define DIFF(f, label, event, bucket) d->f = a->f - b->f;
+    CSIM_BREAKDOWN_FIELDS(DIFF)
 #undef DIFF
 }
 

@@ -34,6 +34,7 @@ void sim_flash_config(void *user, const csim_ms_cfg *cfg)
 {
     sim *s = user;
     csim_memsys_configure(s->flash, cfg);
+    s->cur.in_force.changed |= s->in_region;
     s->epoch++;
     memset(s->acc, 0, sizeof(s->acc)); /* the flash may have moved */
 }
@@ -372,7 +373,7 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
     if (!err && opts->call) {
         /* --call times the whole function, cold or warm as chosen. */
         s->region_ret = 0;
-        s->in_region = true;
+        sim_in_force_begin(s);
         s->r_bd = s->core.bd;
         fp_track_begin(s, pc, true);
     }

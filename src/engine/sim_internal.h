@@ -276,6 +276,8 @@ void abi_case_done(sim *s, uint32_t desc, uint32_t fw_cycles, uint32_t status);
 void abi_write_inputs(sim *s);
 void sim_read_cstr(sim *s, uint32_t addr, char *out, size_t len);
 void sim_diff_stats(csim_ms_stats *d, const csim_ms_stats *a, const csim_ms_stats *b);
+/** sim_in_force_begin - a measured region begins: record the configuration in force (sim.h). */
+void sim_in_force_begin(sim *s);
 
 /* exceptions.c */
 void sim_on_trap(void *user, unsigned intno);

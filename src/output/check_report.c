@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * check_report.c - the reports of `cyclesim check` (analysis/check.h): the
+ * check_report.c - the reports of `cyclesim check` (check_report.h): the
  * terminal summary, JUnit XML for any CI and Markdown for a pull request
  * (docs/ci.md).
  */
@@ -8,17 +8,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/check.h"
+#include "output/check_report.h"
 #include "output/escape.h"
+#include "output/formats_internal.h"
 
 /* A format's writer: begin, then every row for each part (the rows'
  * verdicts, then what grew in those over budget), then end (NULL: nothing). */
 typedef enum check_part { CHECK_ROWS, CHECK_EXPLAIN, CHECK_PARTS } check_part;
-typedef struct check_writer {
+struct check_writer {
     void (*begin)(const check *c, FILE *f);
     void (*record)(const check *c, FILE *f, check_part p, size_t i);
     void (*end)(const check *c, FILE *f);
-} check_writer;
+};
 
 static double delta_pct(uint64_t actual, uint64_t limit)
 {
@@ -312,15 +313,13 @@ static void md_record(const check *c, FILE *f, check_part p, size_t i)
 
 /* ---- the writers' driver -------------------------------------------------------- */
 
-static const check_writer writers[] = {
-    [CHECK_SUMMARY] = {summary_begin, summary_record, summary_end},
-    [CHECK_JUNIT] = {junit_begin, junit_record, junit_end},
-    [CHECK_MARKDOWN] = {md_begin, md_record, NULL},
-};
+const struct check_writer check_summary_writer = {summary_begin, summary_record, summary_end};
+const struct check_writer check_junit_writer = {junit_begin, junit_record, junit_end};
+const struct check_writer check_md_writer = {md_begin, md_record, NULL};
 
-void check_write(const check *c, check_format fmt, FILE *f)
+void check_write(const check *c, const csim_output_format *fmt, FILE *f)
 {
-    const check_writer *w = &writers[fmt];
+    const struct check_writer *w = fmt->w.check;
     w->begin(c, f);
     for (int p = 0; p < CHECK_PARTS; p++) {
         for (size_t i = 0; i < c->n_rows; i++) {

@@ -257,7 +257,7 @@ static void html_record(const cmp_out *o, cmp_part p, size_t i)
                 csim_metric_names[s->metric], s->count, cmp_stat_text(m1, sizeof(m1), c->framing, s->median),
                 cmp_stat_text(m2, sizeof(m2), c->framing, s->p90), cmp_stat_text(m3, sizeof(m3), c->framing, s->max));
     } else if (p == CMP_UNMATCHED_PUB) {
-        cmp_unmatched_record(f, c, CSIM_CMP_HTML, i);
+        cmp_unmatched_record(f, c, CMP_HTML, i);
     } else if (p == CMP_UNMATCHED_CASES) {
         const csim_case_result *k = c->unmatched_cases[i];
         fputs("<li>", f);

@@ -80,9 +80,10 @@ static void json_begin(const cmp_out *o)
     csim_json_str(f, m->name);
     fputs(", \"model_chain\": ", f);
     csim_json_str(f, m->chain);
-    fprintf(f, ", \"clock_hz\": %u, \"flash_latency\": %u, \"icache\": %s, \"prefetch\": %s, \"state\": \"%s\"},\n",
-            m->clock_hz, m->flash.wait_states, m->flash.cache_enabled ? "true" : "false",
-            m->flash.prefetch ? "true" : "false", c->warm ? "warm" : "cold");
+    fputs(", ", f);
+    const csim_in_force in = cmp_in_force(c);
+    csim_in_force_json(f, &in);
+    fprintf(f, ", \"state\": \"%s\"},\n", c->warm ? "warm" : "cold");
     fputs(" \"measured\": {\"source\": ", f);
     csim_json_str(f, p->source);
     fputs(", \"title\": ", f);

@@ -11,23 +11,14 @@
 
 #include "cyclesim/analysis/compare.h"
 #include "cyclesim/analysis/rt_helpers.h"
+#include "cyclesim/output/compare_report.h"
+#include "cyclesim/output/in_force.h"
 #include "output/compare_writer.h"
 #include "output/escape.h"
+#include "output/formats_internal.h"
 
 const char *const cmp_metric_titles[CSIM_MET_COUNT] = {"cycles", "code", "const", "global data", "stack",
                                                        "workbuf"};
-
-bool csim_cmp_format_parse(const char *name, csim_cmp_format *out)
-{
-    static const char *const names[] = {"table", "json", "md", "html"};
-    for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-        if (strcmp(name, names[i]) == 0) {
-            *out = (csim_cmp_format)i;
-            return true;
-        }
-    }
-    return false;
-}
 
 /* ---- shared text ------------------------------------------------------------ */
 
@@ -174,6 +165,20 @@ const char *cmp_page_unit_text(char *buf, size_t len, const csim_comparison *c, 
     return buf;
 }
 
+size_t cmp_n_cases(const csim_comparison *c)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < c->n_images; i++) {
+        n += c->images[i].n_cases;
+    }
+    return n;
+}
+
+csim_in_force cmp_in_force(const csim_comparison *c)
+{
+    return csim_in_force_of_cases(c->model, c->cases, cmp_n_cases(c));
+}
+
 bool cmp_header_line(const csim_comparison *c, size_t i, char *line, size_t len)
 {
     const csim_model *m = c->model;
@@ -186,11 +191,14 @@ bool cmp_header_line(const csim_comparison *c, size_t i, char *line, size_t len)
         return true;
     }
     switch (i - c->n_images) {
-    case 0:
-        snprintf(line, len, "model: %s (%s): %.6g MHz, %u WS, cache %s, prefetch %s, state %s", m->name, m->chain,
-                 m->clock_hz / 1e6, m->flash.wait_states, m->flash.cache_enabled ? "on" : "off",
-                 m->flash.prefetch ? "on" : "off", c->warm ? "warm" : "cold");
+    case 0: {
+        const csim_in_force in = cmp_in_force(c);
+        char cfg[64];
+        snprintf(line, len, "model: %s (%s): %.6g MHz, %s, state %s%s", m->name, m->chain, in.clock_hz / 1e6,
+                 csim_in_force_text(cfg, sizeof(cfg), &in), c->warm ? "warm" : "cold",
+                 in.changed ? " (as the first case began; the firmware changed the flash configuration of a case)" : "");
         return true;
+    }
     case 1:
         if (p->latency >= 0) {
             snprintf(extra, sizeof(extra), ", %d WS", p->latency);
@@ -249,9 +257,9 @@ const char *cmp_kind_name(csim_row_kind k)
 /* Unmatched published rows as the text formats list them: one line per row
  * in the sections that have matches, one line per section that has none, at
  * its first unmatched row (JSON lists every row). */
-void cmp_unmatched_record(FILE *f, const csim_comparison *c, csim_cmp_format fmt, size_t i)
+void cmp_unmatched_record(FILE *f, const csim_comparison *c, cmp_markup fmt, size_t i)
 {
-    static const char *const open[] = {"  ", "", "- ", "<li>"}, *const close[] = {"\n", "", "\n", "</li>\n"};
+    static const char *const open[] = {"  ", "- ", "<li>"}, *const close[] = {"\n", "\n", "</li>\n"};
     const csim_pub_row *p = c->unmatched_pub[i];
     bool whole_section = !section_has_match(c, p->section);
     size_t n_cycles = 0, n_footprint = 0;
@@ -268,14 +276,14 @@ void cmp_unmatched_record(FILE *f, const csim_comparison *c, csim_cmp_format fmt
     }
     fprintf(f, "%s%s ", open[fmt], cmp_section_label(p->section));
     if (whole_section) {
-        fmt == CSIM_CMP_HTML ? csim_xml_text(f, p->section_title) : (void)fputs(p->section_title, f);
+        fmt == CMP_HTML ? csim_xml_text(f, p->section_title) : (void)fputs(p->section_title, f);
         fprintf(f, ": none of its %zu cycles and %zu footprint rows has a case", n_cycles, n_footprint);
     } else {
         fprintf(f, "%s ", cmp_kind_name(p->kind));
-        if (fmt == CSIM_CMP_HTML) {
+        if (fmt == CMP_HTML) {
             csim_xml_text(f, p->key);
         } else {
-            fprintf(f, fmt == CSIM_CMP_MD ? "`%s`" : "%s", p->key);
+            fprintf(f, fmt == CMP_MARKDOWN ? "`%s`" : "%s", p->key);
         }
     }
     fputs(close[fmt], f);
@@ -328,14 +336,8 @@ static void write_report(const cmp_writer *w, const cmp_out *o)
     }
 }
 
-void csim_compare_print(FILE *out, csim_cmp_format fmt, const csim_comparison *cmp)
+void csim_compare_print(FILE *out, const csim_output_format *fmt, const csim_comparison *cmp,
+                        const csim_shard *shard)
 {
-    static const cmp_writer *const writers[] = {&cmp_table_writer, &cmp_json_writer, &cmp_md_writer,
-                                                &cmp_html_writer};
-    write_report(writers[fmt], &(cmp_out){out, cmp, NULL});
-}
-
-void csim_compare_print_shard(FILE *out, const csim_comparison *cmp, const csim_shard *shard)
-{
-    write_report(&cmp_json_writer, &(cmp_out){out, cmp, shard});
+    write_report(fmt->w.compare, &(cmp_out){out, cmp, shard});
 }

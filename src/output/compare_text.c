@@ -96,7 +96,7 @@ static void table_record(const cmp_out *o, cmp_part p, size_t i)
                 cmp_stat_text(d, sizeof(d), c->framing, s->max));
         cmp_extra_summary(f, c, s, "    ");
     } else if (p == CMP_UNMATCHED_PUB) {
-        cmp_unmatched_record(f, c, CSIM_CMP_TABLE, i);
+        cmp_unmatched_record(f, c, CMP_PLAIN, i);
     } else if (p == CMP_UNMATCHED_CASES) {
         const csim_case_result *k = c->unmatched_cases[i];
         fprintf(f, "  %-44s row \"%s\"", k->name, k->row);
@@ -208,7 +208,7 @@ static void md_record(const cmp_out *o, cmp_part p, size_t i)
                 cmp_stat_text(a, sizeof(a), c->framing, s->median), cmp_stat_text(b, sizeof(b), c->framing, s->p90),
                 cmp_stat_text(d, sizeof(d), c->framing, s->max));
     } else if (p == CMP_UNMATCHED_PUB) {
-        cmp_unmatched_record(f, c, CSIM_CMP_MD, i);
+        cmp_unmatched_record(f, c, CMP_MARKDOWN, i);
     } else if (p == CMP_UNMATCHED_CASES) {
         const csim_case_result *k = c->unmatched_cases[i];
         const char *path = cmp_image_path(c, k);

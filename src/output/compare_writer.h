@@ -13,7 +13,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "cyclesim/analysis/compare.h"
+#include "cyclesim/output/compare_report.h"
+#include "cyclesim/output/in_force.h"
 
 typedef enum cmp_part {
     CMP_CYCLES,          /* c->cycles[i] */
@@ -27,7 +28,7 @@ typedef enum cmp_part {
 typedef struct cmp_out {
     FILE *f;
     const csim_comparison *c;
-    const csim_shard *shard; /* JSON of a --shard run: the "shard" member (shard.h); else NULL */
+    const csim_shard *shard; /* a --shard run: the "shard" member (shard.h), which JSON writes; else NULL */
 } cmp_out;
 
 typedef struct cmp_writer {
@@ -38,9 +39,11 @@ typedef struct cmp_writer {
     void (*end)(const cmp_out *o);
 } cmp_writer;
 
-extern const cmp_writer cmp_table_writer, cmp_md_writer; /* compare_text.c */
-extern const cmp_writer cmp_json_writer;                 /* compare_json.c */
-extern const cmp_writer cmp_html_writer;                 /* compare_html.c */
+/* The writers: compare_text.c (table, Markdown), compare_json.c, compare_html.c;
+ * the registry names them (formats.c). */
+
+/* The markup of a text list item: the table's plain lines, Markdown, HTML. */
+typedef enum cmp_markup { CMP_PLAIN, CMP_MARKDOWN, CMP_HTML } cmp_markup;
 
 /* ---- shared text (compare_report.c) ----------------------------------------- */
 
@@ -63,6 +66,10 @@ void cmp_extra_legend(FILE *f, const csim_comparison *c, const char *prefix);
 void cmp_helper_text(const csim_cmp_row *r, char *cyc, size_t clen, char *names, size_t nlen);
 /** cmp_page_unit_text - a rate or time row in the page's unit; "" for a cycles row. */
 const char *cmp_page_unit_text(char *buf, size_t len, const csim_comparison *c, const csim_cmp_row *r);
+/** cmp_n_cases - the cases of every image. */
+size_t cmp_n_cases(const csim_comparison *c);
+/** cmp_in_force - the flash configuration of the comparison's cases (in_force.h). */
+csim_in_force cmp_in_force(const csim_comparison *c);
 /** cmp_header_line - line i of what was compared with what; false past the last. */
 bool cmp_header_line(const csim_comparison *c, size_t i, char *line, size_t len);
 void cmp_header_lines(FILE *f, const csim_comparison *c, const char *prefix);
@@ -70,7 +77,7 @@ void cmp_header_lines(FILE *f, const csim_comparison *c, const char *prefix);
 const char *cmp_image_path(const csim_comparison *c, const csim_case_result *k);
 const char *cmp_kind_name(csim_row_kind k);     /* "cycles" or "footprint" */
 /** cmp_unmatched_record - published row i with no case, as the text formats list it. */
-void cmp_unmatched_record(FILE *f, const csim_comparison *c, csim_cmp_format fmt, size_t i);
+void cmp_unmatched_record(FILE *f, const csim_comparison *c, cmp_markup fmt, size_t i);
 /** cmp_attempts_text - " [N attempts, M cycles per attempt]" for a signing case; else "". */
 const char *cmp_attempts_text(char *buf, size_t len, const csim_case_result *k);
 

@@ -4,22 +4,26 @@
 #include <string.h>
 
 #include "cyclesim/output/report.h"
+#include "cyclesim/output/in_force.h"
 #include "cyclesim/analysis/rt_helpers.h"
 #include "cyclesim/analysis/shard.h"
 #include "output/escape.h"
+#include "output/formats_internal.h"
 
 #define SCHEMA_VERSION 1
+#define U(x) ((unsigned long long)(x))
 
 /* A format's writer: begin (the document), then per model a group of
  * records (one per case) closed by group_end after a completed run (not after
- * a run that stopped), then end. */
-typedef struct writer {
+ * a run that stopped), then end.  shard: it writes the shard member. */
+struct run_writer {
     void (*begin)(csim_report *r);
-    void (*group)(csim_report *r, const csim_model *m, bool warm);
+    void (*group)(csim_report *r, const csim_model *m, const csim_run_result *res, bool warm);
     void (*record)(csim_report *r, const csim_model *m, const csim_case_result *c, bool warm);
     void (*group_end)(csim_report *r, const csim_run_result *res);
     void (*end)(csim_report *r);
-} writer;
+    bool shard;
+};
 
 /* A model's results as a --shard JSON output repeats them (shard.h). */
 typedef struct shard_group {
@@ -30,9 +34,10 @@ typedef struct shard_group {
 
 struct csim_report {
     FILE *out;
-    const writer *w;
+    const struct run_writer *w;
     const csim_elf *elf;
     unsigned records;
+    csim_in_force group_cfg; /* the table's: what a model block's header shows */
     char rt[32]; /* its run-time helper set (bench_rt) */
     const csim_shard *shard; /* NULL: not a shard */
     shard_group *groups;
@@ -47,29 +52,48 @@ static double case_us(const csim_model *m, const csim_case_result *c)
 
 /* ---- table ------------------------------------------------------------ */
 
-static void table_group(csim_report *r, const csim_model *m, bool warm)
+/* Widths of the table's breakdown columns (0: not shown). */
+static const int table_width[CSIM_BD_FIELDS] = {
+    [CSIM_BD_core] = 10, [CSIM_BD_branch] = 8,       [CSIM_BD_fetch_stall] = 9,
+    [CSIM_BD_data_wait] = 9, [CSIM_BD_bus_conflict] = 9, [CSIM_BD_load_use] = 8,
+};
+
+/* The header shows what the first case began with; a case that ran with
+ * anything else, or changed it, says so under its row. */
+static void table_group(csim_report *r, const csim_model *m, const csim_run_result *res, bool warm)
 {
-    const csim_ms_cfg *fl = &m->flash;
-    fprintf(r->out, "\n%s (%s): %.3g MHz, %u WS, cache %s, prefetch %s, state %s, model v%u, run-time helpers %s\n",
-            m->name, m->chain, m->clock_hz / 1e6, fl->wait_states, fl->cache_enabled ? "on" : "off",
-            fl->prefetch ? "on" : "off", warm ? "warm" : "cold", m->version, r->rt);
-    fprintf(r->out, "%-44s %12s %11s %11s %10s %8s %9s %9s %9s %8s %8s %8s %7s\n", "case", "cycles", "time_us",
-            "insns", "core", "branch", "fetch", "data_ws", "bus", "ld_use", "hits", "misses", "stack");
+    char cfg[64];
+    r->group_cfg = csim_in_force_of(m, res->n_cases ? &res->cases[0] : NULL);
+    r->group_cfg.changed = false;
+    fprintf(r->out, "\n%s (%s): %.3g MHz, %s, state %s, model v%u, run-time helpers %s\n", m->name, m->chain,
+            r->group_cfg.clock_hz / 1e6, csim_in_force_text(cfg, sizeof(cfg), &r->group_cfg), warm ? "warm" : "cold",
+            m->version, r->rt);
+    fprintf(r->out, "%-44s %12s %11s %11s", "case", "cycles", "time_us", "insns");
+#define HEAD(f, label, ...) if (table_width[CSIM_BD_##f]) fprintf(r->out, " %*s", table_width[CSIM_BD_##f], label);
+    CSIM_BREAKDOWN_FIELDS(HEAD)
+#undef HEAD
+    fprintf(r->out, " %8s %8s %7s\n", "hits", "misses", "stack");
 }
 
 static void table_record(csim_report *r, const csim_model *m, const csim_case_result *c, bool warm)
 {
     (void)warm;
     const csim_breakdown *b = &c->bd;
-    fprintf(r->out, "%-44s %12llu %11.2f %11llu %10llu %8llu %9llu %9llu %9llu %8llu %8llu %8llu %7u%s\n", c->name,
-            (unsigned long long)c->cycles, case_us(m, c), (unsigned long long)b->instructions,
-            (unsigned long long)b->core, (unsigned long long)b->branch, (unsigned long long)b->fetch_stall,
-            (unsigned long long)b->data_wait, (unsigned long long)b->bus_conflict, (unsigned long long)b->load_use,
-            (unsigned long long)c->ms.hits, (unsigned long long)c->ms.misses, c->stack_bytes,
+    fprintf(r->out, "%-44s %12llu %11.2f %11llu", c->name, U(c->cycles), case_us(m, c), U(b->instructions));
+#define COLUMN(f, ...) if (table_width[CSIM_BD_##f]) fprintf(r->out, " %*llu", table_width[CSIM_BD_##f], U(b->f));
+    CSIM_BREAKDOWN_FIELDS(COLUMN)
+#undef COLUMN
+    fprintf(r->out, " %8llu %8llu %7u%s\n", U(c->ms.hits), U(c->ms.misses), c->stack_bytes,
             c->status ? "  FAILED" : "");
     if (c->attempts) {
-        fprintf(r->out, "%-44s %12llu per attempt (%u signing attempts)\n", "",
-                (unsigned long long)(c->cycles / c->attempts), c->attempts);
+        fprintf(r->out, "%-44s %12llu per attempt (%u signing attempts)\n", "", U(c->cycles / c->attempts),
+                c->attempts);
+    }
+    csim_in_force in = csim_in_force_of(m, c);
+    if (!csim_in_force_same(&in, &r->group_cfg)) {
+        char cfg[64];
+        fprintf(r->out, "%-44s flash: %.3g MHz, %s%s\n", "", in.clock_hz / 1e6, csim_in_force_text(cfg, sizeof(cfg), &in),
+                in.changed ? " at the start, changed by the firmware during the case" : "");
     }
 }
 
@@ -96,17 +120,15 @@ static void json_begin(csim_report *r)
 static void json_record(csim_report *r, const csim_model *m, const csim_case_result *c, bool warm)
 {
     FILE *f = r->out;
-    const csim_ms_cfg *fl = &m->flash;
+    const csim_in_force in = csim_in_force_of(m, c);
     const csim_breakdown *b = &c->bd;
     fprintf(f, "%s\n  {\"mcu\": ", r->records++ ? "," : "");
     csim_json_str(f, m->name);
     fputs(", \"model_chain\": ", f);
     csim_json_str(f, m->chain);
-    fprintf(f, ", \"model_version\": %u, \"clock_hz\": %u, "
-               "\"flash_latency\": %u, \"icache\": %s, \"prefetch\": %s, \"state\": \"%s\", "
-               "\"elf_sha256\": \"%s\", \"case\": ",
-            m->version, m->clock_hz, fl->wait_states, fl->cache_enabled ? "true" : "false",
-            fl->prefetch ? "true" : "false", warm ? "warm" : "cold", r->elf->sha256_hex);
+    fprintf(f, ", \"model_version\": %u, ", m->version);
+    csim_in_force_json(f, &in);
+    fprintf(f, ", \"state\": \"%s\", \"elf_sha256\": \"%s\", \"case\": ", warm ? "warm" : "cold", r->elf->sha256_hex);
     csim_json_str(f, c->name);
     fputs(", \"row\": ", f);
     csim_json_str(f, c->row);
@@ -118,17 +140,20 @@ static void json_record(csim_report *r, const csim_model *m, const csim_case_res
     }
     fprintf(f, ", \"cycles\": %llu, \"time_us\": %.3f, \"instructions\": %llu, \"status\": %u, "
                "\"fw_cycles\": %u, \"workbuf\": %u, \"stack\": %u, \"code\": %u, \"const\": %u, "
-               "\"data\": %u, \"breakdown\": {\"core\": %llu, \"branch\": %llu, "
-               "\"fetch_stall\": %llu, \"data_wait\": %llu, \"bus_conflict\": %llu, \"load_use\": %llu, "
-               "\"exception\": %llu}, \"flash\": {\"fetches\": %llu, \"data_reads\": %llu, \"hits\": %llu, "
-               "\"misses\": %llu, \"prefetch_hits\": %llu, \"flash_reads\": %llu}}",
-            (unsigned long long)c->cycles, case_us(m, c), (unsigned long long)b->instructions, c->status,
-            c->fw_cycles, c->workbuf, c->stack_bytes, c->code_bytes, c->const_bytes, c->data_bytes,
-            (unsigned long long)b->core, (unsigned long long)b->branch, (unsigned long long)b->fetch_stall,
-            (unsigned long long)b->data_wait, (unsigned long long)b->bus_conflict, (unsigned long long)b->load_use,
-            (unsigned long long)b->exception, (unsigned long long)c->ms.fetches,
-            (unsigned long long)c->ms.data_reads, (unsigned long long)c->ms.hits, (unsigned long long)c->ms.misses,
-            (unsigned long long)c->ms.prefetch_hits, (unsigned long long)c->ms.flash_reads);
+               "\"data\": %u, \"breakdown\": {",
+            U(c->cycles), case_us(m, c), U(b->instructions), c->status, c->fw_cycles, c->workbuf, c->stack_bytes,
+            c->code_bytes, c->const_bytes, c->data_bytes);
+    const char *sep = "";
+#define BUCKET(field, label, event, bucket) \
+    if (bucket) fprintf(f, "%s\"" #field "\": %llu", sep, U(b->field)), sep = ", ";
+    CSIM_BREAKDOWN_FIELDS(BUCKET)
+#undef BUCKET
+    fputs("}, \"flash\": {", f);
+    sep = "";
+#define STAT(field, reported) if (reported) fprintf(f, "%s\"" #field "\": %llu", sep, U(c->ms.field)), sep = ", ";
+    CSIM_MS_STATS_FIELDS(STAT)
+#undef STAT
+    fputs("}}", f);
 }
 
 static void json_end(csim_report *r)
@@ -152,7 +177,7 @@ static void json_end(csim_report *r)
                     sg->res.host_seconds);
             for (size_t i = 0; i < sg->res.n_cases; i++) {
                 fputs(i ? ",\n    " : "\n    ", f);
-                csim_shard_case_write(f, &sg->res.cases[i]);
+                csim_shard_case_write(f, sg->m, &sg->res.cases[i]);
             }
             fputs("]}", f);
         }
@@ -165,25 +190,27 @@ static void json_end(csim_report *r)
 
 static void csv_begin(csim_report *r)
 {
-    fprintf(r->out, "mcu,clock_hz,latency,icache,prefetch,state,case,row,cycles,time_us,instructions,core,"
-                    "branch,fetch_stall,data_wait,bus_conflict,load_use,exception,cache_hits,cache_misses,"
-                    "fw_cycles,status,model_version,elf_sha256,workbuf,stack,code,const,data,attempts,"
-                    "cycles_per_attempt,rt\n");
+    fputs("mcu,clock_hz,latency,icache,prefetch,state,case,row,cycles,time_us,instructions,", r->out);
+#define HEAD(field, label, event, bucket) if (bucket) fputs(#field ",", r->out);
+    CSIM_BREAKDOWN_FIELDS(HEAD)
+#undef HEAD
+    fputs("cache_hits,cache_misses,fw_cycles,status,model_version,elf_sha256,workbuf,stack,code,const,data,attempts,"
+          "cycles_per_attempt,rt\n",
+          r->out);
 }
 
 static void csv_record(csim_report *r, const csim_model *m, const csim_case_result *c, bool warm)
 {
-    const csim_ms_cfg *fl = &m->flash;
+    const csim_in_force in = csim_in_force_of(m, c);
     const csim_breakdown *b = &c->bd;
-    fprintf(r->out, "%s,%u,%u,%d,%d,%s,%s,%s,%llu,%.3f,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%u,%u,%u,%s,"
-                    "%u,%u,%u,%u,%u,",
-            m->name, m->clock_hz, fl->wait_states, fl->cache_enabled, fl->prefetch, warm ? "warm" : "cold", c->name,
-            c->row, (unsigned long long)c->cycles, case_us(m, c), (unsigned long long)b->instructions,
-            (unsigned long long)b->core, (unsigned long long)b->branch, (unsigned long long)b->fetch_stall,
-            (unsigned long long)b->data_wait, (unsigned long long)b->bus_conflict, (unsigned long long)b->load_use,
-            (unsigned long long)b->exception, (unsigned long long)c->ms.hits, (unsigned long long)c->ms.misses,
-            c->fw_cycles, c->status, m->version, r->elf->sha256_hex, c->workbuf, c->stack_bytes, c->code_bytes,
-            c->const_bytes, c->data_bytes);
+    fprintf(r->out, "%s,%u,%u,%d,%d,%s,%s,%s,%llu,%.3f,%llu,", m->name, in.clock_hz, in.wait_states,
+            in.cache_enabled, in.prefetch, csim_state_text(warm, &in), c->name, c->row, U(c->cycles), case_us(m, c),
+            U(b->instructions));
+#define COLUMN(field, label, event, bucket) if (bucket) fprintf(r->out, "%llu,", U(b->field));
+    CSIM_BREAKDOWN_FIELDS(COLUMN)
+#undef COLUMN
+    fprintf(r->out, "%llu,%llu,%u,%u,%u,%s,%u,%u,%u,%u,%u,", U(c->ms.hits), U(c->ms.misses), c->fw_cycles, c->status,
+            m->version, r->elf->sha256_hex, c->workbuf, c->stack_bytes, c->code_bytes, c->const_bytes, c->data_bytes);
     if (c->attempts) { /* empty for a case that reports no attempts */
         fprintf(r->out, "%u,%llu", c->attempts, (unsigned long long)(c->cycles / c->attempts));
     } else {
@@ -194,39 +221,19 @@ static void csv_record(csim_report *r, const csim_model *m, const csim_case_resu
 
 /* ---- the report ------------------------------------------------------- */
 
-static const writer writers[] = {
-    [CSIM_FMT_TABLE] = {NULL, table_group, table_record, table_group_end, NULL},
-    [CSIM_FMT_JSON] = {json_begin, NULL, json_record, NULL, json_end},
-    [CSIM_FMT_CSV] = {csv_begin, NULL, csv_record, NULL, NULL},
-};
+const struct run_writer run_table_writer = {NULL, table_group, table_record, table_group_end, NULL, false};
+const struct run_writer run_json_writer = {json_begin, NULL, json_record, NULL, json_end, true};
+const struct run_writer run_csv_writer = {csv_begin, NULL, csv_record, NULL, NULL, false};
 
-bool csim_report_format(const char *name, csim_format *out)
-{
-    if (strcmp(name, "table") == 0) {
-        *out = CSIM_FMT_TABLE;
-    } else if (strcmp(name, "json") == 0) {
-        *out = CSIM_FMT_JSON;
-    } else if (strcmp(name, "csv") == 0) {
-        *out = CSIM_FMT_CSV;
-    } else {
-        return false;
-    }
-    return true;
-}
-
-csim_report *csim_report_new(FILE *out, csim_format fmt, const csim_elf *elf)
-{
-    return csim_report_open(out, fmt, elf, NULL, NULL);
-}
-
-csim_report *csim_report_open(FILE *out, csim_format fmt, const csim_elf *elf, const char *rt,
+csim_report *csim_report_open(FILE *out, const csim_output_format *fmt, const csim_elf *elf, const char *rt,
                               const csim_shard *shard)
 {
     csim_report *r = calloc(1, sizeof(*r));
     if (!r) {
         return NULL;
     }
-    *r = (csim_report){out, &writers[fmt], elf, 0, "", fmt == CSIM_FMT_JSON ? shard : NULL, NULL, 0, false};
+    const struct run_writer *w = fmt->w.run;
+    *r = (csim_report){.out = out, .w = w, .elf = elf, .shard = w->shard ? shard : NULL};
     if (rt) {
         snprintf(r->rt, sizeof(r->rt), "%s", rt);
     } else {
@@ -262,7 +269,7 @@ static void keep_group(csim_report *r, const csim_model *m, const csim_run_resul
 static void add_cases(csim_report *r, const csim_model *m, const csim_run_result *res, bool warm)
 {
     if (r->w->group) {
-        r->w->group(r, m, warm);
+        r->w->group(r, m, res, warm);
     }
     for (size_t i = 0; i < res->n_cases; i++) {
         r->w->record(r, m, &res->cases[i], warm);

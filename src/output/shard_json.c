@@ -4,11 +4,13 @@
 
 #include "cyclesim/analysis/rt_helpers.h"
 #include "cyclesim/analysis/shard.h"
+#include "cyclesim/output/in_force.h"
+#include "output/compare_writer.h"
 #include "output/escape.h"
 
 #define U(x) ((unsigned long long)(x))
 
-void csim_shard_case_write(FILE *f, const csim_case_result *c)
+void csim_shard_case_write(FILE *f, const csim_model *m, const csim_case_result *c)
 {
     const csim_breakdown *b = &c->bd;
     const csim_ms_stats *s = &c->ms;
@@ -19,15 +21,26 @@ void csim_shard_case_write(FILE *f, const csim_case_result *c)
     fputs(", \"params\": ", f);
     csim_json_str(f, c->params);
     fprintf(f, ", \"cycles\": %llu, \"fw_cycles\": %u, \"status\": %u, \"workbuf\": %u, \"attempts\": %u, "
-               "\"stack\": %u, \"code\": %u, \"const\": %u, \"data\": %u,\n    \"bd\": [%llu, %llu, %llu, %llu, "
-               "%llu, %llu, %llu, %llu, %llu, %llu, %llu, %llu, %llu], \"ms\": [%llu, %llu, %llu, %llu, %llu, %llu, "
-               "%llu, %llu]",
+               "\"stack\": %u, \"code\": %u, \"const\": %u, \"data\": %u,\n    \"bd\": [",
             U(c->cycles), c->fw_cycles, c->status, c->workbuf, c->attempts, c->stack_bytes, c->code_bytes,
-            c->const_bytes, c->data_bytes, U(b->cycles), U(b->instructions), U(b->core), U(b->branch),
-            U(b->fetch_stall), U(b->data_wait), U(b->bus_conflict), U(b->load_use), U(b->exception),
-            U(b->taken_branches), U(b->loads), U(b->stores), U(b->flash_data_reads), U(s->fetches),
-            U(s->data_reads), U(s->hits), U(s->misses), U(s->prefetch_hits), U(s->flash_reads), U(s->fetch_stall),
-            U(s->data_stall));
+            c->const_bytes, c->data_bytes);
+    /* Every field, in struct order: the "bd" and "ms" arrays (shard.c reads them back). */
+    const char *sep = "";
+#define BD(field, label, event, bucket) fprintf(f, "%s%llu", sep, U(b->field)), sep = ", ";
+    CSIM_BREAKDOWN_FIELDS(BD)
+#undef BD
+    fputs("], \"ms\": [", f);
+    sep = "";
+#define MS(field, reported) fprintf(f, "%s%llu", sep, U(s->field)), sep = ", ";
+    CSIM_MS_STATS_FIELDS(MS)
+#undef MS
+    fputc(']', f);
+    const csim_in_force in = csim_in_force_of(m, c), asked = csim_in_force_of(m, NULL);
+    if (!csim_in_force_same(&in, &asked)) { /* only then: the shards of unchanged runs keep their bytes */
+        fputs(", \"in_force\": {", f);
+        csim_in_force_json(f, &in);
+        fputc('}', f);
+    }
     if (c->profile) { /* every helper, not only the first CSIM_RT_MAX_FNS a report lists */
         fprintf(f, ", \"overhead_cycles\": %llu, \"rt_helpers\": [", U(c->profile->overhead_cycles));
         unsigned k = 0;
@@ -96,7 +109,7 @@ static void case_list(FILE *f, const char *name, const csim_case_result *cases, 
     for (size_t i = 0; i < n; i++) {
         fprintf(f, "%s{\"image\": %zu, \"case\": ", i ? ",\n   " : "\n   ",
                 (size_t)(csim_cmp_image_of(c, &c->cases[i]) - c->images));
-        csim_shard_case_write(f, &cases[i]);
+        csim_shard_case_write(f, c->model, &cases[i]);
         fputc('}', f);
     }
     fputc(']', f);
@@ -104,10 +117,7 @@ static void case_list(FILE *f, const char *name, const csim_case_result *cases, 
 
 void csim_shard_compare_write(FILE *f, const csim_comparison *c, const csim_shard *s)
 {
-    size_t n = 0;
-    for (size_t i = 0; i < c->n_images; i++) {
-        n += c->images[i].n_cases;
-    }
+    size_t n = cmp_n_cases(c);
     csim_shard_head_write(f, "compare", s);
     fputs(", \"published\": ", f);
     csim_json_str(f, c->page->source);

@@ -4,10 +4,11 @@
 #include <string.h>
 
 #include "cyclesim/model/model_keys.h"
+#include "cyclesim/output/in_force.h"
 #include "output/escape.h"
+#include "output/formats_internal.h"
 #include "output/sweep_report.h"
 #include "output/sweep_svg.h"
-
 
 static void csv_field(FILE *f, const char *s)
 {
@@ -32,114 +33,176 @@ static void key_value(const csim_model *m, const char *key, char *buf, size_t le
     }
 }
 
-static void write_header(const sweep_out *o)
+/* A format's writer: the header, one row per point and case, the end (NULL: nothing). */
+struct sweep_writer {
+    void (*header)(const sweep_out *o);
+    void (*row)(const sweep_out *o, const point *p, const csim_case_result *c, bool first);
+    void (*end)(const sweep_out *o);
+};
+
+/* What the rows of every format show of a point's case. */
+typedef struct row_figures {
+    const csim_model *m;
+    csim_in_force in; /* the flash configuration it ran with */
+    double us;
+    char rm[16]; /* the reference manual's minimum latency, "" without */
+} row_figures;
+
+static row_figures figures_of(const sweep_out *o, const point *p, const csim_case_result *c)
 {
-    const grid *g = o->g;
-    if (o->fmt == CSIM_FMT_CSV) {
-        fputs("mcu,clock_hz,latency,cache,prefetch,state", o->f);
-        for (unsigned i = 0; i < g->n_dims; i++) {
-            if (g->dims[i].column) {
-                fputc(',', o->f);
-                csv_field(o->f, g->dims[i].key);
-            }
-        }
-        fputs(",case,cycles,time_us,rm_min_latency,outside_rm,reason\n", o->f);
-    } else if (o->fmt == CSIM_FMT_JSON) {
-        fprintf(o->f, "{\"schema_version\": 1, \"command\": \"sweep\", \"elf\": {\"path\": ");
-        csim_json_str(o->f, o->elf->path);
-        fprintf(o->f, ", \"sha256\": \"%s\"}, \"mcu\": ", o->elf->sha256_hex);
-        csim_json_str(o->f, o->pts[0].m.name);
-        fprintf(o->f, ", \"points\": %zu, \"runs\": %zu, \"state\": \"%s\",\n \"rows\": [", o->n_pts, o->n_runs,
-                o->warm ? "warm" : "cold");
-    } else {
-        fprintf(o->f, "# %s on %s: %zu points, %zu emulator runs, state %s\n", o->elf->path, o->pts[0].m.name,
-                o->n_pts, o->n_runs, o->warm ? "warm" : "cold");
-        fprintf(o->f, "%-11s %3s %5s %8s", "clock_hz", "ws", "cache", "prefetch");
-        for (unsigned i = 0; i < g->n_dims; i++) {
-            if (g->dims[i].column) {
-                fprintf(o->f, " %12s", g->dims[i].key);
-            }
-        }
-        fprintf(o->f, " %-44s %12s %12s  %s\n", "case", "cycles", "time_us", "outside_rm");
+    /* A run gives the results of every point it stands for: the point's
+     * configuration, unless the firmware made the run's another than its model's. */
+    const csim_model *ran = o->jobs[p->run].model;
+    const csim_in_force in = csim_in_force_of(ran, c), asked = csim_in_force_of(ran, NULL);
+    row_figures r = {&p->m, csim_in_force_same(&in, &asked) ? csim_in_force_of(&p->m, NULL) : in,
+                     (double)c->cycles * 1e6 / p->m.clock_hz, ""};
+    r.in.clock_hz = p->m.clock_hz; /* a run may stand for several clocks; the firmware sets none */
+    if (p->rm_min >= 0) {
+        snprintf(r.rm, sizeof(r.rm), "%d", p->rm_min);
     }
+    return r;
 }
 
-static void write_row(const sweep_out *o, const point *p, const csim_case_result *c, bool first)
+/* ---- CSV -------------------------------------------------------------- */
+
+static void csv_header(const sweep_out *o)
 {
-    const csim_model *m = &p->m;
     const grid *g = o->g;
-    double us = (double)c->cycles * 1e6 / m->clock_hz;
-    char rm[16] = "";
-    if (p->rm_min >= 0) {
-        snprintf(rm, sizeof(rm), "%d", p->rm_min);
+    fputs("mcu,clock_hz,latency,cache,prefetch,state", o->f);
+    for (unsigned i = 0; i < g->n_dims; i++) {
+        if (g->dims[i].column) {
+            fputc(',', o->f);
+            csv_field(o->f, g->dims[i].key);
+        }
     }
-    char v[64];
-    if (o->fmt == CSIM_FMT_CSV) {
-        csv_field(o->f, m->name);
-        fprintf(o->f, ",%u,%u,%d,%d,%s", m->clock_hz, m->flash.wait_states, m->flash.cache_enabled, m->flash.prefetch,
-                o->warm ? "warm" : "cold");
-        for (unsigned i = 0; i < g->n_dims; i++) {
-            if (g->dims[i].column) {
-                key_value(m, g->dims[i].key, v, sizeof(v));
-                fputc(',', o->f);
-                csv_field(o->f, v);
-            }
-        }
-        fputc(',', o->f);
-        csv_field(o->f, c->name);
-        fprintf(o->f, ",%llu,%.3f,%s,%d,", (unsigned long long)c->cycles, us, rm, p->outside);
-        csv_field(o->f, p->reason);
-        fputc('\n', o->f);
-    } else if (o->fmt == CSIM_FMT_JSON) {
-        fprintf(o->f, "%s\n  {\"mcu\": ", first ? "" : ",");
-        csim_json_str(o->f, m->name);
-        fprintf(o->f, ", \"clock_hz\": %u, \"latency\": %u, \"cache\": %s, \"prefetch\": %s, \"set\": {", m->clock_hz,
-                m->flash.wait_states, m->flash.cache_enabled ? "true" : "false", m->flash.prefetch ? "true" : "false");
-        unsigned k = 0;
-        for (unsigned i = 0; i < g->n_dims; i++) {
-            if (g->dims[i].column) {
-                key_value(m, g->dims[i].key, v, sizeof(v));
-                fprintf(o->f, "%s", k++ ? ", " : "");
-                csim_json_str(o->f, g->dims[i].key);
-                fputs(": ", o->f);
-                csim_json_str(o->f, v);
-            }
-        }
-        fputs("}, \"case\": ", o->f);
-        csim_json_str(o->f, c->name);
-        fprintf(o->f, ", \"cycles\": %llu, \"time_us\": %.3f, \"rm_min_latency\": %s, \"outside_rm\": %s, \"reason\": ",
-                (unsigned long long)c->cycles, us, rm[0] ? rm : "null", p->outside ? "true" : "false");
-        csim_json_str(o->f, p->reason);
-        fputc('}', o->f);
-    } else {
-        fprintf(o->f, "%-11u %3u %5s %8s", m->clock_hz, m->flash.wait_states, m->flash.cache_enabled ? "on" : "off",
-                m->flash.prefetch ? "on" : "off");
-        for (unsigned i = 0; i < g->n_dims; i++) {
-            if (g->dims[i].column) {
-                key_value(m, g->dims[i].key, v, sizeof(v));
-                fprintf(o->f, " %12s", v);
-            }
-        }
-        fprintf(o->f, " %-44s %12llu %12.3f  %s\n", c->name, (unsigned long long)c->cycles, us,
-                p->outside ? p->reason : "");
-    }
+    fputs(",case,cycles,time_us,rm_min_latency,outside_rm,reason\n", o->f);
 }
+
+static void csv_row(const sweep_out *o, const point *p, const csim_case_result *c, bool first)
+{
+    (void)first;
+    const grid *g = o->g;
+    row_figures r = figures_of(o, p, c);
+    const csim_model *m = r.m;
+    char v[64];
+    csv_field(o->f, m->name);
+    fprintf(o->f, ",%u,%u,%d,%d,%s", r.in.clock_hz, r.in.wait_states, r.in.cache_enabled, r.in.prefetch,
+            csim_state_text(o->warm, &r.in));
+    for (unsigned i = 0; i < g->n_dims; i++) {
+        if (g->dims[i].column) {
+            key_value(m, g->dims[i].key, v, sizeof(v));
+            fputc(',', o->f);
+            csv_field(o->f, v);
+        }
+    }
+    fputc(',', o->f);
+    csv_field(o->f, c->name);
+    fprintf(o->f, ",%llu,%.3f,%s,%d,", (unsigned long long)c->cycles, r.us, r.rm, p->outside);
+    csv_field(o->f, p->reason);
+    fputc('\n', o->f);
+}
+
+/* ---- JSON ------------------------------------------------------------- */
+
+static void json_header(const sweep_out *o)
+{
+    fprintf(o->f, "{\"schema_version\": 1, \"command\": \"sweep\", \"elf\": {\"path\": ");
+    csim_json_str(o->f, o->elf->path);
+    fprintf(o->f, ", \"sha256\": \"%s\"}, \"mcu\": ", o->elf->sha256_hex);
+    csim_json_str(o->f, o->pts[0].m.name);
+    fprintf(o->f, ", \"points\": %zu, \"runs\": %zu, \"state\": \"%s\",\n \"rows\": [", o->n_pts, o->n_runs,
+            o->warm ? "warm" : "cold");
+}
+
+static void json_row(const sweep_out *o, const point *p, const csim_case_result *c, bool first)
+{
+    const grid *g = o->g;
+    row_figures r = figures_of(o, p, c);
+    const csim_model *m = r.m;
+    char v[64];
+    fprintf(o->f, "%s\n  {\"mcu\": ", first ? "" : ",");
+    csim_json_str(o->f, m->name);
+    fprintf(o->f, ", \"clock_hz\": %u, \"latency\": %u, \"cache\": %s, \"prefetch\": %s%s, \"set\": {", r.in.clock_hz,
+            r.in.wait_states, r.in.cache_enabled ? "true" : "false", r.in.prefetch ? "true" : "false",
+            r.in.changed ? ", \"flash_changed\": true" : "");
+    unsigned k = 0;
+    for (unsigned i = 0; i < g->n_dims; i++) {
+        if (g->dims[i].column) {
+            key_value(m, g->dims[i].key, v, sizeof(v));
+            fprintf(o->f, "%s", k++ ? ", " : "");
+            csim_json_str(o->f, g->dims[i].key);
+            fputs(": ", o->f);
+            csim_json_str(o->f, v);
+        }
+    }
+    fputs("}, \"case\": ", o->f);
+    csim_json_str(o->f, c->name);
+    fprintf(o->f, ", \"cycles\": %llu, \"time_us\": %.3f, \"rm_min_latency\": %s, \"outside_rm\": %s, \"reason\": ",
+            (unsigned long long)c->cycles, r.us, r.rm[0] ? r.rm : "null", p->outside ? "true" : "false");
+    csim_json_str(o->f, p->reason);
+    fputc('}', o->f);
+}
+
+static void json_end(const sweep_out *o)
+{
+    fputs("\n]}\n", o->f);
+}
+
+/* ---- table ------------------------------------------------------------ */
+
+static void table_header(const sweep_out *o)
+{
+    const grid *g = o->g;
+    fprintf(o->f, "# %s on %s: %zu points, %zu emulator runs, state %s\n", o->elf->path, o->pts[0].m.name, o->n_pts,
+            o->n_runs, o->warm ? "warm" : "cold");
+    fprintf(o->f, "%-11s %3s %5s %8s", "clock_hz", "ws", "cache", "prefetch");
+    for (unsigned i = 0; i < g->n_dims; i++) {
+        if (g->dims[i].column) {
+            fprintf(o->f, " %12s", g->dims[i].key);
+        }
+    }
+    fprintf(o->f, " %-44s %12s %12s  %s\n", "case", "cycles", "time_us", "outside_rm");
+}
+
+static void table_row(const sweep_out *o, const point *p, const csim_case_result *c, bool first)
+{
+    (void)first;
+    const grid *g = o->g;
+    row_figures r = figures_of(o, p, c);
+    const csim_model *m = r.m;
+    char v[64];
+    fprintf(o->f, "%-11u %3u %5s %8s", r.in.clock_hz, r.in.wait_states, r.in.cache_enabled ? "on" : "off",
+            r.in.prefetch ? "on" : "off");
+    for (unsigned i = 0; i < g->n_dims; i++) {
+        if (g->dims[i].column) {
+            key_value(m, g->dims[i].key, v, sizeof(v));
+            fprintf(o->f, " %12s", v);
+        }
+    }
+    fprintf(o->f, " %-44s %12llu %12.3f  %s%s\n", c->name, (unsigned long long)c->cycles, r.us,
+            p->outside ? p->reason : "", r.in.changed ? " (flash changed by the firmware during the case)" : "");
+}
+
+const struct sweep_writer sweep_table_writer = {table_header, table_row, NULL};
+const struct sweep_writer sweep_json_writer = {json_header, json_row, json_end};
+const struct sweep_writer sweep_csv_writer = {csv_header, csv_row, NULL};
 
 void sweep_write_rows(const sweep_out *o)
 {
+    const struct sweep_writer *w = o->fmt->w.sweep;
     bool first = true;
-    write_header(o);
+    w->header(o);
     for (size_t i = 0; i < o->n_pts; i++) {
         const csim_run_result *r = &o->jobs[o->pts[i].run].res;
         for (size_t k = 0; k < r->n_cases; k++) {
             if (sweep_selected(r->cases[k].name, o->globs, o->n_globs, o->shard_k, o->shard_n)) {
-                write_row(o, &o->pts[i], &r->cases[k], first);
+                w->row(o, &o->pts[i], &r->cases[k], first);
                 first = false;
             }
         }
     }
-    if (o->fmt == CSIM_FMT_JSON) {
-        fputs("\n]}\n", o->f);
+    if (w->end) {
+        w->end(o);
     }
 }
 

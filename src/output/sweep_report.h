@@ -10,11 +10,11 @@
 
 #include "analysis/sweep.h"
 #include "cyclesim/engine/jobs.h"
-#include "cyclesim/output/report.h"
+#include "cyclesim/output/formats.h"
 
 typedef struct sweep_out {
     FILE *f;
-    csim_format fmt;
+    const csim_output_format *fmt; /* a CSIM_REPORT_SWEEP format */
     const grid *g;
     const point *pts;
     size_t n_pts, n_runs;

@@ -45,7 +45,7 @@ static void write_shard(const char *path, unsigned k, unsigned n, const char *co
             c.cycles = strcmp(table[t], cases[i]) == 0 ? 100 * (t + 1) : c.cycles;
         }
         fputs(i ? ", " : "", f);
-        csim_shard_case_write(f, &c);
+        csim_shard_case_write(f, &m, &c);
     }
     fputs("]}]}}\n", f);
     fclose(f);

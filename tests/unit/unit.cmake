@@ -34,3 +34,9 @@ add_executable(test_merge ${CMAKE_CURRENT_LIST_DIR}/test_merge.c)
 target_link_libraries(test_merge PRIVATE csim_output)
 add_test(NAME unit_merge COMMAND test_merge ${CMAKE_CURRENT_BINARY_DIR})
 set_tests_properties(unit_merge PROPERTIES LABELS unit)
+
+# The output layer: the format registry and the result-field lists through the shard writer and reader.
+add_executable(test_output ${CMAKE_CURRENT_LIST_DIR}/test_output.c)
+target_link_libraries(test_output PRIVATE csim_output)
+add_test(NAME unit_output COMMAND test_output)
+set_tests_properties(unit_output PROPERTIES LABELS unit)

@@ -3,7 +3,7 @@
  * compare.h - estimates of a run set against measured results (a published
  * page or a board output): rows matched by key in both directions, per-row
  * error or ratio, and summaries per section (docs/compare.md).  compare.c
- * builds it; compare_report.c prints it as a table, JSON, Markdown or HTML.
+ * builds it; the writers of cyclesim/output/compare_report.h print it.
  */
 #ifndef CYCLESIM_COMPARE_H
 #define CYCLESIM_COMPARE_H
@@ -168,14 +168,5 @@ double csim_cmp_deviation(csim_framing f, csim_cmp_value v);
 /** csim_cmp_stats - median, 90th percentile (nearest rank) and maximum of the
  *  n values (sorted in place); docs/compare.md defines them.  n > 0. */
 void csim_cmp_stats(double *values, size_t n, double *median, double *p90, double *max);
-
-typedef enum csim_cmp_format { CSIM_CMP_TABLE, CSIM_CMP_JSON, CSIM_CMP_MD, CSIM_CMP_HTML } csim_cmp_format;
-
-bool csim_cmp_format_parse(const char *name, csim_cmp_format *out);
-void csim_compare_print(FILE *out, csim_cmp_format fmt, const csim_comparison *cmp);
-typedef struct csim_shard csim_shard;
-/** csim_compare_print_shard - the JSON report with the "shard" member a
- *  --shard run adds for `cyclesim merge` (shard.h). */
-void csim_compare_print_shard(FILE *out, const csim_comparison *cmp, const csim_shard *shard);
 
 #endif

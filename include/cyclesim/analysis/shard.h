@@ -39,8 +39,9 @@ typedef struct csim_shard {
 bool csim_case_in_shard(const char *name, unsigned k, unsigned n);
 
 /** csim_shard_case_write - every field of a case result as one JSON object,
- *  the run-time helpers of its profile included. */
-void csim_shard_case_write(FILE *f, const csim_case_result *c);
+ *  the run-time helpers of its profile included, and its configuration in
+ *  force where it is not the model's `m` unchanged (sim.h). */
+void csim_shard_case_write(FILE *f, const csim_model *m, const csim_case_result *c);
 /** csim_shard_head_write - `"shard": {"version", "command", "k", "n", "sets"`
  *  (the object left open). */
 void csim_shard_head_write(FILE *f, const char *command, const csim_shard *s);

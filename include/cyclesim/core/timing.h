@@ -42,21 +42,39 @@ typedef struct csim_core_params {
     unsigned exception_return;  /* cycles of the unstacking */
 } csim_core_params;
 
-/* Where the cycles went.  total == sum of the buckets after core..other. */
+/* Where the cycles went: the fields of csim_breakdown, in order, for every
+ * place that walks them (differences, sums, shard files, writers, budgets):
+ * X(field, label, event, bucket).  The field's name is its JSON and CSV name;
+ * label heads its table column and event names it in callgrind files ("":
+ * in neither); bucket marks the kinds the total splits into (cycles == the
+ * sum of the buckets, core to exception). */
+#define CSIM_BREAKDOWN_FIELDS(X)                                                                          \
+    X(cycles, "cycles", "Cycles", 0)              /* total */                                             \
+    X(instructions, "insns", "Instructions", 0)   /* executed or skipped (IT) instructions */             \
+    X(core, "core", "Core", 1)                    /* issue cycles of the zero-wait-state tables */         \
+    X(branch, "branch", "Branch", 1)              /* refill cycles of taken branches (zero-wait part) */   \
+    X(fetch_stall, "fetch", "FetchStall", 1)      /* waiting for an instruction fetch beyond zero wait */  \
+    X(data_wait, "data_ws", "DataWait", 1)        /* wait states of data transfers (flash, peripherals) */ \
+    X(bus_conflict, "bus", "BusConflict", 1)      /* M0+: data transfer waiting for a fetch (shared port) */ \
+    X(load_use, "ld_use", "LoadUse", 1)           /* M33: operand not ready (load-to-use, result latency) */ \
+    X(exception, "exc", "Exception", 1)           /* exception entry and return */                        \
+    X(taken_branches, "", "", 0)                                                                          \
+    X(loads, "", "", 0) X(stores, "", "", 0) /* transfers */                                               \
+    X(flash_data_reads, "", "", 0)
+
 typedef struct csim_breakdown {
-    uint64_t cycles;        /* total */
-    uint64_t instructions;  /* executed or skipped (IT) instructions */
-    uint64_t core;          /* issue cycles of the zero-wait-state tables */
-    uint64_t branch;        /* pipeline refill cycles of taken branches (zero-wait part) */
-    uint64_t fetch_stall;   /* waiting for an instruction fetch beyond zero wait */
-    uint64_t data_wait;     /* wait states of data transfers (flash, peripherals) */
-    uint64_t bus_conflict;  /* M0+: data transfer waiting for a fetch on the shared port */
-    uint64_t load_use;      /* M33: operand not ready (load-to-use, result latency) */
-    uint64_t exception;     /* exception entry and return */
-    uint64_t taken_branches;
-    uint64_t loads, stores; /* transfers */
-    uint64_t flash_data_reads;
+#define CSIM_BD_MEMBER(field, label, event, bucket) uint64_t field;
+    CSIM_BREAKDOWN_FIELDS(CSIM_BD_MEMBER)
+#undef CSIM_BD_MEMBER
 } csim_breakdown;
+
+/* The fields' positions (CSIM_BD_core, ...) and their number. */
+enum {
+#define CSIM_BD_INDEX(field, label, event, bucket) CSIM_BD_##field,
+    CSIM_BREAKDOWN_FIELDS(CSIM_BD_INDEX)
+#undef CSIM_BD_INDEX
+    CSIM_BD_FIELDS
+};
 
 /* One memory transfer the emulator saw (in program order). */
 typedef struct csim_mem_event {

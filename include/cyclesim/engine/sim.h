@@ -81,6 +81,19 @@ typedef struct csim_profile {
     size_t n_stacks;
 } csim_profile;
 
+/* The configuration a case ran with (docs/output.md, "Configuration in
+ * force"): the model's, as the firmware's FLASH_ACR and ICACHE_CR writes
+ * left it when the case's region began, and whether the firmware changed it
+ * during the region.  The reports print it (cyclesim/output/in_force.h),
+ * not the model's figures. */
+typedef struct csim_in_force {
+    bool known;              /* false: the model's, unchanged (a case read back from a shard without one) */
+    bool changed;            /* the firmware changed it during the case */
+    bool cache_enabled, prefetch;
+    unsigned wait_states;
+    uint32_t clock_hz;
+} csim_in_force;
+
 typedef struct csim_case_result {
     char name[96];
     char row[96];
@@ -97,6 +110,7 @@ typedef struct csim_case_result {
     uint32_t stack_bytes;
     uint32_t code_bytes, const_bytes, data_bytes;
     csim_profile *profile;   /* opts.profile only; freed by csim_run_result_free */
+    csim_in_force in_force;
 } csim_case_result;
 
 typedef struct csim_run_result {

@@ -90,12 +90,21 @@ typedef struct csim_ms_cfg {
                                   has the others (0: one pool of nvm_buffers for every read) */
 } csim_ms_cfg;
 
+/* The fields of csim_ms_stats, in order, for every place that walks them
+ * (differences, shard files, writers): X(field, reported).  The field's name
+ * is its JSON name; reported: in the "flash" object of a run record. */
+#define CSIM_MS_STATS_FIELDS(X)                                                  \
+    X(fetches, 1)                                                                \
+    X(data_reads, 1)                                                             \
+    X(hits, 1) X(misses, 1)   /* cache or NVM-buffer lookups */                  \
+    X(prefetch_hits, 1)       /* demand satisfied by a prefetch/pre-read */      \
+    X(flash_reads, 1)         /* flash array reads, demand + prefetch */         \
+    X(fetch_stall, 0) X(data_stall, 0) /* cycles beyond now + 1, per kind */
+
 typedef struct csim_ms_stats {
-    uint64_t fetches, data_reads;
-    uint64_t hits, misses;      /* cache or NVM-buffer lookups */
-    uint64_t prefetch_hits;     /* demand satisfied by a prefetch/pre-read */
-    uint64_t flash_reads;       /* flash array reads, demand + prefetch */
-    uint64_t fetch_stall, data_stall; /* cycles beyond now + 1, per kind */
+#define CSIM_MS_MEMBER(field, reported) uint64_t field;
+    CSIM_MS_STATS_FIELDS(CSIM_MS_MEMBER)
+#undef CSIM_MS_MEMBER
 } csim_ms_stats;
 
 typedef struct csim_memsys csim_memsys;
