@@ -666,6 +666,25 @@ static void test_arch_table(void)
              strcmp(csim_arch_of(v8m)->title, "ARMv8-M") == 0, 1);
 }
 
+/* The decoder fills what the encoding says; the bus transfers are the core's. */
+static void test_decoded_transfers(void)
+{
+    csim_insn in[4];
+    memset(in, 0, sizeof(in));
+    in[0].iclass = CSIM_IC_LDM;
+    in[0].nregs = 5;
+    in[1].iclass = CSIM_IC_STORE2;
+    in[2].iclass = CSIM_IC_TB;
+    in[3].iclass = CSIM_IC_ALU;
+    in[3].transfers = 7; /* whatever was there is replaced */
+    csim_core_decoded(in, 4);
+    CHECK_EQ("LDM: one per register", in[0].transfers, 5);
+    CHECK_EQ("STRD: two", in[1].transfers, 2);
+    CHECK_EQ("TBB: the table read", in[2].transfers, 1);
+    CHECK_EQ("ALU: none", in[3].transfers, 0);
+    csim_core_decoded(in, -1); /* a decoder out of memory: nothing to complete */
+}
+
 static void test_crc_pairs(void)
 {
     /* The CRC-32 step of the RMs' CRC chapter (polynomial 0x04C11DB7, MSB
@@ -789,6 +808,7 @@ int main(void)
     test_iclass_names();
     test_core_table();
     test_arch_table();
+    test_decoded_transfers();
     test_crc_pairs();
     test_periph_counters();
     test_periph_u3_aes();
