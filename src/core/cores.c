@@ -3,9 +3,10 @@
  * cores.c - the table of cores (include/cyclesim/core/core.h) and the table
  * of architectures (include/cyclesim/core/arch.h).  One entry per core: its
  * name, which is the model key core.type's value, and the descriptor
- * csim_core_<name> that its own file in src/core defines.  One row per
- * architecture, which the cores' descriptors point to.  The orders are the
- * kinds' and the core.arch values'; append new entries.
+ * csim_core_<name> that its own file in src/core defines.  One name and
+ * row per architecture, at its index (core_internal.h), which is the value
+ * of core.arch and what a core's descriptor names.  The orders are the kinds'
+ * and the core.arch values'; append new entries.
  */
 #include <string.h>
 

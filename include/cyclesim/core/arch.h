@@ -3,8 +3,9 @@
  * arch.h - the table of architectures (src/core/cores.c): one row per
  * architecture a core of core.h implements, with the features the simulator
  * asks about, so that nothing above src/core tests which architecture it is.
- * A new architecture is one row there; a new feature one bit here and the
- * rows that have it.
+ * A new architecture is its name and row there and its index in
+ * src/core/core_internal.h; a new feature is one bit here, set in the rows
+ * that have it.
  * Free of <stdbool.h>: backends/elf.h includes it for csim_elf_arch, and
  * LIEF's C API typedefs `bool` itself.
  */
