@@ -606,7 +606,7 @@ static void test_core_table(void)
         CHECK_EQ(csim_core_names[n], !d->sign == !d->restore, 1);
         CHECK_EQ(csim_core_names[n], csim_core_find(csim_core_names[n]), n);
     }
-    CHECK_EQ("two cores", n, 2);
+    CHECK_EQ("the M0+ and the M33 among them", csim_core_find("m0plus") >= 0 && csim_core_find("m33") >= 0, 1);
     CHECK_EQ("unknown core", csim_core_find("m99"), -1);
     const int m0plus = csim_core_find("m0plus"), m33 = csim_core_find("m33");
     CHECK_EQ("the M33 reads its m33. keys", csim_core_reads_key(m33, "m33.load_latency"), 1);

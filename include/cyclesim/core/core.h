@@ -6,9 +6,9 @@
  *  - its file src/core/m4.c: cost table, exec and the descriptor
  *    csim_core_m4 (its architecture, emulator CPU, features, the model keys
  *    only it reads), added to csim_core in CMakeLists.txt;
- *  - one entry in the table of cores, CSIM_CORES in src/core/cores.c (and a
- *    row in the table of architectures there if its architecture is new:
- *    arch.h);
+ *  - one entry in the table of cores, CSIM_CORES in src/core/cores.c (and,
+ *    if its architecture is new, its name and row in the table of
+ *    architectures there and its index in core_internal.h: arch.h);
  *  - its model file, models/cortex-m4.json with "core": {"type": "m4"};
  *  - its golden kernels, the folder tests/golden/kernels/m4/.
  * Its own model keys ("m4.*") are rows of src/model/model_keys.c, as every
