@@ -31,7 +31,11 @@ const char *const csim_core_names[] = {CSIM_CORES(NAME) NULL};
  * ARMv8-M mainline with the DSP and FP extensions, as the M33s modelled have
  * them: DDI0553 (B3 exceptions and faults, B7 alignment, C2 instructions);
  * it runs v6-M, v7-M and v8-M baseline code too. */
-const char *const csim_arch_names[] = {[ARCH_V6M] = "armv6-m", [ARCH_V8M_MAIN] = "armv8-m.main", [ARCH_COUNT] = NULL};
+const char *const csim_arch_names[] = {
+    [ARCH_V6M] = "armv6-m",
+    [ARCH_V8M_MAIN] = "armv8-m.main",
+    [ARCH_COUNT] = NULL,
+};
 
 static const csim_arch_desc archs[ARCH_COUNT] = {
     [ARCH_V6M] = {

@@ -153,7 +153,8 @@ static int exec_priority(sim *s, const char **boost, int *basepri)
     const unsigned active = s->exc_depth ? s->exc_stack[s->exc_depth - 1] : 0;
     int now = active ? exc_priority(s, active) : 256;
     *boost = NULL;
-    *basepri = csim_arch_has(s->model->arch, CSIM_AF_BASEPRI) ? (int)(csim_emu_reg(s->emu, CSIM_BASEPRI) & 0xFFu) : 0;
+    *basepri = csim_arch_has(s->model->arch, CSIM_AF_BASEPRI) ? (int)(csim_emu_reg(s->emu, CSIM_BASEPRI) & 0xFFu)
+                                                               : 0;
     if (csim_emu_reg(s->emu, CSIM_PRIMASK) & 1u && now > 0) {
         *boost = "PRIMASK";
         return 0;

@@ -3,8 +3,9 @@
  * insn.h - one decoded Thumb instruction, as the timing models see it.
  *
  * Produced once per address by the disassembler wrapper (disasm_capstone.c),
- * which fills what the encoding says, completed by the core layer
- * (csim_core_decoded: the bus transfers, a timing rule) and consumed by the pure core models (src/core/m0plus.c, src/core/m33.c).
+ * which fills in what the encoding says, completed by the core layer
+ * (csim_core_decoded: the bus transfers, a timing rule) and consumed by the
+ * pure core models (src/core/m0plus.c, src/core/m33.c).
  * Nothing here depends on Capstone.
  */
 #ifndef CYCLESIM_INSN_H
