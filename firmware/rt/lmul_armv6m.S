@@ -8,7 +8,7 @@
 @ added in two halves (<< 16 into the low word with carry, >> 16 into the
 @ high word), so their 33-bit sum never needs a carry of its own.
 @ 23 one-cycle instructions + BX = 25 cycles with a one-cycle multiplier
-@ (tests/golden/kernels/m0p_rt_lmul.S); libgcc's __muldi3 takes 57-61.
+@ (tests/golden/kernels/m0plus/m0p_rt_lmul.S); libgcc's __muldi3 takes 57-61.
 @ r4 is kept in ip (a one-cycle MOV) instead of on the stack.
     .syntax unified
     .thumb

@@ -13,7 +13,7 @@
 @   different alignment are copied byte by byte.
 @ - memmove: a forward copy (memcpy) unless dst lies inside [src, src + n);
 @   then backward, by words when dst and src have the same alignment.
-@ Cycle counts: tests/golden/kernels/m0p_rt_memcpy.S, m0p_rt_memmove.S.
+@ Cycle counts: tests/golden/kernels/m0plus/m0p_rt_memcpy.S, m0p_rt_memmove.S.
 @ memcpy and memmove share a section: memmove branches into memcpy.
     .syntax unified
     .thumb

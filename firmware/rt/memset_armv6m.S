@@ -7,7 +7,7 @@
 @ on the M0+), then a loop of words and one of bytes.  Here: bytes up to a
 @ word boundary, 16 bytes per STM of four registers (5 cycles), then 8/4/2/1
 @ bytes by the bits of the count, no loop.  Cycle counts:
-@ tests/golden/kernels/m0p_rt_memset.S.
+@ tests/golden/kernels/m0plus/m0p_rt_memset.S.
     .syntax unified
     .thumb
 

@@ -7,7 +7,7 @@
 @ relies on register shifts by 32 or more giving 0 and so always executes
 @ both halves.  A Thumb register shift by 32 gives 0 (LSL/LSR) or the sign
 @ (ASR), so n = 0 needs no special case: the word shifted by 32 - n = 32
-@ contributes nothing.  Cycle counts: tests/golden/kernels/m0p_rt_shift.S.
+@ contributes nothing.  Cycle counts: tests/golden/kernels/m0plus/m0p_rt_shift.S.
     .syntax unified
     .thumb
 

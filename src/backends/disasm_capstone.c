@@ -3,7 +3,9 @@
  * disasm_capstone.c - the only file that includes Capstone.
  *
  * Decodes Thumb (ARMv6-M / ARMv8-M mainline) into csim_insn: a timing class,
- * the registers read and written, branch targets and literal addresses.
+ * the registers read and written, branch targets and literal addresses:
+ * what the encoding says.  What a core derives from it (the bus transfers)
+ * is the core layer's (csim_core_decoded).
  */
 #include <capstone/capstone.h>
 #include <stdbool.h>
@@ -11,7 +13,6 @@
 #include <string.h>
 
 #include "cyclesim/backends/disasm.h"
-#include "cyclesim/core/timing.h"
 
 struct csim_disasm {
     csh handle;
@@ -389,7 +390,6 @@ int csim_disasm_decode(csim_disasm *d, const uint8_t *code, size_t len, uint32_t
                 o->iclass = CSIM_IC_ALU_PC;
             }
         }
-        o->transfers = (uint8_t)csim_core_transfers(o);
         if (o->flags & CSIM_IF_WRITES_PC && !(o->flags & CSIM_IF_COND) &&
             (o->iclass == CSIM_IC_B || o->iclass == CSIM_IC_BL || o->iclass == CSIM_IC_BX ||
              o->iclass == CSIM_IC_ALU_PC || o->iclass == CSIM_IC_LDM)) {

@@ -98,14 +98,6 @@ csim_err cli_apply_sets(csim_model *m, const char *const *sets, unsigned n_sets,
     return err ? err : csim_model_check(m, d);
 }
 
-static bool model_runs(const csim_model *m, csim_elf_arch a)
-{
-    if (m->arch == CSIM_ARCH_V6M) {
-        return a == CSIM_ELF_ARCH_V6M || a == CSIM_ELF_ARCH_UNKNOWN;
-    }
-    return a != CSIM_ELF_ARCH_OTHER;
-}
-
 unsigned cli_load_models(const char *mcus, const char *const *sets, unsigned n_sets,
                          const csim_elf *elf, csim_model *out, unsigned max, int *rc)
 {
@@ -132,7 +124,7 @@ unsigned cli_load_models(const char *mcus, const char *const *sets, unsigned n_s
             *rc = cli_fail(err, &d);
             return 0;
         }
-        if (all && elf && !model_runs(m, elf->arch)) {
+        if (all && elf && !csim_arch_runs(m->arch, elf->arch)) {
             continue;
         }
         if (d.warning[0]) {

@@ -56,6 +56,13 @@ unsigned csim_core_transfers(const csim_insn *in)
     }
 }
 
+void csim_core_decoded(csim_insn *insns, int n)
+{
+    for (int i = 0; i < n; i++) {
+        insns[i].transfers = (uint8_t)csim_core_transfers(&insns[i]);
+    }
+}
+
 /* One read through the bus at `issue`: flash goes to the flash model, the
  * rest is zero-wait memory or a peripheral with periph_wait. */
 uint64_t read_ready(csim_core *c, uint64_t issue, uint32_t a, csim_ms_kind kind)

@@ -10,6 +10,10 @@
 
 #include "cyclesim/core/timing.h"
 
+/* The rows of the table of architectures (cores.c, arch.h), for the cores'
+ * descriptors. */
+enum { ARCH_V6M, ARCH_V8M_MAIN, ARCH_COUNT };
+
 /* One row of a core's cost table, indexed by csim_iclass. */
 typedef struct cost_row {
     uint8_t issue;  /* cycles excluding data transfers (M0+: the 1 of 1+N) */

@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * cores.c - the table of cores (include/cyclesim/core/core.h).  One entry per
- * core: its name, which is the model key core.type's value, and the
- * descriptor csim_core_<name> that its own file in src/core defines.
- * The order is the kinds' order; append new cores.
+ * cores.c - the table of cores (include/cyclesim/core/core.h) and the table
+ * of architectures (include/cyclesim/core/arch.h).  One entry per core: its
+ * name, which is the model key core.type's value, and the descriptor
+ * csim_core_<name> that its own file in src/core defines.  One name and
+ * row per architecture, at its index (core_internal.h), which is the value
+ * of core.arch and what a core's descriptor names.  The orders are the kinds'
+ * and the core.arch values'; append new entries.
  */
 #include <string.h>
 
@@ -20,9 +23,37 @@ static const csim_core_desc *const cores[] = {CSIM_CORES(DESCRIPTOR)};
 #define NAME(name) #name,
 const char *const csim_core_names[] = {CSIM_CORES(NAME) NULL};
 
-const char *const csim_arch_names[] = {"armv6-m", "armv8-m.main", NULL};
+#define ELF(a) (1u << CSIM_ELF_ARCH_##a)
+
+/* The names, as core.arch spells them, and the rows.  An image without
+ * .ARM.attributes is taken to fit (UNKNOWN).  ARMv6-M: DDI0419 (HardFault
+ * only, A3.2 every unaligned access faults, no divide, no exclusives).
+ * ARMv8-M mainline with the DSP and FP extensions, as the M33s modelled have
+ * them: DDI0553 (B3 exceptions and faults, B7 alignment, C2 instructions);
+ * it runs v6-M, v7-M and v8-M baseline code too. */
+const char *const csim_arch_names[] = {
+    [ARCH_V6M] = "armv6-m",
+    [ARCH_V8M_MAIN] = "armv8-m.main",
+    [ARCH_COUNT] = NULL,
+};
+
+static const csim_arch_desc archs[ARCH_COUNT] = {
+    [ARCH_V6M] = {
+        .title = "ARMv6-M",
+        .elf_archs = ELF(UNKNOWN) | ELF(V6M),
+        .features = 0,
+    },
+    [ARCH_V8M_MAIN] = {
+        .title = "ARMv8-M",
+        .elf_archs = ELF(UNKNOWN) | ELF(V6M) | ELF(V7M) | ELF(V8M_BASE) | ELF(V8M_MAIN),
+        .features = CSIM_AF_FAULT_REGS | CSIM_AF_BASEPRI | CSIM_AF_STACK_LIMIT | CSIM_AF_UNALIGNED |
+                    CSIM_AF_HW_DIVIDE | CSIM_AF_EXCLUSIVES | CSIM_AF_FPU | CSIM_AF_DSP,
+    },
+};
 
 const csim_core_desc *csim_core_desc_of(int kind) { return cores[kind]; }
+
+const csim_arch_desc *csim_arch_of(csim_arch a) { return &archs[a]; }
 
 int csim_core_find(const char *name)
 {
@@ -34,13 +65,32 @@ int csim_core_find(const char *name)
     return -1;
 }
 
-int csim_core_key_owner(const char *key)
+static bool lists_key(const csim_core_desc *d, const char *key)
 {
-    for (int i = 0; csim_core_names[i]; i++) {
-        const char *prefix = cores[i]->key_prefix;
-        if (prefix && strncmp(key, prefix, strlen(prefix)) == 0) {
-            return i;
+    for (const char *const *own = d->keys; own && *own; own++) {
+        if (strncmp(key, *own, strlen(*own)) == 0) {
+            return true;
         }
     }
-    return -1;
+    return false;
+}
+
+bool csim_core_reads_key(int kind, const char *key)
+{
+    if (lists_key(cores[kind], key)) {
+        return true;
+    }
+    for (int i = 0; csim_core_names[i]; i++) {
+        if (lists_key(cores[i], key)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+int csim_arch_runs(csim_arch a, csim_elf_arch elf) { return (archs[a].elf_archs >> elf & 1u) != 0; }
+
+int csim_arch_covers(csim_arch outer, csim_arch inner)
+{
+    return (archs[inner].elf_archs & ~archs[outer].elf_archs) == 0;
 }

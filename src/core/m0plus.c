@@ -120,12 +120,15 @@ static void m0plus_exec(csim_core *c, const csim_insn *in, const csim_mem_event 
 /* The data phase of the first transfer follows the address cycle. */
 static unsigned m0plus_transfer_offset(const csim_insn *in) { return m0plus_costs[in->iclass].issue; }
 
+/* The multiplier implementation option and the single-cycle I/O port. */
+static const char *const m0plus_keys[] = {"m0plus.", "core.mul_cycles", "core.ioport_", NULL};
+
 const csim_core_desc csim_core_m0plus = {
     .title = "Cortex-M0+",
-    .arch = CSIM_ARCH_V6M,
+    .arch = ARCH_V6M,
     .emu_cpu = "cortex-m0", /* Unicorn has no M0+; the M0 runs the same ARMv6-M code */
-    .features = CSIM_CF_IOPORT | CSIM_CF_MUL_OPTION,
-    .key_prefix = "m0plus.",
+    .features = 0,
+    .keys = m0plus_keys,
     .exec = m0plus_exec,
     .transfer_offset = m0plus_transfer_offset,
 };

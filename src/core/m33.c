@@ -405,12 +405,14 @@ static void m33_restore(csim_core *c, uint64_t now, const uint8_t *b)
     c->chain_regs = (uint16_t)(b[3] | b[4] << 8);
 }
 
+static const char *const m33_keys[] = {"m33.", NULL};
+
 const csim_core_desc csim_core_m33 = {
     .title = "Cortex-M33",
-    .arch = CSIM_ARCH_V8M_MAIN,
+    .arch = ARCH_V8M_MAIN,
     .emu_cpu = "cortex-m33",
     .features = CSIM_CF_DWT_CYCCNT | CSIM_CF_FETCH_LAG,
-    .key_prefix = "m33.",
+    .keys = m33_keys,
     .exec = m33_exec,
     .transfer_offset = m33_transfer_offset,
     .sign = m33_sign,

@@ -7,7 +7,7 @@
 
 static const struct {
     const char *name;
-    uint8_t exc;      /* ARMv8-M exception when enabled */
+    uint8_t exc;      /* its exception when enabled (CSIM_AF_FAULT_REGS) */
     uint8_t shcsr;    /* its SHCSR enable bit */
     uint32_t cfsr;
 } fault_kinds[] = {
@@ -153,7 +153,8 @@ static int exec_priority(sim *s, const char **boost, int *basepri)
     const unsigned active = s->exc_depth ? s->exc_stack[s->exc_depth - 1] : 0;
     int now = active ? exc_priority(s, active) : 256;
     *boost = NULL;
-    *basepri = s->model->arch != CSIM_ARCH_V6M ? (int)(csim_emu_reg(s->emu, CSIM_BASEPRI) & 0xFFu) : 0;
+    *basepri = csim_arch_has(s->model->arch, CSIM_AF_BASEPRI) ? (int)(csim_emu_reg(s->emu, CSIM_BASEPRI) & 0xFFu)
+                                                               : 0;
     if (csim_emu_reg(s->emu, CSIM_PRIMASK) & 1u && now > 0) {
         *boost = "PRIMASK";
         return 0;
@@ -224,10 +225,9 @@ csim_err exc_deliver(sim *s, unsigned exc, const char *exc_name, uint32_t fpc, u
  * return address).  `bfar` is the faulting data address of a BusFault. */
 csim_err exc_raise(sim *s, fault_kind k, uint32_t fpc, const char *cause, uint32_t bfar)
 {
-    bool v8m = s->model->arch != CSIM_ARCH_V6M;
     unsigned exc = EXC_HARDFAULT;
     char name[96];
-    if (v8m) {
+    if (csim_arch_has(s->model->arch, CSIM_AF_FAULT_REGS)) {
         bool enabled = csim_periph_reg(s->periph, SCB_SHCSR) >> fault_kinds[k].shcsr & 1u;
         exc = enabled ? fault_kinds[k].exc : EXC_HARDFAULT;
         csim_periph_set_bits(s->periph, SCB_CFSR, fault_kinds[k].cfsr);
@@ -267,7 +267,7 @@ csim_err exc_bkpt(sim *s, uint32_t pc)
     csim_emu_read(s->emu, pc, &op, 2);
     char cause[48];
     snprintf(cause, sizeof(cause), "breakpoint (BKPT 0x%02x)", op & 0xFFu);
-    if (s->model->arch == CSIM_ARCH_V6M) {
+    if (!csim_arch_has(s->model->arch, CSIM_AF_FAULT_REGS)) {
         return exc_deliver(s, EXC_HARDFAULT, "HardFault, escalated from a debug event", pc, pc, cause);
     }
     csim_periph_set_bits(s->periph, SCB_DFSR, 1u << 1); /* BKPT */

@@ -35,6 +35,7 @@ block *sim_find_block(sim *s, uint32_t addr, uint32_t size)
         return NULL;
     }
     int n = csim_disasm_decode(s->dis, code, len, addr, tmp, MAX_BLOCK_INSNS);
+    csim_core_decoded(tmp, n);
     uint32_t decoded = 0;
     for (int i = 0; i < n; i++) {
         decoded += tmp[i].size;

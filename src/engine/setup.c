@@ -21,14 +21,6 @@ static bool inside(const csim_model *m, uint32_t a, uint32_t len, bool *in_flash
     return false;
 }
 
-static bool arch_runs(csim_arch core, csim_elf_arch elf)
-{
-    if (core == CSIM_ARCH_V6M) {
-        return elf == CSIM_ELF_ARCH_V6M || elf == CSIM_ELF_ARCH_UNKNOWN;
-    }
-    return elf != CSIM_ELF_ARCH_OTHER;
-}
-
 static csim_err load_image(sim *s)
 {
     const csim_elf *e = s->elf;
@@ -67,13 +59,21 @@ bool sim_code_in(const csim_elf *e, uint32_t base, uint32_t size)
     return false;
 }
 
+/* Instructions whose faults the emulator misses, checked before they run
+ * (exc_watch_checked): divides (CCR.DIV_0_TRP) and exclusive accesses
+ * (always aligned). */
+static bool checks_insns(csim_arch a)
+{
+    return csim_arch_has(a, CSIM_AF_HW_DIVIDE) || csim_arch_has(a, CSIM_AF_EXCLUSIVES);
+}
+
 csim_err sim_setup(sim *s)
 {
     const csim_model *m = s->model;
     csim_diag *d = s->diag;
-    if (!arch_runs(m->arch, s->elf->arch)) {
+    if (!csim_arch_runs(m->arch, s->elf->arch)) {
         return csim_fail(d, CSIM_ERR_ELF, "%s: built for %s, which a %s (%s) cannot run", s->elf->path,
-                         s->elf->arch_name, m->name, m->arch == CSIM_ARCH_V6M ? "ARMv6-M" : "ARMv8-M");
+                         s->elf->arch_name, m->name, csim_arch_of(m->arch)->title);
     }
     const char *why = csim_memsys_cfg_problem(&m->flash);
     if (why) {
@@ -89,8 +89,10 @@ csim_err sim_setup(sim *s)
     csim_periph_env env = {s, sim_now, sim_flash_config, s->opts->console, sim_cache_invalidate, sim_ccr};
     s->periph = csim_periph_new(m, &env);
     csim_emu_hooks hooks = {s, sim_on_block, sim_on_mem, sim_on_trap, NULL, NULL};
-    if (s->model->arch != CSIM_ARCH_V6M) {
+    if (csim_arch_has(m->arch, CSIM_AF_UNALIGNED)) {
         hooks.misaligned = sim_on_misaligned;
+    }
+    if (checks_insns(m->arch)) {
         hooks.watched = sim_on_watched;
     }
     csim_err err = csim_emu_new(&s->emu, s->core.desc->emu_cpu, &hooks, d);
@@ -122,7 +124,7 @@ csim_err sim_setup(sim *s)
     }
     static const uint16_t stub[2] = {0xE7FE, 0xE7FE}; /* b . */
     csim_emu_write(s->emu, RETURN_STUB, stub, sizeof(stub));
-    if ((err = load_image(s)) || (err = fp_make_spans(s)) || (m->arch != CSIM_ARCH_V6M && (err = exc_watch_checked(s)))) {
+    if ((err = load_image(s)) || (err = fp_make_spans(s)) || (checks_insns(m->arch) && (err = exc_watch_checked(s)))) {
         return err;
     }
     if (s->opts->profile && !(s->prof = csim_prof_new(s->elf))) {

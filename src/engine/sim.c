@@ -277,8 +277,9 @@ void sim_on_mem(void *user, uint32_t addr, unsigned size, bool write)
     record_new_range(s, addr, size, write);
 }
 
-/* ARMv8-M: an unaligned access that faults whatever CCR.UNALIGN_TRP says
- * (UsageFault UNALIGNED): one by LDRD/STRD/LDM/STM/PUSH/POP, and one to
+/* An architecture with unaligned access (CSIM_AF_UNALIGNED: ARMv8-M): an
+ * unaligned access that faults whatever CCR.UNALIGN_TRP says (UsageFault
+ * UNALIGNED): one by LDRD/STRD/LDM/STM/PUSH/POP, and one to
  * Device memory (Peripheral 0x4000_0000-0x5FFF_FFFF, External device
  * 0xA000_0000-0xDFFF_FFFF, System 0xE000_0000 and above in the default
  * memory map).  DDI0553 B7 "Alignment behavior", B9 "The system address

@@ -41,7 +41,7 @@ csim_err csim_model_check(csim_model *m, csim_diag *diag)
         return csim_fail(diag, CSIM_ERR_MODEL, "%s: memory.sram: at least one region is needed", n);
     }
     const csim_core_desc *core = csim_core_desc_of(m->core.kind);
-    if (m->arch > core->arch) {
+    if (!csim_arch_covers(core->arch, m->arch)) {
         return csim_fail(diag, CSIM_ERR_MODEL, "%s: core.arch: a %s runs %s only", n, core->title,
                          csim_arch_names[core->arch]);
     }

@@ -332,11 +332,13 @@ static csim_err load_chain(csim_model *m, const char *dir, const char *name, uns
         }
     }
     err = apply_object(m, root, "", where, diag);
-    const csim_json *m33 = csim_json_get(root, "m33");
-    if (!err && m33 && !csim_key_applies(csim_key_find("m33.load_latency"), m)) {
-        /* Cortex-M33 timing in a model of another core would change nothing. */
-        err = csim_fail(diag, CSIM_ERR_MODEL, "%s: m33: keys of the Cortex-M33 core in a model of another core",
-                        where);
+    /* A core's own section (named as core.type names the core) in a model of
+     * another core would change nothing. */
+    for (int i = 0; !err && csim_core_names[i]; i++) {
+        if (i != m->core.kind && csim_json_get(root, csim_core_names[i])) {
+            err = csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: keys of the %s core in a model of another core", where,
+                            csim_core_names[i], csim_core_desc_of(i)->title);
+        }
     }
 out:
     csim_json_free(root);

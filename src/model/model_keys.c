@@ -293,10 +293,8 @@ const csim_key *csim_key_find(const char *name)
 bool csim_key_applies(const csim_key *k, const csim_model *m)
 {
     const csim_ms_type t = m->flash.type;
-    const csim_core_desc *core = csim_core_desc_of(m->core.kind);
-    const int owner = csim_core_key_owner(k->name);
-    if (owner >= 0) {
-        return owner == m->core.kind;
+    if (!csim_core_reads_key(m->core.kind, k->name)) {
+        return false;
     }
     if (strncmp(k->name, "cache.", 6) == 0) {
         const bool u0_only = k->offset == OFF(flash.refill_wrap) || k->offset == OFF(flash.miss_waits)
@@ -304,9 +302,6 @@ bool csim_key_applies(const csim_key *k, const csim_model *m)
         return (t == CSIM_MS_U0_FLASH || (t == CSIM_MS_ICACHE && !u0_only)) && m->flash.cache_bytes > 0;
     }
     switch (k->offset) {
-    case OFF(core.mul_cycles): return (core->features & CSIM_CF_MUL_OPTION) != 0;
-    case OFF(core.ioport_base):
-    case OFF(core.ioport_size): return (core->features & CSIM_CF_IOPORT) != 0;
     case OFF(flash.data_first):
     case OFF(flash.data_prefetch):
     case OFF(flash.latency_clears): return t == CSIM_MS_U0_FLASH;

@@ -1,12 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Golden micro-kernel: assemble one Thumb kernel (tests/golden/kernels/*.S),
-# time it with `cyclesim run --call kernel` and compare with the cycle count
-# derived by hand in the kernel's header:
+# Golden micro-kernel: assemble one Thumb kernel (tests/golden/kernels/CORE/*.S,
+# CORE as core.type names it) for the Cortex-CORE, time it with `cyclesim run
+# --call kernel` and compare with the cycle count derived by hand in the
+# kernel's header:
 #   @ mcu: NAME            the model
 #   @ set: KEY=VALUE ...   model overrides (optional, several allowed)
 #   @ at: ADDRESS          where the code is linked (flash or SRAM)
-#   @ arch: armv6-m|armv8-m.main
 #   @ expect: CYCLES       hand-derived total, the derivation written beside it
 #   @ expect-insns: N      instructions counted, skipped IT slots included (optional)
 # usage: run_kernel.sh CYCLESIM KERNEL.S WORKDIR
@@ -14,11 +14,11 @@ set -eu
 cyclesim=$1 src=$2 work=$3
 name=$(basename "$src" .S)
 field() { sed -n "s/^@ $1: *//p" "$src"; }
-mcu=$(field mcu); at=$(field at); arch=$(field arch); expect=$(field expect)
+mcu=$(field mcu); at=$(field at); expect=$(field expect)
 expect_insns=$(field expect-insns)
-[ -n "$mcu" ] && [ -n "$at" ] && [ -n "$arch" ] && [ -n "$expect" ] || {
-    echo "$src: header needs mcu, at, arch and expect" >&2; exit 2; }
-case $arch in armv6-m) cpu=cortex-m0plus ;; *) cpu=cortex-m33 ;; esac
+[ -n "$mcu" ] && [ -n "$at" ] && [ -n "$expect" ] || {
+    echo "$src: header needs mcu, at and expect" >&2; exit 2; }
+cpu=cortex-$(basename "$(dirname "$src")") # gcc's -mcpu name of the core the folder names
 mkdir -p "$work"
 # An ELF newer than its source is reused (the mutation check runs each kernel many times).
 [ "$work/$name.elf" -nt "$src" ] || arm-none-eabi-gcc -mcpu=$cpu -mthumb -nostdlib -Wl,--no-warn-rwx-segments -Wl,-Ttext="$at" \

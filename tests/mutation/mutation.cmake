@@ -4,9 +4,9 @@
 # can change (CSIM_MUTATION, src/core/cost_mutation.c); the normal binaries
 # have no such code.  The core sources are compiled into the mutants
 # directly, so the archive's copies are never linked.
-set(MUTANT_CORE_SOURCES ${CMAKE_SOURCE_DIR}/src/core/core.c ${CMAKE_SOURCE_DIR}/src/core/cores.c
-    ${CMAKE_SOURCE_DIR}/src/core/m0plus.c ${CMAKE_SOURCE_DIR}/src/core/m33.c
-    ${CMAKE_SOURCE_DIR}/src/core/cost_mutation.c)
+get_target_property(MUTANT_CORE_SOURCES csim_core SOURCES)
+list(APPEND MUTANT_CORE_SOURCES src/core/cost_mutation.c)
+list(TRANSFORM MUTANT_CORE_SOURCES PREPEND ${CMAKE_SOURCE_DIR}/)
 get_target_property(CLI_SOURCES cyclesim SOURCES)
 list(TRANSFORM CLI_SOURCES PREPEND ${CMAKE_SOURCE_DIR}/)
 add_executable(cyclesim_mutant ${CLI_SOURCES} ${MUTANT_CORE_SOURCES})

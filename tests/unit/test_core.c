@@ -606,10 +606,83 @@ static void test_core_table(void)
         CHECK_EQ(csim_core_names[n], !d->sign == !d->restore, 1);
         CHECK_EQ(csim_core_names[n], csim_core_find(csim_core_names[n]), n);
     }
-    CHECK_EQ("two cores", n, 2);
+    CHECK_EQ("the M0+ and the M33 among them", csim_core_find("m0plus") >= 0 && csim_core_find("m33") >= 0, 1);
     CHECK_EQ("unknown core", csim_core_find("m99"), -1);
-    CHECK_EQ("m33. keys belong to the M33", csim_core_key_owner("m33.load_latency"), csim_core_find("m33"));
-    CHECK_EQ("core. keys belong to every core", csim_core_key_owner("core.mul_cycles"), -1);
+    const int m0plus = csim_core_find("m0plus"), m33 = csim_core_find("m33");
+    CHECK_EQ("the M33 reads its m33. keys", csim_core_reads_key(m33, "m33.load_latency"), 1);
+    CHECK_EQ("the M0+ does not read m33. keys", csim_core_reads_key(m0plus, "m33.load_latency"), 0);
+    CHECK_EQ("the M0+ reads its multiplier option", csim_core_reads_key(m0plus, "core.mul_cycles"), 1);
+    CHECK_EQ("the M33 has no multiplier option", csim_core_reads_key(m33, "core.mul_cycles"), 0);
+    CHECK_EQ("the M0+ has an I/O port", csim_core_reads_key(m0plus, "core.ioport_size"), 1);
+    CHECK_EQ("the M33 has no I/O port", csim_core_reads_key(m33, "core.ioport_base"), 0);
+    CHECK_EQ("no core's own: every core reads it", csim_core_reads_key(m33, "core.periph_wait"), 1);
+    CHECK_EQ("no core's own: every core reads it", csim_core_reads_key(m0plus, "cache.size"), 1);
+}
+
+static csim_arch arch_named(const char *name)
+{
+    for (csim_arch a = 0; csim_arch_names[a]; a++) {
+        if (strcmp(csim_arch_names[a], name) == 0) {
+            return a;
+        }
+    }
+    return -1;
+}
+
+/* The table of architectures: every core's is in it and runs the images a
+ * core of it runs; the features the engine asks about. */
+static void test_arch_table(void)
+{
+    const csim_arch v6m = arch_named("armv6-m"), v8m = arch_named("armv8-m.main");
+    CHECK_EQ("both architectures named", v6m >= 0 && v8m >= 0, 1);
+    csim_arch n_archs = 0;
+    while (csim_arch_names[n_archs]) {
+        n_archs++;
+    }
+    for (int n = 0; csim_core_names[n]; n++) {
+        const csim_arch a = csim_core_desc_of(n)->arch;
+        CHECK_EQ(csim_core_names[n], a >= 0 && a < n_archs && csim_arch_of(a)->title != NULL, 1);
+        CHECK_EQ(csim_core_names[n], csim_arch_runs(a, CSIM_ELF_ARCH_UNKNOWN), 1);
+        CHECK_EQ(csim_core_names[n], csim_arch_runs(a, CSIM_ELF_ARCH_OTHER), 0);
+    }
+    CHECK_EQ("the M0+ is ARMv6-M", csim_core_desc_of(csim_core_find("m0plus"))->arch, v6m);
+    CHECK_EQ("the M33 is ARMv8-M", csim_core_desc_of(csim_core_find("m33"))->arch, v8m);
+    CHECK_EQ("v6-M runs v6-M", csim_arch_runs(v6m, CSIM_ELF_ARCH_V6M), 1);
+    CHECK_EQ("v6-M does not run v7-M", csim_arch_runs(v6m, CSIM_ELF_ARCH_V7M), 0);
+    CHECK_EQ("v6-M does not run v8-M", csim_arch_runs(v6m, CSIM_ELF_ARCH_V8M_MAIN), 0);
+    CHECK_EQ("v8-M runs v6-M", csim_arch_runs(v8m, CSIM_ELF_ARCH_V6M), 1);
+    CHECK_EQ("v8-M runs v7-M", csim_arch_runs(v8m, CSIM_ELF_ARCH_V7M), 1);
+    CHECK_EQ("v8-M runs baseline", csim_arch_runs(v8m, CSIM_ELF_ARCH_V8M_BASE), 1);
+    CHECK_EQ("v8-M runs mainline", csim_arch_runs(v8m, CSIM_ELF_ARCH_V8M_MAIN), 1);
+    CHECK_EQ("v8-M covers v6-M", csim_arch_covers(v8m, v6m), 1);
+    CHECK_EQ("v6-M does not cover v8-M", csim_arch_covers(v6m, v8m), 0);
+    CHECK_EQ("each covers itself", csim_arch_covers(v6m, v6m) && csim_arch_covers(v8m, v8m), 1);
+    const unsigned engine = CSIM_AF_FAULT_REGS | CSIM_AF_BASEPRI | CSIM_AF_UNALIGNED | CSIM_AF_HW_DIVIDE |
+                            CSIM_AF_EXCLUSIVES;
+    CHECK_EQ("v6-M: HardFault only, no BASEPRI, aligned only, no divide or exclusives",
+             csim_arch_of(v6m)->features & engine, 0);
+    CHECK_EQ("v8-M: all of them", csim_arch_has(v8m, engine), 1);
+    CHECK_EQ("the titles the messages print", strcmp(csim_arch_of(v6m)->title, "ARMv6-M") == 0 &&
+             strcmp(csim_arch_of(v8m)->title, "ARMv8-M") == 0, 1);
+}
+
+/* The decoder fills what the encoding says; the bus transfers are the core's. */
+static void test_decoded_transfers(void)
+{
+    csim_insn in[4];
+    memset(in, 0, sizeof(in));
+    in[0].iclass = CSIM_IC_LDM;
+    in[0].nregs = 5;
+    in[1].iclass = CSIM_IC_STORE2;
+    in[2].iclass = CSIM_IC_TB;
+    in[3].iclass = CSIM_IC_ALU;
+    in[3].transfers = 7; /* whatever was there is replaced */
+    csim_core_decoded(in, 4);
+    CHECK_EQ("LDM: one per register", in[0].transfers, 5);
+    CHECK_EQ("STRD: two", in[1].transfers, 2);
+    CHECK_EQ("TBB: the table read", in[2].transfers, 1);
+    CHECK_EQ("ALU: none", in[3].transfers, 0);
+    csim_core_decoded(in, -1); /* a decoder out of memory: nothing to complete */
 }
 
 static void test_crc_pairs(void)
@@ -734,6 +807,8 @@ int main(void)
     test_core_version();
     test_iclass_names();
     test_core_table();
+    test_arch_table();
+    test_decoded_transfers();
     test_crc_pairs();
     test_periph_counters();
     test_periph_u3_aes();

@@ -11,15 +11,7 @@
 #include <stdint.h>
 
 #include "cyclesim/common/diag.h"
-
-typedef enum csim_elf_arch {
-    CSIM_ELF_ARCH_UNKNOWN = 0, /* no .ARM.attributes */
-    CSIM_ELF_ARCH_V6M,         /* Tag_CPU_arch v6-M / v6S-M */
-    CSIM_ELF_ARCH_V7M,         /* v7-M / v7E-M */
-    CSIM_ELF_ARCH_V8M_BASE,    /* v8-M baseline */
-    CSIM_ELF_ARCH_V8M_MAIN,    /* v8-M mainline */
-    CSIM_ELF_ARCH_OTHER,       /* A/R profile: never runs on our cores */
-} csim_elf_arch;
+#include "cyclesim/core/arch.h" /* csim_elf_arch: which architectures run it is the core layer's */
 
 typedef struct csim_segment {
     uint32_t vaddr;   /* run address */

@@ -2,43 +2,45 @@
 /*
  * core.h - the table of cores: everything the layers above the timing model
  * need to know about a core, so that none of them tests which core it is.
- * A new core is one file in src/core (its cost table, exec and descriptor
- * csim_core_<name>), one line in the table (src/core/cores.c) and one model
- * file (models/cortex-<name>.json with "core": {"type": "<name>"}).
+ * A new core (say a Cortex-M4, "m4") is:
+ *  - its file src/core/m4.c: cost table, exec and the descriptor
+ *    csim_core_m4 (its architecture, emulator CPU, features, the model keys
+ *    only it reads), added to csim_core in CMakeLists.txt;
+ *  - one entry in the table of cores, CSIM_CORES in src/core/cores.c (and,
+ *    if its architecture is new, its name and row in the table of
+ *    architectures there and its index in core_internal.h: arch.h);
+ *  - its model file, models/cortex-m4.json with "core": {"type": "m4"};
+ *  - its golden kernels, the folder tests/golden/kernels/m4/.
+ * Its own model keys ("m4.*") are rows of src/model/model_keys.c, as every
+ * key; its parameters, fields of csim_core_params (timing.h).
  */
 #ifndef CYCLESIM_CORE_H
 #define CYCLESIM_CORE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
+#include "cyclesim/core/arch.h"
 #include "cyclesim/core/insn.h"
 
 struct csim_core;
 struct csim_mem_event;
 
-/* Architectures, each able to run the code of those before it. */
-typedef enum csim_arch {
-    CSIM_ARCH_V6M = 0,   /* ARMv6-M (Cortex-M0/M0+) */
-    CSIM_ARCH_V8M_MAIN,  /* ARMv8-M mainline (Cortex-M33) */
-} csim_arch;
-
-/* Their names, as the model key core.arch spells them (NULL-terminated). */
-extern const char *const csim_arch_names[];
-
 enum csim_core_feature {
     CSIM_CF_DWT_CYCCNT = 1u << 0, /* DWT cycle counter (the DWT page is modelled) */
-    CSIM_CF_IOPORT = 1u << 2,     /* single-cycle I/O port (core.ioport_* keys) */
-    CSIM_CF_MUL_OPTION = 1u << 3, /* multiplier implementation option (core.mul_cycles) */
-    CSIM_CF_FETCH_LAG = 1u << 4,  /* its pricing tracks the shifts of the fetch side it holds for */
+    CSIM_CF_FETCH_LAG = 1u << 1,  /* its pricing tracks the shifts of the fetch side it holds for */
 };
 
 typedef struct csim_core_desc {
     const char *title;      /* "Cortex-M0+", for messages */
-    csim_arch arch;         /* the newest architecture it runs */
+    csim_arch arch;         /* its architecture (arch.h): the newest it runs */
     const char *emu_cpu;    /* the CPU the emulator runs its code on (csim_emu_new) */
     unsigned features;      /* enum csim_core_feature */
-    const char *key_prefix; /* model keys that only this core reads ("m33."), or NULL */
+    /* The model keys that only this core reads, by name or name prefix
+     * ("m33.", "core.mul_cycles"; NULL-terminated): a key that no core lists
+     * is read by every core. */
+    const char *const *keys;
     /* Price one instruction (csim_core_exec). */
     void (*exec)(struct csim_core *c, const csim_insn *in, const struct csim_mem_event *ev,
                  unsigned nev, bool taken);
@@ -60,8 +62,8 @@ const csim_core_desc *csim_core_desc_of(int kind);
 /** csim_core_find - the kind of the core called `name`, or -1. */
 int csim_core_find(const char *name);
 
-/** csim_core_key_owner - the kind of the core whose key_prefix starts `key`,
- *  or -1 for a key every core reads. */
-int csim_core_key_owner(const char *key);
+/** csim_core_reads_key - whether core `kind` reads model key `key`: it
+ *  lists the key among its own, or no core does. */
+bool csim_core_reads_key(int kind, const char *key);
 
 #endif

@@ -2,8 +2,10 @@
 /*
  * insn.h - one decoded Thumb instruction, as the timing models see it.
  *
- * Produced once per address by the disassembler wrapper (disasm_capstone.c)
- * and consumed by the pure core models (src/core/m0plus.c, src/core/m33.c).
+ * Produced once per address by the disassembler wrapper (disasm_capstone.c),
+ * which fills in what the encoding says, completed by the core layer
+ * (csim_core_decoded: the bus transfers, a timing rule) and consumed by the
+ * pure core models (src/core/m0plus.c, src/core/m33.c).
  * Nothing here depends on Capstone.
  */
 #ifndef CYCLESIM_INSN_H
@@ -50,7 +52,7 @@ typedef struct csim_insn {
     uint8_t iclass;     /* csim_iclass */
     uint8_t nregs;      /* transfers of LDM/STM/PUSH/POP (including PC) */
     uint8_t it_count;   /* IT: number of instructions it predicates (1..4) */
-    uint8_t transfers;  /* bus transfers when executed (csim_core_transfers) */
+    uint8_t transfers;  /* bus transfers when executed: the core's (csim_core_decoded) */
     uint16_t id;        /* disassembler's mnemonic id, for profiles and tests */
 } csim_insn;
 

@@ -220,4 +220,9 @@ static inline uint64_t csim_core_now(const csim_core *c) { return c->t; }
  *  executes (used to match observed memory events to instructions). */
 unsigned csim_core_transfers(const csim_insn *in);
 
+/** csim_core_decoded - complete `n` instructions as the decoder left them
+ *  (its fields are what the encoding says) with what the core derives from
+ *  them: their transfers. */
+void csim_core_decoded(csim_insn *insns, int n);
+
 #endif
