@@ -293,7 +293,8 @@ static int check_hardware(const grid *g, const csim_model *base)
             if (strcmp(d->key, "cache.enabled") == 0 && m.flash.cache_enabled && !base->flash.cache_bytes) {
                 return usage_error("--cache %s: %s has no instruction cache", d->vals[k], base->name);
             }
-            if (strcmp(d->key, "flash.prefetch") == 0 && m.flash.prefetch && base->acr_layout == CSIM_ACR_L5) {
+            if (strcmp(d->key, "flash.prefetch") == 0 && m.flash.prefetch && base->flash_acr.addr &&
+                !csim_reg_drives(&base->flash_acr, "flash.prefetch")) {
                 return usage_error("--prefetch %s: %s has no flash prefetch (FLASH_ACR has no PRFTEN)", d->vals[k],
                                    base->name);
             }

@@ -15,7 +15,6 @@
 #define SZ(f) sizeof(((csim_model *)0)->f)
 
 static const char *const ms_names[] = {"zero_wait", "l0_nvm", "u0_flash", "icache", NULL};
-static const char *const acr_names[] = {"none", "l0", "u0", "l5", "u3", NULL};
 static const char *const aes_ip_names[] = {"u0", "u3", NULL};
 
 #define TRM_M0P "ARM DDI0484C (Cortex-M0+ TRM)"
@@ -257,12 +256,14 @@ static const csim_key keys[] = {
     {"periph.saes", CSIM_K_U32, OFF(saes_base), 0, 0, 4294967295.0, NULL,
      "STM32U3 SAES base, 480/680-cycle ECB blocks, hardware keys (0: none)",
      "CMSIS stm32u385xx.h SAES_BASE_NS; RM0487 section 34.2 (docs/aes.md)"},
-    {"periph.flash_acr", CSIM_K_U32, OFF(flash_acr), 0, 0, 4294967295.0, NULL,
-     "FLASH_ACR address (0: none)", "CMSIS device header FLASH_R_BASE"},
-    {"periph.acr_layout", CSIM_K_ENUM, OFF(acr_layout), 0, 0, 4, acr_names,
-     "FLASH_ACR bit layout", "CMSIS device headers (stm32l073xx.h, stm32u083xx.h, stm32u385xx.h)"},
-    {"periph.icache", CSIM_K_U32, OFF(icache_base), 0, 0, 4294967295.0, NULL,
-     "ICACHE register base (0: none)", "CMSIS device header ICACHE_BASE"},
+    {"periph.flash_acr", CSIM_K_REGISTER, OFF(flash_acr), 0, 0, 0, NULL,
+     "FLASH_ACR: its address (0: none) and the fields the firmware writes, each with the flash "
+     "key it sets (LATENCY: flash.wait_states...); the reset value is the model's configuration",
+     "CMSIS device headers (stm32l073xx.h, stm32u083xx.h, stm32l552xx.h, stm32u385xx.h) FLASH_R_BASE "
+     "and FLASH_ACR bits"},
+    {"periph.icache_cr", CSIM_K_REGISTER, OFF(icache_cr), 0, 0, 0, NULL,
+     "ICACHE_CR: its address (0: none) and fields (EN: cache.enabled, WAYSEL: cache.ways, CACHEINV: "
+     "invalidate)", "CMSIS device header ICACHE_BASE and ICACHE_CR bits"},
     {"periph.uart_tdr", CSIM_K_U32, OFF(uart_tdr), 0, 0, 4294967295.0, NULL,
      "console UART transmit data register (0: none)", "board user manual (ST-LINK VCP)"},
     {"description", CSIM_K_STR, OFF(description), SZ(description), 0, 0, NULL,
@@ -476,6 +477,7 @@ static const char *type_name(csim_key_type t)
     case CSIM_K_MIRROR: return "[{addr, src_mask, src_shift, dst_shift}]";
     case CSIM_K_LATENCY: return "[{range, max_hz[]}]";
     case CSIM_K_KEYS: return "[key names]";
+    case CSIM_K_REGISTER: return "{addr, fields: [{name, shift, width, key or action, coding}]}";
     }
     return "?";
 }

@@ -703,8 +703,8 @@ static void test_periph_pages_joined(void)
     memset(&m, 0, sizeof(m));
     m.core.kind = csim_core_find("m33");
     m.crc_base = 0x40023000u;
-    m.flash_acr = 0x40022000u;
-    m.icache_base = 0x40030000u;
+    m.flash_acr.addr = 0x40022000u;
+    m.icache_cr.addr = 0x40030000u;
     csim_periph_env env = {NULL, now_fn, NULL, NULL, NULL, NULL};
     csim_periph *p = csim_periph_new(&m, &env);
     uint32_t base[64], size[64];

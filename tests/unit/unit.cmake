@@ -22,3 +22,9 @@ add_executable(test_json ${CMAKE_CURRENT_LIST_DIR}/test_json.c)
 target_link_libraries(test_json PRIVATE csim_json)
 add_test(NAME unit_json COMMAND test_json)
 set_tests_properties(unit_json PROPERTIES LABELS unit)
+
+# FLASH_ACR/ICACHE_CR layouts of the bundled models (each field drives its key) and the peripheral modules' ranges.
+add_executable(test_periph ${CMAKE_CURRENT_LIST_DIR}/test_periph.c)
+target_link_libraries(test_periph PRIVATE csim_engine)
+add_test(NAME unit_periph COMMAND test_periph ${CMAKE_SOURCE_DIR}/models)
+set_tests_properties(unit_periph PROPERTIES LABELS unit)
