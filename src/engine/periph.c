@@ -44,8 +44,10 @@ typedef struct periph_range {
  * model, and what a read, a write and a reset do. */
 struct periph_module {
     const char *name;
-    /* The instances' ranges on model m, in out[]; returns how many. */
+    /* The instances' ranges on model m, in out[]; returns how many.  NULL:
+     * the instances periph.modules lists, each `size` bytes from its base. */
     unsigned (*instances)(const csim_model *m, csim_region *out);
+    uint32_t size;
     /* Reset values and state; false: out of memory. */
     bool (*reset)(csim_periph *p, periph_range *r);
     /* The word at a (word-aligned); the byte lanes are cut by the caller. */
@@ -55,7 +57,7 @@ struct periph_module {
     void (*release)(void *state);
 };
 
-#define MAX_RANGES 24
+#define MAX_RANGES 32
 
 struct csim_periph {
     csim_model m;
@@ -270,8 +272,6 @@ static void dwt_write(csim_periph *p, const periph_range *r, uint32_t addr, unsi
 }
 
 /* ---- CRC unit: DR at +0, CR at +8 -------------------------------------- */
-static unsigned crc_at(const csim_model *m, csim_region *out) { return one_at(m->crc_base, 0x400, out); }
-
 static bool crc_reset(csim_periph *p, periph_range *r)
 {
     (void)r;
@@ -302,13 +302,17 @@ static void crc_write(csim_periph *p, const periph_range *r, uint32_t addr, unsi
     }
 }
 
-/* ---- AES and SAES (periph_aes.c) ---------------------------------------- */
-static unsigned aes_at(const csim_model *m, csim_region *out) { return one_at(m->aes_base, CSIM_AES_SIZE, out); }
-static unsigned saes_at(const csim_model *m, csim_region *out) { return one_at(m->saes_base, CSIM_AES_SIZE, out); }
-
-static bool aes_reset(csim_periph *p, periph_range *r)
+/* ---- AES and SAES (periph_aes.c): one module per IP ------------------------ */
+static bool aes_u0_reset(csim_periph *p, periph_range *r)
 {
-    return (r->state = csim_aes_new(p->m.aes_ip == 1 ? CSIM_AES_IP_U3 : CSIM_AES_IP_U0)) != NULL;
+    (void)p;
+    return (r->state = csim_aes_new(CSIM_AES_IP_U0)) != NULL;
+}
+
+static bool aes_u3_reset(csim_periph *p, periph_range *r)
+{
+    (void)p;
+    return (r->state = csim_aes_new(CSIM_AES_IP_U3)) != NULL;
 }
 
 static bool saes_reset(csim_periph *p, periph_range *r)
@@ -383,37 +387,69 @@ static void flash_reg_write(csim_periph *p, const periph_range *r, uint32_t addr
     reconfigure_flash(p);
 }
 
-/* ---- console UART: TDR bytes go to the console ----------------------------- */
-static unsigned uart_at(const csim_model *m, csim_region *out) { return one_at(m->uart_tdr, 4, out); }
+/* ---- console USART/LPUART: bytes written to TDR go to the console ------- */
+#define USART_TDR 0x28u /* the STM32 USART's and LPUART's TDR offset */
 
-static void uart_write(csim_periph *p, const periph_range *r, uint32_t addr, unsigned size, uint32_t value,
-                       uint64_t now)
+static void usart_console_write(csim_periph *p, const periph_range *r, uint32_t addr, unsigned size,
+                                uint32_t value, uint64_t now)
 {
-    (void)r, (void)addr, (void)size, (void)now;
-    if (p->env.console) {
+    if ((addr & ~3u) != r->base + USART_TDR) {
+        registers_write(p, r, addr, size, value, now);
+    } else if (p->env.console) {
         fputc((int)(value & 0xFF), p->env.console);
     }
 }
 
-/* The registry: a new peripheral is one module here (and its keys in
- * model_keys.c).  The plain registers come last: a module's range wins. */
+/* The registry: a new kind of peripheral is one module here; a model places
+ * its instances through periph.modules.  The plain registers come last: a
+ * module's range wins. */
 static const periph_module modules[] = {
-    {"systick", systick_at, NULL, systick_read, systick_write, NULL},
-    {"scb", scb_at, NULL, registers_read, scb_write, NULL},
-    {"dwt", dwt_at, NULL, dwt_read, dwt_write, NULL},
-    {"crc", crc_at, crc_reset, crc_read, crc_write, NULL},
-    {"aes", aes_at, aes_reset, aes_read, aes_write, aes_release},
-    {"saes", saes_at, saes_reset, aes_read, aes_write, aes_release},
-    {"flash_acr", acr_at, acr_reset, registers_read, flash_reg_write, NULL},
-    {"icache_cr", icache_at, icache_reset, registers_read, flash_reg_write, NULL},
-    {"uart", uart_at, NULL, registers_read, uart_write, NULL},
-    {"registers", registers_at, NULL, registers_read, registers_write, NULL},
+    {"systick", systick_at, 0, NULL, systick_read, systick_write, NULL},
+    {"scb", scb_at, 0, NULL, registers_read, scb_write, NULL},
+    {"dwt", dwt_at, 0, NULL, dwt_read, dwt_write, NULL},
+    {"crc", NULL, 0x400, crc_reset, crc_read, crc_write, NULL},
+    {"aes-u0", NULL, CSIM_AES_SIZE, aes_u0_reset, aes_read, aes_write, aes_release},
+    {"aes-u3", NULL, CSIM_AES_SIZE, aes_u3_reset, aes_read, aes_write, aes_release},
+    {"saes", NULL, CSIM_AES_SIZE, saes_reset, aes_read, aes_write, aes_release},
+    {"usart-console", NULL, 0x400, NULL, registers_read, usart_console_write, NULL},
+    {"flash_acr", acr_at, 0, acr_reset, registers_read, flash_reg_write, NULL},
+    {"icache_cr", icache_at, 0, icache_reset, registers_read, flash_reg_write, NULL},
+    {"registers", registers_at, 0, NULL, registers_read, registers_write, NULL},
 };
 
 static const periph_module *const plain = &modules[sizeof(modules) / sizeof(modules[0]) - 1];
 
-_Static_assert(MAX_RANGES >= sizeof(modules) / sizeof(modules[0]) - 1 + CSIM_MAX_REGIONS,
-               "a range for each module and each register block");
+_Static_assert(MAX_RANGES >= sizeof(modules) / sizeof(modules[0]) + CSIM_MAX_PERIPHS + CSIM_MAX_REGIONS,
+               "a range for each module, each listed instance and each register block");
+
+/* The instances of module `mod` on model m, in out[]; returns how many. */
+static unsigned instances_of(const periph_module *mod, const csim_model *m, csim_region *out)
+{
+    if (mod->instances) {
+        return mod->instances(m, out);
+    }
+    unsigned n = 0;
+    for (unsigned i = 0; i < m->n_periph; i++) {
+        if (strcmp(m->periph[i].module, mod->name) == 0) {
+            out[n++] = (csim_region){m->periph[i].base, mod->size};
+        }
+    }
+    return n;
+}
+
+const char *csim_periph_unknown(const csim_model *m)
+{
+    for (unsigned i = 0; i < m->n_periph; i++) {
+        bool known = false;
+        for (size_t k = 0; k < sizeof(modules) / sizeof(modules[0]); k++) {
+            known |= !modules[k].instances && strcmp(modules[k].name, m->periph[i].module) == 0;
+        }
+        if (!known) {
+            return m->periph[i].module;
+        }
+    }
+    return NULL;
+}
 
 static const periph_range *range_at(const csim_periph *p, uint32_t a)
 {
@@ -450,8 +486,8 @@ csim_periph *csim_periph_new(const csim_model *m, const csim_periph_env *env)
     p->flash = m->flash;
     p->fallback.mod = plain;
     for (size_t i = 0; i < sizeof(modules) / sizeof(modules[0]); i++) {
-        csim_region at[CSIM_MAX_REGIONS];
-        const unsigned n = modules[i].instances(&p->m, at);
+        csim_region at[CSIM_MAX_REGIONS > CSIM_MAX_PERIPHS ? CSIM_MAX_REGIONS : CSIM_MAX_PERIPHS];
+        const unsigned n = instances_of(&modules[i], &p->m, at);
         for (unsigned k = 0; k < n; k++) {
             periph_range *r = &p->range[p->n_ranges++];
             *r = (periph_range){at[k].base, at[k].size, &modules[i], NULL};

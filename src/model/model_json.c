@@ -261,6 +261,50 @@ static csim_err set_register(csim_model *m, const csim_key *k, const csim_json *
     return CSIM_OK;
 }
 
+/* `periph.modules`: each member a module name and its base; added to (or,
+ * with base 0, removed from) the instances of the models this file extends. */
+static csim_err set_periphs(csim_model *m, const csim_key *k, const csim_json *v, const char *where,
+                            csim_diag *diag)
+{
+    if (!csim_json_is_object(v)) {
+        return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: expected {\"module\": base, ...}", where, k->name);
+    }
+    const csim_json *e;
+    csim_json_each(e, v)
+    {
+        const char *module = csim_json_name(e);
+        csim_err err = CSIM_OK;
+        bool ok = true;
+        const uint32_t base = (uint32_t)num_field(v, module, where, k->name, &ok, diag, &err);
+        if (!ok) {
+            return err;
+        }
+        if (strlen(module) >= sizeof(m->periph[0].module)) {
+            return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: module name \"%s\" longer than %zu characters", where,
+                             k->name, module, sizeof(m->periph[0].module) - 1);
+        }
+        unsigned i = 0;
+        while (i < m->n_periph && strcmp(m->periph[i].module, module) != 0) {
+            i++;
+        }
+        if (!base) {
+            if (i < m->n_periph) {
+                memmove(&m->periph[i], &m->periph[i + 1], (m->n_periph - i - 1) * sizeof(m->periph[0]));
+                memset(&m->periph[--m->n_periph], 0, sizeof(m->periph[0]));
+            }
+            continue;
+        }
+        if (i == CSIM_MAX_PERIPHS) {
+            return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: at most %d along the extends chain", where, k->name,
+                             CSIM_MAX_PERIPHS);
+        }
+        snprintf(m->periph[i].module, sizeof(m->periph[i].module), "%s", module);
+        m->periph[i].base = base;
+        m->n_periph += i == m->n_periph;
+    }
+    return CSIM_OK;
+}
+
 /* `uncertain`: adds the names to the list of the models this file extends
  * (a union; a name already there is not added twice). */
 static csim_err add_uncertain(csim_model *m, const csim_key *k, const csim_json *v, const char *where,
@@ -332,6 +376,8 @@ static csim_err apply_object(csim_model *m, const csim_json *o, const char *pref
             err = add_uncertain(m, k, v, where, diag);
         } else if (k->type == CSIM_K_REGISTER) {
             err = set_register(m, k, v, where, diag);
+        } else if (k->type == CSIM_K_PERIPHS) {
+            err = set_periphs(m, k, v, where, diag);
         } else if (k->type >= CSIM_K_REGIONS) {
             err = set_array(m, k, v, where, diag);
         } else if (csim_json_is_number(v)) {

@@ -8,8 +8,9 @@
  * written with another value, changes the key it names (and no other); the
  * reset values are the models' configurations in the CMSIS bit positions
  * (stm32l073xx.h, stm32u083xx.h, stm32l552xx.h, stm32u385xx.h).  The loader
- * refuses layouts that cannot be decoded.  Ranges: each address reaches the
- * module whose instance holds it; unclaimed addresses are plain registers.
+ * refuses layouts that cannot be decoded; periph.modules merges along
+ * extends.  Ranges: each address reaches the module whose instance holds
+ * it; unclaimed addresses are plain registers.
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -243,8 +244,8 @@ static void test_layout_errors(void)
         fprintf(f,
                 "{\"version\": 1, \"kind\": \"mcu\", \"extends\": \"stm32u0\", \"clock\": {\"hz\": 16000000},"
                 " \"flash\": {\"size\": 65536, \"wait_states\": 0}, \"memory\": {\"sram\": [{\"base\": "
-                "\"0x20000000\", \"size\": 8192}]}, \"periph\": {\"flash_acr\": {\"addr\": \"0x40022000\","
-                " \"fields\": %s}}}",
+                "\"0x20000000\", \"size\": 8192}]}, \"periph\": {\"modules\": {\"aes-u0\": 0, \"saes\": 1024},"
+                " \"flash_acr\": {\"addr\": \"0x40022000\", \"fields\": %s}}}",
                 i < sizeof(bad) / sizeof(bad[0]) ? bad[i]
                                                  : "[{\"name\": \"LATENCY\", \"shift\": 4, \"width\": 2,"
                                                    " \"key\": \"flash.wait_states\"}]");
@@ -259,6 +260,9 @@ static void test_layout_errors(void)
         if (!err) {
             CHECK_EQ("the MCU's layout replaces the family's", m.flash_acr.n_fields, 1);
             CHECK_EQ("LATENCY at bit 4", m.flash_acr.field[0].shift, 4);
+            CHECK_EQ("base 0 removes the family's AES, the CRC stays, the SAES is added", m.n_periph, 2);
+            CHECK_EQ("crc first", strcmp(m.periph[0].module, "crc"), 0);
+            CHECK_EQ("saes at 1024", m.periph[1].base, 1024);
         }
     }
     unlink(path);
@@ -276,13 +280,13 @@ static void test_ranges(void)
     csim_model m;
     memset(&m, 0, sizeof(m));
     m.core.kind = csim_core_find("m33");
-    m.crc_base = 0x40023000u;
-    m.aes_base = 0x420C0000u;
-    m.saes_base = 0x420C0C00u;
+    static const csim_periph_inst listed[] = {
+        {"crc", 0x40023000u}, {"aes-u3", 0x420C0000u}, {"saes", 0x420C0C00u}, {"usart-console", 0x40013800u}};
+    memcpy(m.periph, listed, sizeof(listed));
+    m.n_periph = sizeof(listed) / sizeof(listed[0]);
     m.flash_acr.addr = 0x40022000u;
     m.icache_cr.addr = 0x40030400u;
-    m.uart_tdr = 0x40013828u;
-    m.periph_ram[0] = (csim_region){0x40013800u, 0x400};
+    m.periph_ram[0] = (csim_region){0x40013800u, 0x800}; /* over the USART and past it */
     m.periph_ram[1] = (csim_region){0x40023000u, 0x400}; /* over the CRC */
     m.n_periph_ram = 2;
     seen s;
@@ -295,17 +299,35 @@ static void test_ranges(void)
         {0xE000ED08u, "scb"},     {0xE000ED2Cu, "scb"},     {0xE000EDFCu, "registers"},
         {0xE0001000u, "dwt"},     {0xE0001004u, "dwt"},     {0xE0001008u, "registers"},
         {0x40023000u, "crc"},     {0x400233FFu, "crc"},     {0x40023400u, "registers"},
-        {0x420C0000u, "aes"},     {0x420C03FCu, "aes"},     {0x420C0400u, "registers"},
+        {0x420C0000u, "aes-u3"},  {0x420C03FCu, "aes-u3"},  {0x420C0400u, "registers"},
         {0x420C0C00u, "saes"},    {0x420C0FFCu, "saes"},    {0x40022000u, "flash_acr"},
-        {0x40022004u, "registers"}, {0x40030400u, "icache_cr"}, {0x40013828u, "uart"},
-        {0x4001382Bu, "uart"},    {0x4001381Cu, "registers"},
+        {0x40022004u, "registers"}, {0x40030400u, "icache_cr"}, {0x40013828u, "usart-console"},
+        {0x4001381Cu, "usart-console"}, {0x40013C00u, "registers"},
     };
     for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
         char what[64];
         snprintf(what, sizeof(what), "0x%08X -> %s", rows[i].addr, rows[i].module);
         CHECK_EQ(what, strcmp(csim_periph_module_at(p, rows[i].addr), rows[i].module), 0);
     }
+    CHECK_EQ("every listed module is known", csim_periph_unknown(&m) == NULL, 1);
     csim_periph_free(p);
+    /* The console USART: TDR bytes reach the console, other registers are plain. */
+    FILE *console = tmpfile();
+    csim_periph_env env = {&s, zero_now, on_config, console, on_invalidate, NULL};
+    p = csim_periph_new(&m, &env);
+    csim_periph_write(p, 0x40013828u, 1, 'K');
+    csim_periph_write(p, 0x4001380Cu, 4, 0x1234u);
+    CHECK_EQ("USART BRR kept", csim_periph_read(p, 0x4001380Cu, 4), 0x1234u);
+    rewind(console);
+    CHECK_EQ("TDR byte on the console", fgetc(console), 'K');
+    CHECK_EQ("one byte", fgetc(console), EOF);
+    fclose(console);
+    csim_periph_free(p);
+    /* periph.modules may name only the registry's listed modules. */
+    m.periph[1] = (csim_periph_inst){"systick", 0xE000E010u};
+    CHECK_EQ("a fixed module is not listed", strcmp(csim_periph_unknown(&m), "systick"), 0);
+    m.periph[1] = (csim_periph_inst){"aes-u9", 0x420C0000u};
+    CHECK_EQ("an unknown module", strcmp(csim_periph_unknown(&m), "aes-u9"), 0);
     /* The M0+ has no DWT cycle counter: its registers are plain. */
     m.core.kind = csim_core_find("m0plus");
     p = periph_of(&m, &s);

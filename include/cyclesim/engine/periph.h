@@ -34,6 +34,9 @@ void csim_periph_free(csim_periph *p);
  *  joined into one range: fills base[]/size[], returns the count. */
 unsigned csim_periph_pages(const csim_periph *p, uint32_t *base, uint32_t *size, unsigned max);
 
+/** The first module periph.modules names that the registry has not (NULL: none). */
+const char *csim_periph_unknown(const csim_model *m);
+
 /** The name of the module that answers addr ("registers": plain storage). */
 const char *csim_periph_module_at(const csim_periph *p, uint32_t addr);
 

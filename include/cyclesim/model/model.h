@@ -23,6 +23,14 @@
 #define CSIM_MAX_WS 16
 #define CSIM_MAX_UNCERTAIN 32
 #define CSIM_MAX_FIELDS 8
+#define CSIM_MAX_PERIPHS 8
+
+/* A peripheral instance: a module of the engine's registry (periph.c) and
+ * the base address of its registers. */
+typedef struct csim_periph_inst {
+    char module[16];
+    uint32_t base;
+} csim_periph_inst;
 
 /* How a register field holds the flash-configuration key it names. */
 typedef enum csim_field_coding {
@@ -90,13 +98,10 @@ typedef struct csim_model {
     unsigned n_ready;
     csim_mirror_rule mirror[CSIM_MAX_RULES];
     unsigned n_mirror;
-    uint32_t crc_base;    /* STM32 CRC unit (0: none) */
-    uint32_t aes_base;    /* AES peripheral (0: none) */
-    int aes_ip;           /* its IP: 0 STM32U0 (RM0503), 1 STM32U3 (RM0487) */
-    uint32_t saes_base;   /* STM32U3 SAES (RM0487 section 34; 0: none) */
+    csim_periph_inst periph[CSIM_MAX_PERIPHS]; /* CRC, AES, console USART... */
+    unsigned n_periph;
     csim_reg_layout flash_acr; /* FLASH_ACR */
     csim_reg_layout icache_cr; /* ICACHE_CR */
-    uint32_t uart_tdr;    /* console UART transmit data register (0: none) */
     uint16_t uncertain[CSIM_MAX_UNCERTAIN]; /* key-table indices no document gives on this model */
     unsigned n_uncertain;
 } csim_model;
