@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * periph.c - peripheral models as modules: each answers the address ranges
- * its instances take on the model (bases from the model's periph.* keys)
- * with read, write and reset operations, registered in one table.
+ * its instances take on the model (the core's system registers, the bases
+ * periph.modules lists, the FLASH_ACR/ICACHE_CR layouts) with read, write
+ * and reset operations, registered in one table.
  * Registers no module claims are plain storage (the blocks listed by
  * periph.registers); the model's ready/mirror rules make clock set-up polls
  * complete.
