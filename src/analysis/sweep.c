@@ -288,7 +288,8 @@ static csim_err check_hardware(const grid *g, const csim_model *base, csim_diag 
                 return csim_fail(d, CSIM_ERR_USAGE, "--cache %s: %s has no instruction cache", x->vals[k],
                                  base->name);
             }
-            if (strcmp(x->key, "flash.prefetch") == 0 && m.flash.prefetch && base->acr_layout == CSIM_ACR_L5) {
+            if (strcmp(x->key, "flash.prefetch") == 0 && m.flash.prefetch && base->flash_acr.addr
+                && !csim_reg_drives(&base->flash_acr, "flash.prefetch")) {
                 return csim_fail(d, CSIM_ERR_USAGE, "--prefetch %s: %s has no flash prefetch (FLASH_ACR has no PRFTEN)",
                                  x->vals[k], base->name);
             }

@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * periph.c - peripheral models.  Registers not modelled specially are plain
- * storage inside the blocks listed by the model (periph.registers); the
- * model's ready/mirror rules make clock set-up polls complete.
+ * periph.c - peripheral models as modules: each answers the address ranges
+ * its instances take on the model (the core's system registers, the bases
+ * periph.modules lists, the FLASH_ACR/ICACHE_CR layouts) with read, write
+ * and reset operations, registered in one table.
+ * Registers no module claims are plain storage (the blocks listed by
+ * periph.registers); the model's ready/mirror rules make clock set-up polls
+ * complete.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +18,7 @@
 #define SYST_RVR 0xE000E014u
 #define SYST_CVR 0xE000E018u
 #define SYST_CALIB 0xE000E01Cu
+#define SCB_CPUID 0xE000ED00u
 #define SCB_VTOR 0xE000ED08u
 #define DWT_CTRL 0xE0001000u
 #define DWT_CYCCNT 0xE0001004u
@@ -27,15 +32,46 @@
  * csim_periph_pages can map, so the table is never full and a probe ends. */
 #define REG_SLOTS (1u << 17)
 
+typedef struct periph_module periph_module;
+
+/* One instance of a module: the address range it answers and its state. */
+typedef struct periph_range {
+    uint32_t base, size;
+    const periph_module *mod;
+    void *state;
+} periph_range;
+
+/* A peripheral module (simavr's avr_io_t): where its instances are on a
+ * model, and what a read, a write and a reset do. */
+struct periph_module {
+    const char *name;
+    /* The instances' ranges on model m, in out[]; returns how many.  NULL:
+     * the instances periph.modules lists, each `size` bytes from its base. */
+    unsigned (*instances)(const csim_model *m, csim_region *out);
+    uint32_t size;
+    /* Reset values and state; false: out of memory. */
+    bool (*reset)(csim_periph *p, periph_range *r);
+    /* The word at a (word-aligned); the byte lanes are cut by the caller. */
+    uint32_t (*read)(csim_periph *p, const periph_range *r, uint32_t a, uint64_t now);
+    void (*write)(csim_periph *p, const periph_range *r, uint32_t addr, unsigned size, uint32_t value,
+                  uint64_t now);
+    void (*release)(void *state);
+};
+
+#define MAX_RANGES 32
+
 struct csim_periph {
     csim_model m;
     csim_periph_env env;
     uint32_t reg_addr[REG_SLOTS];
     uint32_t reg_val[REG_SLOTS];
     uint8_t reg_used[REG_SLOTS];
+    /* In registry order: the first range that holds an address answers it;
+     * an address none holds is a plain register (fallback). */
+    periph_range range[MAX_RANGES];
+    unsigned n_ranges;
+    periph_range fallback;
     uint32_t crc;
-    csim_aes *aes;  /* NULL: the model has no AES peripheral */
-    csim_aes *saes; /* NULL: no SAES */
     /* SysTick */
     uint32_t syst_csr, syst_rvr;
     uint64_t syst_epoch;     /* cycle at which the counter was last loaded */
@@ -74,6 +110,372 @@ static uint32_t *reg_slot(csim_periph *p, uint32_t addr)
     return &p->reg_val[h];
 }
 
+/* ---- plain registers: storage with the model's ready/mirror rules ----- */
+static uint32_t *store(csim_periph *p, uint32_t addr, unsigned size, uint32_t value)
+{
+    uint32_t *r = reg_slot(p, addr & ~3u);
+    if (size >= 4) {
+        *r = value;
+    } else {
+        uint32_t shift = (addr & 3u) * 8, mask = ((1u << (size * 8)) - 1) << shift;
+        *r = (*r & ~mask) | ((value << shift) & mask);
+    }
+    return r;
+}
+
+static uint32_t registers_read(csim_periph *p, const periph_range *r, uint32_t a, uint64_t now)
+{
+    (void)r, (void)now;
+    const csim_model *m = &p->m;
+    uint32_t v = *reg_slot(p, a);
+    for (unsigned i = 0; i < m->n_ready; i++) {
+        if (m->ready[i].addr == a) {
+            v |= m->ready[i].set;
+        }
+    }
+    for (unsigned i = 0; i < m->n_mirror; i++) {
+        const csim_mirror_rule *mr = &m->mirror[i];
+        if (mr->addr == a) {
+            uint32_t field = (v & mr->src_mask) >> mr->src_shift;
+            v = (v & ~((mr->src_mask >> mr->src_shift) << mr->dst_shift)) | field << mr->dst_shift;
+        }
+    }
+    return v;
+}
+
+static void registers_write(csim_periph *p, const periph_range *r, uint32_t addr, unsigned size, uint32_t value,
+                            uint64_t now)
+{
+    (void)r, (void)now;
+    store(p, addr, size, value);
+}
+
+static unsigned registers_at(const csim_model *m, csim_region *out)
+{
+    memcpy(out, m->periph_ram, m->n_periph_ram * sizeof(*out));
+    return m->n_periph_ram;
+}
+
+/* One instance at base (none when base is 0). */
+static unsigned one_at(uint32_t base, uint32_t size, csim_region *out)
+{
+    out->base = base;
+    out->size = size;
+    return base != 0;
+}
+
+/* ---- SysTick ----------------------------------------------------------- */
+static uint64_t syst_period(const csim_periph *p) { return (uint64_t)(p->syst_rvr & 0xFFFFFFu) + 1; }
+
+static uint64_t syst_wraps(const csim_periph *p, uint64_t now)
+{
+    if (!(p->syst_csr & 1u) || now < p->syst_epoch) {
+        return 0;
+    }
+    return (now - p->syst_epoch) / syst_period(p);
+}
+
+static unsigned systick_at(const csim_model *m, csim_region *out)
+{
+    (void)m;
+    return one_at(SYST_CSR, 0x10, out);
+}
+
+static uint32_t systick_read(csim_periph *p, const periph_range *r, uint32_t a, uint64_t now)
+{
+    switch (a) {
+    case SYST_CVR:
+        return (p->syst_csr & 1u) ? (uint32_t)(p->syst_rvr - (now - p->syst_epoch) % syst_period(p)) & 0xFFFFFFu : 0;
+    case SYST_CSR: {
+        uint64_t w = syst_wraps(p, now);
+        uint32_t v = p->syst_csr | (w > p->syst_flag_seen ? 1u << 16 : 0);
+        p->syst_flag_seen = w; /* COUNTFLAG clears on read */
+        return v;
+    }
+    case SYST_RVR: return p->syst_rvr;
+    case SYST_CALIB: return 0;
+    default: return registers_read(p, r, a, now);
+    }
+}
+
+static void systick_write(csim_periph *p, const periph_range *r, uint32_t addr, unsigned size, uint32_t value,
+                          uint64_t now)
+{
+    switch (addr & ~3u) {
+    case SYST_CSR:
+        if ((value & 1u) && !(p->syst_csr & 1u)) {
+            p->syst_epoch = now;
+            p->syst_flag_seen = p->syst_taken = 0;
+        }
+        p->syst_csr = value & 7u;
+        return;
+    case SYST_RVR: p->syst_rvr = value & 0xFFFFFFu; return;
+    case SYST_CVR: /* any write clears the counter: it reloads now */
+        p->syst_epoch = now;
+        p->syst_flag_seen = p->syst_taken = 0;
+        return;
+    default: registers_write(p, r, addr, size, value, now); return;
+    }
+}
+
+/* ---- SCB: fault status is write-one-to-clear; CCR sets the fault traps -- */
+static unsigned scb_at(const csim_model *m, csim_region *out)
+{
+    (void)m;
+    return one_at(SCB_CPUID, 0x40, out);
+}
+
+static void scb_write(csim_periph *p, const periph_range *r, uint32_t addr, unsigned size, uint32_t value,
+                      uint64_t now)
+{
+    (void)r, (void)now;
+    uint32_t a = addr & ~3u;
+    if (a == SCB_CFSR || a == SCB_HFSR) {
+        *reg_slot(p, a) &= ~(size >= 4 ? value : (value & ((1u << (size * 8)) - 1)) << (addr & 3u) * 8);
+        return;
+    }
+    uint32_t *reg = store(p, addr, size, value);
+    if (a == SCB_CCR && p->env.ccr) {
+        p->env.ccr(p->env.user, *reg);
+    }
+}
+
+/* ---- DWT cycle counter --------------------------------------------------- */
+static unsigned dwt_at(const csim_model *m, csim_region *out)
+{
+    return one_at(csim_core_desc_of(m->core.kind)->features & CSIM_CF_DWT_CYCCNT ? DWT_CTRL : 0, 8, out);
+}
+
+static uint32_t dwt_read(csim_periph *p, const periph_range *r, uint32_t a, uint64_t now)
+{
+    (void)r;
+    if (a == DWT_CYCCNT) {
+        return (p->dwt_ctrl & 1u) ? p->cyccnt_base + (uint32_t)(now - p->cyccnt_epoch) : p->cyccnt_base;
+    }
+    return p->dwt_ctrl;
+}
+
+static void dwt_write(csim_periph *p, const periph_range *r, uint32_t addr, unsigned size, uint32_t value,
+                      uint64_t now)
+{
+    (void)r, (void)size;
+    if ((addr & ~3u) == DWT_CYCCNT) {
+        p->cyccnt_base = value;
+        p->cyccnt_epoch = now;
+        return;
+    }
+    if ((value & 1u) && !(p->dwt_ctrl & 1u)) {
+        p->cyccnt_epoch = now;
+    } else if (!(value & 1u) && (p->dwt_ctrl & 1u)) {
+        p->cyccnt_base += (uint32_t)(now - p->cyccnt_epoch);
+    }
+    p->dwt_ctrl = value;
+}
+
+/* ---- CRC unit: DR at +0, CR at +8 -------------------------------------- */
+static bool crc_reset(csim_periph *p, periph_range *r)
+{
+    (void)r;
+    p->crc = 0xFFFFFFFFu;
+    return true;
+}
+
+static uint32_t crc_read(csim_periph *p, const periph_range *r, uint32_t a, uint64_t now)
+{
+    return a == r->base ? p->crc : registers_read(p, r, a, now);
+}
+
+static void crc_write(csim_periph *p, const periph_range *r, uint32_t addr, unsigned size, uint32_t value,
+                      uint64_t now)
+{
+    uint32_t a = addr & ~3u;
+    if (a == r->base) {
+        if (size == 4) {
+            p->crc = csim_crc32_step(p->crc, value);
+        }
+    } else if (a == r->base + 8) {
+        if (value & 1u) {
+            p->crc = 0xFFFFFFFFu; /* CR.RESET */
+        }
+        *reg_slot(p, a) = value & ~1u;
+    } else {
+        registers_write(p, r, addr, size, value, now);
+    }
+}
+
+/* ---- AES and SAES (periph_aes.c): one module per IP ------------------------ */
+static bool aes_u0_reset(csim_periph *p, periph_range *r)
+{
+    (void)p;
+    return (r->state = csim_aes_new(CSIM_AES_IP_U0)) != NULL;
+}
+
+static bool aes_u3_reset(csim_periph *p, periph_range *r)
+{
+    (void)p;
+    return (r->state = csim_aes_new(CSIM_AES_IP_U3)) != NULL;
+}
+
+static bool saes_reset(csim_periph *p, periph_range *r)
+{
+    (void)p;
+    return (r->state = csim_aes_new(CSIM_AES_IP_SAES)) != NULL;
+}
+
+static uint32_t aes_read(csim_periph *p, const periph_range *r, uint32_t a, uint64_t now)
+{
+    (void)p;
+    return csim_aes_read(r->state, a - r->base, now);
+}
+
+static void aes_write(csim_periph *p, const periph_range *r, uint32_t addr, unsigned size, uint32_t value,
+                      uint64_t now)
+{
+    (void)p, (void)size; /* 32-bit accesses only (RM0503) */
+    csim_aes_write(r->state, (addr & ~3u) - r->base, value, now);
+}
+
+static void aes_release(void *state) { csim_aes_free(state); }
+
+/* ---- FLASH_ACR and ICACHE_CR: fields as the model's layouts give them ---- */
+static unsigned acr_at(const csim_model *m, csim_region *out) { return one_at(m->flash_acr.addr, 4, out); }
+static unsigned icache_at(const csim_model *m, csim_region *out) { return one_at(m->icache_cr.addr, 4, out); }
+
+static bool acr_reset(csim_periph *p, periph_range *r)
+{
+    r->state = &p->m.flash_acr;
+    *reg_slot(p, r->base) = csim_reg_encode(r->state, &p->m.flash);
+    return true;
+}
+
+static bool icache_reset(csim_periph *p, periph_range *r)
+{
+    r->state = &p->m.icache_cr;
+    *reg_slot(p, r->base) = csim_reg_encode(r->state, &p->m.flash);
+    return true;
+}
+
+/* Both registers decide the configuration (ICACHE_CR after FLASH_ACR). */
+static void reconfigure_flash(csim_periph *p)
+{
+    csim_ms_cfg c = p->flash;
+    const csim_reg_layout *regs[] = {&p->m.flash_acr, &p->m.icache_cr};
+    for (unsigned i = 0; i < sizeof(regs) / sizeof(regs[0]); i++) {
+        if (regs[i]->addr) {
+            csim_reg_decode(regs[i], *reg_slot(p, regs[i]->addr), &c);
+        }
+    }
+    if (memcmp(&c, &p->flash, sizeof(c)) != 0) {
+        p->flash = c;
+        if (p->env.flash_config) {
+            p->env.flash_config(p->env.user, &c);
+        }
+    }
+}
+
+static void flash_reg_write(csim_periph *p, const periph_range *r, uint32_t addr, unsigned size, uint32_t value,
+                            uint64_t now)
+{
+    (void)now;
+    uint32_t *reg = store(p, addr, size, value);
+    const uint32_t invalidate = *reg & csim_reg_invalidate_mask(r->state);
+    if (invalidate) {
+        *reg &= ~invalidate; /* completes at once */
+        if (p->env.cache_invalidate) {
+            p->env.cache_invalidate(p->env.user);
+        }
+    }
+    reconfigure_flash(p);
+}
+
+/* ---- console USART/LPUART: bytes written to TDR go to the console ------- */
+#define USART_TDR 0x28u /* the STM32 USART's and LPUART's TDR offset */
+
+static void usart_console_write(csim_periph *p, const periph_range *r, uint32_t addr, unsigned size,
+                                uint32_t value, uint64_t now)
+{
+    if ((addr & ~3u) != r->base + USART_TDR) {
+        registers_write(p, r, addr, size, value, now);
+    } else if (p->env.console) {
+        fputc((int)(value & 0xFF), p->env.console);
+    }
+}
+
+/* The registry: a new kind of peripheral is one module here; a model places
+ * its instances through periph.modules.  The plain registers come last: a
+ * module's range wins. */
+static const periph_module modules[] = {
+    {"systick", systick_at, 0, NULL, systick_read, systick_write, NULL},
+    {"scb", scb_at, 0, NULL, registers_read, scb_write, NULL},
+    {"dwt", dwt_at, 0, NULL, dwt_read, dwt_write, NULL},
+    {"crc", NULL, 0x400, crc_reset, crc_read, crc_write, NULL},
+    {"aes-u0", NULL, CSIM_AES_SIZE, aes_u0_reset, aes_read, aes_write, aes_release},
+    {"aes-u3", NULL, CSIM_AES_SIZE, aes_u3_reset, aes_read, aes_write, aes_release},
+    {"saes", NULL, CSIM_AES_SIZE, saes_reset, aes_read, aes_write, aes_release},
+    {"usart-console", NULL, 0x400, NULL, registers_read, usart_console_write, NULL},
+    {"flash_acr", acr_at, 0, acr_reset, registers_read, flash_reg_write, NULL},
+    {"icache_cr", icache_at, 0, icache_reset, registers_read, flash_reg_write, NULL},
+    {"registers", registers_at, 0, NULL, registers_read, registers_write, NULL},
+};
+
+static const periph_module *const plain = &modules[sizeof(modules) / sizeof(modules[0]) - 1];
+
+_Static_assert(MAX_RANGES >= sizeof(modules) / sizeof(modules[0]) + CSIM_MAX_PERIPHS + CSIM_MAX_REGIONS,
+               "a range for each module, each listed instance and each register block");
+
+/* The instances of module `mod` on model m, in out[]; returns how many. */
+static unsigned instances_of(const periph_module *mod, const csim_model *m, csim_region *out)
+{
+    if (mod->instances) {
+        return mod->instances(m, out);
+    }
+    unsigned n = 0;
+    for (unsigned i = 0; i < m->n_periph; i++) {
+        if (strcmp(m->periph[i].module, mod->name) == 0) {
+            out[n++] = (csim_region){m->periph[i].base, mod->size};
+        }
+    }
+    return n;
+}
+
+const char *csim_periph_unknown(const csim_model *m)
+{
+    for (unsigned i = 0; i < m->n_periph; i++) {
+        bool known = false;
+        for (size_t k = 0; k < sizeof(modules) / sizeof(modules[0]); k++) {
+            known |= !modules[k].instances && strcmp(modules[k].name, m->periph[i].module) == 0;
+        }
+        if (!known) {
+            return m->periph[i].module;
+        }
+    }
+    return NULL;
+}
+
+static const periph_range *range_at(const csim_periph *p, uint32_t a)
+{
+    for (unsigned i = 0; i < p->n_ranges; i++) {
+        if (a - p->range[i].base < p->range[i].size) {
+            return &p->range[i];
+        }
+    }
+    return &p->fallback;
+}
+
+const char *csim_periph_module_at(const csim_periph *p, uint32_t addr) { return range_at(p, addr & ~3u)->mod->name; }
+
+void csim_periph_free(csim_periph *p)
+{
+    if (p) {
+        for (unsigned i = 0; i < p->n_ranges; i++) {
+            if (p->range[i].mod->release) {
+                p->range[i].mod->release(p->range[i].state);
+            }
+        }
+        free(p);
+    }
+}
+
 csim_periph *csim_periph_new(const csim_model *m, const csim_periph_env *env)
 {
     csim_periph *p = calloc(1, sizeof(*p));
@@ -82,47 +484,22 @@ csim_periph *csim_periph_new(const csim_model *m, const csim_periph_env *env)
     }
     p->m = *m;
     p->env = *env;
-    p->crc = 0xFFFFFFFFu;
     p->flash = m->flash;
-    if ((m->aes_base && !(p->aes = csim_aes_new(m->aes_ip == 1 ? CSIM_AES_IP_U3 : CSIM_AES_IP_U0))) ||
-        (m->saes_base && !(p->saes = csim_aes_new(CSIM_AES_IP_SAES)))) {
-        csim_aes_free(p->aes);
-        free(p);
-        return NULL;
-    }
-    /* Reset values the firmware may read back. */
-    if (m->flash_acr) {
-        uint32_t acr = m->flash.wait_states;
-        switch (m->acr_layout) {
-        case CSIM_ACR_L0:
-            acr |= (m->flash.prefetch ? 1u << 1 : 0) | (m->flash.buffers ? 0 : 1u << 5) |
-                   (m->flash.preread ? 1u << 6 : 0);
-            break;
-        case CSIM_ACR_U0:
-            acr |= (m->flash.prefetch ? 1u << 8 : 0) | (m->flash.cache_enabled ? 1u << 9 : 0);
-            break;
-        case CSIM_ACR_U3:
-            acr |= m->flash.prefetch ? 1u << 8 : 0;
-            break;
-        default:
-            break;
+    p->fallback.mod = plain;
+    for (size_t i = 0; i < sizeof(modules) / sizeof(modules[0]); i++) {
+        csim_region at[CSIM_MAX_REGIONS > CSIM_MAX_PERIPHS ? CSIM_MAX_REGIONS : CSIM_MAX_PERIPHS];
+        const unsigned n = instances_of(&modules[i], &p->m, at);
+        for (unsigned k = 0; k < n; k++) {
+            periph_range *r = &p->range[p->n_ranges++];
+            *r = (periph_range){at[k].base, at[k].size, &modules[i], NULL};
+            if (r->mod->reset && !r->mod->reset(p, r)) {
+                p->n_ranges--;
+                csim_periph_free(p);
+                return NULL;
+            }
         }
-        *reg_slot(p, m->flash_acr) = acr;
-    }
-    if (m->icache_base) {
-        *reg_slot(p, m->icache_base) = (m->flash.cache_enabled ? 1u : 0) |
-                                       (m->flash.cache_ways > 1 ? 1u << 2 : 0);
     }
     return p;
-}
-
-void csim_periph_free(csim_periph *p)
-{
-    if (p) {
-        csim_aes_free(p->aes);
-        csim_aes_free(p->saes);
-        free(p);
-    }
 }
 
 static void add_page(uint32_t *base, uint32_t *size, unsigned *n, unsigned max, uint32_t addr, uint32_t len)
@@ -145,31 +522,8 @@ static void add_page(uint32_t *base, uint32_t *size, unsigned *n, unsigned max, 
 unsigned csim_periph_pages(const csim_periph *p, uint32_t *base, uint32_t *size, unsigned max)
 {
     unsigned n = 0;
-    const csim_model *m = &p->m;
-    add_page(base, size, &n, max, 0xE000E000u, 0x1000); /* SysTick, NVIC, SCB */
-    if (csim_core_desc_of(m->core.kind)->features & CSIM_CF_DWT_CYCCNT) {
-        add_page(base, size, &n, max, DWT_CTRL, 0x1000);
-    }
-    if (m->crc_base) {
-        add_page(base, size, &n, max, m->crc_base, 0x400);
-    }
-    if (m->aes_base) {
-        add_page(base, size, &n, max, m->aes_base, CSIM_AES_SIZE);
-    }
-    if (m->saes_base) {
-        add_page(base, size, &n, max, m->saes_base, CSIM_AES_SIZE);
-    }
-    if (m->flash_acr) {
-        add_page(base, size, &n, max, m->flash_acr, 4);
-    }
-    if (m->icache_base) {
-        add_page(base, size, &n, max, m->icache_base, 4);
-    }
-    if (m->uart_tdr) {
-        add_page(base, size, &n, max, m->uart_tdr, 4);
-    }
-    for (unsigned i = 0; i < m->n_periph_ram; i++) {
-        add_page(base, size, &n, max, m->periph_ram[i].base, m->periph_ram[i].size);
+    for (unsigned i = 0; i < p->n_ranges; i++) {
+        add_page(base, size, &n, max, p->range[i].base, p->range[i].size);
     }
     /* In address order, adjacent pages joined: fewer mappings for the
      * emulator to search on every access (csim_emu_map_mmio). */
@@ -189,16 +543,6 @@ unsigned csim_periph_pages(const csim_periph *p, uint32_t *base, uint32_t *size,
         }
     }
     return joined;
-}
-
-static uint64_t syst_period(const csim_periph *p) { return (uint64_t)(p->syst_rvr & 0xFFFFFFu) + 1; }
-
-static uint64_t syst_wraps(const csim_periph *p, uint64_t now)
-{
-    if (!(p->syst_csr & 1u) || now < p->syst_epoch) {
-        return 0;
-    }
-    return (now - p->syst_epoch) / syst_period(p);
 }
 
 uint64_t csim_periph_systick_due(const csim_periph *p)
@@ -221,176 +565,20 @@ uint32_t csim_periph_reg(csim_periph *p, uint32_t addr) { return *reg_slot(p, ad
 
 void csim_periph_set_bits(csim_periph *p, uint32_t addr, uint32_t bits) { *reg_slot(p, addr & ~3u) |= bits; }
 
-static void reconfigure_flash(csim_periph *p)
-{
-    const csim_model *m = &p->m;
-    csim_ms_cfg c = p->flash;
-    uint32_t acr = m->flash_acr ? *reg_slot(p, m->flash_acr) : 0;
-    switch (m->acr_layout) {
-    case CSIM_ACR_L0:
-        c.wait_states = acr & 1u;
-        c.prefetch = (acr >> 1) & 1u;
-        c.buffers = !((acr >> 5) & 1u);
-        c.preread = (acr >> 6) & 1u;
-        break;
-    case CSIM_ACR_U0:
-        c.wait_states = acr & 7u;
-        c.prefetch = (acr >> 8) & 1u;
-        c.cache_enabled = (acr >> 9) & 1u;
-        break;
-    case CSIM_ACR_L5:
-        c.wait_states = acr & 15u;
-        break;
-    case CSIM_ACR_U3:
-        c.wait_states = acr & 15u;
-        c.prefetch = (acr >> 8) & 1u;
-        break;
-    default:
-        break;
-    }
-    if (m->icache_base) {
-        uint32_t cr = *reg_slot(p, m->icache_base);
-        c.cache_enabled = cr & 1u;
-        c.cache_ways = (cr >> 2) & 1u ? 2 : 1;
-    }
-    if (memcmp(&c, &p->flash, sizeof(c)) != 0) {
-        p->flash = c;
-        if (p->env.flash_config) {
-            p->env.flash_config(p->env.user, &c);
-        }
-    }
-}
-
 uint32_t csim_periph_read(void *opaque, uint32_t addr, unsigned size)
 {
     csim_periph *p = opaque;
-    const csim_model *m = &p->m;
-    uint32_t a = addr & ~3u, shift = (addr & 3u) * 8, v;
-    uint64_t now = p->env.now(p->env.user);
-    if (m->crc_base && a == m->crc_base) {
-        v = p->crc;
-    } else if (p->aes && a - m->aes_base < CSIM_AES_SIZE) {
-        v = csim_aes_read(p->aes, a - m->aes_base, now);
-    } else if (p->saes && a - m->saes_base < CSIM_AES_SIZE) {
-        v = csim_aes_read(p->saes, a - m->saes_base, now);
-    } else if (a == SYST_CVR) {
-        uint64_t per = syst_period(p);
-        v = (p->syst_csr & 1u) ? (uint32_t)(p->syst_rvr - (now - p->syst_epoch) % per) & 0xFFFFFFu : 0;
-    } else if (a == SYST_CSR) {
-        uint64_t w = syst_wraps(p, now);
-        v = p->syst_csr | (w > p->syst_flag_seen ? 1u << 16 : 0);
-        p->syst_flag_seen = w; /* COUNTFLAG clears on read */
-    } else if (a == SYST_RVR) {
-        v = p->syst_rvr;
-    } else if (a == SYST_CALIB) {
-        v = 0;
-    } else if (a == DWT_CYCCNT) {
-        v = (p->dwt_ctrl & 1u) ? p->cyccnt_base + (uint32_t)(now - p->cyccnt_epoch) : p->cyccnt_base;
-    } else if (a == DWT_CTRL) {
-        v = p->dwt_ctrl;
-    } else {
-        v = *reg_slot(p, a);
-        for (unsigned i = 0; i < m->n_ready; i++) {
-            if (m->ready[i].addr == a) {
-                v |= m->ready[i].set;
-            }
-        }
-        for (unsigned i = 0; i < m->n_mirror; i++) {
-            const csim_mirror_rule *r = &m->mirror[i];
-            if (r->addr == a) {
-                uint32_t field = (v & r->src_mask) >> r->src_shift;
-                v = (v & ~((r->src_mask >> r->src_shift) << r->dst_shift)) | field << r->dst_shift;
-            }
-        }
-    }
-    v >>= shift;
+    const uint32_t a = addr & ~3u;
+    const uint64_t now = p->env.now(p->env.user);
+    const periph_range *r = range_at(p, a);
+    const uint32_t v = r->mod->read(p, r, a, now) >> (addr & 3u) * 8;
     return size >= 4 ? v : v & ((1u << (size * 8)) - 1);
 }
 
 void csim_periph_write(void *opaque, uint32_t addr, unsigned size, uint32_t value)
 {
     csim_periph *p = opaque;
-    const csim_model *m = &p->m;
-    uint32_t a = addr & ~3u;
-    uint64_t now = p->env.now(p->env.user);
-    if (m->crc_base && a == m->crc_base) {
-        if (size == 4) {
-            p->crc = csim_crc32_step(p->crc, value);
-        }
-        return;
-    }
-    if (p->aes && a - m->aes_base < CSIM_AES_SIZE) {
-        csim_aes_write(p->aes, a - m->aes_base, value, now); /* 32-bit accesses only (RM0503) */
-        return;
-    }
-    if (p->saes && a - m->saes_base < CSIM_AES_SIZE) {
-        csim_aes_write(p->saes, a - m->saes_base, value, now);
-        return;
-    }
-    if (m->crc_base && a == m->crc_base + 8) {
-        if (value & 1u) {
-            p->crc = 0xFFFFFFFFu; /* CR.RESET */
-        }
-        *reg_slot(p, a) = value & ~1u;
-        return;
-    }
-    if (m->uart_tdr && a == m->uart_tdr) {
-        if (p->env.console) {
-            fputc((int)(value & 0xFF), p->env.console);
-        }
-        return;
-    }
-    switch (a) {
-    case SYST_CSR:
-        if ((value & 1u) && !(p->syst_csr & 1u)) {
-            p->syst_epoch = now;
-            p->syst_flag_seen = p->syst_taken = 0;
-        }
-        p->syst_csr = value & 7u;
-        return;
-    case SYST_RVR:
-        p->syst_rvr = value & 0xFFFFFFu;
-        return;
-    case SYST_CVR: /* any write clears the counter: it reloads now */
-        p->syst_epoch = now;
-        p->syst_flag_seen = p->syst_taken = 0;
-        return;
-    case DWT_CYCCNT:
-        p->cyccnt_base = value;
-        p->cyccnt_epoch = now;
-        return;
-    case DWT_CTRL:
-        if ((value & 1u) && !(p->dwt_ctrl & 1u)) {
-            p->cyccnt_epoch = now;
-        } else if (!(value & 1u) && (p->dwt_ctrl & 1u)) {
-            p->cyccnt_base += (uint32_t)(now - p->cyccnt_epoch);
-        }
-        p->dwt_ctrl = value;
-        return;
-    default:
-        break;
-    }
-    uint32_t *r = reg_slot(p, a);
-    if (a == SCB_CFSR || a == SCB_HFSR) { /* fault status: write one to clear */
-        *r &= ~(size >= 4 ? value : (value & ((1u << (size * 8)) - 1)) << (addr & 3u) * 8);
-        return;
-    }
-    if (size >= 4) {
-        *r = value;
-    } else {
-        uint32_t shift = (addr & 3u) * 8, mask = ((1u << (size * 8)) - 1) << shift;
-        *r = (*r & ~mask) | ((value << shift) & mask);
-    }
-    if (a == SCB_CCR && p->env.ccr) {
-        p->env.ccr(p->env.user, *r);
-    }
-    if ((m->flash_acr && a == m->flash_acr) || (m->icache_base && a == m->icache_base)) {
-        if (m->icache_base && a == m->icache_base && (*r & 2u)) {
-            *r &= ~2u; /* CACHEINV completes at once */
-            if (p->env.cache_invalidate) {
-                p->env.cache_invalidate(p->env.user);
-            }
-        }
-        reconfigure_flash(p);
-    }
+    const uint64_t now = p->env.now(p->env.user);
+    const periph_range *r = range_at(p, addr & ~3u);
+    r->mod->write(p, r, addr, size, value, now);
 }

@@ -79,6 +79,10 @@ csim_err sim_setup(sim *s)
     if (why) {
         return csim_fail(d, CSIM_ERR_MODEL, "%s: %s", m->name, why);
     }
+    if ((why = csim_periph_unknown(m))) {
+        return csim_fail(d, CSIM_ERR_MODEL, "%s: periph.modules: no peripheral module \"%s\" (docs/model-keys.md)",
+                         m->name, why);
+    }
     s->flash = csim_memsys_new(&m->flash);
     s->dis = csim_disasm_new();
     if (!s->flash || !s->dis) {

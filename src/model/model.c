@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* model.c - cross-key validation and the latency-versus-clock rule. */
-#include "cyclesim/model/model.h"
+/* model.c - cross-key validation, the latency-versus-clock rule and the
+ * coding of the flash-configuration registers' fields. */
+#include <string.h>
+
+#include "cyclesim/model/model_keys.h"
 
 static bool pow2(unsigned v) { return v && !(v & (v - 1)); }
 
@@ -74,4 +77,76 @@ csim_err csim_model_check(csim_model *m, csim_diag *diag)
         }
     }
     return CSIM_OK;
+}
+
+uint32_t csim_reg_field_mask(const csim_reg_field *f)
+{
+    return (uint32_t)(((1ull << f->width) - 1) << f->shift);
+}
+
+uint32_t csim_reg_encode(const csim_reg_layout *r, const csim_ms_cfg *c)
+{
+    uint32_t v = 0;
+    for (unsigned i = 0; i < r->n_fields; i++) {
+        const csim_reg_field *f = &r->field[i];
+        const char *member = (const char *)c + f->cfg_offset;
+        const uint32_t key = f->is_bool ? *(const bool *)member : *(const uint32_t *)member;
+        uint32_t field = 0;
+        switch (f->coding) {
+        case CSIM_FIELD_VALUE: field = key; break;
+        case CSIM_FIELD_INVERTED: field = !key; break;
+        case CSIM_FIELD_LOG2:
+            while (field < 31 && (2u << field) <= key) {
+                field++;
+            }
+            break;
+        default: break; /* an invalidate bit reads 0 */
+        }
+        v |= (field << f->shift) & csim_reg_field_mask(f);
+    }
+    return v;
+}
+
+void csim_reg_decode(const csim_reg_layout *r, uint32_t value, csim_ms_cfg *c)
+{
+    for (unsigned i = 0; i < r->n_fields; i++) {
+        const csim_reg_field *f = &r->field[i];
+        const uint32_t field = (value & csim_reg_field_mask(f)) >> f->shift;
+        uint32_t key;
+        switch (f->coding) {
+        case CSIM_FIELD_VALUE: key = field; break;
+        case CSIM_FIELD_INVERTED: key = !field; break;
+        case CSIM_FIELD_LOG2: key = 1u << field; break;
+        default: continue;
+        }
+        char *member = (char *)c + f->cfg_offset;
+        if (f->is_bool) {
+            *(bool *)member = key != 0;
+        } else {
+            *(uint32_t *)member = key;
+        }
+    }
+}
+
+uint32_t csim_reg_invalidate_mask(const csim_reg_layout *r)
+{
+    uint32_t mask = 0;
+    for (unsigned i = 0; i < r->n_fields; i++) {
+        if (r->field[i].coding == CSIM_FIELD_INVALIDATE) {
+            mask |= csim_reg_field_mask(&r->field[i]);
+        }
+    }
+    return mask;
+}
+
+bool csim_reg_drives(const csim_reg_layout *r, const char *key)
+{
+    size_t n;
+    const csim_key *keys = csim_keys(&n);
+    for (unsigned i = 0; i < r->n_fields; i++) {
+        if (r->field[i].coding != CSIM_FIELD_INVALIDATE && strcmp(keys[r->field[i].key].name, key) == 0) {
+            return true;
+        }
+    }
+    return false;
 }

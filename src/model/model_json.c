@@ -4,6 +4,7 @@
  * csim_model, driven by the key table (JSON through cyclesim/backends/json.h).
  */
 #include <dirent.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -135,6 +136,175 @@ static csim_err set_array(csim_model *m, const csim_key *k, const csim_json *v, 
     return CSIM_OK;
 }
 
+static const char *const coding_names[] = {"value", "inverted", "log2", NULL};
+
+/* One field of a register layout: "key" names the flash key it sets (with a
+ * "coding"), or "action": "invalidate" makes it a cache-invalidate bit. */
+static csim_err set_field(csim_reg_field *f, const csim_json *e, const char *where, const char *name,
+                          csim_diag *diag)
+{
+    csim_err err = CSIM_OK;
+    bool ok = true;
+    const csim_json *m;
+    csim_json_each(m, e)
+    {
+        const char *member = csim_json_name(m);
+        if (strcmp(member, "name") && strcmp(member, "shift") && strcmp(member, "width") && strcmp(member, "key") &&
+            strcmp(member, "action") && strcmp(member, "coding")) {
+            return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: fields: unknown member \"%s\"", where, name, member);
+        }
+    }
+    const char *fname = csim_json_str_of(csim_json_get(e, "name"));
+    if (!fname || !*fname || strlen(fname) >= sizeof(f->name)) {
+        return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: each field needs a \"name\" of 1..%zu characters", where,
+                         name, sizeof(f->name) - 1);
+    }
+    snprintf(f->name, sizeof(f->name), "%s", fname);
+    const double shift = num_field(e, "shift", where, name, &ok, diag, &err);
+    const double width = csim_json_get(e, "width") ? num_field(e, "width", where, name, &ok, diag, &err) : 1;
+    if (!ok) {
+        return err;
+    }
+    if (width < 1 || shift + width > 32) {
+        return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: %s: shift + width must lie within 32 bits", where, name,
+                         fname);
+    }
+    f->shift = (uint8_t)shift;
+    f->width = (uint8_t)width;
+    const char *key = csim_json_str_of(csim_json_get(e, "key"));
+    const char *action = csim_json_str_of(csim_json_get(e, "action"));
+    const char *coding = csim_json_str_of(csim_json_get(e, "coding"));
+    if (!key == !action) {
+        return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: %s: give either \"key\" or \"action\"", where, name, fname);
+    }
+    if (action) {
+        if (strcmp(action, "invalidate") != 0 || coding) {
+            return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: %s: the only action is \"invalidate\" (no coding)", where,
+                             name, fname);
+        }
+        f->coding = CSIM_FIELD_INVALIDATE;
+        return CSIM_OK;
+    }
+    const csim_key *k = csim_key_find(key);
+    if (!k || (k->type != CSIM_K_U32 && k->type != CSIM_K_BOOL) || k->offset < offsetof(csim_model, flash) ||
+        k->offset >= offsetof(csim_model, flash) + sizeof(csim_ms_cfg)) {
+        return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: %s: \"%s\" is not a flash.* or cache.* number or boolean",
+                         where, name, fname, key);
+    }
+    size_t n_keys;
+    f->key = (uint16_t)(k - csim_keys(&n_keys));
+    f->cfg_offset = (uint16_t)(k->offset - offsetof(csim_model, flash));
+    f->is_bool = k->type == CSIM_K_BOOL;
+    f->coding = CSIM_FIELD_VALUE;
+    for (int i = 0; coding && coding_names[i]; i++) {
+        if (strcmp(coding, coding_names[i]) == 0) {
+            f->coding = (uint8_t)i;
+            coding = NULL;
+        }
+    }
+    if (coding) {
+        return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: %s: coding \"%s\" is not value, inverted or log2", where,
+                         name, fname, coding);
+    }
+    if ((f->is_bool || f->coding == CSIM_FIELD_INVERTED) && (f->width != 1 || f->coding == CSIM_FIELD_LOG2)) {
+        return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: %s: a boolean or inverted key takes a one-bit field", where,
+                         name, fname);
+    }
+    return CSIM_OK;
+}
+
+static csim_err set_register(csim_model *m, const csim_key *k, const csim_json *v, const char *where,
+                             csim_diag *diag)
+{
+    const csim_json *fields = csim_json_get(v, "fields");
+    const csim_json *member;
+    csim_json_each(member, v)
+    {
+        if (strcmp(csim_json_name(member), "addr") && strcmp(csim_json_name(member), "fields")) {
+            return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: unknown member \"%s\"", where, k->name,
+                             csim_json_name(member));
+        }
+    }
+    if (!csim_json_is_object(v) || !csim_json_is_array(fields)) {
+        return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: expected {\"addr\": n, \"fields\": [...]}", where, k->name);
+    }
+    csim_reg_layout *r = (csim_reg_layout *)((char *)m + k->offset);
+    memset(r, 0, sizeof(*r));
+    csim_err err = CSIM_OK;
+    bool ok = true;
+    r->addr = (uint32_t)num_field(v, "addr", where, k->name, &ok, diag, &err);
+    if (!ok) {
+        return err;
+    }
+    if (r->addr & 3u || csim_json_count(fields) > CSIM_MAX_FIELDS) {
+        return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: a word-aligned addr and at most %d fields", where, k->name,
+                         CSIM_MAX_FIELDS);
+    }
+    uint32_t used = 0;
+    const csim_json *e;
+    csim_json_each(e, fields)
+    {
+        csim_reg_field *f = &r->field[r->n_fields];
+        if (!csim_json_is_object(e)) {
+            return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: fields must be objects", where, k->name);
+        }
+        if ((err = set_field(f, e, where, k->name, diag))) {
+            return err;
+        }
+        const uint32_t mask = csim_reg_field_mask(f);
+        if (used & mask) {
+            return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: %s overlaps another field", where, k->name, f->name);
+        }
+        used |= mask;
+        r->n_fields++;
+    }
+    return CSIM_OK;
+}
+
+/* `periph.modules`: each member a module name and its base; added to (or,
+ * with base 0, removed from) the instances of the models this file extends. */
+static csim_err set_periphs(csim_model *m, const csim_key *k, const csim_json *v, const char *where,
+                            csim_diag *diag)
+{
+    if (!csim_json_is_object(v)) {
+        return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: expected {\"module\": base, ...}", where, k->name);
+    }
+    const csim_json *e;
+    csim_json_each(e, v)
+    {
+        const char *module = csim_json_name(e);
+        csim_err err = CSIM_OK;
+        bool ok = true;
+        const uint32_t base = (uint32_t)num_field(v, module, where, k->name, &ok, diag, &err);
+        if (!ok) {
+            return err;
+        }
+        if (strlen(module) >= sizeof(m->periph[0].module)) {
+            return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: module name \"%s\" longer than %zu characters", where,
+                             k->name, module, sizeof(m->periph[0].module) - 1);
+        }
+        unsigned i = 0;
+        while (i < m->n_periph && strcmp(m->periph[i].module, module) != 0) {
+            i++;
+        }
+        if (!base) {
+            if (i < m->n_periph) {
+                memmove(&m->periph[i], &m->periph[i + 1], (m->n_periph - i - 1) * sizeof(m->periph[0]));
+                memset(&m->periph[--m->n_periph], 0, sizeof(m->periph[0]));
+            }
+            continue;
+        }
+        if (i == CSIM_MAX_PERIPHS) {
+            return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: at most %d along the extends chain", where, k->name,
+                             CSIM_MAX_PERIPHS);
+        }
+        snprintf(m->periph[i].module, sizeof(m->periph[i].module), "%s", module);
+        m->periph[i].base = base;
+        m->n_periph += i == m->n_periph;
+    }
+    return CSIM_OK;
+}
+
 /* `uncertain`: adds the names to the list of the models this file extends
  * (a union; a name already there is not added twice). */
 static csim_err add_uncertain(csim_model *m, const csim_key *k, const csim_json *v, const char *where,
@@ -204,6 +374,10 @@ static csim_err apply_object(csim_model *m, const csim_json *o, const char *pref
         csim_err err;
         if (k->type == CSIM_K_KEYS) {
             err = add_uncertain(m, k, v, where, diag);
+        } else if (k->type == CSIM_K_REGISTER) {
+            err = set_register(m, k, v, where, diag);
+        } else if (k->type == CSIM_K_PERIPHS) {
+            err = set_periphs(m, k, v, where, diag);
         } else if (k->type >= CSIM_K_REGIONS) {
             err = set_array(m, k, v, where, diag);
         } else if (csim_json_is_number(v)) {

@@ -15,8 +15,6 @@
 #define SZ(f) sizeof(((csim_model *)0)->f)
 
 static const char *const ms_names[] = {"zero_wait", "l0_nvm", "u0_flash", "icache", NULL};
-static const char *const acr_names[] = {"none", "l0", "u0", "l5", "u3", NULL};
-static const char *const aes_ip_names[] = {"u0", "u3", NULL};
 
 #define TRM_M0P "ARM DDI0484C (Cortex-M0+ TRM)"
 #define M33_MEAS "jnk0le cortex_m33.md @3dfc2ab (RP2350 cm33 r1p0 measurements)"
@@ -246,25 +244,22 @@ static const csim_key keys[] = {
     {"periph.mirror", CSIM_K_MIRROR, OFF(mirror), OFF(n_mirror), 0, 0, NULL,
      "status fields that read back a control field (clock switch status)",
      "reference manual RCC_CFGR"},
-    {"periph.crc", CSIM_K_U32, OFF(crc_base), 0, 0, 4294967295.0, NULL,
-     "CRC unit base (0: none)", "CMSIS device header CRC_BASE; RM CRC chapter"},
-    {"periph.aes", CSIM_K_U32, OFF(aes_base), 0, 0, 4294967295.0, NULL,
-     "AES peripheral base, with the RM's processing latencies (0: none)",
-     "CMSIS device header AES_BASE; RM0503 / RM0487 AES chapters (docs/aes.md)"},
-    {"periph.aes_ip", CSIM_K_ENUM, OFF(aes_ip), 0, 0, 1, aes_ip_names,
-     "AES IP revision: u0 (CR.CCFC/ERRC) or u3 (ICR only, KEYVALID, KEIF)",
-     "CMSIS stm32u083xx.h and stm32u385xx.h AES_CR bits (docs/aes.md)"},
-    {"periph.saes", CSIM_K_U32, OFF(saes_base), 0, 0, 4294967295.0, NULL,
-     "STM32U3 SAES base, 480/680-cycle ECB blocks, hardware keys (0: none)",
-     "CMSIS stm32u385xx.h SAES_BASE_NS; RM0487 section 34.2 (docs/aes.md)"},
-    {"periph.flash_acr", CSIM_K_U32, OFF(flash_acr), 0, 0, 4294967295.0, NULL,
-     "FLASH_ACR address (0: none)", "CMSIS device header FLASH_R_BASE"},
-    {"periph.acr_layout", CSIM_K_ENUM, OFF(acr_layout), 0, 0, 4, acr_names,
-     "FLASH_ACR bit layout", "CMSIS device headers (stm32l073xx.h, stm32u083xx.h, stm32u385xx.h)"},
-    {"periph.icache", CSIM_K_U32, OFF(icache_base), 0, 0, 4294967295.0, NULL,
-     "ICACHE register base (0: none)", "CMSIS device header ICACHE_BASE"},
-    {"periph.uart_tdr", CSIM_K_U32, OFF(uart_tdr), 0, 0, 4294967295.0, NULL,
-     "console UART transmit data register (0: none)", "board user manual (ST-LINK VCP)"},
+    {"periph.modules", CSIM_K_PERIPHS, OFF(periph), OFF(n_periph), 0, 0, NULL,
+     "peripheral instances, each a module of src/engine/periph.c at its base address: crc (the "
+     "STM32 CRC unit), aes-u0 (STM32U0 AES, CR.CCFC/ERRC), aes-u3 (STM32U3 AES: ICR only, KEYVALID, "
+     "KEIF), saes (STM32U3 SAES: 480/680-cycle ECB blocks, hardware keys), usart-console (its TDR "
+     "at +0x28 goes to the console); an MCU file adds to its family's (base 0 removes one)",
+     "CMSIS device headers CRC_BASE (RM CRC chapter), AES_BASE, AES_BASE_NS and SAES_BASE_NS "
+     "(stm32u083xx.h, stm32u385xx.h AES_CR bits; RM0503 / RM0487 AES chapters, RM0487 section 34.2; "
+     "docs/aes.md); the USART or LPUART of the board's ST-LINK VCP (board user manual)"},
+    {"periph.flash_acr", CSIM_K_REGISTER, OFF(flash_acr), 0, 0, 0, NULL,
+     "FLASH_ACR: its address (0: none) and the fields the firmware writes, each with the flash "
+     "key it sets (LATENCY: flash.wait_states...); the reset value is the model's configuration",
+     "CMSIS device headers (stm32l073xx.h, stm32u083xx.h, stm32l552xx.h, stm32u385xx.h) FLASH_R_BASE "
+     "and FLASH_ACR bits"},
+    {"periph.icache_cr", CSIM_K_REGISTER, OFF(icache_cr), 0, 0, 0, NULL,
+     "ICACHE_CR: its address (0: none) and fields (EN: cache.enabled, WAYSEL: cache.ways, CACHEINV: "
+     "invalidate)", "CMSIS device header ICACHE_BASE and ICACHE_CR bits"},
     {"description", CSIM_K_STR, OFF(description), SZ(description), 0, 0, NULL,
      "one line about the model", "-"},
     {"uncertain", CSIM_K_KEYS, OFF(uncertain), OFF(n_uncertain), 0, 0, NULL,
@@ -471,6 +466,8 @@ static const char *type_name(csim_key_type t)
     case CSIM_K_MIRROR: return "[{addr, src_mask, src_shift, dst_shift}]";
     case CSIM_K_LATENCY: return "[{range, max_hz[]}]";
     case CSIM_K_KEYS: return "[key names]";
+    case CSIM_K_REGISTER: return "{addr, fields: [{name, shift, width, key or action, coding}]}";
+    case CSIM_K_PERIPHS: return "{module: base}";
     }
     return "?";
 }

@@ -705,7 +705,7 @@ static void test_periph_counters(void)
     csim_model m;
     memset(&m, 0, sizeof(m));
     m.core.kind = csim_core_find("m33");
-    m.crc_base = 0x40023000;
+    m.periph[m.n_periph++] = (csim_periph_inst){"crc", 0x40023000u};
     csim_periph_env env = {NULL, now_fn, NULL, NULL, NULL, NULL};
     csim_periph *p = csim_periph_new(&m, &env);
     /* CRC through the registers, CR.RESET restores the initial value. */
@@ -743,9 +743,8 @@ static void test_periph_u3_aes(void)
     csim_model m;
     memset(&m, 0, sizeof(m));
     m.core.kind = csim_core_find("m33");
-    m.aes_base = 0x420C0000u;
-    m.aes_ip = 1;
-    m.saes_base = 0x420C0C00u;
+    m.periph[m.n_periph++] = (csim_periph_inst){"aes-u3", 0x420C0000u};
+    m.periph[m.n_periph++] = (csim_periph_inst){"saes", 0x420C0C00u};
     csim_periph_env env = {NULL, now_fn, NULL, NULL, NULL, NULL};
     csim_periph *p = csim_periph_new(&m, &env);
     uint32_t base[64], size[64];
@@ -775,9 +774,9 @@ static void test_periph_pages_joined(void)
     csim_model m;
     memset(&m, 0, sizeof(m));
     m.core.kind = csim_core_find("m33");
-    m.crc_base = 0x40023000u;
-    m.flash_acr = 0x40022000u;
-    m.icache_base = 0x40030000u;
+    m.periph[m.n_periph++] = (csim_periph_inst){"crc", 0x40023000u};
+    m.flash_acr.addr = 0x40022000u;
+    m.icache_cr.addr = 0x40030000u;
     csim_periph_env env = {NULL, now_fn, NULL, NULL, NULL, NULL};
     csim_periph *p = csim_periph_new(&m, &env);
     uint32_t base[64], size[64];

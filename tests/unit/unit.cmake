@@ -40,3 +40,9 @@ add_executable(test_output ${CMAKE_CURRENT_LIST_DIR}/test_output.c)
 target_link_libraries(test_output PRIVATE csim_output)
 add_test(NAME unit_output COMMAND test_output)
 set_tests_properties(unit_output PROPERTIES LABELS unit)
+
+# FLASH_ACR/ICACHE_CR layouts of the bundled models (each field drives its key) and the peripheral modules' ranges.
+add_executable(test_periph ${CMAKE_CURRENT_LIST_DIR}/test_periph.c)
+target_link_libraries(test_periph PRIVATE csim_engine)
+add_test(NAME unit_periph COMMAND test_periph ${CMAKE_SOURCE_DIR}/models)
+set_tests_properties(unit_periph PROPERTIES LABELS unit)

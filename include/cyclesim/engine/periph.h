@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * periph.h - the STM32 and Cortex-M peripherals firmware and libraries
- * need: CRC unit, SysTick, DWT cycle counter, FLASH_ACR, ICACHE, clock
- * ready flags (plain register blocks with ready/mirror rules), console UART.
+ * need: CRC unit, SysTick, DWT cycle counter, SCB fault registers, AES/SAES,
+ * FLASH_ACR and ICACHE_CR (fields as the model lays them out), clock ready
+ * flags (plain register blocks with ready/mirror rules), console UART.
+ * Each is a module of periph.c's registry with an address range per
+ * instance on the model.
  */
 #ifndef CYCLESIM_PERIPH_H
 #define CYCLESIM_PERIPH_H
@@ -30,6 +33,12 @@ void csim_periph_free(csim_periph *p);
 /** The 4-KiB pages the peripherals occupy, in address order, adjacent pages
  *  joined into one range: fills base[]/size[], returns the count. */
 unsigned csim_periph_pages(const csim_periph *p, uint32_t *base, uint32_t *size, unsigned max);
+
+/** The first module periph.modules names that the registry has not (NULL: none). */
+const char *csim_periph_unknown(const csim_model *m);
+
+/** The name of the module that answers addr ("registers": plain storage). */
+const char *csim_periph_module_at(const csim_periph *p, uint32_t addr);
 
 uint32_t csim_periph_read(void *p, uint32_t addr, unsigned size);
 void csim_periph_write(void *p, uint32_t addr, unsigned size, uint32_t value);

@@ -22,14 +22,40 @@
 #define CSIM_MAX_RANGES 4
 #define CSIM_MAX_WS 16
 #define CSIM_MAX_UNCERTAIN 32
+#define CSIM_MAX_FIELDS 8
+#define CSIM_MAX_PERIPHS 8
 
-typedef enum csim_acr_layout {
-    CSIM_ACR_NONE = 0,
-    CSIM_ACR_L0,  /* LATENCY b0, PRFTEN b1, DISAB_BUF b5, PRE_READ b6 */
-    CSIM_ACR_U0,  /* LATENCY[2:0], PRFTEN b8, ICEN b9, ICRST b11 */
-    CSIM_ACR_L5,  /* LATENCY[3:0] */
-    CSIM_ACR_U3,  /* LATENCY[3:0], PRFTEN b8 */
-} csim_acr_layout;
+/* A peripheral instance: a module of the engine's registry (periph.c) and
+ * the base address of its registers. */
+typedef struct csim_periph_inst {
+    char module[16];
+    uint32_t base;
+} csim_periph_inst;
+
+/* How a register field holds the flash-configuration key it names. */
+typedef enum csim_field_coding {
+    CSIM_FIELD_VALUE,      /* the field is the key's value (LATENCY, PRFTEN) */
+    CSIM_FIELD_INVERTED,   /* a one-bit field that reads 1 when the key is false (DISAB_BUF) */
+    CSIM_FIELD_LOG2,       /* the field is log2 of the key (ICACHE_CR.WAYSEL: 1 way or 2) */
+    CSIM_FIELD_INVALIDATE, /* no key: writing 1 invalidates the cache; reads back 0 (CACHEINV) */
+} csim_field_coding;
+
+typedef struct csim_reg_field {
+    char name[16];        /* as the reference manual names it */
+    uint8_t shift, width;
+    uint8_t coding;       /* csim_field_coding */
+    bool is_bool;         /* the key is a boolean (else unsigned) */
+    uint16_t cfg_offset;  /* the key's member of csim_ms_cfg */
+    uint16_t key;         /* the key's index in the key table */
+} csim_reg_field;
+
+/* A register whose fields configure the flash interface (FLASH_ACR,
+ * ICACHE_CR): where it is and what each field drives. */
+typedef struct csim_reg_layout {
+    uint32_t addr;        /* 0: the model has no such register */
+    unsigned n_fields;
+    csim_reg_field field[CSIM_MAX_FIELDS];
+} csim_reg_layout;
 
 typedef struct csim_region {
     uint32_t base, size;
@@ -72,14 +98,10 @@ typedef struct csim_model {
     unsigned n_ready;
     csim_mirror_rule mirror[CSIM_MAX_RULES];
     unsigned n_mirror;
-    uint32_t crc_base;    /* STM32 CRC unit (0: none) */
-    uint32_t aes_base;    /* AES peripheral (0: none) */
-    int aes_ip;           /* its IP: 0 STM32U0 (RM0503), 1 STM32U3 (RM0487) */
-    uint32_t saes_base;   /* STM32U3 SAES (RM0487 section 34; 0: none) */
-    uint32_t flash_acr;   /* FLASH_ACR address (0: none) */
-    csim_acr_layout acr_layout;
-    uint32_t icache_base; /* ICACHE registers (0: none) */
-    uint32_t uart_tdr;    /* console UART transmit data register (0: none) */
+    csim_periph_inst periph[CSIM_MAX_PERIPHS]; /* CRC, AES, console USART... */
+    unsigned n_periph;
+    csim_reg_layout flash_acr; /* FLASH_ACR */
+    csim_reg_layout icache_cr; /* ICACHE_CR */
     uint16_t uncertain[CSIM_MAX_UNCERTAIN]; /* key-table indices no document gives on this model */
     unsigned n_uncertain;
 } csim_model;
@@ -99,6 +121,23 @@ csim_err csim_model_check(csim_model *m, csim_diag *diag);
 /** csim_model_min_latency - smallest wait-state count the RM allows at hz in the
  *  model's voltage range; -1 if hz is above the range's maximum. */
 int csim_model_min_latency(const csim_model *m, uint32_t hz);
+
+/** csim_reg_encode - the register's value for configuration c (its reset
+ *  value: the model's configuration read back by the firmware). */
+uint32_t csim_reg_encode(const csim_reg_layout *r, const csim_ms_cfg *c);
+
+/** csim_reg_decode - the configuration c with the keys of the register's
+ *  fields set from a value the firmware wrote. */
+void csim_reg_decode(const csim_reg_layout *r, uint32_t value, csim_ms_cfg *c);
+
+/** csim_reg_invalidate_mask - the bits of the fields that invalidate the cache. */
+uint32_t csim_reg_invalidate_mask(const csim_reg_layout *r);
+
+/** csim_reg_field_mask - the bits of a field in its register. */
+uint32_t csim_reg_field_mask(const csim_reg_field *f);
+
+/** csim_reg_drives - whether a field of the register sets model key `key`. */
+bool csim_reg_drives(const csim_reg_layout *r, const char *key);
 
 /** csim_model_list - names of the MCU models in dir (kind "mcu"), sorted;
  *  returns the count written (at most max). */

@@ -19,6 +19,8 @@ typedef enum csim_key_type {
     CSIM_K_MIRROR,  /* [{"addr": n, "src_mask": n, "src_shift": n, "dst_shift": n}, ...] */
     CSIM_K_LATENCY, /* [{"range": n, "max_hz": [n, ...]}, ...] */
     CSIM_K_KEYS,    /* ["key.name", ...]: indices into the key table, merged along extends */
+    CSIM_K_REGISTER, /* {"addr": n, "fields": [{"name", "shift", "width", "key" | "action"}, ...]} */
+    CSIM_K_PERIPHS, /* {"module": base, ...}: merged along extends (base 0 removes one) */
 } csim_key_type;
 
 typedef struct csim_key {

@@ -1,0 +1,8 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# An MCU that differs from a bundled one only in data is one model file (issue 34).
+if(TARGET firmware)
+    add_test(NAME e2e_data_only_mcu
+        COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_data_mcu.sh $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
+                ${CMAKE_BINARY_DIR}/firmware ${CMAKE_CURRENT_BINARY_DIR}/data-only-mcu)
+    set_tests_properties(e2e_data_only_mcu PROPERTIES LABELS e2e)
+endif()
