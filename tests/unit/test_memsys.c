@@ -15,6 +15,7 @@
 #include "cyclesim/model/model_keys.h"
 
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1538,6 +1539,68 @@ static void test_registry_keys(void)
     }
 }
 
+/* A hash of the answers to a mixed trace (loops, jumps, literal loads, a
+ * change of wait states), with the statistics; 0 if cfg is refused. */
+static uint64_t answers(const csim_ms_cfg *cfg, csim_ms_stats *st)
+{
+    csim_memsys *ms = csim_memsys_new(cfg);
+    if (!ms)
+        return 0;
+    uint64_t t = 0, h = 1;
+    uint32_t pc = 0, x = 777;
+    for (unsigned i = 0; i < 3000; i++) {
+        if (i == 2000) {
+            csim_ms_cfg c = *cfg;
+            c.wait_states++;
+            csim_memsys_configure(ms, &c);
+        }
+        x = x * 1103515245u + 12345u;
+        pc = (i & 15) == 15 ? (x >> 8) & 0x7FC : (pc + 2) & 0x7FF;
+        const bool data = i % 7 == 3;
+        const uint32_t addr = FL + (data ? 0x1000 + ((x >> 5) & 0x3FC) : pc);
+        const uint64_t r = csim_memsys_read(ms, t, addr, data ? CSIM_MS_DATA : CSIM_MS_FETCH);
+        h = h * 31 + r;
+        t = r - (i & 1); /* some requests while the last is still in flight */
+    }
+    *st = *csim_memsys_stats(ms);
+    csim_memsys_free(ms);
+    return h;
+}
+
+/* The keys an interface does not list (and that not every interface reads)
+ * are really not read: changing one changes no answer of its model. */
+static void test_registry_unread_keys(void)
+{
+    begin("registry unread keys");
+    size_t nk;
+    const csim_key *keys = csim_keys(&nk);
+    const size_t lo = offsetof(csim_model, flash), hi = lo + sizeof(csim_ms_cfg);
+    for (unsigned t = 0; t < CSIM_MS_COUNT; t++) {
+        csim_ms_stats st0, st1;
+        const csim_ms_cfg base = cfg_any((csim_ms_type)t);
+        const uint64_t h0 = answers(&base, &st0);
+        CHECK(h0 != 0);
+        for (size_t i = 0; i < nk; i++) {
+            const csim_key *k = &keys[i];
+            if (k->offset < lo || k->offset >= hi || csim_ms_reads_key((csim_ms_type)t, k->name) != 0)
+                continue;
+            g_case = k->name;
+            csim_model m;
+            memset(&m, 0, sizeof m);
+            m.flash = base;
+            char *field = (char *)&m + k->offset;
+            if (k->type == CSIM_K_BOOL)
+                *(bool *)field = !*(bool *)field;
+            else if (k->type == CSIM_K_U32)
+                *(uint32_t *)field += 1;
+            else
+                continue;
+            CHECK_EQ(answers(&m.flash, &st1), h0);
+            CHECK(memcmp(&st0, &st1, sizeof st0) == 0);
+        }
+    }
+}
+
 static void test_equal_now(void)
 {
     begin("requests with equal now");
@@ -2036,6 +2099,7 @@ int main(void)
     test_bad_configs();
     test_registry();
     test_registry_keys();
+    test_registry_unread_keys();
     test_equal_now();
     test_state();
     test_state_tags();
