@@ -71,7 +71,7 @@
  */
 #include "memsys/memsys_internal.h"
 
-uint64_t ms_icache_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind kind)
+static uint64_t icache_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind kind)
 {
     ms_advance(ms, now);
     const bool abort = ms->cfg.prefetch_abort;
@@ -98,3 +98,15 @@ uint64_t ms_icache_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_ki
         ms_abort_bg(ms, now);
     return ms_demand(ms, now, word, false, false, true);
 }
+
+static const char *const icache_keys[] = {MS_CACHED_KEYS, NULL};
+
+const ms_policy ms_policy_icache = {
+    .cache = true,
+    .keys = icache_keys,
+    .cfg_problem = ms_cached_problem,
+    .derive = ms_derive_cached,
+    .reconfigured = ms_cache_reconfigured,
+    .read = icache_read,
+    .reuse = {.replay_hits = true, .tag_log = true},
+};

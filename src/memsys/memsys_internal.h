@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * memsys_internal.h - state and shared hot-path helpers of the flash-interface
- * models (memsys.c: dispatcher and shared machinery; memsys_reuse.c: replay
- * and state for block reuse; memsys_l0nvm.c,
- * memsys_u0.c, memsys_icache.c: one policy each).
+ * memsys_internal.h - state, policy ops table and shared hot-path helpers of
+ * the flash-interface models (memsys.c: dispatcher and configuration;
+ * memsys_machinery.c: the shared machinery the policies call;
+ * memsys_registry.c: the policy of each interface; memsys_reuse.c: replay and
+ * state for block reuse; memsys_zero_wait.c, memsys_l0nvm.c, memsys_u0.c,
+ * memsys_icache.c: one policy each).
  *
  * Vocabulary used by every model:
  *  - a "word" is one flash array read: cfg.flash_read_bytes aligned bytes,
@@ -34,6 +36,9 @@
 #define MS_MAX_READ_BYTES 64u     /* flash array read width */
 #define MS_MAX_WAIT_STATES 1024u  /* keeps every sum far from overflow */
 
+typedef struct ms_policy ms_policy;
+typedef uint64_t (*ms_read_fn)(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind kind);
+
 typedef struct ms_line {
     uint32_t line;  /* line index (word >> wpl_shift), MS_NONE if invalid */
     uint32_t valid; /* sectored: a bit per word of the line that is there; else unused */
@@ -45,6 +50,8 @@ struct csim_memsys {
     csim_ms_stats st;
 
     /* derived from cfg in new/configure (no division at run time) */
+    const ms_policy *policy; /* of cfg.type */
+    ms_read_fn read;      /* policy->read, one load less on every read */
     uint64_t read_cycles; /* 1 + wait_states */
     uint32_t flash_words; /* words in the flash range (prefetch stops there) */
     unsigned word_shift;  /* log2(flash_read_bytes) */
@@ -165,12 +172,58 @@ static inline void ms_log_tag(const csim_memsys *ms, uint32_t word, unsigned wha
     log->what[log->n++] = (uint8_t)what;
 }
 
-/* ---- per-model read functions (memsys_l0nvm.c, memsys_u0.c, memsys_icache.c) */
-uint64_t ms_l0_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind kind);
-uint64_t ms_u0_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind kind);
-uint64_t ms_icache_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind kind);
+/* ---- policies: what each interface adds to the shared machinery -------------- */
 
-/* ---- shared machinery (memsys.c) */
+/* What a change of configuration empties (ms_policy.reconfigured). */
+enum { MS_CLEAR_BUFS = 1, MS_CLEAR_CACHE = 2 };
+
+/* One flash interface: the row CSIM_MS_INTERFACES names it by, this table
+ * the rest.  Reset and statistics are the shared machinery's alone (no policy
+ * has state or counters of its own), so they have no entry. */
+struct ms_policy {
+    bool cache;              /* has a cache: lines are allocated, the cache.* keys apply */
+    const char *const *keys; /* model keys of its own it reads (NULL-terminated; not those of
+                                every interface: flash.base, .size, .alias, .wait_states...) */
+    /* why cfg cannot be modelled (csim_memsys_cfg_problem), or NULL */
+    const char *(*cfg_problem)(const csim_ms_cfg *c);
+    /* derived fields, after the shared defaults of a model with no buffer,
+     * no cache and no read-ahead (memsys.c derive) */
+    void (*derive)(csim_memsys *ms);
+    /* what a configuration change from `old` empties (MS_CLEAR_*) beyond the
+     * shared rule (buffers resized or regrouped); NULL: nothing */
+    unsigned (*reconfigured)(const csim_ms_cfg *old, const csim_ms_cfg *c);
+    /* a read of flash word `word` issued at `now`: its ready cycle */
+    ms_read_fn read;
+    struct {                 /* what block reuse may do (memsys_reuse.c) */
+        bool replay_hits;    /* csim_memsys_replay_hits: plain cache hits can be replayed */
+        bool hit_prefetches; /* ... but not a fetch hit whose next word is outside its line: it
+                                triggers the prefetch (with prefetch on) */
+        bool tags_in_state;  /* a direct-mapped cache's tags end its saved state */
+        bool tag_log;        /* its tags are replayed from a log (csim_memsys_log_tags) */
+        /* csim_memsys_data_anywhere; NULL: false */
+        bool (*data_anywhere)(const csim_memsys *ms);
+    } reuse;
+};
+
+#define MS_DECLARE_POLICY(id, name) extern const ms_policy ms_policy_##name;
+CSIM_MS_INTERFACES(MS_DECLARE_POLICY)
+#undef MS_DECLARE_POLICY
+
+/* The policy of interface t, or NULL (memsys_registry.c). */
+const ms_policy *ms_policy_of(csim_ms_type t);
+
+/* Model keys that more than one policy reads, for their key lists. */
+#define MS_READAHEAD_KEYS "flash.readahead_rereads", "flash.prefetch_abort"
+#define MS_CACHED_KEYS                                                                                    \
+    MS_READAHEAD_KEYS, "flash.readahead_early", "flash.word_buffers", "flash.demand_buffered",            \
+        "flash.prefetch_words", "cache.enabled", "cache.size", "cache.ways", "cache.line", "cache.data",  \
+        "cache.hit_cycles", "cache.refill_overhead", "cache.hit_under_miss", "cache.refill_unbuffered"
+
+/* ---- shared machinery (memsys_machinery.c) */
+const char *ms_flash_problem(const csim_ms_cfg *c);
+const char *ms_cached_problem(const csim_ms_cfg *c);
+void ms_derive_cached(csim_memsys *ms);
+unsigned ms_cache_reconfigured(const csim_ms_cfg *old, const csim_ms_cfg *c);
 void ms_advance_slow(csim_memsys *ms, uint64_t now);
 uint64_t ms_cache_access(csim_memsys *ms, uint64_t now, uint32_t word, bool *missed);
 ms_line *ms_cache_victim(const csim_memsys *ms, uint32_t word);
@@ -181,6 +234,21 @@ void ms_abort_for_miss(csim_memsys *ms, uint64_t now, uint32_t word);
 bool ms_prefetch_idle(const csim_memsys *ms);
 
 static inline uint64_t ms_max(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+/* The smallest s with 2^s >= v (log2 of a power of two). */
+static inline unsigned ms_log2u(uint64_t v)
+{
+    unsigned s = 0;
+    while (((uint64_t)1 << s) < v)
+        s++;
+    return s;
+}
+
+/* `size` bytes from `base` stay below 4 GiB. */
+static inline bool ms_range_ok(uint32_t base, uint32_t size)
+{
+    return (uint64_t)base + size <= ((uint64_t)1 << 32);
+}
 
 /* One flash array read that may start at `earliest`: it starts when the array
  * is free (one read at a time) and takes 1 + W cycles (task contract; timing
@@ -248,7 +316,7 @@ static inline uint64_t ms_buf_use(csim_memsys *ms, int i)
     return ms->buf_ready[i];
 }
 
-/* Issue the background reads that started before `now` (see memsys.c). */
+/* Issue the background reads that started before `now` (memsys_machinery.c). */
 static inline void ms_advance(csim_memsys *ms, uint64_t now)
 {
     if (ms->pf_pending || ms->pr_pending)

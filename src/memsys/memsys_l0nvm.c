@@ -38,7 +38,30 @@
  */
 #include "memsys/memsys_internal.h"
 
-uint64_t ms_l0_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind kind)
+/* A fetch group leaves the data group at least one buffer. */
+static const char *l0_problem(const csim_ms_cfg *c)
+{
+    const char *flash = ms_flash_problem(c);
+    if (flash)
+        return flash;
+    return !c->buffers || (c->nvm_buffers <= MS_MAX_BUFFERS && (!c->fetch_buffers || c->fetch_buffers < c->nvm_buffers))
+               ? NULL
+               : "flash.fetch_buffers must leave at least one of flash.nvm_buffers (at most 16) to data reads";
+}
+
+/* Every NVM read goes through the buffers; DISAB_BUF disables them, and with
+ * them prefetch and pre-read (RM0367 §3.3). */
+static void l0_derive(csim_memsys *ms)
+{
+    const csim_ms_cfg *c = &ms->cfg;
+    ms->nbufs = c->buffers ? c->nvm_buffers : 0;
+    ms->buf_demand = true;
+    ms->pf_on = c->prefetch && ms->nbufs > 0;
+    ms->pr_on = c->preread && ms->nbufs > 0;
+    ms->fetch_group = c->fetch_buffers;
+}
+
+static uint64_t l0_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind kind)
 {
     ms_advance(ms, now);
     if (ms->cfg.prefetch_abort && ms_buf_find(ms, word) < 0)
@@ -52,3 +75,14 @@ uint64_t ms_l0_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind k
     }
     return ready;
 }
+
+static const char *const l0_keys[] = {
+    MS_READAHEAD_KEYS, "flash.preread", "flash.buffers", "flash.nvm_buffers", "flash.fetch_buffers", NULL,
+};
+
+const ms_policy ms_policy_l0_nvm = {
+    .keys = l0_keys,
+    .cfg_problem = l0_problem,
+    .derive = l0_derive,
+    .read = l0_read,
+};

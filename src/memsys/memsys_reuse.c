@@ -64,8 +64,7 @@ bool csim_memsys_replay_hits(csim_memsys *ms, uint64_t now, uint64_t last, const
 {
     if (rp)
         rp->gen = 0;
-    if (!ms->cache_on || (ms->cfg.type != CSIM_MS_ICACHE && ms->cfg.type != CSIM_MS_U0_FLASH) ||
-        !replay_ready(ms, now) || n > 512) {
+    if (!ms->cache_on || !ms->policy->reuse.replay_hits || !replay_ready(ms, now) || n > 512) {
         return false;
     }
     uint32_t hit[512];
@@ -79,7 +78,7 @@ bool csim_memsys_replay_hits(csim_memsys *ms, uint64_t now, uint64_t last, const
         n_data += kind[i] != CSIM_MS_FETCH;
         if ((hit[i] = cached_slot(ms, word)) == MS_NONE)
             return false;
-        if (ms->cfg.type == CSIM_MS_U0_FLASH && ms->pf_on && kind[i] == CSIM_MS_FETCH &&
+        if (ms->policy->reuse.hit_prefetches && ms->pf_on && kind[i] == CSIM_MS_FETCH &&
             !ms_next_in_slot(ms, hit[i], word))
             return false;
     }
@@ -222,7 +221,7 @@ static unsigned lru_rank(const uint64_t *lru, unsigned n, size_t stride, uint64_
  * reorders the ranks too. */
 unsigned csim_memsys_tag_bytes(const csim_memsys *ms)
 {
-    return ms->cfg.type == CSIM_MS_U0_FLASH && ms->cache_on && ms->ways == 1
+    return ms->policy->reuse.tags_in_state && ms->cache_on && ms->ways == 1
                ? (4 + 4 * ms->sectored) * (ms->set_mask + 1)
                : 0;
 }
@@ -318,13 +317,13 @@ bool csim_memsys_save(const csim_memsys *ms, uint64_t now, uint64_t floor, bool 
 bool csim_memsys_save_head(const csim_memsys *ms, uint64_t now, uint64_t floor, bool before_read,
                            csim_ms_state *st)
 {
-    return (csim_memsys_tag_bytes(ms) || ms->cfg.type == CSIM_MS_ICACHE) && save(ms, now, floor, before_read, false, st);
+    return (csim_memsys_tag_bytes(ms) || ms->policy->reuse.tag_log) && save(ms, now, floor, before_read, false, st);
 }
 
 bool csim_memsys_log_tags(csim_memsys *ms, csim_ms_tag_log *log)
 {
     ms->tag_log = NULL;
-    if (!log || ms->cfg.type != CSIM_MS_ICACHE)
+    if (!log || !ms->policy->reuse.tag_log)
         return false;
     log->n = 0;
     log->overflow = false;
@@ -336,8 +335,8 @@ bool csim_memsys_replay_tags(csim_memsys *ms, const uint32_t *word, const uint8_
 {
     if (!n)
         return true;
-    /* an ICACHE is never sectored; a U0 cache changes tags outside the log */
-    if (ms->cfg.type != CSIM_MS_ICACHE || !ms->cache_on || ms->sectored || n > CSIM_MS_TAG_LOG_MAX)
+    /* a sectored cache changes tags outside the log */
+    if (!ms->policy->reuse.tag_log || !ms->cache_on || ms->sectored || n > CSIM_MS_TAG_LOG_MAX)
         return false;
     struct {
         ms_line *at;
@@ -374,14 +373,7 @@ bool csim_memsys_replay_tags(csim_memsys *ms, const uint32_t *word, const uint8_
 
 bool csim_memsys_data_anywhere(const csim_memsys *ms)
 {
-    switch (ms->cfg.type) {
-    case CSIM_MS_ZERO_WAIT:
-        return true;
-    case CSIM_MS_U0_FLASH: /* straight to the array unless cached or read ahead (ms_u0_read) */
-        return !(ms->cache_on && ms->cfg.cache_data) && !ms->pr_on;
-    default:
-        return false;
-    }
+    return ms->policy->reuse.data_anywhere && ms->policy->reuse.data_anywhere(ms);
 }
 
 typedef struct st_reader {

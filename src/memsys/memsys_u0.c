@@ -68,7 +68,28 @@
  */
 #include "memsys/memsys_internal.h"
 
-uint64_t ms_u0_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind kind)
+/* The refill keys are U0 hypotheses (the ICACHE's refill is RM0522's); the
+ * data read-ahead is the L0's pre-read machinery (H-DPF). */
+static void u0_derive(csim_memsys *ms)
+{
+    const csim_ms_cfg *c = &ms->cfg;
+    ms_derive_cached(ms);
+    ms->pr_on = c->data_prefetch && ms->pf_on;
+    ms->refill_wrap = c->refill_wrap;
+    ms->miss_waits = c->miss_waits;
+    ms->sectored = c->sectored;
+}
+
+/* cfg.latency_clears: a change of wait states empties the cache and the word
+ * buffers (H-INV). */
+static unsigned u0_reconfigured(const csim_ms_cfg *old, const csim_ms_cfg *c)
+{
+    if (c->latency_clears && c->wait_states != old->wait_states)
+        return MS_CLEAR_BUFS | MS_CLEAR_CACHE;
+    return ms_cache_reconfigured(old, c);
+}
+
+static uint64_t u0_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind kind)
 {
     ms_advance(ms, now);
     const bool abort = ms->cfg.prefetch_abort;
@@ -114,3 +135,26 @@ uint64_t ms_u0_read(csim_memsys *ms, uint64_t now, uint32_t word, csim_ms_kind k
         ms_trigger_preread(ms, word + 1, now, ready);
     return ready;
 }
+
+/* An uncached data read goes straight to the array unless it is read ahead
+ * (u0_read): the same cost and state wherever it goes. */
+static bool u0_data_anywhere(const csim_memsys *ms)
+{
+    return !(ms->cache_on && ms->cfg.cache_data) && !ms->pr_on;
+}
+
+static const char *const u0_keys[] = {
+    MS_CACHED_KEYS, "flash.data_first", "flash.data_prefetch", "flash.latency_clears",
+    "cache.refill_wrap", "cache.miss_waits", "cache.sectored", NULL,
+};
+
+const ms_policy ms_policy_u0_flash = {
+    .cache = true,
+    .keys = u0_keys,
+    .cfg_problem = ms_cached_problem,
+    .derive = u0_derive,
+    .reconfigured = u0_reconfigured,
+    .read = u0_read,
+    .reuse = {.replay_hits = true, .hit_prefetches = true, .tags_in_state = true,
+              .data_anywhere = u0_data_anywhere},
+};

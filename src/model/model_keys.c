@@ -14,7 +14,6 @@
 #define OFF(f) offsetof(csim_model, f)
 #define SZ(f) sizeof(((csim_model *)0)->f)
 
-static const char *const ms_names[] = {"zero_wait", "l0_nvm", "u0_flash", "icache", NULL};
 
 #define TRM_M0P "ARM DDI0484C (Cortex-M0+ TRM)"
 #define M33_MEAS "jnk0le cortex_m33.md @3dfc2ab (RP2350 cm33 r1p0 measurements)"
@@ -105,7 +104,7 @@ static const csim_key keys[] = {
      "per voltage range, the highest clock allowed with 0, 1, 2... wait states",
      "RM read-access-latency tables as ST's HAL/LL utils copy them (docs/sweep.md, docs/sources.md)"},
     /* Flash interface */
-    {"flash.interface", CSIM_K_ENUM, OFF(flash.type), 0, 0, 3, ms_names,
+    {"flash.interface", CSIM_K_ENUM, OFF(flash.type), 0, 0, CSIM_MS_COUNT - 1, csim_ms_names,
      "flash-interface model", "reference manual, flash chapter"},
     {"flash.base", CSIM_K_U32, OFF(flash.flash_base), 0, 0, 4294967295.0, NULL,
      "flash address", "CMSIS device header FLASH_BASE"},
@@ -287,31 +286,16 @@ const csim_key *csim_key_find(const char *name)
 
 bool csim_key_applies(const csim_key *k, const csim_model *m)
 {
-    const csim_ms_type t = m->flash.type;
     if (!csim_core_reads_key(m->core.kind, k->name)) {
         return false;
     }
-    if (strncmp(k->name, "cache.", 6) == 0) {
-        const bool u0_only = k->offset == OFF(flash.refill_wrap) || k->offset == OFF(flash.miss_waits)
-                             || k->offset == OFF(flash.sectored);
-        return (t == CSIM_MS_U0_FLASH || (t == CSIM_MS_ICACHE && !u0_only)) && m->flash.cache_bytes > 0;
+    /* a key some flash interfaces read applies where the registry lists it, a
+     * cache.* key only with a cache */
+    const int reads = csim_ms_reads_key(m->flash.type, k->name);
+    if (reads >= 0) {
+        return reads && (strncmp(k->name, "cache.", 6) != 0 || m->flash.cache_bytes > 0);
     }
-    switch (k->offset) {
-    case OFF(flash.data_first):
-    case OFF(flash.data_prefetch):
-    case OFF(flash.latency_clears): return t == CSIM_MS_U0_FLASH;
-    case OFF(flash.readahead_early): return t == CSIM_MS_U0_FLASH || t == CSIM_MS_ICACHE;
-    case OFF(flash.readahead_rereads): return t != CSIM_MS_ZERO_WAIT;
-    case OFF(flash.flash_buffers):
-    case OFF(flash.demand_buffered):
-    case OFF(flash.prefetch_words): return t == CSIM_MS_U0_FLASH || t == CSIM_MS_ICACHE;
-    case OFF(flash.prefetch_abort): return t != CSIM_MS_ZERO_WAIT;
-    case OFF(flash.preread):
-    case OFF(flash.buffers):
-    case OFF(flash.nvm_buffers):
-    case OFF(flash.fetch_buffers): return t == CSIM_MS_L0_NVM;
-    default: return true;
-    }
+    return true;
 }
 
 bool csim_key_scalar(const csim_key *k)
@@ -443,8 +427,7 @@ csim_err csim_model_set(csim_model *m, const char *assignment, csim_diag *diag)
     /* A key for another core or flash interface would change nothing: say so
      * rather than accept it (the keys that decide what applies always do;
      * cache.* on a model without a cache is the callers' to explain). */
-    const bool has_cache = (m->flash.type == CSIM_MS_U0_FLASH || m->flash.type == CSIM_MS_ICACHE)
-                           && m->flash.cache_bytes > 0;
+    const bool has_cache = csim_ms_has_cache(m->flash.type) && m->flash.cache_bytes > 0;
     if (!err && !csim_key_applies(k, m) && k->offset != OFF(flash.type)
         && !(strncmp(name, "cache.", 6) == 0 && !has_cache)) {
         return csim_fail(diag, CSIM_ERR_MODEL, "--set %s: does not apply to %s (%s)", name, m->name,

@@ -12,8 +12,10 @@
  * printed.  The throughput figure is printed, never asserted.
  */
 #include "cyclesim/memsys/memsys.h"
+#include "cyclesim/model/model_keys.h"
 
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1437,6 +1439,168 @@ static void test_bad_configs(void)
     csim_memsys_free(ms);
 }
 
+/* ---- the registry of flash interfaces --------------------------------------- */
+
+/* One configuration every interface accepts: each reads what it needs. */
+static csim_ms_cfg cfg_any(csim_ms_type t)
+{
+    return (csim_ms_cfg){
+        .type = t, .flash_base = FL, .flash_size = 65536, .alias_base = 0, .wait_states = 2,
+        .flash_read_bytes = 8, .prefetch = true, .buffers = true, .nvm_buffers = 6, .cache_enabled = true,
+        .cache_bytes = 1024, .cache_ways = 2, .cache_line_bytes = 32, .flash_buffers = 2, .demand_buffered = true,
+        .prefetch_words = 1, .refill_wrap = true, .miss_waits = true,
+    };
+}
+
+static void test_registry(void)
+{
+    begin("registry");
+    CHECK(csim_ms_names[CSIM_MS_COUNT] == NULL);
+    for (unsigned t = 0; t < CSIM_MS_COUNT; t++) {
+        /* the interface is found by its name, as flash.interface gives it */
+        const char *name = csim_ms_names[t];
+        CHECK(name != NULL);
+        unsigned found = CSIM_MS_COUNT;
+        for (unsigned u = 0; u < CSIM_MS_COUNT && name; u++)
+            found = found == CSIM_MS_COUNT && strcmp(csim_ms_names[u], name) == 0 ? u : found;
+        CHECK_EQ(found, t); /* and by no earlier row */
+        CHECK(csim_ms_keys((csim_ms_type)found) != NULL);
+
+        /* it is built and answers a fetch, then serves the same word at zero
+         * wait once it is quiet (buffered, cached or ideal) */
+        const csim_ms_cfg c = cfg_any((csim_ms_type)found);
+        CHECK(csim_memsys_cfg_problem(&c) == NULL);
+        csim_memsys *ms = csim_memsys_new(&c);
+        CHECK(ms != NULL);
+        if (!ms)
+            continue;
+        const uint64_t ready = csim_memsys_read(ms, 10, FL, CSIM_MS_FETCH);
+        CHECK(ready >= 11);
+        CHECK(ready <= 11 + c.wait_states); /* a cold word: at most one array read */
+        FETCH(ms, 100, FL, 101);
+        CHECK_EQ(csim_memsys_stats(ms)->fetches, 2);
+        CHECK_EQ(csim_memsys_stats(ms)->hits > 0, t != CSIM_MS_ZERO_WAIT);
+        CHECK_EQ(csim_ms_logs_tags((csim_ms_type)t), csim_memsys_log_tags(ms, &(csim_ms_tag_log){0}));
+        csim_memsys_log_tags(ms, NULL);
+        csim_memsys_free(ms);
+    }
+    const csim_ms_cfg bad = cfg_any(CSIM_MS_COUNT);
+    CHECK(csim_memsys_cfg_problem(&bad) != NULL && strcmp(csim_memsys_cfg_problem(&bad), "unknown flash.interface") == 0);
+    CHECK(!csim_ms_has_cache(CSIM_MS_COUNT));
+    CHECK(csim_ms_keys(CSIM_MS_COUNT) == NULL);
+}
+
+/* The flash keys every interface may read: listed by none. */
+static const char *const common_flash_keys[] = {
+    "flash.interface", "flash.base", "flash.size", "flash.alias", "flash.wait_states", "flash.read_bytes",
+    "flash.prefetch", "flash.latency_table", NULL,
+};
+
+static bool in_list(const char *const *list, const char *key)
+{
+    for (; *list; list++)
+        if (strcmp(*list, key) == 0)
+            return true;
+    return false;
+}
+
+/* Each interface's key list is what csim_key_applies says applies to it: its
+ * own keys and the common ones, every other flash.* and cache.* key not, and
+ * cache.* keys only with a cache.  The lists name existing keys only. */
+static void test_registry_keys(void)
+{
+    begin("registry keys");
+    size_t nk;
+    const csim_key *keys = csim_keys(&nk);
+    for (unsigned t = 0; t < CSIM_MS_COUNT; t++) {
+        const char *const *own = csim_ms_keys((csim_ms_type)t);
+        for (const char *const *k = own; *k; k++) {
+            g_case = *k;
+            CHECK(csim_key_find(*k) != NULL);
+            CHECK(!in_list(common_flash_keys, *k));
+            CHECK(strncmp(*k, "cache.", 6) != 0 || csim_ms_has_cache((csim_ms_type)t));
+        }
+        for (unsigned with_cache = 0; with_cache < 2; with_cache++) {
+            csim_model m;
+            memset(&m, 0, sizeof m);
+            m.flash.type = (csim_ms_type)t;
+            m.flash.cache_bytes = with_cache ? 1024 : 0;
+            for (size_t i = 0; i < nk; i++) {
+                const char *name = keys[i].name;
+                const bool cache_key = strncmp(name, "cache.", 6) == 0;
+                if (!cache_key && strncmp(name, "flash.", 6) != 0)
+                    continue;
+                g_case = name;
+                const bool reads = in_list(own, name) && (!cache_key || with_cache);
+                CHECK_EQ(csim_key_applies(&keys[i], &m), reads || in_list(common_flash_keys, name));
+                CHECK_EQ(csim_ms_reads_key((csim_ms_type)t, name), in_list(common_flash_keys, name) ? -1 : in_list(own, name));
+            }
+        }
+    }
+}
+
+/* A hash of the answers to a mixed trace (loops, jumps, literal loads, a
+ * change of wait states), with the statistics; 0 if cfg is refused. */
+static uint64_t answers(const csim_ms_cfg *cfg, csim_ms_stats *st)
+{
+    csim_memsys *ms = csim_memsys_new(cfg);
+    if (!ms)
+        return 0;
+    uint64_t t = 0, h = 1;
+    uint32_t pc = 0, x = 777;
+    for (unsigned i = 0; i < 3000; i++) {
+        if (i == 2000) {
+            csim_ms_cfg c = *cfg;
+            c.wait_states++;
+            csim_memsys_configure(ms, &c);
+        }
+        x = x * 1103515245u + 12345u;
+        pc = (i & 15) == 15 ? (x >> 8) & 0x7FC : (pc + 2) & 0x7FF;
+        const bool data = i % 7 == 3;
+        const uint32_t addr = FL + (data ? 0x1000 + ((x >> 5) & 0x3FC) : pc);
+        const uint64_t r = csim_memsys_read(ms, t, addr, data ? CSIM_MS_DATA : CSIM_MS_FETCH);
+        h = h * 31 + r;
+        t = r - (i & 1); /* some requests while the last is still in flight */
+    }
+    *st = *csim_memsys_stats(ms);
+    csim_memsys_free(ms);
+    return h;
+}
+
+/* The keys an interface does not list (and that not every interface reads)
+ * are really not read: changing one changes no answer of its model. */
+static void test_registry_unread_keys(void)
+{
+    begin("registry unread keys");
+    size_t nk;
+    const csim_key *keys = csim_keys(&nk);
+    const size_t lo = offsetof(csim_model, flash), hi = lo + sizeof(csim_ms_cfg);
+    for (unsigned t = 0; t < CSIM_MS_COUNT; t++) {
+        csim_ms_stats st0, st1;
+        const csim_ms_cfg base = cfg_any((csim_ms_type)t);
+        const uint64_t h0 = answers(&base, &st0);
+        CHECK(h0 != 0);
+        for (size_t i = 0; i < nk; i++) {
+            const csim_key *k = &keys[i];
+            if (k->offset < lo || k->offset >= hi || csim_ms_reads_key((csim_ms_type)t, k->name) != 0)
+                continue;
+            g_case = k->name;
+            csim_model m;
+            memset(&m, 0, sizeof m);
+            m.flash = base;
+            char *field = (char *)&m + k->offset;
+            if (k->type == CSIM_K_BOOL)
+                *(bool *)field = !*(bool *)field;
+            else if (k->type == CSIM_K_U32)
+                *(uint32_t *)field += 1;
+            else
+                continue;
+            CHECK_EQ(answers(&m.flash, &st1), h0);
+            CHECK(memcmp(&st0, &st1, sizeof st0) == 0);
+        }
+    }
+}
+
 static void test_equal_now(void)
 {
     begin("requests with equal now");
@@ -1933,6 +2097,9 @@ int main(void)
     test_reset_invalidate();
     test_configure();
     test_bad_configs();
+    test_registry();
+    test_registry_keys();
+    test_registry_unread_keys();
     test_equal_now();
     test_state();
     test_state_tags();

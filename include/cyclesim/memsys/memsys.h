@@ -26,12 +26,36 @@ typedef enum csim_ms_kind {
     CSIM_MS_DATA = 1,  /* data read of the flash range (literal pools, tables) */
 } csim_ms_kind;
 
+/* The registry of flash interfaces, one row each: its id and its name as the
+ * model key flash.interface spells it.  Row X(ID, name) is served by the
+ * policy ms_policy_<name> (src/memsys/memsys_registry.c lists them): adding a
+ * flash mechanism is a row here and its policy file. */
+#define CSIM_MS_INTERFACES(X)                                                                 \
+    X(CSIM_MS_ZERO_WAIT, zero_wait) /* ideal memory: every access ready at now + 1 */          \
+    X(CSIM_MS_L0_NVM, l0_nvm)       /* STM32L0: 32-bit NVM, six buffers, prefetch, pre-read */ \
+    X(CSIM_MS_U0_FLASH, u0_flash)   /* STM32U0: 64-bit flash, prefetch, small instruction cache */ \
+    X(CSIM_MS_ICACHE, icache)       /* STM32L5/U3: ICACHE on C-AHB (+ optional flash prefetch) */
+
 typedef enum csim_ms_type {
-    CSIM_MS_ZERO_WAIT = 0, /* ideal memory: every access ready at now + 1 */
-    CSIM_MS_L0_NVM,        /* STM32L0: 32-bit NVM, six buffers, prefetch, pre-read */
-    CSIM_MS_U0_FLASH,      /* STM32U0: 64-bit flash, prefetch, small instruction cache */
-    CSIM_MS_ICACHE,        /* STM32L5/U3: ICACHE on C-AHB (+ optional flash prefetch) */
+#define CSIM_MS_ID(id, name) id,
+    CSIM_MS_INTERFACES(CSIM_MS_ID)
+#undef CSIM_MS_ID
+    CSIM_MS_COUNT
 } csim_ms_type;
+
+/* What the registry tells the layers above about each interface. */
+extern const char *const csim_ms_names[]; /* by csim_ms_type, NULL-terminated */
+/** csim_ms_has_cache - the interface has a cache (lines, the cache.* keys). */
+bool csim_ms_has_cache(csim_ms_type t);
+/** csim_ms_keys - the model keys the interface reads that not every interface
+ *  reads (NULL-terminated); NULL for an unknown interface. */
+const char *const *csim_ms_keys(csim_ms_type t);
+/** csim_ms_reads_key - whether interface t reads model key `key`: 1 or 0, or
+ *  -1 for a key that no interface lists (one every interface may read). */
+int csim_ms_reads_key(csim_ms_type t, const char *key);
+/** csim_ms_logs_tags - block reuse keeps the interface's cache tags as a tag
+ *  log (csim_memsys_log_tags), not in its saved states. */
+bool csim_ms_logs_tags(csim_ms_type t);
 
 typedef struct csim_ms_cfg {
     csim_ms_type type;
