@@ -85,18 +85,6 @@ void abi_region_start(sim *s)
     fp_track_begin(s, s->region_ret, false);
 }
 
-void sim_diff_stats(csim_ms_stats *d, const csim_ms_stats *a, const csim_ms_stats *b)
-{
-    d->fetches = a->fetches - b->fetches;
-    d->data_reads = a->data_reads - b->data_reads;
-    d->hits = a->hits - b->hits;
-    d->misses = a->misses - b->misses;
-    d->prefetch_hits = a->prefetch_hits - b->prefetch_hits;
-    d->flash_reads = a->flash_reads - b->flash_reads;
-    d->fetch_stall = a->fetch_stall - b->fetch_stall;
-    d->data_stall = a->data_stall - b->data_stall;
-}
-
 #define BD_FIELDS(X) X(cycles) X(instructions) X(core) X(branch) X(fetch_stall) X(data_wait) \
     X(bus_conflict) X(load_use) X(exception) X(taken_branches) X(loads) X(stores) X(flash_data_reads)
 
@@ -107,12 +95,9 @@ void abi_region_end(sim *s)
     }
     s->in_region = false;
     csim_breakdown *d = &s->cur.bd;
-    const csim_breakdown *a = &s->core.bd, *b = &s->r_bd;
-#define SUB(f) d->f = a->f - b->f;
-    BD_FIELDS(SUB)
-#undef SUB
+    csim_tm_breakdown_diff(d, &s->core.bd, &s->r_bd);
     d->cycles = csim_core_now(&s->core) - s->r_cycles;
-    sim_diff_stats(&s->cur.ms, csim_memsys_stats(s->flash), &s->r_ms);
+    csim_tm_ms_stats_diff(&s->cur.ms, csim_memsys_stats(s->flash), &s->r_ms);
     fp_measure(s, &s->cur);
     csim_profile_free(s->cur.profile);
     s->cur.profile = s->prof ? csim_prof_end(s->prof) : NULL;

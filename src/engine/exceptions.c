@@ -386,24 +386,20 @@ csim_err exc_emu_stopped(sim *s, uint32_t *pc)
     csim_stop why = csim_emu_stop_reason(s->emu, &where);
     uint32_t fpc = csim_emu_reg(s->emu, CSIM_PC);
     if (why == CSIM_STOP_UNMAPPED_FETCH && where >= EXC_RETURN_MIN && s->exc_depth) {
-        sim_finish_pending(s, where);
+        csim_pricer_finish(&s->pricer, where);
         if (!exc_return(s)) {
             return csim_fail(s->diag, CSIM_ERR_FAULT, "%s", s->fault);
         }
         *pc = s->act_pc;
         return CSIM_OK;
     }
-    if (s->pending && (why == CSIM_STOP_UNMAPPED_READ || why == CSIM_STOP_UNMAPPED_WRITE ||
-                       why == CSIM_STOP_PROT || why == CSIM_STOP_UNALIGNED)) {
+    const csim_tm_block *b = s->pricer.pending;
+    if (b && (why == CSIM_STOP_UNMAPPED_READ || why == CSIM_STOP_UNMAPPED_WRITE ||
+              why == CSIM_STOP_PROT || why == CSIM_STOP_UNALIGNED)) {
         /* The faulting access was not recorded: it is the next transfer. */
-        const block *b = s->pending;
-        unsigned seen = s->ev_pos, i = s->cursor;
-        while (i < b->n && seen + b->insns[i].transfers <= s->n_ev) {
-            seen += b->insns[i].transfers;
-            i++;
-        }
+        unsigned i = csim_pricer_access_insn(&s->pricer, false);
         if (i < b->n) {
-            fpc = s->pending->insns[i].addr;
+            fpc = b->insns[i].addr;
         }
     } else if (why == CSIM_STOP_UNDEFINED || why == CSIM_STOP_DIVBYZERO) {
         fpc = where;
@@ -411,7 +407,7 @@ csim_err exc_emu_stopped(sim *s, uint32_t *pc)
     if (why == CSIM_STOP_UNALIGNED && s->align_pc) { /* a watched instruction, stopped before it ran */
         fpc = s->align_pc;
     }
-    sim_finish_at(s, fpc);
+    csim_pricer_finish_at(&s->pricer, fpc);
     char at[160], emu_msg[sizeof(s->diag->msg)];
     sim_describe_pc(s, fpc, at, sizeof(at));
     snprintf(emu_msg, sizeof(emu_msg), "%s", s->diag->msg); /* csim_fail writes s->diag->msg */

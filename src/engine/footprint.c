@@ -171,7 +171,7 @@ void fp_measure(sim *s, csim_case_result *c)
     memset(s->sym_seen, 0, e->n_syms);
     for (size_t i = 0; i < s->n_fp_blocks; i++) {
         uint32_t off;
-        const csim_symbol *f = csim_elf_locate(e, s->fp_blocks[i]->addr, &off);
+        const csim_symbol *f = csim_elf_locate(e, s->fp_blocks[i]->code.addr, &off);
         if (f && !s->sym_seen[f - e->syms]) {
             s->sym_seen[f - e->syms] = 1;
             c->code_bytes += runner_symbol(s, f) ? 0 : f->size;

@@ -86,6 +86,7 @@ csim_err sim_setup(sim *s)
     }
     s->flash_cfg = csim_memsys_config(s->flash);
     csim_core_init(&s->core, &m->core, s->flash);
+    csim_pricer_init(&s->pricer, &s->core, s->flash, !s->opts->no_reuse);
     csim_periph_env env = {s, sim_now, sim_flash_config, s->opts->console, sim_cache_invalidate, sim_ccr};
     s->periph = csim_periph_new(m, &env);
     csim_emu_hooks hooks = {s, sim_on_block, sim_on_mem, sim_on_trap, NULL, NULL};

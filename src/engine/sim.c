@@ -6,7 +6,7 @@
  * known how the block ended (the next block's address tells whether its last
  * branch was taken).  The data-access hook records every transfer, and the
  * transfers are handed to the instructions that made them in program order
- * (reuse.c).  Anything that must change the flow from outside (semihosting,
+ * (src/timing).  Anything that must change the flow from outside (semihosting,
  * exceptions, the end of --call) stops the emulator at a block boundary and
  * restarts it.
  */
@@ -17,24 +17,15 @@
 /* ---- blocks --------------------------------------------------------- */
 uint64_t sim_now(void *user)
 {
-    sim *s = user;
-    /* A peripheral read mid-block: price the block up to the instruction
-     * that made this access. */
-    if (s->pending) {
-        unsigned i = sim_newest_access_insn(s);
-        sim_price_until(s, i, 0);
-        if (i < s->pending->n) {
-            return csim_core_access_time(&s->core, &s->pending->insns[i]);
-        }
-    }
-    return csim_core_now(&s->core);
+    /* A peripheral read mid-block: the cycle of the access. */
+    return csim_pricer_now(&((sim *)user)->pricer);
 }
 
 void sim_flash_config(void *user, const csim_ms_cfg *cfg)
 {
     sim *s = user;
     csim_memsys_configure(s->flash, cfg);
-    s->epoch++;
+    csim_pricer_flash_changed(&s->pricer);
     memset(s->acc, 0, sizeof(s->acc)); /* the flash may have moved */
 }
 
@@ -42,7 +33,7 @@ void sim_cache_invalidate(void *user)
 {
     sim *s = user;
     csim_memsys_invalidate(s->flash);
-    s->epoch++;
+    csim_pricer_flash_changed(&s->pricer);
 }
 
 static void snapshot(sim *s, uint32_t *r)
@@ -75,7 +66,7 @@ static bool runaway(sim *s, uint32_t addr, const block *prev)
             }
         }
         s->snap_next = s->self_next = s->blocks + SNAP_INTERVAL;
-    } else if (s->blocks >= s->snap_next || (prev && prev->addr == addr && s->blocks >= s->self_next)) {
+    } else if (s->blocks >= s->snap_next || (prev && prev->code.addr == addr && s->blocks >= s->self_next)) {
         snapshot(s, s->snap);
         s->snap_pc = addr;
         s->snap_dirty = false;
@@ -89,11 +80,11 @@ static uint32_t sim_sp(void *user) { return csim_emu_reg(((sim *)user)->emu, CSI
 void sim_on_block(void *user, uint32_t addr, uint32_t size)
 {
     sim *s = user;
-    block *prev = s->pending;
-    sim_finish_pending(s, addr);
+    block *prev = sim_pending(s);
+    csim_pricer_finish(&s->pricer, addr);
     if (s->prof && s->in_region) {
         if (addr != s->m_end && addr != RETURN_STUB) {
-            csim_prof_goto(s->prof, addr, prev && prev->n ? &prev->insns[prev->n - 1] : NULL, &s->core.bd,
+            csim_prof_goto(s->prof, addr, prev && prev->code.n ? &prev->code.insns[prev->code.n - 1] : NULL, &s->core.bd,
                            csim_core_now(&s->core), sim_sp, s);
         } else {
             csim_prof_flush(s->prof, &s->core.bd, csim_core_now(&s->core));
@@ -151,7 +142,7 @@ void sim_on_block(void *user, uint32_t addr, uint32_t size)
 
     s->fault[0] = 0;
     /* Most blocks go where they went last time: no hash lookup. */
-    block *b = prev && prev->succ && prev->succ->addr == addr && prev->succ->size == size ? prev->succ
+    block *b = prev && prev->succ && prev->succ->code.addr == addr && prev->succ->size == size ? prev->succ
                                                                                            : sim_find_block(s, addr, size);
     if (prev) {
         prev->succ = b;
@@ -176,24 +167,23 @@ void sim_on_block(void *user, uint32_t addr, uint32_t size)
     if (s->in_region) {
         fp_note_block(s, b);
     }
-    s->pending = b;
-    s->cursor = 0;
-    if (s->opts->progress && (s->insns >> PROGRESS_SHIFT) != ((s->insns + b->n) >> PROGRESS_SHIFT)) {
-        s->opts->progress(s->opts->progress_ctx, s->insns + b->n, csim_core_now(&s->core));
+    csim_pricer_begin(&s->pricer, &b->code);
+    if (s->opts->progress && (s->insns >> PROGRESS_SHIFT) != ((s->insns + b->code.n) >> PROGRESS_SHIFT)) {
+        s->opts->progress(s->opts->progress_ctx, s->insns + b->code.n, csim_core_now(&s->core));
     }
-    s->insns += b->n;
+    s->insns += b->code.n;
 }
 
 /* Transfer classes that price differently: SRAM-like, flash, peripheral, I/O port
- * (the classes reuse.c compares). */
+ * (the classes the pricing's reuse compares). */
 static uint8_t addr_class(const sim *s, uint32_t addr)
 {
     const csim_core_params *p = &s->model->core;
     const csim_ms_cfg *f = s->flash_cfg;
-    return addr - f->flash_base < f->flash_size || addr - f->alias_base < f->flash_size ? 1
-           : p->ioport_size && addr - p->ioport_base < p->ioport_size                    ? 3
-           : addr >= 0x40000000u && addr < 0x60000000u                                   ? 2
-                                                                                          : 0;
+    return addr - f->flash_base < f->flash_size || addr - f->alias_base < f->flash_size ? CSIM_TC_FLASH
+           : p->ioport_size && addr - p->ioport_base < p->ioport_size                    ? CSIM_TC_IOPORT
+           : addr >= 0x40000000u && addr < 0x60000000u                                   ? CSIM_TC_PERIPH
+                                                                                          : CSIM_TC_SRAM;
 }
 
 /* The range around addr where the class and the footprint span are those of
@@ -243,12 +233,7 @@ static inline void record_access(sim *s, const acc_range *r, uint32_t addr, unsi
         s->snap_dirty = true;
         s->quiet_from = s->insns;
     }
-    const unsigned n = s->n_ev;
-    if (n < MAX_EVENTS) {
-        s->ev[n] = (csim_mem_event){addr, (uint8_t)size, write};
-        s->ev_class[n] = (uint8_t)(r->cls | write << 2);
-        s->n_ev = n + 1;
-    }
+    csim_pricer_record(&s->pricer, addr, size, write, (uint8_t)(r->cls | (write ? CSIM_TC_WRITE : 0)));
     if (s->in_region) {
         if (write && addr - s->stk_lo < s->stk_min - s->stk_lo) {
             s->stk_min = addr;
@@ -292,17 +277,13 @@ bool sim_on_misaligned(void *user, uint32_t addr, unsigned size, bool write)
         s->align_why = "Device memory";
         return true;
     }
-    const block *b = s->pending;
+    const csim_tm_block *b = s->pricer.pending;
     if (!b) {
         return false;
     }
     /* The access is not recorded yet: its instruction is the next one with
      * transfers left. */
-    unsigned seen = s->ev_pos, i = s->cursor;
-    while (i < b->n && seen + b->insns[i].transfers <= s->n_ev) {
-        seen += b->insns[i].transfers;
-        i++;
-    }
+    unsigned i = csim_pricer_access_insn(&s->pricer, false);
     unsigned c = i < b->n ? b->insns[i].iclass : CSIM_IC_COUNT;
     if (c == CSIM_IC_LOAD2 || c == CSIM_IC_STORE2 || c == CSIM_IC_LDM || c == CSIM_IC_STM) {
         s->align_why = c == CSIM_IC_LOAD2 || c == CSIM_IC_STORE2 ? "LDRD/STRD" : "LDM/STM/PUSH/POP";
@@ -324,7 +305,6 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
     s->opts = opts;
     s->res = res;
     s->diag = diag;
-    s->memo_on = !opts->no_reuse;
     s->snap_pc = NO_SNAP;
     /* A loop that writes nothing and reads no peripheral for this long is a
      * runaway even if its registers change (a counter); docs/exit-codes.md. */
@@ -391,7 +371,7 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
                             csim_emu_reg(s->emu, CSIM_PC));
             break;
         case ACT_SEMIHOST:
-            sim_finish_at(s, s->act_pc);
+            csim_pricer_finish_at(&s->pricer, s->act_pc);
             s->progress = s->quiet_from = s->insns;
             s->snap_dirty = true;
             sim_semihost(s);
@@ -418,7 +398,7 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
             continue;
         }
         case ACT_TRAP_FAULT:
-            sim_finish_at(s, s->act_pc);
+            csim_pricer_finish_at(&s->pricer, s->act_pc);
             err = exc_raise(s, s->trap_kind, s->act_pc, s->trap_kind == F_UNDEFINSTR ? "undefined instruction"
                               : s->trap_kind == F_INVSTATE ? "execution with the Thumb bit clear"
                                                            : "stack limit (MSPLIM) violation", 0);
@@ -429,7 +409,7 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
             continue;
         case ACT_SVC:
         case ACT_BKPT:
-            sim_finish_at(s, s->act_pc);
+            csim_pricer_finish_at(&s->pricer, s->act_pc);
             err = s->act == ACT_SVC ? exc_svc(s, s->act_pc) : exc_bkpt(s, s->act_pc);
             if (err) {
                 break;
@@ -453,7 +433,7 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
             break;
         }
         case ACT_EXC_RETURN:
-            sim_finish_at(s, s->act_pc);
+            csim_pricer_finish_at(&s->pricer, s->act_pc);
             if (!exc_return(s)) {
                 err = csim_fail(diag, CSIM_ERR_FAULT, "%s", s->fault);
                 break;
@@ -473,7 +453,7 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
             break;
         }
         case ACT_FAULT: {
-            sim_finish_at(s, s->act_pc);
+            csim_pricer_finish_at(&s->pricer, s->act_pc);
             char at[160];
             sim_describe_pc(s, s->act_pc, at, sizeof(at));
             err = csim_fail(diag, CSIM_ERR_FAULT, "fault at %s: %s", at, s->fault);
@@ -496,11 +476,12 @@ done:
         }
     }
     if (getenv("CYCLESIM_DEBUG_REUSE")) { /* docs/performance.md */
+        const csim_reuse_stats *r = &s->pricer.stats;
         fprintf(stderr, "reuse: %llu reused, %llu priced, %llu not tried (none %llu, outcome %llu, transfers %llu, "
                 "state %llu, memory %llu)\n",
-                (unsigned long long)s->memo_hits, (unsigned long long)s->memo_misses, (unsigned long long)s->memo_skips,
-                (unsigned long long)s->why[0], (unsigned long long)s->why[1], (unsigned long long)s->why[2],
-                (unsigned long long)s->why[3], (unsigned long long)s->why[4]);
+                (unsigned long long)r->hits, (unsigned long long)r->misses, (unsigned long long)r->skips,
+                (unsigned long long)r->why[0], (unsigned long long)r->why[1], (unsigned long long)r->why[2],
+                (unsigned long long)r->why[3], (unsigned long long)r->why[4]);
     }
     res->total_cycles = csim_core_now(&s->core);
     res->total_insns = s->core.bd.instructions;

@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sim_internal.h - the state of one run, shared by the engine's parts:
- * sim.c (run loop and hooks), reuse.c (decoded blocks, pricing and its
- * reuse), footprint.c, bench_abi.c (the firmware's benchmark ABI),
- * exceptions.c (faults and exception entry/return), semihost.c, setup.c.
+ * sim.c (run loop and hooks), block_cache.c (decoded blocks), footprint.c,
+ * bench_abi.c (the firmware's benchmark ABI), exceptions.c (faults and exception entry/return), semihost.c, setup.c.
  * Nothing outside src/engine includes it.
  */
 #ifndef CSIM_ENGINE_SIM_INTERNAL_H
 #define CSIM_ENGINE_SIM_INTERNAL_H
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,20 +17,14 @@
 #include "cyclesim/backends/emu.h"
 #include "cyclesim/engine/periph.h"
 #include "cyclesim/engine/sim.h"
+#include "cyclesim/timing/pricing.h"
 #include "engine/profile.h"
 
 #define MAX_BLOCK_INSNS 2048 /* Unicorn ends a block after 512 instructions or a page */
-#define MAX_EVENTS 1024
 #define BLOCK_SLOTS (1u << 16)
 #define RETURN_STUB 0x0FFFF000u /* --call returns here: a mapped page in the code region (below 0xE000_0000, which is execute-never) */
 #define EXC_RETURN_MIN 0xFFFFFF00u
 
-#define MEMO_EVENTS 512
-#define MEMO_FLASH_READS MEMO_EVENTS
-#define MEMO_SLOTS 6       /* pricings kept per block */
-#define STATE_SLOTS 4      /* of them kept by state: [0, 4), on the ICACHE [2, 6) */
-#define ICACHE_HIT_SLOTS 2 /* ICACHE: slots 0-1 replay cache hits */
-#define MEMO_ALWAYS_TRY 16 /* blocks of this many instructions are never priced without trying reuse */
 #define MAX_SPANS (1 + CSIM_MAX_REGIONS)
 #define BENCH_CASE_BYTES 28 /* sizeof(bench_case_t) of that version */
 #define PROGRESS_SHIFT 24 /* report progress every 2^24 instructions */
@@ -58,71 +52,9 @@ enum { EXC_NMI = 2, EXC_HARDFAULT = 3, EXC_BUSFAULT = 5, EXC_USAGEFAULT = 6, EXC
  * D1 CFSR/UFSR/BFSR).  docs/sources.md. */
 typedef enum fault_kind { F_UNDEFINSTR, F_INVSTATE, F_STKOF, F_UNALIGNED, F_DIVBYZERO, F_PRECISERR, F_IBUSERR } fault_kind;
 
-/* A block's pricing, reusable when it runs again from the same core state,
- * with the same kinds of transfers, to the same next block, and
- *  - ICACHE, slots 0-1: all its flash-interface accesses are plain cache
- *    hits again (replayed access by access: the cache is too large to compare);
- *  - other flash interfaces, and the ICACHE's slots 2-5: from the same
- *    flash-interface state (buffers, reads in flight, and cache tags, which
- *    on the ICACHE means the same answers to the block's tag tests, n_tag of
- *    them) and with the same flash data addresses where they matter, so the
- *    whole state after it is known too. */
-typedef struct memo {
-    bool valid;
-    /* ICACHE hits: it also holds from states whose fetch side is shifted by
-     * [lag_lo, lag_hi] (csim_core_lag_end), its state after shifted alike if
-     * lag_shifted.  (Small fields where the layout had padding: the memos
-     * of a block are scanned on every try.) */
-    bool lag_ok, lag_shifted;
-    unsigned epoch;          /* flash configuration it was priced under */
-    uint32_t next;
-    csim_core_sig entry, exit;
-    int16_t lag_lo, lag_hi;
-    uint64_t dt;
-    csim_breakdown d;
-    csim_ms_stats ms_d;      /* flash-interface statistics it adds (state replay) */
-    unsigned n_ev, n_acc, n_flash, n_tag, ms_in, ms_out;
-    csim_ms_replay rp;       /* ICACHE: the lines its fetches hit, while no tag changed */
-    /* State replay of a direct-mapped cache: the tags were those of the state
-     * before when the flash interface's tag generation was tag_gen (if
-     * tag_known); tags_same: the state after has the same tags. */
-    uint64_t tag_gen;
-    bool tag_known, tags_same;
-    uint64_t gen;            /* sim-wide number of this recording (a slot is reused) */
-    /* State replay: the pricing whose state before matched the state that
-     * this one's state after became last time, `succ_floor` cycles from the
-     * earliest request, while neither was recorded again. */
-    const struct memo *succ;
-    uint64_t succ_gen;
-    int64_t succ_floor;
-    /* The pricing whose core signature was the core state this one's state
-     * after restores to, while neither was recorded again (core_matches). */
-    const struct memo *core_succ;
-    uint64_t core_succ_gen;
-    /* acc_addr u32[n_acc], flash_addr u32[n_flash], tag_word u32[n_tag],
-     * ev_class[n_ev], acc_kind[n_acc], flash-interface state before [ms_in]
-     * and after [ms_out], tag_what[n_tag] */
-    uint8_t *blob;
-} memo;
-
-/* The pricing being recorded (large: kept in the sim, off the stack). */
-typedef struct memo_rec {
-    csim_core_sig entry, exit;
-    csim_access_rec acc;
-    unsigned n_flash;
-    uint32_t flash_addr[MEMO_FLASH_READS];
-    csim_ms_state ms_in, ms_out;
-    csim_ms_tag_log tags;
-} memo_rec;
-
 typedef struct block {
-    uint32_t addr, size;
-    unsigned n;
-    csim_insn *insns;
-    memo *memo;          /* MEMO_SLOTS slots: a block may end several ways or start from several states */
-    unsigned memo_rr;    /* next slot to replace */
-    uint16_t reuse_fails;/* consecutive pricings that could not be reused */
-    uint16_t reuse_skip; /* executions left before reuse is tried again */
+    csim_tm_block code;  /* address, instructions, kept pricings (src/timing) */
+    uint32_t size;
     bool has_wfi;        /* holds a WFI/WFE (ends the run) */
     unsigned fp_epoch;   /* region in which it last ran (footprint) */
     struct block *succ;  /* the block that ran after it last time (sim_on_block) */
@@ -163,12 +95,8 @@ typedef struct sim {
     const csim_ms_cfg *flash_cfg; /* its configuration in force (csim_memsys_config) */
     csim_periph *periph;
     csim_core core;
+    csim_pricer pricer;   /* prices the executed blocks on core, with reuse */
     block *slots[BLOCK_SLOTS];
-    block *pending;       /* executed, not yet priced */
-    unsigned cursor;      /* next instruction of `pending` to price */
-    csim_mem_event ev[MAX_EVENTS];
-    uint8_t ev_class[MAX_EVENTS]; /* the class of each (sim.c addr_class), as recorded */
-    unsigned n_ev, ev_pos;
     acc_range acc[ACC_RANGES]; /* the ranges accessed last (0 length: none) */
     unsigned acc_next;         /* the slot to fill next */
     uint64_t insns;
@@ -203,16 +131,6 @@ typedef struct sim {
     uint64_t progress;    /* instruction count at the last progress point (the limit counts from it) */
     uint64_t quiet_from;  /* instruction count at the last store or peripheral/system read */
     uint64_t quiet_limit; /* store-free instructions that make a runaway (sim_quiet_limit) */
-    bool memo_on;
-    unsigned epoch;       /* bumped when the firmware reconfigures the flash interface */
-    uint64_t memo_hits, memo_misses, memo_skips;
-    uint64_t why[6]; /* reuse refusals: none recorded, outcome, transfers, state, memory, not reusable */
-    memo_rec rec;         /* the pricing being recorded */
-    uint64_t memo_gen;    /* recordings so far (memo.gen) */
-    memo *loaded;         /* the last state replay, while its flash state stands (load_token) */
-    uint64_t loaded_gen, load_token, load_t;
-    memo *restored;       /* the last replay, while the core stays as it restored it */
-    uint64_t restored_gen, restored_version;
     /* case selection and inputs: written when main starts (start-up code has
      * initialised RAM by then) */
     uint32_t m_main, v_case_first, v_case_count, v_seed;
@@ -237,13 +155,15 @@ uint64_t sim_now(void *user);
 void sim_flash_config(void *user, const csim_ms_cfg *cfg);
 void sim_cache_invalidate(void *user);
 
-/* reuse.c: decoded blocks, their pricing, and reuse of a pricing */
+/* block_cache.c: decoded blocks */
 block *sim_find_block(sim *s, uint32_t addr, uint32_t size);
 void sim_free_blocks(sim *s);
-void sim_price_until(sim *s, unsigned upto, uint32_t next);
-void sim_finish_pending(sim *s, uint32_t next);
-void sim_finish_at(sim *s, uint32_t pc);
-unsigned sim_newest_access_insn(const sim *s);
+
+/* The block the pricer has pending (executed, not yet priced), or NULL. */
+static inline block *sim_pending(const sim *s)
+{
+    return s->pricer.pending ? (block *)((char *)s->pricer.pending - offsetof(block, code)) : NULL;
+}
 
 /* footprint.c (docs/footprint.md) */
 csim_err fp_make_spans(sim *s);
@@ -275,7 +195,6 @@ void abi_region_end(sim *s);
 void abi_case_done(sim *s, uint32_t desc, uint32_t fw_cycles, uint32_t status);
 void abi_write_inputs(sim *s);
 void sim_read_cstr(sim *s, uint32_t addr, char *out, size_t len);
-void sim_diff_stats(csim_ms_stats *d, const csim_ms_stats *a, const csim_ms_stats *b);
 
 /* exceptions.c */
 void sim_on_trap(void *user, unsigned intno);

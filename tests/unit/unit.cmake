@@ -22,3 +22,9 @@ add_executable(test_json ${CMAKE_CURRENT_LIST_DIR}/test_json.c)
 target_link_libraries(test_json PRIVATE csim_json)
 add_test(NAME unit_json COMMAND test_json)
 set_tests_properties(unit_json PROPERTIES LABELS unit)
+
+# The timing module (src/timing) on its own: reuse replays and changes no number; a changed flash state is not replayed.
+add_executable(test_timing ${CMAKE_CURRENT_LIST_DIR}/test_timing.c)
+target_link_libraries(test_timing PRIVATE csim_timing)
+add_test(NAME unit_timing COMMAND test_timing)
+set_tests_properties(unit_timing PROPERTIES LABELS unit)
