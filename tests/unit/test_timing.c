@@ -12,17 +12,7 @@
 
 #include "cyclesim/timing/pricing.h"
 
-static int failures, checks;
-
-#define CHECK_EQ(what, got, want)                                                              \
-    do {                                                                                       \
-        unsigned long long g_ = (unsigned long long)(got), w_ = (unsigned long long)(want);    \
-        checks++;                                                                              \
-        if (g_ != w_) {                                                                        \
-            failures++;                                                                        \
-            printf("FAIL %s:%d %s: got %llu, want %llu\n", __FILE__, __LINE__, what, g_, w_); \
-        }                                                                                      \
-    } while (0)
+#include "check.h"
 
 #define LOOP 0x08000100u
 #define LITERAL 0x08000200u
@@ -38,32 +28,25 @@ typedef struct twin {
     csim_tm_block block;
 } twin;
 
-static csim_insn insn(uint32_t addr, unsigned size, csim_iclass k, uint16_t rd, uint16_t wr, uint16_t flags)
+static csim_insn insn_f(uint32_t addr, unsigned size, csim_iclass k, uint16_t rd, uint16_t wr, uint16_t flags)
 {
-    csim_insn i;
-    memset(&i, 0, sizeof(i));
-    i.addr = addr;
-    i.size = (uint8_t)size;
-    i.iclass = (uint8_t)k;
-    i.regs_read = rd;
-    i.regs_written = wr;
-    i.flags = flags | (size == 4 ? CSIM_IF_WIDE : 0);
-    i.transfers = (uint8_t)csim_core_transfers(&i);
+    csim_insn i = insn(addr, size, k, rd, wr);
+    i.flags |= flags;
     return i;
 }
 
 /* ALU; LDR of a literal in flash; ALU; LDR and STR of SRAM; B back to the start. */
 static void make_loop(csim_insn *in)
 {
-    in[0] = insn(LOOP, 2, CSIM_IC_ALU, 1u << 1, 1u << 1, CSIM_IF_SETS_FLAGS);
-    in[1] = insn(LOOP + 2, 2, CSIM_IC_LOAD, 1u << 15, 1u << 2, CSIM_IF_LITERAL);
+    in[0] = insn_f(LOOP, 2, CSIM_IC_ALU, 1u << 1, 1u << 1, CSIM_IF_SETS_FLAGS);
+    in[1] = insn_f(LOOP + 2, 2, CSIM_IC_LOAD, 1u << 15, 1u << 2, CSIM_IF_LITERAL);
     in[1].lit_addr = LITERAL;
-    in[2] = insn(LOOP + 4, 2, CSIM_IC_ALU, 1u << 2, 1u << 3, 0);
-    in[3] = insn(LOOP + 6, 2, CSIM_IC_LOAD, 1u << 4, 1u << 5, 0);
+    in[2] = insn_f(LOOP + 4, 2, CSIM_IC_ALU, 1u << 2, 1u << 3, 0);
+    in[3] = insn_f(LOOP + 6, 2, CSIM_IC_LOAD, 1u << 4, 1u << 5, 0);
     in[3].addr_regs = 1u << 4;
-    in[4] = insn(LOOP + 8, 2, CSIM_IC_STORE, 1u << 4 | 1u << 5, 0, 0);
+    in[4] = insn_f(LOOP + 8, 2, CSIM_IC_STORE, 1u << 4 | 1u << 5, 0, 0);
     in[4].addr_regs = 1u << 4;
-    in[5] = insn(LOOP + 10, 2, CSIM_IC_B, 0, 1u << 15,
+    in[5] = insn_f(LOOP + 10, 2, CSIM_IC_B, 0, 1u << 15,
                  CSIM_IF_WRITES_PC | CSIM_IF_DIRECT | CSIM_IF_UNCOND_FLOW);
     in[5].target = LOOP;
 }
