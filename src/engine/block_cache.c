@@ -6,10 +6,21 @@
  */
 #include "engine/sim_internal.h"
 
+bool elf_has_code(const csim_elf *e, uint32_t base, uint32_t size)
+{
+    for (size_t k = 0; k < e->n_secs; k++) {
+        const csim_section *c = &e->secs[k];
+        if (c->alloc && c->exec && c->size && (c->addr - base < size || base - c->addr < c->size)) {
+            return true;
+        }
+    }
+    return false;
+}
+
 block *sim_find_block(sim *s, uint32_t addr, uint32_t size)
 {
     unsigned h = (addr >> 1) & (BLOCK_SLOTS - 1);
-    for (block *b = s->slots[h]; b; b = b->next) {
+    for (block *b = s->cache.slots[h]; b; b = b->next) {
         if (b->code.addr == addr && b->size == size) {
             return b;
         }
@@ -17,7 +28,7 @@ block *sim_find_block(sim *s, uint32_t addr, uint32_t size)
     for (unsigned i = 0; i < s->model->n_sram; i++) {
         /* SRAM the ELF has no code in holds no instructions: running it
          * would run zeros (ARMv6-M SRAM is traced and cannot run at all). */
-        if (addr - s->model->sram[i].base < s->model->sram[i].size && !sim_code_in(s->elf, addr, size)) {
+        if (addr - s->model->sram[i].base < s->model->sram[i].size && !elf_has_code(s->elf, addr, size)) {
             snprintf(s->fault, sizeof(s->fault), "code in SRAM, where the ELF has no executable section");
             return NULL;
         }
@@ -49,15 +60,15 @@ block *sim_find_block(sim *s, uint32_t addr, uint32_t size)
     for (unsigned i = 0; i < b->code.n; i++) {
         b->has_wfi |= tmp[i].iclass == CSIM_IC_WFI;
     }
-    b->next = s->slots[h];
-    s->slots[h] = b;
+    b->next = s->cache.slots[h];
+    s->cache.slots[h] = b;
     return b;
 }
 
-void sim_free_blocks(sim *s)
+void block_cache_free(block_cache *c)
 {
     for (unsigned i = 0; i < BLOCK_SLOTS; i++) {
-        for (block *b = s->slots[i], *n; b; b = n) {
+        for (block *b = c->slots[i], *n; b; b = n) {
             n = b->next;
             csim_tm_block_release(&b->code);
             free(b->code.insns);

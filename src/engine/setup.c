@@ -56,17 +56,6 @@ static csim_err load_image(sim *s)
     return CSIM_OK;
 }
 
-bool sim_code_in(const csim_elf *e, uint32_t base, uint32_t size)
-{
-    for (size_t k = 0; k < e->n_secs; k++) {
-        const csim_section *c = &e->secs[k];
-        if (c->alloc && c->exec && c->size && (c->addr - base < size || base - c->addr < c->size)) {
-            return true;
-        }
-    }
-    return false;
-}
-
 csim_err sim_setup(sim *s)
 {
     const csim_model *m = s->model;
@@ -104,7 +93,7 @@ csim_err sim_setup(sim *s)
     for (unsigned i = 0; i < m->n_sram; i++) {
         /* SRAM as traced memory (docs/performance.md), unless the ELF has
          * code there: code cannot run from it. */
-        bool traced = !sim_code_in(s->elf, m->sram[i].base, m->sram[i].size);
+        bool traced = !elf_has_code(s->elf, m->sram[i].base, m->sram[i].size);
         err = traced ? csim_emu_map_traced(s->emu, m->sram[i].base, m->sram[i].size, d)
                      : csim_emu_map(s->emu, m->sram[i].base, m->sram[i].size, true, d);
         if (err) {
