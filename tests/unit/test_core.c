@@ -13,6 +13,7 @@
 #include "cyclesim/memsys/memsys.h"
 #include "cyclesim/engine/periph.h"
 #include "cyclesim/core/timing.h"
+#include "cyclesim/timing/signature.h"
 
 #include "check.h"
 

@@ -21,6 +21,7 @@
 
 #include "cyclesim/core/timing.h"
 #include "cyclesim/memsys/memsys.h"
+#include "cyclesim/timing/signature.h"
 
 #define CSIM_PRICER_EVENTS 1024  /* transfers recorded per block (more are dropped: priced as SRAM) */
 #define CSIM_PRICER_FLASH_READS 512 /* flash data reads a kept pricing compares */
