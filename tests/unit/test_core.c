@@ -526,7 +526,7 @@ static void test_fetch_lag(void)
 }
 
 /* Block reuse takes a core whose version has not moved since a replay
- * restored it as that replay's state after (reuse.c, core_matches): every
+ * restored it as that replay's state after (src/timing/pricing.c, core_matches): every
  * entry point that changes the timing state must move it. */
 static void test_core_version(void)
 {
