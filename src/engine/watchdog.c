@@ -23,6 +23,33 @@ static void snapshot(sim *s, uint32_t *r)
     csim_emu_fp_regs(s->emu, r + CSIM_REG_COUNT);
 }
 
+/* Out of line, as is back_at_snapshot: the observer runs at every block,
+ * these once in SNAP_INTERVAL blocks or at a loop. */
+static __attribute__((noinline)) void take_snapshot(sim *s, uint32_t addr)
+{
+    watchdog *w = &s->watch;
+    snapshot(s, w->snap);
+    w->snap_pc = addr;
+    w->snap_dirty = false;
+    w->snap_next = w->blocks + SNAP_INTERVAL;
+}
+
+/* The block of the snapshot runs again: whether nothing has changed. */
+static __attribute__((noinline)) bool back_at_snapshot(sim *s)
+{
+    watchdog *w = &s->watch;
+    w->snap_pc = NO_SNAP;
+    bool irq = csim_periph_systick_due(s->periph) != UINT64_MAX && exc_can_preempt(s, EXC_SYSTICK);
+    if (!w->snap_dirty && !irq) {
+        snapshot(s, w->cmp);
+        if (memcmp(w->cmp, w->snap, sizeof(w->snap)) == 0) {
+            return true;
+        }
+    }
+    w->snap_next = w->self_next = w->blocks + SNAP_INTERVAL;
+    return false;
+}
+
 /* Whether the firmware is in a loop it cannot leave: it is back at a block
  * whose start state was recorded, with no store and no peripheral or system
  * read since (nothing else changes memory: no DMA is modelled), the same
@@ -37,20 +64,10 @@ static bool runaway(sim *s, uint32_t addr, const block *prev)
     watchdog *w = &s->watch;
     w->blocks++;
     if (addr == w->snap_pc) {
-        w->snap_pc = NO_SNAP;
-        bool irq = csim_periph_systick_due(s->periph) != UINT64_MAX && exc_can_preempt(s, EXC_SYSTICK);
-        if (!w->snap_dirty && !irq) {
-            snapshot(s, w->cmp);
-            if (memcmp(w->cmp, w->snap, sizeof(w->snap)) == 0) {
-                return true;
-            }
-        }
-        w->snap_next = w->self_next = w->blocks + SNAP_INTERVAL;
-    } else if (w->blocks >= w->snap_next || (prev && prev->code.addr == addr && w->blocks >= w->self_next)) {
-        snapshot(s, w->snap);
-        w->snap_pc = addr;
-        w->snap_dirty = false;
-        w->snap_next = w->blocks + SNAP_INTERVAL;
+        return back_at_snapshot(s);
+    }
+    if (w->blocks >= w->snap_next || (prev && prev->code.addr == addr && w->blocks >= w->self_next)) {
+        take_snapshot(s, addr);
     }
     return false;
 }
