@@ -115,8 +115,4 @@ static inline void account_transfers(csim_core *c, const csim_insn *in, unsigned
     }
 }
 
-/* Bytes of csim_core_sig that core.c fills; a core's own state (its sign
- * hook) follows, up to CSIM_SIG_BYTES. */
-#define CSIM_SIG_SHARED 40
-
 #endif

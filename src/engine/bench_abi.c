@@ -64,7 +64,7 @@ static void read_case(mem_reader rd, const void *src, uint32_t desc, char *name,
  * firmware does in it (restarting its cycle counter, reading it for its own
  * measurement, fw_cycles) takes the same time whatever ran before the case;
  * the region itself starts from the reset state at the marker's return. */
-void abi_begin_marker(sim *s, uint32_t addr)
+static void abi_begin_marker(sim *s, uint32_t addr)
 {
     if (!s->opts->warm) {
         csim_memsys_reset(s->flash);
@@ -72,85 +72,76 @@ void abi_begin_marker(sim *s, uint32_t addr)
     }
 }
 
-void abi_region_start(sim *s)
+static void abi_region_start(sim *s)
 {
     if (!s->opts->warm) {
         csim_memsys_reset(s->flash);
-        csim_core_redirect(&s->core, s->region_ret);
+        csim_core_redirect(&s->core, s->abi.region_ret);
     }
-    s->r_cycles = csim_core_now(&s->core);
-    s->r_bd = s->core.bd;
-    s->r_ms = *csim_memsys_stats(s->flash);
+    s->abi.r_cycles = csim_core_now(&s->core);
+    s->abi.r_bd = s->core.bd;
+    s->abi.r_ms = *csim_memsys_stats(s->flash);
     sim_in_force_begin(s);
-    fp_track_begin(s, s->region_ret, false);
-}
-
-void sim_diff_stats(csim_ms_stats *d, const csim_ms_stats *a, const csim_ms_stats *b)
-{
-#define SUB(f, reported) d->f = a->f - b->f;
-    CSIM_MS_STATS_FIELDS(SUB)
-#undef SUB
+    sim_region_begin(s, s->abi.region_ret, false);
 }
 
 void sim_in_force_begin(sim *s)
 {
     const csim_ms_cfg *cfg = csim_memsys_config(s->flash);
-    s->cur.in_force = (csim_in_force){true, false, cfg->cache_enabled, cfg->prefetch, cfg->wait_states,
-                                      s->model->clock_hz};
-    s->in_region = true;
+    s->abi.cur.in_force = (csim_in_force){true, false, cfg->cache_enabled, cfg->prefetch, cfg->wait_states,
+                                          s->model->clock_hz};
+    s->abi.in_region = true;
 }
 
 void abi_region_end(sim *s)
 {
-    if (!s->in_region) {
+    if (!s->abi.in_region) {
         return;
     }
-    s->in_region = false;
-    csim_breakdown *d = &s->cur.bd;
-    const csim_breakdown *a = &s->core.bd, *b = &s->r_bd;
-#define SUB(f, label, event, bucket) d->f = a->f - b->f;
-    CSIM_BREAKDOWN_FIELDS(SUB)
-#undef SUB
-    d->cycles = csim_core_now(&s->core) - s->r_cycles;
-    sim_diff_stats(&s->cur.ms, csim_memsys_stats(s->flash), &s->r_ms);
-    fp_measure(s, &s->cur);
-    csim_profile_free(s->cur.profile);
-    s->cur.profile = s->prof ? csim_prof_end(s->prof) : NULL;
-    if (!s->opts->call && (s->region_case < s->cases_lo || s->region_case >= s->cases_hi)) {
+    s->abi.in_region = false;
+    sim_region_end(s);
+    csim_breakdown *d = &s->abi.cur.bd;
+    csim_tm_breakdown_diff(d, &s->core.bd, &s->abi.r_bd);
+    d->cycles = csim_core_now(&s->core) - s->abi.r_cycles;
+    csim_tm_ms_stats_diff(&s->abi.cur.ms, csim_memsys_stats(s->flash), &s->abi.r_ms);
+    fp_measure(s, &s->abi.cur);
+    csim_profile_free(s->abi.cur.profile);
+    s->abi.cur.profile = s->prof ? csim_prof_end(s->prof) : NULL;
+    if (!s->opts->call && (s->abi.region_case < s->abi.cases_lo || s->abi.region_case >= s->abi.cases_hi)) {
         /* The runner's empty case: the overhead to subtract, measured the
          * same way as the board does (firmware/bench/runner.c). */
-        csim_profile_free(s->cur.profile);
-        s->cur.profile = NULL;
-        s->empty = s->cur;
-        s->have_empty = true;
-        memset(&s->cur, 0, sizeof(s->cur));
+        csim_profile_free(s->abi.cur.profile);
+        s->abi.cur.profile = NULL;
+        s->abi.empty = s->abi.cur;
+        s->abi.have_empty = true;
+        memset(&s->abi.cur, 0, sizeof(s->abi.cur));
     }
 }
 
-void abi_case_done(sim *s, uint32_t desc, uint32_t fw_cycles, uint32_t status)
+static void abi_case_done(sim *s, uint32_t desc, uint32_t fw_cycles, uint32_t status)
 {
-    csim_case_result *c = &s->cur;
+    csim_case_result *c = &s->abi.cur;
     c->fw_cycles = fw_cycles;
     c->status = status;
-    if (desc < s->cases_lo || desc >= s->cases_hi) {
+    if (desc < s->abi.cases_lo || desc >= s->abi.cases_hi) {
         csim_profile_free(c->profile);
         memset(c, 0, sizeof(*c));
         return;
     }
-    if (s->workbuf_var) {
-        csim_emu_read(s->emu, s->workbuf_var, &c->workbuf, sizeof(c->workbuf));
+    if (s->abi.workbuf_var) {
+        csim_emu_read(s->emu, s->abi.workbuf_var, &c->workbuf, sizeof(c->workbuf));
     }
-    if (s->attempts_var) { /* set by the case's check(), cleared for the next case */
+    if (s->abi.attempts_var) { /* set by the case's check(), cleared for the next case */
         static const uint32_t zero;
-        csim_emu_read(s->emu, s->attempts_var, &c->attempts, sizeof(c->attempts));
-        csim_emu_write(s->emu, s->attempts_var, &zero, sizeof(zero));
+        csim_emu_read(s->emu, s->abi.attempts_var, &c->attempts, sizeof(c->attempts));
+        csim_emu_write(s->emu, s->abi.attempts_var, &zero, sizeof(zero));
     }
     _Static_assert(sizeof(c->name) == sizeof(c->row) && sizeof(c->row) == sizeof(c->params), "one string size");
     read_case(emu_reader, s->emu, desc, c->name, c->row, c->params, sizeof(c->name));
     uint64_t raw = c->bd.cycles;
-    if (s->have_empty) {
+    if (s->abi.have_empty) {
         csim_breakdown *d = &c->bd;
-        const csim_breakdown *e = &s->empty.bd;
+        const csim_breakdown *e = &s->abi.empty.bd;
         uint64_t others = 0;
 #define SUBE(f, label, event, bucket) d->f = d->f > e->f ? d->f - e->f : 0;
         CSIM_BREAKDOWN_FIELDS(SUBE)
@@ -166,9 +157,9 @@ void abi_case_done(sim *s, uint32_t desc, uint32_t fw_cycles, uint32_t status)
     }
     c->cycles = c->bd.cycles;
     csim_run_result *r = s->res;
-    if (r->n_cases == s->cap_cases) {
-        s->cap_cases = s->cap_cases ? 2 * s->cap_cases : 64;
-        csim_case_result *n = realloc(r->cases, s->cap_cases * sizeof(*n));
+    if (r->n_cases == s->abi.cap_cases) {
+        s->abi.cap_cases = s->abi.cap_cases ? 2 * s->abi.cap_cases : 64;
+        csim_case_result *n = realloc(r->cases, s->abi.cap_cases * sizeof(*n));
         if (!n) {
             csim_profile_free(c->profile);
             memset(c, 0, sizeof(*c));
@@ -183,15 +174,15 @@ void abi_case_done(sim *s, uint32_t desc, uint32_t fw_cycles, uint32_t status)
 /* ---- hooks ---------------------------------------------------------- */
 
 /* Case selection and the input seed, once start-up has initialised RAM. */
-void abi_write_inputs(sim *s)
+static void abi_write_inputs(sim *s)
 {
     const csim_run_opts *o = s->opts;
     if (o->case_count) {
-        csim_emu_write(s->emu, s->v_case_first, &o->case_first, 4);
-        csim_emu_write(s->emu, s->v_case_count, &o->case_count, 4);
+        csim_emu_write(s->emu, s->abi.v_case_first, &o->case_first, 4);
+        csim_emu_write(s->emu, s->abi.v_case_count, &o->case_count, 4);
     }
     if (o->input_seed) {
-        csim_emu_write(s->emu, s->v_seed, &o->input_seed, 4);
+        csim_emu_write(s->emu, s->abi.v_seed, &o->input_seed, 4);
     }
 }
 
@@ -203,23 +194,23 @@ static csim_err setup_inputs(sim *s)
         return CSIM_OK;
     }
     if (o->case_count) {
-        s->v_case_first = (sym = csim_elf_find(s->elf, "bench_case_first")) ? sym->addr : 0;
-        s->v_case_count = (sym = csim_elf_find(s->elf, "bench_case_count")) ? sym->addr : 0;
-        if (!s->v_case_first || !s->v_case_count) {
+        s->abi.v_case_first = (sym = csim_elf_find(s->elf, "bench_case_first")) ? sym->addr : 0;
+        s->abi.v_case_count = (sym = csim_elf_find(s->elf, "bench_case_count")) ? sym->addr : 0;
+        if (!s->abi.v_case_first || !s->abi.v_case_count) {
             return csim_fail(s->diag, CSIM_ERR_ELF,
                              "%s: firmware has no case selection (bench_case_first/bench_case_count): "
                              "build it with a current firmware/bench/runner.c", s->elf->path);
         }
     }
     if (o->input_seed) {
-        s->v_seed = (sym = csim_elf_find(s->elf, "bench_input_seed")) ? sym->addr : 0;
-        if (!s->v_seed) {
+        s->abi.v_seed = (sym = csim_elf_find(s->elf, "bench_input_seed")) ? sym->addr : 0;
+        if (!s->abi.v_seed) {
             return csim_fail(s->diag, CSIM_ERR_USAGE,
                              "%s: firmware has no random-input support (bench_input_seed)", s->elf->path);
         }
     }
-    s->m_main = (sym = csim_elf_find(s->elf, "main")) && sym->type == CSIM_SYM_FUNC ? sym->addr : 0;
-    if (!s->m_main) {
+    s->abi.m_main = (sym = csim_elf_find(s->elf, "main")) && sym->type == CSIM_SYM_FUNC ? sym->addr : 0;
+    if (!s->abi.m_main) {
         return csim_fail(s->diag, CSIM_ERR_ELF, "%s: no main function: cannot select cases or inputs",
                          s->elf->path);
     }
@@ -270,17 +261,39 @@ csim_err abi_setup(sim *s)
                          "version %u (firmware/include/bench.h)", e->path, version, CSIM_BENCH_ABI_VERSION);
     }
 #define ADDR(name) ((sym = csim_elf_find(e, name)) ? sym->addr : 0)
-    s->m_begin = ADDR("bench_region_begin");
-    s->m_end = ADDR("bench_region_end");
-    s->m_done = ADDR("bench_case_done");
-    s->cases_lo = ADDR("__start_bench_cases");
-    s->cases_hi = ADDR("__stop_bench_cases");
-    s->workbuf_var = ADDR("bench_workbuf_bytes");
-    s->attempts_var = ADDR("bench_sign_attempts");
-    s->io_lo = ADDR("__bench_io_start");
-    s->io_hi = ADDR("__bench_io_end");
-    s->ioc_lo = ADDR("__bench_io_const_start");
-    s->ioc_hi = ADDR("__bench_io_const_end");
+    s->abi.m_begin = ADDR("bench_region_begin");
+    s->abi.m_end = ADDR("bench_region_end");
+    s->abi.m_done = ADDR("bench_case_done");
+    s->abi.cases_lo = ADDR("__start_bench_cases");
+    s->abi.cases_hi = ADDR("__stop_bench_cases");
+    s->abi.workbuf_var = ADDR("bench_workbuf_bytes");
+    s->abi.attempts_var = ADDR("bench_sign_attempts");
+    s->fp.io_lo = ADDR("__bench_io_start");
+    s->fp.io_hi = ADDR("__bench_io_end");
+    s->fp.ioc_lo = ADDR("__bench_io_const_start");
+    s->fp.ioc_hi = ADDR("__bench_io_const_end");
 #undef ADDR
     return setup_inputs(s);
+}
+
+void abi_marker(sim *s, uint32_t addr)
+{
+    bench_abi *a = &s->abi;
+    if ((addr == a->m_begin || addr == a->m_end || addr == a->m_done || addr == a->m_main) && addr) {
+        watch_progress(&s->watch, s->insns);
+    }
+    if (addr == a->m_begin && a->m_begin) {
+        a->region_ret = csim_emu_reg(s->emu, CSIM_LR) & ~1u;
+        a->region_case = csim_emu_reg(s->emu, CSIM_R0);
+        abi_begin_marker(s, addr);
+    } else if (addr == a->region_ret && a->region_ret && !a->in_region) {
+        abi_region_start(s);
+        a->region_ret = 0;
+    } else if (addr == a->m_end && a->m_end) {
+        abi_region_end(s);
+    } else if (addr == a->m_done && a->m_done) {
+        abi_case_done(s, csim_emu_reg(s->emu, CSIM_R0), csim_emu_reg(s->emu, CSIM_R1), csim_emu_reg(s->emu, CSIM_R2));
+    } else if (addr == a->m_main && a->m_main) {
+        abi_write_inputs(s);
+    }
 }

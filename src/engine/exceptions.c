@@ -32,11 +32,11 @@ void sim_on_trap(void *user, unsigned intno)
     } else if (intno == CSIM_TRAP_SVC) {
         s->act = ACT_SVC; /* PC: the next instruction */
         s->act_pc = pc - 2;
-    } else if (intno == CSIM_TRAP_EXCEPTION_EXIT && s->exc_depth) {
+    } else if (intno == CSIM_TRAP_EXCEPTION_EXIT && s->exc.depth) {
         s->act = ACT_EXC_RETURN;
     } else if (intno == CSIM_TRAP_UDEF || intno == CSIM_TRAP_INVSTATE || intno == CSIM_TRAP_STKOF) {
         s->act = ACT_TRAP_FAULT;
-        s->trap_kind = intno == CSIM_TRAP_UDEF ? F_UNDEFINSTR : intno == CSIM_TRAP_INVSTATE ? F_INVSTATE : F_STKOF;
+        s->exc.trap_kind = intno == CSIM_TRAP_UDEF ? F_UNDEFINSTR : intno == CSIM_TRAP_INVSTATE ? F_INVSTATE : F_STKOF;
     } else {
         s->act = ACT_FAULT;
         const char *why = intno == CSIM_TRAP_PREFETCH_ABORT || intno == CSIM_TRAP_DATA_ABORT ? "bus/memory fault"
@@ -64,7 +64,7 @@ uint32_t exc_vector(sim *s, unsigned exc, uint32_t *entry_addr)
  * interrupt, the faulting one for a fault. */
 bool exc_take(sim *s, unsigned exc, uint32_t handler, uint32_t ret_pc)
 {
-    if (s->exc_depth == MAX_NESTED) {
+    if (s->exc.depth == MAX_NESTED) {
         snprintf(s->fault, sizeof(s->fault), "exceptions nested deeper than %d", MAX_NESTED);
         return false;
     }
@@ -88,12 +88,11 @@ bool exc_take(sim *s, unsigned exc, uint32_t handler, uint32_t ret_pc)
      * Unicorn 2.0.1 takes IPSR from an xPSR write; the stacked xPSR restores
      * it on return. */
     csim_emu_set_reg(s->emu, CSIM_XPSR, (xpsr & 0xF80F0000u) | 1u << 24 | exc);
-    s->exc_stack[s->exc_depth++] = (uint8_t)exc;
-    s->snap_dirty = true; /* the frame is written by the core */
-    s->quiet_from = s->insns;
-    if (s->in_region) {
-        if (sp - s->stk_lo < s->stk_min - s->stk_lo) {
-            s->stk_min = sp; /* the frame is stacked by the core, not by a traced store */
+    s->exc.stack[s->exc.depth++] = (uint8_t)exc;
+    watch_store(&s->watch, s->insns); /* the frame is written by the core */
+    if (s->abi.in_region) {
+        if (sp - s->fp.stk_lo < s->fp.stk_min - s->fp.stk_lo) {
+            s->fp.stk_min = sp; /* the frame is stacked by the core, not by a traced store */
         }
         if (s->prof) {
             csim_prof_flush(s->prof, &s->core.bd, csim_core_now(&s->core));
@@ -118,11 +117,10 @@ bool exc_return(sim *s)
     }
     csim_emu_set_reg(s->emu, CSIM_SP, sp + 32 + ((frame[7] >> 9) & 1u) * 4);
     csim_emu_set_reg(s->emu, CSIM_XPSR, frame[7] & ~(1u << 9));
-    s->exc_depth--;
-    s->snap_dirty = true;
-    s->quiet_from = s->insns;
+    s->exc.depth--;
+    watch_store(&s->watch, s->insns);
     csim_core_exception(&s->core, false, frame[6] & ~1u);
-    if (s->prof && s->in_region) { /* the handler's last block and the return are the handler's */
+    if (s->prof && s->abi.in_region) { /* the handler's last block and the return are the handler's */
         csim_prof_flush(s->prof, &s->core.bd, csim_core_now(&s->core));
         csim_prof_exception_return(s->prof);
     }
@@ -150,7 +148,7 @@ static int exc_priority(sim *s, unsigned exc)
  * and higher.  *boost: what boosted it (NULL: nothing). */
 static int exec_priority(sim *s, const char **boost, int *basepri)
 {
-    const unsigned active = s->exc_depth ? s->exc_stack[s->exc_depth - 1] : 0;
+    const unsigned active = s->exc.depth ? s->exc.stack[s->exc.depth - 1] : 0;
     int now = active ? exc_priority(s, active) : 256;
     *boost = NULL;
     *basepri = csim_arch_has(s->model->arch, CSIM_AF_BASEPRI) ? (int)(csim_emu_reg(s->emu, CSIM_BASEPRI) & 0xFFu)
@@ -188,7 +186,7 @@ csim_err exc_deliver(sim *s, unsigned exc, const char *exc_name, uint32_t fpc, u
     char name[160], at[160];
     snprintf(name, sizeof(name), "%s", exc_name);
     sim_describe_pc(s, fpc, at, sizeof(at));
-    unsigned active = s->exc_depth ? s->exc_stack[s->exc_depth - 1] : 0;
+    unsigned active = s->exc.depth ? s->exc.stack[s->exc.depth - 1] : 0;
     if (active == EXC_HARDFAULT) { /* DDI0419 B1.5, DDI0553 B3: lockup */
         return csim_fail(s->diag, CSIM_ERR_FAULT, "fault at %s: %s (%s) in the HardFault handler: lockup", at,
                          cause, name);
@@ -208,9 +206,9 @@ csim_err exc_deliver(sim *s, unsigned exc, const char *exc_name, uint32_t fpc, u
     uint16_t first = 0;
     /* A vector into no code of the ELF is no handler (with --call, the flash
      * base may hold code rather than a vector table). */
-    handler = handler && sim_code_in(s->elf, handler, 2) && !csim_emu_read(s->emu, handler, &first, 2) ? handler : 0;
+    handler = handler && elf_has_code(s->elf, handler, 2) && !csim_emu_read(s->emu, handler, &first, 2) ? handler : 0;
     if (handler && first != 0xE7FE) {
-        snprintf(s->last_fault, sizeof(s->last_fault), "%s at %s (%s)", cause, at, name);
+        snprintf(s->exc.last_fault, sizeof(s->exc.last_fault), "%s at %s (%s)", cause, at, name);
         if (!exc_take(s, exc, handler, ret_pc)) {
             return csim_fail(s->diag, CSIM_ERR_FAULT, "fault at %s: %s (%s), then %s", at, cause, name, s->fault);
         }
@@ -285,7 +283,7 @@ void sim_ccr(void *user, uint32_t ccr)
 {
     sim *s = user;
     csim_emu_set_align_trap(s->emu, ccr >> 3 & 1u);
-    s->div_trap = ccr >> 4 & 1u;
+    s->exc.div_trap = ccr >> 4 & 1u;
 }
 
 /* T32 encodings checked before they run, because Unicorn 2.0.1 raises
@@ -327,15 +325,15 @@ csim_stop sim_on_watched(void *user, uint32_t addr, uint32_t *stop_addr)
     }
     if (is_div(hw)) {
         *stop_addr = addr;
-        return s->div_trap && (hw[1] & 0xFu) < 13 && csim_emu_reg(s->emu, hw[1] & 0xFu) == 0 ? CSIM_STOP_DIVBYZERO
+        return s->exc.div_trap && (hw[1] & 0xFu) < 13 && csim_emu_reg(s->emu, hw[1] & 0xFu) == 0 ? CSIM_STOP_DIVBYZERO
                                                                                              : CSIM_STOP_NONE;
     }
     const unsigned size = aligned_access_size(hw);
     const uint32_t at = csim_emu_reg(s->emu, hw[0] & 0xFu) + ((hw[0] & 0xFFE0u) == 0xE840u ? (hw[1] & 0xFFu) * 4u : 0);
     if (size && (at & (size - 1)) != 0) {
         *stop_addr = at;
-        s->align_why = "exclusive or acquire/release access";
-        s->align_pc = addr;
+        s->exc.align_why = "exclusive or acquire/release access";
+        s->exc.align_pc = addr;
         return CSIM_STOP_UNALIGNED;
     }
     return CSIM_STOP_NONE;
@@ -385,33 +383,29 @@ csim_err exc_emu_stopped(sim *s, uint32_t *pc)
     uint32_t where = 0;
     csim_stop why = csim_emu_stop_reason(s->emu, &where);
     uint32_t fpc = csim_emu_reg(s->emu, CSIM_PC);
-    if (why == CSIM_STOP_UNMAPPED_FETCH && where >= EXC_RETURN_MIN && s->exc_depth) {
-        sim_finish_pending(s, where);
+    if (why == CSIM_STOP_UNMAPPED_FETCH && where >= EXC_RETURN_MIN && s->exc.depth) {
+        csim_pricer_finish(&s->pricer, where);
         if (!exc_return(s)) {
             return csim_fail(s->diag, CSIM_ERR_FAULT, "%s", s->fault);
         }
         *pc = s->act_pc;
         return CSIM_OK;
     }
-    if (s->pending && (why == CSIM_STOP_UNMAPPED_READ || why == CSIM_STOP_UNMAPPED_WRITE ||
-                       why == CSIM_STOP_PROT || why == CSIM_STOP_UNALIGNED)) {
+    const csim_tm_block *b = s->pricer.pending;
+    if (b && (why == CSIM_STOP_UNMAPPED_READ || why == CSIM_STOP_UNMAPPED_WRITE ||
+              why == CSIM_STOP_PROT || why == CSIM_STOP_UNALIGNED)) {
         /* The faulting access was not recorded: it is the next transfer. */
-        const block *b = s->pending;
-        unsigned seen = s->ev_pos, i = s->cursor;
-        while (i < b->n && seen + b->insns[i].transfers <= s->n_ev) {
-            seen += b->insns[i].transfers;
-            i++;
-        }
+        unsigned i = csim_pricer_access_insn(&s->pricer, false);
         if (i < b->n) {
-            fpc = s->pending->insns[i].addr;
+            fpc = b->insns[i].addr;
         }
     } else if (why == CSIM_STOP_UNDEFINED || why == CSIM_STOP_DIVBYZERO) {
         fpc = where;
     }
-    if (why == CSIM_STOP_UNALIGNED && s->align_pc) { /* a watched instruction, stopped before it ran */
-        fpc = s->align_pc;
+    if (why == CSIM_STOP_UNALIGNED && s->exc.align_pc) { /* a watched instruction, stopped before it ran */
+        fpc = s->exc.align_pc;
     }
-    sim_finish_at(s, fpc);
+    csim_pricer_finish_at(&s->pricer, fpc);
     char at[160], emu_msg[sizeof(s->diag->msg)];
     sim_describe_pc(s, fpc, at, sizeof(at));
     snprintf(emu_msg, sizeof(emu_msg), "%s", s->diag->msg); /* csim_fail writes s->diag->msg */
@@ -425,10 +419,10 @@ csim_err exc_emu_stopped(sim *s, uint32_t *pc)
     const char *cause = NULL;
     if (why == CSIM_STOP_UNALIGNED) {
         fk = F_UNALIGNED;
-        snprintf(what, sizeof(what), "unaligned access at 0x%08x%s%s%s", where, s->align_why ? " (" : "",
-                 s->align_why ? s->align_why : "", s->align_why ? ": always faults)" : "");
-        s->align_why = NULL;
-        s->align_pc = 0;
+        snprintf(what, sizeof(what), "unaligned access at 0x%08x%s%s%s", where, s->exc.align_why ? " (" : "",
+                 s->exc.align_why ? s->exc.align_why : "", s->exc.align_why ? ": always faults)" : "");
+        s->exc.align_why = NULL;
+        s->exc.align_pc = 0;
         cause = what;
     } else if (why == CSIM_STOP_DIVBYZERO) {
         fk = F_DIVBYZERO;

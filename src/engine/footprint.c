@@ -6,8 +6,8 @@
 
 static bool touched(const sim *s, uint32_t addr, uint32_t size)
 {
-    for (unsigned i = 0; i < s->n_spans; i++) {
-        const span *p = &s->spans[i];
+    for (unsigned i = 0; i < s->fp.n_spans; i++) {
+        const span *p = &s->fp.spans[i];
         uint32_t off = addr - p->lo;
         if (off >= p->len) {
             continue;
@@ -57,9 +57,9 @@ csim_err fp_make_spans(sim *s)
             }
         }
     }
-    for (unsigned i = 0; i < n && s->n_spans < MAX_SPANS; i++) {
+    for (unsigned i = 0; i < n && s->fp.n_spans < MAX_SPANS; i++) {
         if (lo[i] < hi[i]) {
-            span *p = &s->spans[s->n_spans++];
+            span *p = &s->fp.spans[s->fp.n_spans++];
             p->lo = lo[i];
             p->len = hi[i] - lo[i];
             if (!(p->bits = calloc((p->len + 7) / 8, 1))) {
@@ -67,7 +67,7 @@ csim_err fp_make_spans(sim *s)
             }
         }
     }
-    if (!(s->sym_seen = calloc(s->elf->n_syms + 1, 1))) {
+    if (!(s->fp.sym_seen = calloc(s->elf->n_syms + 1, 1))) {
         return csim_fail(s->diag, CSIM_ERR_NOMEM, "out of memory");
     }
     return CSIM_OK;
@@ -97,41 +97,50 @@ static uint32_t stack_floor(const sim *s, uint32_t sp)
     return floor;
 }
 
-/* A region (or --call) starts at pc: footprint and profile from here. */
+/* A region (or --call) starts at pc: the footprint counts from here. */
 void fp_track_begin(sim *s, uint32_t pc, bool called)
 {
     uint32_t sp = csim_emu_reg(s->emu, CSIM_SP);
-    s->stk_sp = s->stk_min = sp;
-    s->stk_lo = stack_floor(s, sp);
-    for (unsigned i = 0; i < s->n_spans; i++) {
-        memset(s->spans[i].bits, 0, (s->spans[i].len + 7) / 8);
+    s->fp.stk_sp = s->fp.stk_min = sp;
+    s->fp.stk_lo = stack_floor(s, sp);
+    for (unsigned i = 0; i < s->fp.n_spans; i++) {
+        memset(s->fp.spans[i].bits, 0, (s->fp.spans[i].len + 7) / 8);
     }
-    s->fp_epoch++;
-    s->n_fp_blocks = 0;
+    s->fp.epoch++;
+    s->fp.n_blocks = 0;
     uint32_t off;
     const csim_symbol *f = called ? NULL : csim_elf_locate(s->elf, pc, &off);
-    s->region_fn = f ? f->addr : UINT32_MAX;
-    if (s->prof) {
-        csim_prof_begin(s->prof, pc, called, &s->core.bd, csim_core_now(&s->core));
-    }
+    s->fp.region_fn = f ? f->addr : UINT32_MAX;
 }
 
-void fp_note_block(sim *s, block *b)
+/* A block runs in the region: its function's code counts (fp_measure). */
+static void fp_note_block(sim *s, block *b)
 {
-    if (b->fp_epoch == s->fp_epoch) {
+    if (b->fp_epoch == s->fp.epoch) {
         return;
     }
-    if (s->n_fp_blocks == s->cap_fp_blocks) {
-        size_t cap = s->cap_fp_blocks ? 2 * s->cap_fp_blocks : 256;
-        block **n = realloc(s->fp_blocks, cap * sizeof(*n));
+    if (s->fp.n_blocks == s->fp.cap_blocks) {
+        size_t cap = s->fp.cap_blocks ? 2 * s->fp.cap_blocks : 256;
+        block **n = realloc(s->fp.blocks, cap * sizeof(*n));
         if (!n) {
             return;
         }
-        s->fp_blocks = n;
-        s->cap_fp_blocks = cap;
+        s->fp.blocks = n;
+        s->fp.cap_blocks = cap;
     }
-    b->fp_epoch = s->fp_epoch;
-    s->fp_blocks[s->n_fp_blocks++] = b;
+    b->fp_epoch = s->fp.epoch;
+    s->fp.blocks[s->fp.n_blocks++] = b;
+}
+
+const block_observer fp_observer = {OBS_FOOTPRINT, NULL, fp_note_block};
+
+void fp_free(footprint *f)
+{
+    for (unsigned i = 0; i < f->n_spans; i++) {
+        free(f->spans[i].bits);
+    }
+    free(f->blocks);
+    free(f->sym_seen);
 }
 
 /* The runner's own code and data, which the region runs but the case does not use. */
@@ -139,7 +148,7 @@ static bool runner_symbol(const sim *s, const csim_symbol *sym)
 {
     static const char *const names[] = {"bench_region_begin", "bench_region_end", "bench_case_done",
                                         "bench_note_workbuf", "bench_workbuf_bytes"};
-    if (sym->addr == s->region_fn) {
+    if (sym->addr == s->fp.region_fn) {
         return true;
     }
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
@@ -166,14 +175,14 @@ static const csim_section *section_of(const csim_elf *e, uint32_t addr)
 void fp_measure(sim *s, csim_case_result *c)
 {
     const csim_elf *e = s->elf;
-    c->stack_bytes = s->stk_sp - s->stk_min;
+    c->stack_bytes = s->fp.stk_sp - s->fp.stk_min;
     c->code_bytes = c->const_bytes = c->data_bytes = 0;
-    memset(s->sym_seen, 0, e->n_syms);
-    for (size_t i = 0; i < s->n_fp_blocks; i++) {
+    memset(s->fp.sym_seen, 0, e->n_syms);
+    for (size_t i = 0; i < s->fp.n_blocks; i++) {
         uint32_t off;
-        const csim_symbol *f = csim_elf_locate(e, s->fp_blocks[i]->addr, &off);
-        if (f && !s->sym_seen[f - e->syms]) {
-            s->sym_seen[f - e->syms] = 1;
+        const csim_symbol *f = csim_elf_locate(e, s->fp.blocks[i]->code.addr, &off);
+        if (f && !s->fp.sym_seen[f - e->syms]) {
+            s->fp.sym_seen[f - e->syms] = 1;
             c->code_bytes += runner_symbol(s, f) ? 0 : f->size;
         }
     }
@@ -181,8 +190,8 @@ void fp_measure(sim *s, csim_case_result *c)
     for (size_t i = 0; i < e->n_syms; i++) {
         const csim_symbol *o = &e->syms[i];
         if (o->type != CSIM_SYM_OBJECT || !o->size || o->addr == last ||
-            in_range(o->addr, s->cases_lo, s->cases_hi) || in_range(o->addr, s->io_lo, s->io_hi) ||
-            in_range(o->addr, s->ioc_lo, s->ioc_hi) || !touched(s, o->addr, o->size) || runner_symbol(s, o)) {
+            in_range(o->addr, s->abi.cases_lo, s->abi.cases_hi) || in_range(o->addr, s->fp.io_lo, s->fp.io_hi) ||
+            in_range(o->addr, s->fp.ioc_lo, s->fp.ioc_hi) || !touched(s, o->addr, o->size) || runner_symbol(s, o)) {
             continue;
         }
         const csim_section *sec = section_of(e, o->addr);

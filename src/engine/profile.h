@@ -2,9 +2,9 @@
 /*
  * profile.h - cycles per function within a measured region (docs/profile.md).
  *
- * sim.c drives it: after pricing it flushes what the core priced since the
- * last flush to the running function, and at every block start it tells where
- * execution went, so a shadow call stack follows calls (BL/BLX), returns
+ * sim.c drives it, a block observer while a region runs: after pricing it
+ * flushes what the core priced since the last flush to the running function,
+ * and at every block start it tells where execution went, so a shadow call stack follows calls (BL/BLX), returns
  * (reaching a pushed return address), jumps into other functions (tail calls)
  * and exceptions.  Working from the core's breakdown deltas, the attribution
  * is the same whether a block was priced instruction by instruction or

@@ -48,17 +48,6 @@ static csim_err load_image(sim *s)
     return CSIM_OK;
 }
 
-bool sim_code_in(const csim_elf *e, uint32_t base, uint32_t size)
-{
-    for (size_t k = 0; k < e->n_secs; k++) {
-        const csim_section *c = &e->secs[k];
-        if (c->alloc && c->exec && c->size && (c->addr - base < size || base - c->addr < c->size)) {
-            return true;
-        }
-    }
-    return false;
-}
-
 /* Instructions whose faults the emulator misses, checked before they run
  * (exc_watch_checked): divides (CCR.DIV_0_TRP) and exclusive accesses
  * (always aligned). */
@@ -90,6 +79,7 @@ csim_err sim_setup(sim *s)
     }
     s->flash_cfg = csim_memsys_config(s->flash);
     csim_core_init(&s->core, &m->core, s->flash);
+    csim_pricer_init(&s->pricer, &s->core, s->flash, !s->opts->no_reuse);
     csim_periph_env env = {s, sim_now, sim_flash_config, s->opts->console, sim_cache_invalidate, sim_ccr};
     s->periph = csim_periph_new(m, &env);
     csim_emu_hooks hooks = {s, sim_on_block, sim_on_mem, sim_on_trap, NULL, NULL};
@@ -109,7 +99,7 @@ csim_err sim_setup(sim *s)
     for (unsigned i = 0; i < m->n_sram; i++) {
         /* SRAM as traced memory (docs/performance.md), unless the ELF has
          * code there: code cannot run from it. */
-        bool traced = !sim_code_in(s->elf, m->sram[i].base, m->sram[i].size);
+        bool traced = !elf_has_code(s->elf, m->sram[i].base, m->sram[i].size);
         err = traced ? csim_emu_map_traced(s->emu, m->sram[i].base, m->sram[i].size, d)
                      : csim_emu_map(s->emu, m->sram[i].base, m->sram[i].size, true, d);
         if (err) {

@@ -6,7 +6,7 @@
  * known how the block ended (the next block's address tells whether its last
  * branch was taken).  The data-access hook records every transfer, and the
  * transfers are handed to the instructions that made them in program order
- * (reuse.c).  Anything that must change the flow from outside (semihosting,
+ * (src/timing).  Anything that must change the flow from outside (semihosting,
  * exceptions, the end of --call) stops the emulator at a block boundary and
  * restarts it.
  */
@@ -17,25 +17,16 @@
 /* ---- blocks --------------------------------------------------------- */
 uint64_t sim_now(void *user)
 {
-    sim *s = user;
-    /* A peripheral read mid-block: price the block up to the instruction
-     * that made this access. */
-    if (s->pending) {
-        unsigned i = sim_newest_access_insn(s);
-        sim_price_until(s, i, 0);
-        if (i < s->pending->n) {
-            return csim_core_access_time(&s->core, &s->pending->insns[i]);
-        }
-    }
-    return csim_core_now(&s->core);
+    /* A peripheral read mid-block: the cycle of the access. */
+    return csim_pricer_now(&((sim *)user)->pricer);
 }
 
 void sim_flash_config(void *user, const csim_ms_cfg *cfg)
 {
     sim *s = user;
     csim_memsys_configure(s->flash, cfg);
-    s->cur.in_force.changed |= s->in_region;
-    s->epoch++;
+    s->abi.cur.in_force.changed |= s->abi.in_region;
+    csim_pricer_flash_changed(&s->pricer);
     memset(s->acc, 0, sizeof(s->acc)); /* the flash may have moved */
 }
 
@@ -43,158 +34,152 @@ void sim_cache_invalidate(void *user)
 {
     sim *s = user;
     csim_memsys_invalidate(s->flash);
-    s->epoch++;
-}
-
-static void snapshot(sim *s, uint32_t *r)
-{
-    for (int i = 0; i < CSIM_REG_COUNT; i++) {
-        r[i] = i == CSIM_PC ? 0 : csim_emu_reg(s->emu, i);
-    }
-    csim_emu_fp_regs(s->emu, r + CSIM_REG_COUNT);
-}
-
-/* Whether the firmware is in a loop it cannot leave: it is back at a block
- * whose start state was recorded, with no store and no peripheral or system
- * read since (nothing else changes memory: no DMA is modelled), the same
- * registers, and no interrupt that could end the wait (SysTick off, or not
- * above the execution priority: PRIMASK, BASEPRI, the active exception).  The same state
- * then repeats for ever.  A snapshot is taken at a block that branches to
- * itself and every SNAP_INTERVAL blocks (loops of several blocks); after a
- * mismatch the next one waits SNAP_INTERVAL blocks, which keeps a counting
- * loop cheap. */
-static bool runaway(sim *s, uint32_t addr, const block *prev)
-{
-    s->blocks++;
-    if (addr == s->snap_pc) {
-        s->snap_pc = NO_SNAP;
-        bool irq = csim_periph_systick_due(s->periph) != UINT64_MAX && exc_can_preempt(s, EXC_SYSTICK);
-        if (!s->snap_dirty && !irq) {
-            snapshot(s, s->cmp);
-            if (memcmp(s->cmp, s->snap, sizeof(s->snap)) == 0) {
-                return true;
-            }
-        }
-        s->snap_next = s->self_next = s->blocks + SNAP_INTERVAL;
-    } else if (s->blocks >= s->snap_next || (prev && prev->addr == addr && s->blocks >= s->self_next)) {
-        snapshot(s, s->snap);
-        s->snap_pc = addr;
-        s->snap_dirty = false;
-        s->snap_next = s->blocks + SNAP_INTERVAL;
-    }
-    return false;
+    csim_pricer_flash_changed(&s->pricer);
 }
 
 static uint32_t sim_sp(void *user) { return csim_emu_reg(((sim *)user)->emu, CSIM_SP); }
 
+/* The pricing: the block that ran is priced (or a pricing replayed) once
+ * its successor is known, and the next one is handed over. */
+static action price_ended(sim *s, const block *prev, uint32_t addr)
+{
+    (void)prev;
+    csim_pricer_finish(&s->pricer, addr);
+    return ACT_NONE;
+}
+
+static void price_started(sim *s, block *b) { csim_pricer_begin(&s->pricer, &b->code); }
+
+static const block_observer pricing_observer = {OBS_PRICING, price_ended, price_started};
+
+/* The profile, while a region runs: where execution went, and what the
+ * core priced since. */
+static action prof_ended(sim *s, const block *prev, uint32_t addr)
+{
+    if (addr != s->abi.m_end && addr != RETURN_STUB) {
+        csim_prof_goto(s->prof, addr, prev && prev->code.n ? &prev->code.insns[prev->code.n - 1] : NULL, &s->core.bd,
+                       csim_core_now(&s->core), sim_sp, s);
+    } else {
+        csim_prof_flush(s->prof, &s->core.bd, csim_core_now(&s->core));
+    }
+    return ACT_NONE;
+}
+
+static const block_observer prof_observer = {OBS_PROFILE, prof_ended, NULL};
+
+void sim_observe(sim *s, const block_observer *o, bool on)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < s->n_obs; i++) {
+        if (s->obs[i] != o) {
+            s->obs[n++] = s->obs[i];
+        }
+    }
+    if (on && n < MAX_OBSERVERS) {
+        unsigned at = n++;
+        for (; at && s->obs[at - 1]->order > o->order; at--) {
+            s->obs[at] = s->obs[at - 1];
+        }
+        s->obs[at] = o;
+    }
+    s->n_obs = n;
+    s->n_ended = s->n_started = 0;
+    for (unsigned i = 0; i < n; i++) {
+        if (s->obs[i]->ended) {
+            s->ended[s->n_ended++] = s->obs[i]->ended;
+        }
+        if (s->obs[i]->started) {
+            s->started[s->n_started++] = s->obs[i]->started;
+        }
+    }
+}
+
+void sim_region_begin(sim *s, uint32_t pc, bool called)
+{
+    fp_track_begin(s, pc, called);
+    sim_observe(s, &fp_observer, true);
+    if (s->prof) {
+        csim_prof_begin(s->prof, pc, called, &s->core.bd, csim_core_now(&s->core));
+        sim_observe(s, &prof_observer, true);
+    }
+}
+
+void sim_region_end(sim *s)
+{
+    sim_observe(s, &fp_observer, false);
+    sim_observe(s, &prof_observer, false);
+}
+
+static void stop(sim *s, action act, uint32_t addr)
+{
+    s->act = act;
+    s->act_pc = addr;
+    csim_emu_stop(s->emu);
+}
+
 void sim_on_block(void *user, uint32_t addr, uint32_t size)
 {
     sim *s = user;
-    block *prev = s->pending;
-    sim_finish_pending(s, addr);
-    if (s->prof && s->in_region) {
-        if (addr != s->m_end && addr != RETURN_STUB) {
-            csim_prof_goto(s->prof, addr, prev && prev->n ? &prev->insns[prev->n - 1] : NULL, &s->core.bd,
-                           csim_core_now(&s->core), sim_sp, s);
-        } else {
-            csim_prof_flush(s->prof, &s->core.bd, csim_core_now(&s->core));
+    block *prev = block_of(s->pricer.pending);
+    for (unsigned i = 0; i < s->n_ended; i++) {
+        const action act = s->ended[i](s, prev, addr);
+        if (act != ACT_NONE) {
+            stop(s, act, addr);
+            return;
         }
     }
-
-    if (s->insns - s->progress >= s->opts->max_insns) {
-        s->act = ACT_LIMIT;
-        s->act_pc = addr;
-        csim_emu_stop(s->emu);
-        return;
-    }
-    if (s->insns - s->quiet_from >= s->quiet_limit) {
-        s->act = ACT_QUIET;
-        s->act_pc = addr;
-        csim_emu_stop(s->emu);
-        return;
-    }
-    if (runaway(s, addr, prev)) {
-        s->act = ACT_RUNAWAY;
-        s->act_pc = addr;
-        csim_emu_stop(s->emu);
-        return;
-    }
     if (csim_periph_systick_due(s->periph) <= csim_core_now(&s->core) && exc_can_preempt(s, EXC_SYSTICK)) {
-        s->act = ACT_EXCEPTION;
-        s->act_pc = addr;
-        csim_emu_stop(s->emu);
+        stop(s, ACT_EXCEPTION, addr);
         return;
     }
     if (addr == RETURN_STUB) {
-        s->act = ACT_DONE;
-        s->act_pc = addr;
-        csim_emu_stop(s->emu);
+        stop(s, ACT_DONE, addr);
         return;
     }
-    if ((addr == s->m_begin || addr == s->m_end || addr == s->m_done || addr == s->m_main) && addr) {
-        s->progress = s->insns;
-    }
-    if (addr == s->m_begin && s->m_begin) {
-        s->region_ret = csim_emu_reg(s->emu, CSIM_LR) & ~1u;
-        s->region_case = csim_emu_reg(s->emu, CSIM_R0);
-        abi_begin_marker(s, addr);
-    } else if (addr == s->region_ret && s->region_ret && !s->in_region) {
-        abi_region_start(s);
-        s->region_ret = 0;
-    } else if (addr == s->m_end && s->m_end) {
-        abi_region_end(s);
-    } else if (addr == s->m_done && s->m_done) {
-        abi_case_done(s, csim_emu_reg(s->emu, CSIM_R0), csim_emu_reg(s->emu, CSIM_R1),
-                  csim_emu_reg(s->emu, CSIM_R2));
-    } else if (addr == s->m_main && s->m_main) {
-        abi_write_inputs(s);
+    if (abi_is_marker(&s->abi, addr)) {
+        abi_marker(s, addr);
     }
 
     s->fault[0] = 0;
     /* Most blocks go where they went last time: no hash lookup. */
-    block *b = prev && prev->succ && prev->succ->addr == addr && prev->succ->size == size ? prev->succ
-                                                                                           : sim_find_block(s, addr, size);
+    block *b = prev && prev->succ && prev->succ->code.addr == addr && prev->succ->size == size
+                   ? prev->succ
+                   : sim_find_block(s, addr, size);
     if (prev) {
         prev->succ = b;
     }
     if (!b) {
-        s->act = ACT_FAULT;
-        s->act_pc = addr;
         if (!s->fault[0]) {
             snprintf(s->fault, sizeof(s->fault), "cannot decode the block at 0x%08x", addr);
         }
-        csim_emu_stop(s->emu);
+        stop(s, ACT_FAULT, addr);
         return;
     }
     if (b->has_wfi) {
         /* A board image sleeps when it is done; cyclesim models no sleep,
          * so waiting for an interrupt ends the run. */
-        s->act = ACT_DONE;
-        s->act_pc = addr;
-        csim_emu_stop(s->emu);
+        stop(s, ACT_DONE, addr);
         return;
     }
-    if (s->in_region) {
-        fp_note_block(s, b);
+    for (unsigned i = 0; i < s->n_started; i++) {
+        s->started[i](s, b);
     }
-    s->pending = b;
-    s->cursor = 0;
-    if (s->opts->progress && (s->insns >> PROGRESS_SHIFT) != ((s->insns + b->n) >> PROGRESS_SHIFT)) {
-        s->opts->progress(s->opts->progress_ctx, s->insns + b->n, csim_core_now(&s->core));
+    if (s->opts->progress && (s->insns >> PROGRESS_SHIFT) != ((s->insns + b->code.n) >> PROGRESS_SHIFT)) {
+        s->opts->progress(s->opts->progress_ctx, s->insns + b->code.n, csim_core_now(&s->core));
     }
-    s->insns += b->n;
+    s->insns += b->code.n;
 }
 
 /* Transfer classes that price differently: SRAM-like, flash, peripheral, I/O port
- * (the classes reuse.c compares). */
+ * (the classes the pricing's reuse compares). */
 static uint8_t addr_class(const sim *s, uint32_t addr)
 {
     const csim_core_params *p = &s->model->core;
     const csim_ms_cfg *f = s->flash_cfg;
-    return addr - f->flash_base < f->flash_size || addr - f->alias_base < f->flash_size ? 1
-           : p->ioport_size && addr - p->ioport_base < p->ioport_size                    ? 3
-           : addr >= 0x40000000u && addr < 0x60000000u                                   ? 2
-                                                                                          : 0;
+    return addr - f->flash_base < f->flash_size || addr - f->alias_base < f->flash_size ? CSIM_TC_FLASH
+           : p->ioport_size && addr - p->ioport_base < p->ioport_size                    ? CSIM_TC_IOPORT
+           : addr >= 0x40000000u && addr < 0x60000000u                                   ? CSIM_TC_PERIPH
+                                                                                          : CSIM_TC_SRAM;
 }
 
 /* The range around addr where the class and the footprint span are those of
@@ -220,8 +205,8 @@ static __attribute__((noinline)) const acc_range *acc_range_of(sim *s, uint32_t 
     ends[n++] = 0x40000000u;
     ends[n++] = 0x60000000u;
     span *sp = NULL;
-    for (unsigned i = 0; i < s->n_spans; i++) {
-        span *q = &s->spans[i];
+    for (unsigned i = 0; i < s->fp.n_spans; i++) {
+        span *q = &s->fp.spans[i];
         ends[n++] = q->lo;
         ends[n++] = q->lo + q->len;
         sp = !sp && addr - q->lo < q->len ? q : sp; /* the first span that holds it */
@@ -241,18 +226,12 @@ static __attribute__((noinline)) const acc_range *acc_range_of(sim *s, uint32_t 
 static inline void record_access(sim *s, const acc_range *r, uint32_t addr, unsigned size, bool write)
 {
     if (write || addr >= 0x40000000u) { /* a store or a peripheral/system read */
-        s->snap_dirty = true;
-        s->quiet_from = s->insns;
+        watch_store(&s->watch, s->insns);
     }
-    const unsigned n = s->n_ev;
-    if (n < MAX_EVENTS) {
-        s->ev[n] = (csim_mem_event){addr, (uint8_t)size, write};
-        s->ev_class[n] = (uint8_t)(r->cls | write << 2);
-        s->n_ev = n + 1;
-    }
-    if (s->in_region) {
-        if (write && addr - s->stk_lo < s->stk_min - s->stk_lo) {
-            s->stk_min = addr;
+    csim_pricer_record(&s->pricer, addr, size, write, (uint8_t)(r->cls | (write ? CSIM_TC_WRITE : 0)));
+    if (s->abi.in_region) {
+        if (write && addr - s->fp.stk_lo < s->fp.stk_min - s->fp.stk_lo) {
+            s->fp.stk_min = addr;
         }
         if (r->sp) {
             fp_mark_touched(r->sp, addr, size);
@@ -291,23 +270,19 @@ bool sim_on_misaligned(void *user, uint32_t addr, unsigned size, bool write)
     (void)write;
     sim *s = user;
     if (addr >= 0x40000000u && (addr < 0x60000000u || addr >= 0xA0000000u)) {
-        s->align_why = "Device memory";
+        s->exc.align_why = "Device memory";
         return true;
     }
-    const block *b = s->pending;
+    const csim_tm_block *b = s->pricer.pending;
     if (!b) {
         return false;
     }
     /* The access is not recorded yet: its instruction is the next one with
      * transfers left. */
-    unsigned seen = s->ev_pos, i = s->cursor;
-    while (i < b->n && seen + b->insns[i].transfers <= s->n_ev) {
-        seen += b->insns[i].transfers;
-        i++;
-    }
+    unsigned i = csim_pricer_access_insn(&s->pricer, false);
     unsigned c = i < b->n ? b->insns[i].iclass : CSIM_IC_COUNT;
     if (c == CSIM_IC_LOAD2 || c == CSIM_IC_STORE2 || c == CSIM_IC_LDM || c == CSIM_IC_STM) {
-        s->align_why = c == CSIM_IC_LOAD2 || c == CSIM_IC_STORE2 ? "LDRD/STRD" : "LDM/STM/PUSH/POP";
+        s->exc.align_why = c == CSIM_IC_LOAD2 || c == CSIM_IC_STORE2 ? "LDRD/STRD" : "LDM/STM/PUSH/POP";
         return true;
     }
     return false;
@@ -326,15 +301,14 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
     s->opts = opts;
     s->res = res;
     s->diag = diag;
-    s->memo_on = !opts->no_reuse;
-    s->snap_pc = NO_SNAP;
-    /* A loop that writes nothing and reads no peripheral for this long is a
-     * runaway even if its registers change (a counter); docs/exit-codes.md. */
-    s->quiet_limit = opts->max_insns / 64 > QUIET_MIN ? opts->max_insns / 64 : QUIET_MIN;
-    s->quiet_limit = s->quiet_limit < opts->max_insns ? s->quiet_limit : opts->max_insns;
+    watch_init(&s->watch, opts->max_insns);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     csim_err err = sim_setup(s);
+    if (!err) {
+        sim_observe(s, &pricing_observer, true);
+        sim_observe(s, &watch_observer, true);
+    }
     uint32_t pc = 0;
     if (!err && opts->call) {
         const csim_symbol *f = csim_elf_find(elf, opts->call);
@@ -373,10 +347,10 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
     }
     if (!err && opts->call) {
         /* --call times the whole function, cold or warm as chosen. */
-        s->region_ret = 0;
+        s->abi.region_ret = 0;
         sim_in_force_begin(s);
-        s->r_bd = s->core.bd;
-        fp_track_begin(s, pc, true);
+        s->abi.r_bd = s->core.bd;
+        sim_region_begin(s, pc, true);
     }
     while (!err) {
         s->act = ACT_NONE;
@@ -393,9 +367,9 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
                             csim_emu_reg(s->emu, CSIM_PC));
             break;
         case ACT_SEMIHOST:
-            sim_finish_at(s, s->act_pc);
-            s->progress = s->quiet_from = s->insns;
-            s->snap_dirty = true;
+            csim_pricer_finish_at(&s->pricer, s->act_pc);
+            watch_progress(&s->watch, s->insns);
+            watch_store(&s->watch, s->insns);
             sim_semihost(s);
             pc = s->act_pc;
             if (s->act == ACT_DONE) {
@@ -420,9 +394,9 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
             continue;
         }
         case ACT_TRAP_FAULT:
-            sim_finish_at(s, s->act_pc);
-            err = exc_raise(s, s->trap_kind, s->act_pc, s->trap_kind == F_UNDEFINSTR ? "undefined instruction"
-                              : s->trap_kind == F_INVSTATE ? "execution with the Thumb bit clear"
+            csim_pricer_finish_at(&s->pricer, s->act_pc);
+            err = exc_raise(s, s->exc.trap_kind, s->act_pc, s->exc.trap_kind == F_UNDEFINSTR ? "undefined instruction"
+                              : s->exc.trap_kind == F_INVSTATE ? "execution with the Thumb bit clear"
                                                            : "stack limit (MSPLIM) violation", 0);
             if (err) {
                 break;
@@ -431,7 +405,7 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
             continue;
         case ACT_SVC:
         case ACT_BKPT:
-            sim_finish_at(s, s->act_pc);
+            csim_pricer_finish_at(&s->pricer, s->act_pc);
             err = s->act == ACT_SVC ? exc_svc(s, s->act_pc) : exc_bkpt(s, s->act_pc);
             if (err) {
                 break;
@@ -442,8 +416,8 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
             char at[160];
             sim_describe_pc(s, s->act_pc, at, sizeof(at));
             err = csim_fail(diag, CSIM_ERR_LIMIT, "runaway at %s: a loop with no store and no peripheral read "
-                            "repeats the same state for ever%s%s", at, s->exc_depth ? ", in the handler of: " : "",
-                            s->exc_depth ? s->last_fault : "");
+                            "repeats the same state for ever%s%s", at, s->exc.depth ? ", in the handler of: " : "",
+                            s->exc.depth ? s->exc.last_fault : "");
             break;
         }
         case ACT_QUIET: {
@@ -451,11 +425,11 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
             sim_describe_pc(s, s->act_pc, at, sizeof(at));
             err = csim_fail(diag, CSIM_ERR_LIMIT, "runaway at %s: %llu instructions with no store and no "
                             "peripheral read (a loop that changes only registers; raise the limit with "
-                            "--max-insns, 64 times this)", at, (unsigned long long)s->quiet_limit);
+                            "--max-insns, 64 times this)", at, (unsigned long long)s->watch.quiet_limit);
             break;
         }
         case ACT_EXC_RETURN:
-            sim_finish_at(s, s->act_pc);
+            csim_pricer_finish_at(&s->pricer, s->act_pc);
             if (!exc_return(s)) {
                 err = csim_fail(diag, CSIM_ERR_FAULT, "%s", s->fault);
                 break;
@@ -475,7 +449,7 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
             break;
         }
         case ACT_FAULT: {
-            sim_finish_at(s, s->act_pc);
+            csim_pricer_finish_at(&s->pricer, s->act_pc);
             char at[160];
             sim_describe_pc(s, s->act_pc, at, sizeof(at));
             err = csim_fail(diag, CSIM_ERR_FAULT, "fault at %s: %s", at, s->fault);
@@ -489,33 +463,30 @@ done:
         abi_region_end(s);
         csim_case_result *c = calloc(1, sizeof(*c));
         if (c) {
-            *c = s->cur;
+            *c = s->abi.cur;
             snprintf(c->name, sizeof(c->name), "%s", opts->call);
             c->cycles = c->bd.cycles;
             res->cases = c;
             res->n_cases = 1;
-            s->cur.profile = NULL;
+            s->abi.cur.profile = NULL;
         }
     }
     if (getenv("CYCLESIM_DEBUG_REUSE")) { /* docs/performance.md */
+        const csim_reuse_stats *r = &s->pricer.stats;
         fprintf(stderr, "reuse: %llu reused, %llu priced, %llu not tried (none %llu, outcome %llu, transfers %llu, "
                 "state %llu, memory %llu)\n",
-                (unsigned long long)s->memo_hits, (unsigned long long)s->memo_misses, (unsigned long long)s->memo_skips,
-                (unsigned long long)s->why[0], (unsigned long long)s->why[1], (unsigned long long)s->why[2],
-                (unsigned long long)s->why[3], (unsigned long long)s->why[4]);
+                (unsigned long long)r->hits, (unsigned long long)r->misses, (unsigned long long)r->skips,
+                (unsigned long long)r->why[0], (unsigned long long)r->why[1], (unsigned long long)r->why[2],
+                (unsigned long long)r->why[3], (unsigned long long)r->why[4]);
     }
     res->total_cycles = csim_core_now(&s->core);
     res->total_insns = s->core.bd.instructions;
     clock_gettime(CLOCK_MONOTONIC, &t1);
     res->host_seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
-    sim_free_blocks(s);
-    csim_profile_free(s->cur.profile);
+    block_cache_free(&s->cache);
+    csim_profile_free(s->abi.cur.profile);
     csim_prof_free(s->prof);
-    for (unsigned i = 0; i < s->n_spans; i++) {
-        free(s->spans[i].bits);
-    }
-    free(s->fp_blocks);
-    free(s->sym_seen);
+    fp_free(&s->fp);
     csim_emu_free(s->emu);
     csim_disasm_free(s->dis);
     csim_memsys_free(s->flash);

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * sim_internal.h - the state of one run, shared by the engine's parts:
- * sim.c (run loop and hooks), reuse.c (decoded blocks, pricing and its
- * reuse), footprint.c, bench_abi.c (the firmware's benchmark ABI),
- * exceptions.c (faults and exception entry/return), semihost.c, setup.c.
+ * sim_internal.h - one run: the parts that own their state, each with its
+ * header (block_cache.h, footprint.h, bench_abi.h, exceptions.h,
+ * watchdog.h, profile.h; the pricing is src/timing's), and what sim.c, the
+ * run loop and the emulator's hooks, shares with them: the run's context,
+ * the action that stops the emulator, the block observers.
  * Nothing outside src/engine includes it.
  */
 #ifndef CSIM_ENGINE_SIM_INTERNAL_H
@@ -17,124 +18,17 @@
 #include "cyclesim/backends/emu.h"
 #include "cyclesim/engine/periph.h"
 #include "cyclesim/engine/sim.h"
+#include "cyclesim/timing/pricing.h"
+#include "engine/bench_abi.h"
+#include "engine/block_cache.h"
+#include "engine/exceptions.h"
+#include "engine/footprint.h"
 #include "engine/profile.h"
+#include "engine/watchdog.h"
 
-#define MAX_BLOCK_INSNS 2048 /* Unicorn ends a block after 512 instructions or a page */
-#define MAX_EVENTS 1024
-#define BLOCK_SLOTS (1u << 16)
 #define RETURN_STUB 0x0FFFF000u /* --call returns here: a mapped page in the code region (below 0xE000_0000, which is execute-never) */
-#define EXC_RETURN_MIN 0xFFFFFF00u
-
-#define MEMO_EVENTS 512
-#define MEMO_FLASH_READS MEMO_EVENTS
-#define MEMO_SLOTS 6       /* pricings kept per block */
-#define STATE_SLOTS 4      /* of them kept by state: [0, 4), on the ICACHE [2, 6) */
-#define ICACHE_HIT_SLOTS 2 /* ICACHE: slots 0-1 replay cache hits */
-#define MEMO_ALWAYS_TRY 16 /* blocks of this many instructions are never priced without trying reuse */
-#define MAX_SPANS (1 + CSIM_MAX_REGIONS)
-#define BENCH_CASE_BYTES 28 /* sizeof(bench_case_t) of that version */
 #define PROGRESS_SHIFT 24 /* report progress every 2^24 instructions */
-#define SNAP_INTERVAL (1u << 16) /* blocks between two runaway snapshots (at most) */
-#define SNAP_REGS (CSIM_REG_COUNT + 33) /* core registers, then S0-S31 and FPSCR (ARMv8-M) */
-#define NO_SNAP 1u /* an odd address: no block starts there */
-#define MAX_NESTED 8
-#define QUIET_MIN (1ull << 27) /* store-free instructions that stop a run: at least this, or --max-insns / 64 */
-
-/* Exception numbers: DDI0419 (ARMv6-M) B1.5.2, DDI0553 (ARMv8-M) chapter B3. */
-enum { EXC_NMI = 2, EXC_HARDFAULT = 3, EXC_BUSFAULT = 5, EXC_USAGEFAULT = 6, EXC_SVCALL = 11, EXC_DEBUGMONITOR = 12,
-       EXC_SYSTICK = 15 };
-#define SCB_SHPR1 0xE000ED18u
-#define SCB_SHCSR 0xE000ED24u
-#define SCB_CFSR 0xE000ED28u
-#define SCB_HFSR 0xE000ED2Cu
-#define SCB_DFSR 0xE000ED30u
-#define SCB_BFAR 0xE000ED38u
-#define SCB_DEMCR 0xE000EDFCu
-
-/* The synchronous faults cyclesim raises.  ARMv6-M has one fault exception,
- * HardFault (DDI0419 B1.5 "Fault behavior"); ARMv8-M raises UsageFault or
- * BusFault when SHCSR enables it, else escalates to HardFault with
- * HFSR.FORCED, and records the cause in CFSR (DDI0553 B3 "Fault handling",
- * D1 CFSR/UFSR/BFSR).  docs/sources.md. */
-typedef enum fault_kind { F_UNDEFINSTR, F_INVSTATE, F_STKOF, F_UNALIGNED, F_DIVBYZERO, F_PRECISERR, F_IBUSERR } fault_kind;
-
-/* A block's pricing, reusable when it runs again from the same core state,
- * with the same kinds of transfers, to the same next block, and
- *  - ICACHE, slots 0-1: all its flash-interface accesses are plain cache
- *    hits again (replayed access by access: the cache is too large to compare);
- *  - other flash interfaces, and the ICACHE's slots 2-5: from the same
- *    flash-interface state (buffers, reads in flight, and cache tags, which
- *    on the ICACHE means the same answers to the block's tag tests, n_tag of
- *    them) and with the same flash data addresses where they matter, so the
- *    whole state after it is known too. */
-typedef struct memo {
-    bool valid;
-    /* ICACHE hits: it also holds from states whose fetch side is shifted by
-     * [lag_lo, lag_hi] (csim_core_lag_end), its state after shifted alike if
-     * lag_shifted.  (Small fields where the layout had padding: the memos
-     * of a block are scanned on every try.) */
-    bool lag_ok, lag_shifted;
-    unsigned epoch;          /* flash configuration it was priced under */
-    uint32_t next;
-    csim_core_sig entry, exit;
-    int16_t lag_lo, lag_hi;
-    uint64_t dt;
-    csim_breakdown d;
-    csim_ms_stats ms_d;      /* flash-interface statistics it adds (state replay) */
-    unsigned n_ev, n_acc, n_flash, n_tag, ms_in, ms_out;
-    csim_ms_replay rp;       /* ICACHE: the lines its fetches hit, while no tag changed */
-    /* State replay of a direct-mapped cache: the tags were those of the state
-     * before when the flash interface's tag generation was tag_gen (if
-     * tag_known); tags_same: the state after has the same tags. */
-    uint64_t tag_gen;
-    bool tag_known, tags_same;
-    uint64_t gen;            /* sim-wide number of this recording (a slot is reused) */
-    /* State replay: the pricing whose state before matched the state that
-     * this one's state after became last time, `succ_floor` cycles from the
-     * earliest request, while neither was recorded again. */
-    const struct memo *succ;
-    uint64_t succ_gen;
-    int64_t succ_floor;
-    /* The pricing whose core signature was the core state this one's state
-     * after restores to, while neither was recorded again (core_matches). */
-    const struct memo *core_succ;
-    uint64_t core_succ_gen;
-    /* acc_addr u32[n_acc], flash_addr u32[n_flash], tag_word u32[n_tag],
-     * ev_class[n_ev], acc_kind[n_acc], flash-interface state before [ms_in]
-     * and after [ms_out], tag_what[n_tag] */
-    uint8_t *blob;
-} memo;
-
-/* The pricing being recorded (large: kept in the sim, off the stack). */
-typedef struct memo_rec {
-    csim_core_sig entry, exit;
-    csim_access_rec acc;
-    unsigned n_flash;
-    uint32_t flash_addr[MEMO_FLASH_READS];
-    csim_ms_state ms_in, ms_out;
-    csim_ms_tag_log tags;
-} memo_rec;
-
-typedef struct block {
-    uint32_t addr, size;
-    unsigned n;
-    csim_insn *insns;
-    memo *memo;          /* MEMO_SLOTS slots: a block may end several ways or start from several states */
-    unsigned memo_rr;    /* next slot to replace */
-    uint16_t reuse_fails;/* consecutive pricings that could not be reused */
-    uint16_t reuse_skip; /* executions left before reuse is tried again */
-    bool has_wfi;        /* holds a WFI/WFE (ends the run) */
-    unsigned fp_epoch;   /* region in which it last ran (footprint) */
-    struct block *succ;  /* the block that ran after it last time (sim_on_block) */
-    struct block *next;
-} block;
-
-/* A memory range holding ELF sections, with a bit per byte accessed in the
- * current region (footprint of data and constants). */
-typedef struct span {
-    uint32_t lo, len;
-    uint8_t *bits;
-} span;
+#define MAX_OBSERVERS 4
 
 /* Addresses [lo, lo + len) whose accesses are recorded alike: one transfer
  * class, in one footprint span or in none (sim.c acc_range_of). */
@@ -151,7 +45,17 @@ typedef enum action {
     ACT_SVC, ACT_BKPT /* SVC (act_pc: the SVC), BKPT other than semihosting */
 } action;
 
-typedef struct sim {
+/* A part that sees every block boundary (sim_on_block), registered with
+ * sim_observe: `ended` once the block `prev` (NULL: none) ran and execution
+ * goes on at addr (it returns ACT_NONE, or the action that stops the run
+ * there); `started` when block b is about to run.  Either may be NULL. */
+typedef struct block_observer {
+    unsigned order; /* observers are called in this order, lowest first */
+    action (*ended)(sim *s, const block *prev, uint32_t addr);
+    void (*started)(sim *s, block *b);
+} block_observer;
+
+struct sim {
     const csim_elf *elf;
     const csim_model *model;
     const csim_run_opts *opts;
@@ -163,71 +67,25 @@ typedef struct sim {
     const csim_ms_cfg *flash_cfg; /* its configuration in force (csim_memsys_config) */
     csim_periph *periph;
     csim_core core;
-    block *slots[BLOCK_SLOTS];
-    block *pending;       /* executed, not yet priced */
-    unsigned cursor;      /* next instruction of `pending` to price */
-    csim_mem_event ev[MAX_EVENTS];
-    uint8_t ev_class[MAX_EVENTS]; /* the class of each (sim.c addr_class), as recorded */
-    unsigned n_ev, ev_pos;
+    csim_pricer pricer;   /* prices the executed blocks on core, with reuse */
     acc_range acc[ACC_RANGES]; /* the ranges accessed last (0 length: none) */
     unsigned acc_next;         /* the slot to fill next */
     uint64_t insns;
     action act;
     uint32_t act_pc;      /* where the stopped block would have started */
     char fault[256];
-    /* bench markers */
-    uint32_t m_begin, m_end, m_done, cases_lo, cases_hi;
-    uint32_t workbuf_var; /* the runner's bench_workbuf_bytes (0: none) */
-    uint32_t attempts_var; /* bench_sign_attempts (0: not in the image) */
-    uint32_t region_ret;  /* return address of bench_region_begin */
-    uint32_t region_case; /* its case pointer (outside the table: the empty case) */
-    bool in_region;
-    uint64_t r_cycles;
-    csim_breakdown r_bd;
-    csim_ms_stats r_ms;
-    csim_case_result cur, empty;
-    bool have_empty;
-    size_t cap_cases;
-    unsigned exc_depth;
-    uint8_t exc_stack[MAX_NESTED]; /* active exceptions, innermost last */
-    fault_kind trap_kind;
-    char last_fault[256]; /* the fault whose handler runs (runaway report) */
-    const char *align_why; /* why the access always faults (NULL: CCR.UNALIGN_TRP) */
-    uint32_t align_pc;     /* the watched instruction that faulted (0: none) */
-    bool div_trap;         /* CCR.DIV_0_TRP */
-    /* runaway detection: the state at a block start, to compare when that
-     * block comes again with no store and no peripheral read in between */
-    uint32_t snap_pc, snap[SNAP_REGS], cmp[SNAP_REGS];
-    bool snap_dirty;
-    uint64_t blocks, snap_next, self_next;
-    uint64_t progress;    /* instruction count at the last progress point (the limit counts from it) */
-    uint64_t quiet_from;  /* instruction count at the last store or peripheral/system read */
-    uint64_t quiet_limit; /* store-free instructions that make a runaway (sim_quiet_limit) */
-    bool memo_on;
-    unsigned epoch;       /* bumped when the firmware reconfigures the flash interface */
-    uint64_t memo_hits, memo_misses, memo_skips;
-    uint64_t why[6]; /* reuse refusals: none recorded, outcome, transfers, state, memory, not reusable */
-    memo_rec rec;         /* the pricing being recorded */
-    uint64_t memo_gen;    /* recordings so far (memo.gen) */
-    memo *loaded;         /* the last state replay, while its flash state stands (load_token) */
-    uint64_t loaded_gen, load_token, load_t;
-    memo *restored;       /* the last replay, while the core stays as it restored it */
-    uint64_t restored_gen, restored_version;
-    /* case selection and inputs: written when main starts (start-up code has
-     * initialised RAM by then) */
-    uint32_t m_main, v_case_first, v_case_count, v_seed;
-    /* footprint of the region (docs/footprint.md) */
-    uint32_t stk_lo, stk_sp, stk_min; /* stack limit, SP at region begin, lowest write below it */
-    span spans[MAX_SPANS];
-    unsigned n_spans;
-    unsigned fp_epoch;
-    block **fp_blocks;    /* blocks run in the region */
-    size_t n_fp_blocks, cap_fp_blocks;
-    uint32_t region_fn;   /* function the region starts in (the runner's run_one): not the case's code */
-    uint32_t io_lo, io_hi, ioc_lo, ioc_hi; /* the cases' I/O buffers (RAM, flash): not counted */
-    uint8_t *sym_seen;
+    /* the block observers, in the order registered, and their hooks */
+    const block_observer *obs[MAX_OBSERVERS];
+    unsigned n_obs, n_ended, n_started;
+    action (*ended[MAX_OBSERVERS])(sim *s, const block *prev, uint32_t addr);
+    void (*started[MAX_OBSERVERS])(sim *s, block *b);
+    bench_abi abi;
+    footprint fp;
+    exceptions exc;
+    watchdog watch;
+    block_cache cache;
     csim_prof *prof;      /* opts.profile */
-} sim;
+};
 
 /* sim.c: the hooks the emulator and the peripherals call */
 void sim_on_block(void *user, uint32_t addr, uint32_t size);
@@ -236,70 +94,22 @@ bool sim_on_misaligned(void *user, uint32_t addr, unsigned size, bool write);
 uint64_t sim_now(void *user);
 void sim_flash_config(void *user, const csim_ms_cfg *cfg);
 void sim_cache_invalidate(void *user);
+/** sim_observe - add (on) or remove observer o. */
+void sim_observe(sim *s, const block_observer *o, bool on);
+/** sim_region_begin, sim_region_end - a measured region (or --call) starts
+ *  at pc, ends: footprint and profile observe it. */
+void sim_region_begin(sim *s, uint32_t pc, bool called);
+void sim_region_end(sim *s);
 
-/* reuse.c: decoded blocks, their pricing, and reuse of a pricing */
-block *sim_find_block(sim *s, uint32_t addr, uint32_t size);
-void sim_free_blocks(sim *s);
-void sim_price_until(sim *s, unsigned upto, uint32_t next);
-void sim_finish_pending(sim *s, uint32_t next);
-void sim_finish_at(sim *s, uint32_t pc);
-unsigned sim_newest_access_insn(const sim *s);
-
-/* footprint.c (docs/footprint.md) */
-csim_err fp_make_spans(sim *s);
-
-/* Marks the bytes of an access at addr in span p, which holds addr. */
-static inline void fp_mark_touched(span *p, uint32_t addr, unsigned size)
-{
-    uint32_t off = addr - p->lo;
-    unsigned n = size < p->len - off ? size : p->len - off;
-    if ((off & 7) + n <= 8) { /* the usual case: one byte of the bitmap */
-        p->bits[off >> 3] |= (uint8_t)(((1u << n) - 1) << (off & 7));
-        return;
-    }
-    for (unsigned k = 0; k < n; k++) {
-        p->bits[(off + k) >> 3] |= (uint8_t)(1u << ((off + k) & 7));
-    }
-}
-
-void fp_track_begin(sim *s, uint32_t pc, bool called);
-void fp_note_block(sim *s, block *b);
-void fp_measure(sim *s, csim_case_result *c);
-
-/* bench_abi.c: the benchmark ABI of firmware/include/bench.h */
-csim_err abi_setup(sim *s);
-void abi_region_start(sim *s);
-/** abi_begin_marker - entry of bench_region_begin at addr (cold: reset there too). */
-void abi_begin_marker(sim *s, uint32_t addr);
-void abi_region_end(sim *s);
-void abi_case_done(sim *s, uint32_t desc, uint32_t fw_cycles, uint32_t status);
-void abi_write_inputs(sim *s);
-void sim_read_cstr(sim *s, uint32_t addr, char *out, size_t len);
-void sim_diff_stats(csim_ms_stats *d, const csim_ms_stats *a, const csim_ms_stats *b);
-/** sim_in_force_begin - a measured region begins: record the configuration in force (sim.h). */
-void sim_in_force_begin(sim *s);
-
-/* exceptions.c */
-void sim_on_trap(void *user, unsigned intno);
-void sim_ccr(void *user, uint32_t ccr);
-uint32_t exc_vector(sim *s, unsigned exc, uint32_t *entry_addr);
-bool exc_take(sim *s, unsigned exc, uint32_t handler, uint32_t ret_pc);
-bool exc_return(sim *s);
-csim_err exc_raise(sim *s, fault_kind k, uint32_t fpc, const char *cause, uint32_t bfar);
-csim_err exc_deliver(sim *s, unsigned exc, const char *exc_name, uint32_t fpc, uint32_t ret_pc, const char *cause);
-csim_err exc_svc(sim *s, uint32_t svc_pc);
-csim_err exc_bkpt(sim *s, uint32_t pc);
-csim_err exc_emu_stopped(sim *s, uint32_t *pc);
-csim_err exc_watch_checked(sim *s);
-bool exc_can_preempt(sim *s, unsigned exc);
-csim_stop sim_on_watched(void *user, uint32_t addr, uint32_t *stop_addr);
-void sim_describe_pc(sim *s, uint32_t pc, char *buf, size_t len);
+/* The observers of the parts, in their order: pricing, profile (sim.c),
+ * watchdog (watchdog.c), footprint (footprint.c). */
+enum { OBS_PRICING, OBS_PROFILE, OBS_WATCHDOG, OBS_FOOTPRINT };
+extern const block_observer watch_observer, fp_observer;
 
 /* semihost.c */
 void sim_semihost(sim *s);
 
 /* setup.c */
 csim_err sim_setup(sim *s);
-bool sim_code_in(const csim_elf *e, uint32_t base, uint32_t size);
 
 #endif

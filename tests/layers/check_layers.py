@@ -12,7 +12,7 @@ import os
 import re
 import sys
 
-LAYERS = ["common", "memsys", "core", "backends", "model", "engine", "analysis", "output", "cli"]
+LAYERS = ["common", "memsys", "core", "timing", "backends", "model", "engine", "analysis", "output", "cli"]
 RANK = {name: i for i, name in enumerate(LAYERS)}
 INCLUDE = re.compile(r'\s*#\s*include\s+"([^"]+)"')
 

@@ -13,32 +13,9 @@
 #include "cyclesim/memsys/memsys.h"
 #include "cyclesim/engine/periph.h"
 #include "cyclesim/core/timing.h"
+#include "cyclesim/timing/signature.h"
 
-static int failures, checks;
-
-#define CHECK_EQ(what, got, want)                                                              \
-    do {                                                                                       \
-        unsigned long long g_ = (unsigned long long)(got), w_ = (unsigned long long)(want);    \
-        checks++;                                                                              \
-        if (g_ != w_) {                                                                        \
-            failures++;                                                                        \
-            printf("FAIL %s:%d %s: got %llu, want %llu\n", __FILE__, __LINE__, what, g_, w_); \
-        }                                                                                      \
-    } while (0)
-
-static csim_insn insn(uint32_t addr, unsigned size, csim_iclass k, uint16_t rd, uint16_t wr)
-{
-    csim_insn i;
-    memset(&i, 0, sizeof(i));
-    i.addr = addr;
-    i.size = (uint8_t)size;
-    i.iclass = (uint8_t)k;
-    i.regs_read = rd;
-    i.regs_written = wr;
-    i.flags = size == 4 ? CSIM_IF_WIDE : 0;
-    i.transfers = (uint8_t)csim_core_transfers(&i);
-    return i;
-}
+#include "check.h"
 
 static csim_core_params m0p(void)
 {
@@ -549,7 +526,7 @@ static void test_fetch_lag(void)
 }
 
 /* Block reuse takes a core whose version has not moved since a replay
- * restored it as that replay's state after (reuse.c, core_matches): every
+ * restored it as that replay's state after (src/timing/pricing.c, core_matches): every
  * entry point that changes the timing state must move it. */
 static void test_core_version(void)
 {

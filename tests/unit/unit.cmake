@@ -46,3 +46,9 @@ add_executable(test_periph ${CMAKE_CURRENT_LIST_DIR}/test_periph.c)
 target_link_libraries(test_periph PRIVATE csim_engine)
 add_test(NAME unit_periph COMMAND test_periph ${CMAKE_SOURCE_DIR}/models)
 set_tests_properties(unit_periph PROPERTIES LABELS unit)
+
+# The timing module (src/timing) on its own: reuse replays and changes no number; a changed flash state is not replayed.
+add_executable(test_timing ${CMAKE_CURRENT_LIST_DIR}/test_timing.c)
+target_link_libraries(test_timing PRIVATE csim_timing)
+add_test(NAME unit_timing COMMAND test_timing)
+set_tests_properties(unit_timing PROPERTIES LABELS unit)

@@ -27,6 +27,9 @@
 struct csim_core;
 struct csim_mem_event;
 
+/* Bytes a core's own part of the block-reuse signature may take (sign). */
+#define CSIM_CORE_OWN_SIG_BYTES 8
+
 enum csim_core_feature {
     CSIM_CF_DWT_CYCCNT = 1u << 0, /* DWT cycle counter (the DWT page is modelled) */
     CSIM_CF_FETCH_LAG = 1u << 1,  /* its pricing tracks the shifts of the fetch side it holds for */
@@ -46,7 +49,8 @@ typedef struct csim_core_desc {
                  unsigned nev, bool taken);
     /* Cycles from the issue of `in` to its first transfer (csim_core_access_time). */
     unsigned (*transfer_offset)(const csim_insn *in);
-    /* The core's own timing state in its part of the block-reuse signature,
+    /* The core's own timing state in its part of the block-reuse signature
+     * (include/cyclesim/timing/signature.h, at most CSIM_CORE_OWN_SIG_BYTES),
      * relative to `now` (false: does not fit), and back; NULL: it has none. */
     bool (*sign)(const struct csim_core *c, uint64_t now, uint8_t *b);
     void (*restore)(struct csim_core *c, uint64_t now, const uint8_t *b);

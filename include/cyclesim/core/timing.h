@@ -94,13 +94,6 @@ typedef struct csim_access_rec {
     uint8_t kind[CSIM_REC_MAX];
 } csim_access_rec;
 
-/* The timing-relevant core state relative to the current cycle: two cores in
- * states with equal signatures price the same instructions identically. */
-#define CSIM_SIG_BYTES 48
-typedef struct csim_core_sig {
-    uint8_t b[CSIM_SIG_BYTES];
-} csim_core_sig;
-
 /* Block reuse up to a shift of the fetch side.  The M33's fetch unit runs
  * ahead of need and, over a long block that hits in the ICACHE, behind the
  * core in time: its bus-free, fetch-from, last-request and queue-ready times
@@ -108,7 +101,7 @@ typedef struct csim_core_sig {
  * a block is priced, the shifts `delta` of all those times under which every
  * comparison of one of them with a core time comes out the same are
  * [lo, hi]; from a state shifted so, the pricing holds with the fetch side
- * shifted (csim_core_lag_begin/end, csim_core_sig_shift). */
+ * shifted (csim_core_lag_begin/end; csim_core_sig_shift of src/timing). */
 typedef struct csim_fetch_lag {
     bool on;       /* tracking this pricing: no core time has entered the fetch side or vice
                       versa, and some shift holds so far */
@@ -163,10 +156,6 @@ void csim_core_exception(csim_core *c, bool entry, uint32_t addr);
  *  priced, makes its first transfer (a counter read returns this time). */
 uint64_t csim_core_access_time(csim_core *c, const csim_insn *in);
 
-/** csim_core_signature - the state relative to now, with fetch-queue words
- *  relative to `base`; false when it does not fit (far-future times). */
-bool csim_core_signature(const csim_core *c, uint32_t base, csim_core_sig *sig);
-
 /** csim_core_request_floor - no request of the core comes before this cycle:
  *  a fetch issues at or after max(fetch_from, bus_free) (fetch_from only moves
  *  to an issue cycle, bus_free only up; fetches may start before now), a data
@@ -185,10 +174,6 @@ static inline uint64_t csim_core_earliest_request(const csim_core *c)
     return e > c->last_req ? e : c->last_req; /* requests never go back in time */
 }
 
-/** csim_core_sig_earliest_request - csim_core_earliest_request of a signed
- *  state, relative to its now. */
-int64_t csim_core_sig_earliest_request(const csim_core_sig *sig);
-
 /** csim_core_lag_begin - track the shifts of the fetch side that the
  *  pricing about to run tolerates (a core without a fetch unit that runs
  *  behind, or a fetch side not in the past, tolerates none). */
@@ -199,19 +184,6 @@ void csim_core_lag_begin(csim_core *c);
  *  of its state before; *shifted: its state after then has its fetch side
  *  shifted alike (else it is the same). */
 bool csim_core_lag_end(csim_core *c, int64_t *lo, int64_t *hi, bool *shifted);
-
-/** csim_core_sig_shift - whether signature `now` is `rec` with every fetch-side
- *  time shifted by *delta (the rest equal, both fetch sides in the past). */
-bool csim_core_sig_shift(const csim_core_sig *now, const csim_core_sig *rec, int64_t *delta);
-
-/** csim_core_shift_fetch - move every fetch-side time by `delta`. */
-void csim_core_shift_fetch(csim_core *c, int64_t delta);
-
-/** csim_core_restore - advance by `dt` cycles into the state `sig` (relative to
- *  the new cycle) and add `d` to the breakdown: a block priced before from the
- *  same signature, with the same transfers and memory answers. */
-void csim_core_restore(csim_core *c, uint32_t base, const csim_core_sig *sig, uint64_t dt,
-                       const csim_breakdown *d);
 
 /** csim_core_now - cycles elapsed so far (issue time of the next instruction). */
 static inline uint64_t csim_core_now(const csim_core *c) { return c->t; }
