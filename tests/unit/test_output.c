@@ -15,16 +15,7 @@
 #include "cyclesim/backends/json.h"
 #include "cyclesim/output/formats.h"
 #include "cyclesim/output/in_force.h"
-
-static int failures;
-
-#define CHECK(cond)                                                                                          \
-    do {                                                                                                     \
-        if (!(cond)) {                                                                                       \
-            fprintf(stderr, "%s:%d: FAIL: %s\n", __FILE__, __LINE__, #cond);                                 \
-            failures++;                                                                                      \
-        }                                                                                                    \
-    } while (0)
+#include "check.h"
 
 static const char *choices(unsigned kinds, const char *sep, const char *last)
 {
@@ -148,10 +139,5 @@ int main(void)
     test_registry();
     test_shard_fields();
     test_in_force();
-    if (failures) {
-        fprintf(stderr, "%d failure(s)\n", failures);
-        return 1;
-    }
-    puts("test_output: ok");
-    return 0;
+    return check_result("test_output");
 }

@@ -20,19 +20,7 @@
 
 #include "cyclesim/engine/periph.h"
 #include "cyclesim/model/model_keys.h"
-
-static int failures, checks;
-
-#define CHECK_EQ(what, got, want)                                                                    \
-    do {                                                                                             \
-        unsigned long long g_ = (unsigned long long)(got), w_ = (unsigned long long)(want);          \
-        checks++;                                                                                    \
-        if (g_ != w_) {                                                                              \
-            failures++;                                                                              \
-            printf("FAIL %s:%d %s: got %llu (0x%llx), want %llu (0x%llx)\n", __FILE__, __LINE__, what, g_, \
-                   g_, w_, w_);                                                                      \
-        }                                                                                            \
-    } while (0)
+#include "check.h"
 
 static const char *models_dir;
 
@@ -347,6 +335,5 @@ int main(int argc, char **argv)
     test_field_codings();
     test_layout_errors();
     test_ranges();
-    printf("test_periph: %d checks, %d failed\n", checks, failures);
-    return failures != 0;
+    return check_result("test_periph");
 }
