@@ -6,7 +6,7 @@
 #include "cyclesim/output/report.h"
 #include "cyclesim/output/in_force.h"
 #include "cyclesim/analysis/rt_helpers.h"
-#include "cyclesim/analysis/shard.h"
+#include "cyclesim/output/shard_json.h"
 #include "output/escape.h"
 #include "output/formats_internal.h"
 
