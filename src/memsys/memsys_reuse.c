@@ -468,14 +468,9 @@ static uint64_t load(csim_memsys *ms, uint64_t now, const csim_ms_state *st, boo
         ms->fill_gen++;
     }
     ms->stamp = top;
-    ms->st.fetches += add->fetches;
-    ms->st.data_reads += add->data_reads;
-    ms->st.hits += add->hits;
-    ms->st.misses += add->misses;
-    ms->st.prefetch_hits += add->prefetch_hits;
-    ms->st.flash_reads += add->flash_reads;
-    ms->st.fetch_stall += add->fetch_stall;
-    ms->st.data_stall += add->data_stall;
+#define ADD(field, reported) ms->st.field += add->field;
+    CSIM_MS_STATS_FIELDS(ADD)
+#undef ADD
     return ++ms->changes;
 }
 

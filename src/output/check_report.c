@@ -8,13 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cyclesim/output/in_force.h"
 #include "output/check_report.h"
 #include "output/escape.h"
 #include "output/formats_internal.h"
 
 /* A format's writer: begin, then every row for each part (the rows'
- * verdicts, then what grew in those over budget), then end (NULL: nothing). */
-typedef enum check_part { CHECK_ROWS, CHECK_EXPLAIN, CHECK_PARTS } check_part;
+ * verdicts, the cases that ran with another flash configuration than their
+ * MCU's, then what grew in those over budget), then end (NULL: nothing). */
+typedef enum check_part { CHECK_ROWS, CHECK_IN_FORCE, CHECK_EXPLAIN, CHECK_PARTS } check_part;
 struct check_writer {
     void (*begin)(const check *c, FILE *f);
     void (*record)(const check *c, FILE *f, check_part p, size_t i);
@@ -32,6 +34,30 @@ static double delta_pct(uint64_t actual, uint64_t limit)
 static const char *state_name(const check *c)
 {
     return c->warm ? "warm" : "cold";
+}
+
+/* What an MCU's cases ran with, as run's table header shows it: its first
+ * case's configuration in force (docs/output.md); a case that began with
+ * another, or whose firmware changed it, gets a note of its own. */
+static csim_in_force model_in_force(const check *c, unsigned model)
+{
+    const csim_case_result *first = NULL;
+    for (size_t i = 0; i < c->n_rows && !first; i++) {
+        first = c->rows[i].model == model ? c->rows[i].now : NULL;
+    }
+    csim_in_force in = csim_in_force_of(&c->models[model], first);
+    in.changed = false;
+    return in;
+}
+
+/* The note of a row whose case did not run with its MCU's configuration (NULL: it did). */
+static const char *row_in_force_note(const check *c, const row *r, char *buf, size_t len)
+{
+    if (!r->now) {
+        return NULL;
+    }
+    const csim_in_force in = csim_in_force_of(&c->models[r->model], r->now), mcu = model_in_force(c, r->model);
+    return csim_in_force_same(&in, &mcu) ? NULL : csim_in_force_note(buf, len, &in);
 }
 
 /* The one-line verdict of an over-budget row ("cycles 10 > 9 (+11.1%, tolerance 0%)"). */
@@ -54,6 +80,11 @@ static void summary_begin(const check *c, FILE *f)
 {
     fprintf(f, "cyclesim check: %s (sha256 %.12s) against %s%s, state %s\n", c->elf_path, c->elf->sha256_hex,
             c->old_elf ? "baseline " : "budgets ", c->old_elf ? c->old_path : c->budget_path, state_name(c));
+    for (unsigned m = 0; m < c->n_models; m++) {
+        char note[128];
+        const csim_in_force in = model_in_force(c, m);
+        fprintf(f, "flash of %s: %s\n", c->models[m].name, csim_in_force_note(note, sizeof(note), &in));
+    }
     fprintf(f, "%-44s %-12s %-11s %12s %6s %12s %9s  %s\n", "case", "mcu", "figure", c->old_elf ? "baseline" : "budget",
             "tol%", "actual", "delta", "verdict");
 }
@@ -76,9 +107,13 @@ static void summary_record(const check *c, FILE *f, check_part p, size_t i)
                     (unsigned long long)r->limit[g], r->tol, (unsigned long long)r->actual[g],
                     delta_pct(r->actual[g], r->limit[g]), c->update ? "updated" : r->over[g] ? "OVER" : "ok");
         }
+        char note[128];
+        if (row_in_force_note(c, r, note, sizeof(note))) {
+            fprintf(f, "%-44s flash: %s\n", "", note);
+        }
         return;
     }
-    if (c->update || r->v != V_OVER) {
+    if (p != CHECK_EXPLAIN || c->update || r->v != V_OVER) {
         return;
     }
     explain x;
@@ -141,7 +176,15 @@ static void junit_begin(const check *c, FILE *f)
     csim_xml_text(f, c->elf->sha256_hex);
     fputs(c->old_elf ? "\"/>\n      <property name=\"baseline\" value=\"" : "\"/>\n      <property name=\"budgets\" value=\"", f);
     csim_xml_text(f, c->old_elf ? c->old_path : c->budget_path);
-    fprintf(f, "\"/>\n      <property name=\"state\" value=\"%s\"/>\n    </properties>\n", state_name(c));
+    fprintf(f, "\"/>\n      <property name=\"state\" value=\"%s\"/>\n", state_name(c));
+    for (unsigned m = 0; m < c->n_models; m++) {
+        char note[128];
+        const csim_in_force in = model_in_force(c, m);
+        fputs("      <property name=\"flash.", f);
+        csim_xml_text(f, c->models[m].name);
+        fprintf(f, "\" value=\"%s\"/>\n", csim_in_force_note(note, sizeof(note), &in));
+    }
+    fputs("    </properties>\n", f);
 }
 
 static void junit_record(const check *c, FILE *f, check_part p, size_t i)
@@ -195,6 +238,9 @@ static void junit_record(const check *c, FILE *f, check_part p, size_t i)
                         (unsigned long long)r->limit[g], delta_pct(r->actual[g], r->limit[g]), r->tol);
             }
         }
+        if (row_in_force_note(c, r, msg, sizeof(msg))) {
+            fprintf(f, "flash: %s\n", msg);
+        }
         fputs("</system-out>\n", f);
     }
     fputs("    </testcase>\n", f);
@@ -235,6 +281,12 @@ static void md_begin(const check *c, FILE *f)
     fprintf(f, "` (sha256 `%.12s`), %s `", c->elf->sha256_hex, c->old_elf ? "baseline" : "budgets");
     csim_md_text(f, c->old_elf ? c->old_path : c->budget_path);
     fprintf(f, "`, state %s.\n\n", state_name(c));
+    for (unsigned m = 0; m < c->n_models; m++) {
+        char note[128];
+        const csim_in_force in = model_in_force(c, m);
+        fprintf(f, "%s %s %s", m ? ";" : "Flash in force:", c->models[m].name, csim_in_force_note(note, sizeof(note), &in));
+    }
+    fputs(c->n_models ? ".\n\n" : "", f);
     fprintf(f, "| verdict | case | MCU | figure | %s | actual | delta | tolerance |\n", ref);
     fputs("|---|---|---|---|---:|---:|---:|---:|\n", f);
 }
@@ -265,10 +317,23 @@ static void md_record(const check *c, FILE *f, check_part p, size_t i)
         return;
     }
     const row *r = &c->rows[i];
+    char msg[512];
+    if (p == CHECK_IN_FORCE) {
+        if (row_in_force_note(c, r, msg, sizeof(msg))) {
+            char note[128];
+            size_t first = 0; /* the list's heading goes before its first case */
+            while (!row_in_force_note(c, &c->rows[first], note, sizeof(note))) {
+                first++;
+            }
+            fputs(first == i ? "\nCases that ran with another flash configuration than their MCU's:\n\n- `" : "- `", f);
+            csim_md_text(f, r->case_name);
+            fprintf(f, "` on %s: %s\n", c->models[r->model].name, msg);
+        }
+        return;
+    }
     if (c->update || r->v != V_OVER) {
         return;
     }
-    char msg[512];
     over_text(r, msg, sizeof(msg));
     fputs("\n### `", f);
     csim_md_text(f, r->case_name);

@@ -3,7 +3,7 @@
 #include <math.h>
 
 #include "cyclesim/analysis/rt_helpers.h"
-#include "cyclesim/analysis/shard.h"
+#include "cyclesim/output/shard_json.h"
 #include "output/compare_writer.h"
 #include "output/escape.h"
 

@@ -33,6 +33,14 @@ const char *csim_in_force_text(char *buf, size_t len, const csim_in_force *f)
     return buf;
 }
 
+const char *csim_in_force_note(char *buf, size_t len, const csim_in_force *f)
+{
+    char cfg[64];
+    snprintf(buf, len, "%.3g MHz, %s%s", f->clock_hz / 1e6, csim_in_force_text(cfg, sizeof(cfg), f),
+             f->changed ? " at the start, changed by the firmware during the case" : "");
+    return buf;
+}
+
 void csim_in_force_json(FILE *f, const csim_in_force *in)
 {
     fprintf(f, "\"clock_hz\": %u, \"flash_latency\": %u, \"icache\": %s, \"prefetch\": %s%s", in->clock_hz,

@@ -6,7 +6,7 @@
 #include "cyclesim/output/report.h"
 #include "cyclesim/output/in_force.h"
 #include "cyclesim/analysis/rt_helpers.h"
-#include "cyclesim/analysis/shard.h"
+#include "cyclesim/output/shard_json.h"
 #include "output/escape.h"
 #include "output/formats_internal.h"
 
@@ -91,9 +91,8 @@ static void table_record(csim_report *r, const csim_model *m, const csim_case_re
     }
     csim_in_force in = csim_in_force_of(m, c);
     if (!csim_in_force_same(&in, &r->group_cfg)) {
-        char cfg[64];
-        fprintf(r->out, "%-44s flash: %.3g MHz, %s%s\n", "", in.clock_hz / 1e6, csim_in_force_text(cfg, sizeof(cfg), &in),
-                in.changed ? " at the start, changed by the firmware during the case" : "");
+        char note[128];
+        fprintf(r->out, "%-44s flash: %s\n", "", csim_in_force_note(note, sizeof(note), &in));
     }
 }
 

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* shard_json.c - the "shard" member of a --shard run's JSON output (shard.h, docs/ci.md). */
+/* shard_json.c - the "shard" member of a --shard run's JSON output (shard_json.h, docs/ci.md). */
 #include <stdlib.h>
 
 #include "cyclesim/analysis/rt_helpers.h"
-#include "cyclesim/analysis/shard.h"
+#include "cyclesim/output/shard_json.h"
 #include "cyclesim/output/in_force.h"
 #include "output/compare_writer.h"
 #include "output/escape.h"

@@ -131,9 +131,7 @@ void csim_core_restore(csim_core *c, uint32_t base, const csim_core_sig *sig, ui
     if (c->desc->restore) {
         c->desc->restore(c, now, b + CSIM_SIG_SHARED);
     }
-#define ADD(f) c->bd.f += d->f;
-    ADD(cycles) ADD(instructions) ADD(core) ADD(branch) ADD(fetch_stall) ADD(data_wait)
-    ADD(bus_conflict) ADD(load_use) ADD(exception) ADD(taken_branches) ADD(loads) ADD(stores)
-    ADD(flash_data_reads)
+#define ADD(f, ...) c->bd.f += d->f;
+    CSIM_BREAKDOWN_FIELDS(ADD)
 #undef ADD
 }

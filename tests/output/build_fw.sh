@@ -1,10 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Builds tests/output/fw/small_cases.c on the emu-m0plus run-time (every model
-# can run it) into OUT.elf, with the flags of firmware/CMakeLists.txt.
-# usage: build_fw.sh SOURCE_DIR OUT.elf
+# Builds benchmark cases (tests/output/fw/small_cases.c, acr_cases.c) on the
+# emu-m0plus run-time (every model can run it) into OUT.elf, with the flags of
+# firmware/CMakeLists.txt.
+# usage: build_fw.sh SOURCE_DIR OUT.elf [SOURCE...]   (default: small_cases.c)
 set -eu
 src=$1 out=$2
+shift 2
+[ $# -gt 0 ] || set -- "$src/tests/output/fw/small_cases.c"
 fw=$src/firmware
 arm-none-eabi-gcc -mcpu=cortex-m0plus -mthumb -mfloat-abi=soft -Os -ffunction-sections -fdata-sections \
     --specs=nano.specs -nostartfiles -Wl,--gc-sections -fno-tree-loop-distribute-patterns \
@@ -12,4 +15,4 @@ arm-none-eabi-gcc -mcpu=cortex-m0plus -mthumb -mfloat-abi=soft -Os -ffunction-se
     -I"$fw/include" -I"$fw/hal" -L"$fw/ld" -T"$fw/ld/emu-m0plus.ld" \
     "$fw/bench/startup.c" "$fw/bench/main.c" "$fw/bench/runner.c" "$fw/bench/input.c" \
     "$fw/hal/emu_m0plus.c" "$fw/hal/cycles_systick.c" "$fw/hal/semihost.c" \
-    "$src/tests/output/fw/small_cases.c" -o "$out"
+    "$@" -o "$out"

@@ -1,8 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Golden outputs: each line of tests/output/outputs.txt is a cyclesim command
-# on the small firmware (fw/small_cases.c), or on acr.elf (fw/acr_latency.S:
-# a function that changes the flash wait states), whose output must equal
+# on the small firmware (fw/small_cases.c), on acr.elf (fw/acr_latency.S:
+# a function that changes the flash wait states) or on acr_cases.elf
+# (fw/acr_cases.c: cases that set them before and during their region),
+# whose output must equal
 # expect/NAME.expect byte for byte.  Lines are "NAME | EXIT | ARGUMENTS":
 # ARGUMENTS are shell words run in WORKDIR, which holds small.elf, a copy
 # small"q.elf (a path JSON and XML must escape) and the files of inputs/;
@@ -19,6 +21,7 @@ sh "$here/build_fw.sh" "$src" "$work/small.elf" || exit 2
 arm-none-eabi-gcc -mcpu=cortex-m0plus -mthumb -c "$here/fw/acr_latency.S" -o "$work/acr.o" &&
     arm-none-eabi-gcc -mcpu=cortex-m0plus -mthumb -nostdlib -Wl,--no-warn-rwx-segments -Wl,-Ttext=0x08000000 \
         -Wl,-e,kernel "$work/acr.o" -o "$work/acr.elf" || exit 2
+sh "$here/build_fw.sh" "$src" "$work/acr_cases.elf" "$here/fw/acr_cases.c" "$work/acr.o" || exit 2
 cp "$work/small.elf" "$work/small\"q.elf" && cp "$here"/inputs/* "$work/" || exit 2
 cd "$work" || exit 2
 export LC_ALL=C

@@ -1667,12 +1667,9 @@ static void test_save_load(const char *name, const csim_ms_cfg *c, bool before_r
     CHECK_EQ(differ, 0);
     CHECK(!csim_memsys_unchanged(b, token, s2.t)); /* reads since the load */
     const csim_ms_stats *a1 = csim_memsys_stats(a), *b1 = csim_memsys_stats(b);
-    CHECK_EQ(a1->hits - a0.hits, b1->hits - b0.hits);
-    CHECK_EQ(a1->misses - a0.misses, b1->misses - b0.misses);
-    CHECK_EQ(a1->prefetch_hits - a0.prefetch_hits, b1->prefetch_hits - b0.prefetch_hits);
-    CHECK_EQ(a1->flash_reads - a0.flash_reads, b1->flash_reads - b0.flash_reads);
-    CHECK_EQ(a1->fetch_stall - a0.fetch_stall, b1->fetch_stall - b0.fetch_stall);
-    CHECK_EQ(a1->data_stall - a0.data_stall, b1->data_stall - b0.data_stall);
+#define SAME(f, reported) CHECK_EQ(a1->f - a0.f, b1->f - b0.f);
+    CSIM_MS_STATS_FIELDS(SAME)
+#undef SAME
     csim_memsys_free(a);
     csim_memsys_free(b);
 }
@@ -1775,12 +1772,10 @@ static void test_state_tag_log(void)
     CHECK_EQ(tested[CSIM_MS_TAG_HIT] + tested[CSIM_MS_TAG_MISS], 200); /* one lookup a read */
     CHECK_EQ(tested[CSIM_MS_TAG_MISS], a1->misses - a0.misses);
     CHECK(tested[CSIM_MS_TAG_MISS] > 0 && tested[CSIM_MS_TAG_PRESENT] + tested[CSIM_MS_TAG_ABSENT] > 0);
-    const csim_ms_stats add = {
-        .fetches = a1->fetches - a0.fetches, .data_reads = a1->data_reads - a0.data_reads,
-        .hits = a1->hits - a0.hits, .misses = a1->misses - a0.misses,
-        .prefetch_hits = a1->prefetch_hits - a0.prefetch_hits, .flash_reads = a1->flash_reads - a0.flash_reads,
-        .fetch_stall = a1->fetch_stall - a0.fetch_stall, .data_stall = a1->data_stall - a0.data_stall,
-    };
+    csim_ms_stats add;
+#define DIFF(f, reported) add.f = a1->f - a0.f;
+    CSIM_MS_STATS_FIELDS(DIFF)
+#undef DIFF
     CHECK(csim_memsys_save_head(a, sa.t, sa.t, false, &out));
     CHECK(csim_memsys_replay_tags(b, log.word, log.what, log.n));
     csim_memsys_load_head(b, sa.t + shift, &out, &add);
@@ -1791,11 +1786,9 @@ static void test_state_tag_log(void)
     CHECK_EQ(differ, 0);
     const csim_ms_stats *b1 = csim_memsys_stats(b);
     a1 = csim_memsys_stats(a);
-    CHECK_EQ(b1->hits - b0.hits, a1->hits - a0.hits);
-    CHECK_EQ(b1->misses - b0.misses, a1->misses - a0.misses);
-    CHECK_EQ(b1->prefetch_hits - b0.prefetch_hits, a1->prefetch_hits - a0.prefetch_hits);
-    CHECK_EQ(b1->flash_reads - b0.flash_reads, a1->flash_reads - a0.flash_reads);
-    CHECK_EQ(b1->fetch_stall - b0.fetch_stall, a1->fetch_stall - a0.fetch_stall);
+#define SAME(f, reported) CHECK_EQ(b1->f - b0.f, a1->f - a0.f);
+    CSIM_MS_STATS_FIELDS(SAME)
+#undef SAME
 
     CHECK(!csim_memsys_replay_tags(o, log.word, log.what, log.n));
     differ = 0;

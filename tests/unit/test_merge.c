@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "analysis/merge.h"
-#include "cyclesim/analysis/shard.h"
+#include "cyclesim/output/shard_json.h"
 #include "check.h"
 
 static const char *const table[] = {"t/a", "t/b", "t/c"};

@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cyclesim/analysis/shard.h"
 #include "cyclesim/backends/json.h"
 #include "cyclesim/output/formats.h"
 #include "cyclesim/output/in_force.h"
+#include "cyclesim/output/shard_json.h"
 #include "check.h"
 
 static const char *choices(unsigned kinds, const char *sep, const char *last)

@@ -4,18 +4,15 @@
  * member, docs/ci.md) so that `cyclesim merge` rebuilds from the shards the
  * report one run of every case gives: each case in full, the images' case
  * tables (their order), the models and, for compare, the measured results
- * file and the extra runs.  src/output/shard_json.c writes it,
- * src/analysis/shard.c reads it back.
+ * file and the extra runs.  src/output/shard_json.c writes it
+ * (cyclesim/output/shard_json.h), src/analysis/shard.c reads it back.
  */
 #ifndef CYCLESIM_SHARD_H
 #define CYCLESIM_SHARD_H
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdio.h>
 
-#include "cyclesim/analysis/compare.h"
-#include "cyclesim/backends/elf.h"
 #include "cyclesim/backends/json.h"
 #include "cyclesim/model/model.h"
 #include "cyclesim/engine/sim.h"
@@ -38,23 +35,7 @@ typedef struct csim_shard {
  *  removing or reordering other cases never moves it (docs/ci.md). */
 bool csim_case_in_shard(const char *name, unsigned k, unsigned n);
 
-/** csim_shard_case_write - every field of a case result as one JSON object,
- *  the run-time helpers of its profile included, and its configuration in
- *  force where it is not the model's `m` unchanged (sim.h). */
-void csim_shard_case_write(FILE *f, const csim_model *m, const csim_case_result *c);
-/** csim_shard_head_write - `"shard": {"version", "command", "k", "n", "sets"`
- *  (the object left open). */
-void csim_shard_head_write(FILE *f, const char *command, const csim_shard *s);
-/** csim_shard_image_write - an image: path, sha256, arch, rt, backend and
- *  the names of its case table in table order. */
-void csim_shard_image_write(FILE *f, const csim_elf *elf, const char *rt, const char *backend);
-/** csim_shard_model_write - the model's figures the reports print. */
-void csim_shard_model_write(FILE *f, const csim_model *m);
-
-/** csim_shard_compare_write - the "shard" member of a compare JSON report. */
-void csim_shard_compare_write(FILE *f, const csim_comparison *cmp, const csim_shard *s);
-
-/* ---- reading back (analysis/shard.c) ---------------------------------------- */
+/* The writers are the output layer's: cyclesim/output/shard_json.h. */
 
 /** csim_shard_case_read - a case object into c; its profile (run-time
  *  helpers only, names pointing into the document) is malloc'ed when the

@@ -31,6 +31,11 @@ bool csim_in_force_same(const csim_in_force *a, const csim_in_force *b);
 /** csim_in_force_text - "N WS, cache on|off, prefetch on|off" (the text formats). */
 const char *csim_in_force_text(char *buf, size_t len, const csim_in_force *f);
 
+/** csim_in_force_note - "56 MHz, 1 WS, cache on, prefetch on" and, when the
+ *  firmware changed it during the case, " at the start, changed by the firmware
+ *  during the case" (the note under a case's row, an MCU's line in check). */
+const char *csim_in_force_note(char *buf, size_t len, const csim_in_force *f);
+
 /** csim_in_force_json - the members `"clock_hz", "flash_latency", "icache",
  *  "prefetch"` and, only when the firmware changed it, `"flash_changed": true`. */
 void csim_in_force_json(FILE *f, const csim_in_force *in);
