@@ -82,7 +82,6 @@ static void abi_region_start(sim *s)
     s->abi.r_bd = s->core.bd;
     s->abi.r_ms = *csim_memsys_stats(s->flash);
     sim_in_force_begin(s);
-    sim_region_begin(s, s->abi.region_ret, false);
 }
 
 void sim_in_force_begin(sim *s)
@@ -93,13 +92,12 @@ void sim_in_force_begin(sim *s)
     s->abi.in_region = true;
 }
 
-void abi_region_end(sim *s)
+bool abi_region_end(sim *s)
 {
     if (!s->abi.in_region) {
-        return;
+        return false;
     }
     s->abi.in_region = false;
-    sim_region_end(s);
     csim_breakdown *d = &s->abi.cur.bd;
     csim_tm_breakdown_diff(d, &s->core.bd, &s->abi.r_bd);
     d->cycles = csim_core_now(&s->core) - s->abi.r_cycles;
@@ -116,6 +114,7 @@ void abi_region_end(sim *s)
         s->abi.have_empty = true;
         memset(&s->abi.cur, 0, sizeof(s->abi.cur));
     }
+    return true;
 }
 
 static void abi_case_done(sim *s, uint32_t desc, uint32_t fw_cycles, uint32_t status)
@@ -276,7 +275,7 @@ csim_err abi_setup(sim *s)
     return setup_inputs(s);
 }
 
-void abi_marker(sim *s, uint32_t addr)
+abi_region_event abi_marker(sim *s, uint32_t addr)
 {
     bench_abi *a = &s->abi;
     if ((addr == a->m_begin || addr == a->m_end || addr == a->m_done || addr == a->m_main) && addr) {
@@ -289,11 +288,13 @@ void abi_marker(sim *s, uint32_t addr)
     } else if (addr == a->region_ret && a->region_ret && !a->in_region) {
         abi_region_start(s);
         a->region_ret = 0;
+        return ABI_REGION_BEGAN;
     } else if (addr == a->m_end && a->m_end) {
-        abi_region_end(s);
+        return abi_region_end(s) ? ABI_REGION_ENDED : ABI_REGION_SAME;
     } else if (addr == a->m_done && a->m_done) {
         abi_case_done(s, csim_emu_reg(s->emu, CSIM_R0), csim_emu_reg(s->emu, CSIM_R1), csim_emu_reg(s->emu, CSIM_R2));
     } else if (addr == a->m_main && a->m_main) {
         abi_write_inputs(s);
     }
+    return ABI_REGION_SAME;
 }

@@ -43,9 +43,17 @@ static inline bool abi_is_marker(const bench_abi *a, uint32_t addr)
                     addr == a->region_ret);
 }
 
-/** abi_marker - a block starts at marker addr: the marker's work. */
-void abi_marker(sim *s, uint32_t addr);
-void abi_region_end(sim *s);
+/* What a marker did to the measured region.  The run loop (sim.c) starts
+ * and stops the region's observers (footprint, profile) on it: the ABI
+ * reports, and never calls back into the run loop. */
+typedef enum abi_region_event { ABI_REGION_SAME, ABI_REGION_BEGAN, ABI_REGION_ENDED } abi_region_event;
+
+/** abi_marker - a block starts at marker addr: the marker's work, and what
+ *  it did to the region. */
+abi_region_event abi_marker(sim *s, uint32_t addr);
+/** abi_region_end - the measured region ends (nothing if none runs): the
+ *  case's differences; whether a region ended. */
+bool abi_region_end(sim *s);
 /** sim_in_force_begin - a measured region begins: record the configuration in force (sim.h). */
 void sim_in_force_begin(sim *s);
 void sim_read_cstr(sim *s, uint32_t addr, char *out, size_t len);

@@ -56,7 +56,7 @@ static bool checks_insns(csim_arch a)
     return csim_arch_has(a, CSIM_AF_HW_DIVIDE) || csim_arch_has(a, CSIM_AF_EXCLUSIVES);
 }
 
-csim_err sim_setup(sim *s)
+csim_err sim_setup(sim *s, csim_periph_env env, csim_emu_hooks hooks)
 {
     const csim_model *m = s->model;
     csim_diag *d = s->diag;
@@ -80,11 +80,11 @@ csim_err sim_setup(sim *s)
     s->flash_cfg = csim_memsys_config(s->flash);
     csim_core_init(&s->core, &m->core, s->flash);
     csim_pricer_init(&s->pricer, &s->core, s->flash, !s->opts->no_reuse);
-    csim_periph_env env = {s, sim_now, sim_flash_config, s->opts->console, sim_cache_invalidate, sim_ccr};
+    env.ccr = sim_ccr;
     s->periph = csim_periph_new(m, &env);
-    csim_emu_hooks hooks = {s, sim_on_block, sim_on_mem, sim_on_trap, NULL, NULL};
-    if (csim_arch_has(m->arch, CSIM_AF_UNALIGNED)) {
-        hooks.misaligned = sim_on_misaligned;
+    hooks.trap = sim_on_trap;
+    if (!csim_arch_has(m->arch, CSIM_AF_UNALIGNED)) {
+        hooks.misaligned = NULL;
     }
     if (checks_insns(m->arch)) {
         hooks.watched = sim_on_watched;

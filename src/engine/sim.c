@@ -15,13 +15,13 @@
 #include "engine/sim_internal.h"
 
 /* ---- blocks --------------------------------------------------------- */
-uint64_t sim_now(void *user)
+static uint64_t sim_now(void *user)
 {
     /* A peripheral read mid-block: the cycle of the access. */
     return csim_pricer_now(&((sim *)user)->pricer);
 }
 
-void sim_flash_config(void *user, const csim_ms_cfg *cfg)
+static void sim_flash_config(void *user, const csim_ms_cfg *cfg)
 {
     sim *s = user;
     csim_memsys_configure(s->flash, cfg);
@@ -30,7 +30,7 @@ void sim_flash_config(void *user, const csim_ms_cfg *cfg)
     memset(s->acc, 0, sizeof(s->acc)); /* the flash may have moved */
 }
 
-void sim_cache_invalidate(void *user)
+static void sim_cache_invalidate(void *user)
 {
     sim *s = user;
     csim_memsys_invalidate(s->flash);
@@ -94,7 +94,10 @@ void sim_observe(sim *s, const block_observer *o, bool on)
     }
 }
 
-void sim_region_begin(sim *s, uint32_t pc, bool called)
+/* A measured region (or --call) starts at pc, ends: the footprint and the
+ * profile observe it.  The run loop owns this; the ABI only says when
+ * (abi_marker, abi_region_end). */
+static void region_begin(sim *s, uint32_t pc, bool called)
 {
     fp_track_begin(s, pc, called);
     sim_observe(s, &fp_observer, true);
@@ -104,7 +107,7 @@ void sim_region_begin(sim *s, uint32_t pc, bool called)
     }
 }
 
-void sim_region_end(sim *s)
+static void region_end(sim *s)
 {
     sim_observe(s, &fp_observer, false);
     sim_observe(s, &prof_observer, false);
@@ -117,7 +120,7 @@ static void stop(sim *s, action act, uint32_t addr)
     csim_emu_stop(s->emu);
 }
 
-void sim_on_block(void *user, uint32_t addr, uint32_t size)
+static void sim_on_block(void *user, uint32_t addr, uint32_t size)
 {
     sim *s = user;
     block *prev = block_of(s->pricer.pending);
@@ -137,7 +140,12 @@ void sim_on_block(void *user, uint32_t addr, uint32_t size)
         return;
     }
     if (abi_is_marker(&s->abi, addr)) {
-        abi_marker(s, addr);
+        const abi_region_event ev = abi_marker(s, addr);
+        if (ev == ABI_REGION_BEGAN) {
+            region_begin(s, addr, false);
+        } else if (ev == ABI_REGION_ENDED) {
+            region_end(s);
+        }
     }
 
     s->fault[0] = 0;
@@ -244,7 +252,7 @@ static __attribute__((noinline)) void record_new_range(sim *s, uint32_t addr, un
     record_access(s, acc_range_of(s, addr), addr, size, write);
 }
 
-void sim_on_mem(void *user, uint32_t addr, unsigned size, bool write)
+static void sim_on_mem(void *user, uint32_t addr, unsigned size, bool write)
 {
     sim *s = user;
     for (const acc_range *r = s->acc; r < s->acc + ACC_RANGES; r++) {
@@ -264,7 +272,7 @@ void sim_on_mem(void *user, uint32_t addr, unsigned size, bool write)
  * memory map).  DDI0553 B7 "Alignment behavior", B9 "The system address
  * map"; docs/sources.md.  Only unaligned accesses reach here: the hot path
  * is untouched. */
-bool sim_on_misaligned(void *user, uint32_t addr, unsigned size, bool write)
+static bool sim_on_misaligned(void *user, uint32_t addr, unsigned size, bool write)
 {
     (void)size;
     (void)write;
@@ -304,7 +312,9 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
     watch_init(&s->watch, opts->max_insns);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    csim_err err = sim_setup(s);
+    const csim_periph_env env = {s, sim_now, sim_flash_config, opts->console, sim_cache_invalidate, NULL};
+    const csim_emu_hooks hooks = {s, sim_on_block, sim_on_mem, NULL, sim_on_misaligned, NULL};
+    csim_err err = sim_setup(s, env, hooks);
     if (!err) {
         sim_observe(s, &pricing_observer, true);
         sim_observe(s, &watch_observer, true);
@@ -350,7 +360,7 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
         s->abi.region_ret = 0;
         sim_in_force_begin(s);
         s->abi.r_bd = s->core.bd;
-        sim_region_begin(s, pc, true);
+        region_begin(s, pc, true);
     }
     while (!err) {
         s->act = ACT_NONE;
@@ -460,7 +470,7 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
     }
 done:
     if (!err && opts->call) {
-        abi_region_end(s);
+        abi_region_end(s); /* the run is over: no observer to stop */
         csim_case_result *c = calloc(1, sizeof(*c));
         if (c) {
             *c = s->abi.cur;

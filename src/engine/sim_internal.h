@@ -87,19 +87,8 @@ struct sim {
     csim_prof *prof;      /* opts.profile */
 };
 
-/* sim.c: the hooks the emulator and the peripherals call */
-void sim_on_block(void *user, uint32_t addr, uint32_t size);
-void sim_on_mem(void *user, uint32_t addr, unsigned size, bool write);
-bool sim_on_misaligned(void *user, uint32_t addr, unsigned size, bool write);
-uint64_t sim_now(void *user);
-void sim_flash_config(void *user, const csim_ms_cfg *cfg);
-void sim_cache_invalidate(void *user);
 /** sim_observe - add (on) or remove observer o. */
 void sim_observe(sim *s, const block_observer *o, bool on);
-/** sim_region_begin, sim_region_end - a measured region (or --call) starts
- *  at pc, ends: footprint and profile observe it. */
-void sim_region_begin(sim *s, uint32_t pc, bool called);
-void sim_region_end(sim *s);
 
 /* The observers of the parts, in their order: pricing, profile (sim.c),
  * watchdog (watchdog.c), footprint (footprint.c). */
@@ -109,7 +98,9 @@ extern const block_observer watch_observer, fp_observer;
 /* semihost.c */
 void sim_semihost(sim *s);
 
-/* setup.c */
-csim_err sim_setup(sim *s);
+/* setup.c: env and hooks are the run loop's (sim.c); set-up adds the
+ * exceptions' (exceptions.c) and the ones the architecture needs, so the
+ * parts never call back into the run loop. */
+csim_err sim_setup(sim *s, csim_periph_env env, csim_emu_hooks hooks);
 
 #endif

@@ -5,4 +5,9 @@ if(TARGET firmware)
         COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_data_mcu.sh $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
                 ${CMAKE_BINARY_DIR}/firmware ${CMAKE_CURRENT_BINARY_DIR}/data-only-mcu)
     set_tests_properties(e2e_data_only_mcu PROPERTIES LABELS e2e)
+    # ... and its own FLASH_ACR layout decides what a firmware write to the register means.
+    add_test(NAME e2e_data_only_mcu_acr
+        COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_acr_layout.sh $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
+                ${CMAKE_CURRENT_BINARY_DIR}/data-only-mcu-acr)
+    set_tests_properties(e2e_data_only_mcu_acr PROPERTIES LABELS e2e)
 endif()
