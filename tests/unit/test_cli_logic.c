@@ -1,0 +1,158 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * test_cli_logic.c - what the check and compare commands leave to the
+ * analysis layer, without the command line or the emulator: check's rows
+ * from a budget file (each budget's MCU loaded once, --mcu, the refusals and
+ * their messages) and from a baseline (src/analysis/check_rows.c); the page
+ * of compare's --published auto (src/analysis/compare_inputs.c).  Argument:
+ * the published pages' directory.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/check_rows.h"
+#include "analysis/compare_inputs.h"
+#include "check.h"
+
+static char case_names[3][96] = {"sha/1", "sha/2", "aes/1"};
+static char old_names[2][96] = {"sha/1", "aes/1"};
+static bool all_selected[3] = {true, true, true};
+static unsigned loads;
+
+/* A model of any name but "nope", as the command's loader would give it. */
+static csim_err fake_load(void *ctx, csim_model *m, const char *name, csim_diag *d)
+{
+    (void)ctx;
+    loads++;
+    if (strcmp(name, "nope") == 0) {
+        return csim_fail(d, CSIM_ERR_UNKNOWN_MCU, "no model %s", name);
+    }
+    snprintf(m->name, sizeof(m->name), "%s", name);
+    return CSIM_OK;
+}
+
+/* A check of the three cases against budgets (case pattern, MCU) pairs. */
+static void setup(check *c, budget *b, size_t n, csim_model *models)
+{
+    memset(c, 0, sizeof(*c));
+    c->elf_path = "new.elf";
+    c->budget_path = "b.json";
+    c->cases = (case_table){case_names, 3};
+    c->selected = all_selected;
+    c->file = (budget_file){NULL, b, n};
+    c->have_file = true;
+    c->models = models;
+    memset(models, 0, 4 * sizeof(*models));
+    loads = 0;
+}
+
+static void test_rows_from_file(void)
+{
+    csim_model *models = calloc(4, sizeof(*models));
+    budget b[3] = {{.case_pat = "sha/*", .mcu = "m1"}, {.case_pat = "aes/1", .mcu = "m2"},
+                   {.case_pat = "sha/2", .mcu = "m1"}};
+    csim_diag d = {0};
+    check c;
+
+    setup(&c, b, 2, models);
+    CHECK(check_rows_from_file(&c, NULL, 4, fake_load, NULL, &d) == CSIM_OK);
+    CHECK_EQ("rows", c.n_rows, 3);
+    CHECK_EQ("models loaded once each", loads, 2);
+    CHECK(c.n_rows == 3 && c.rows[1].idx == 1 && c.rows[1].budget == 0 && c.rows[2].model == 1 &&
+          strcmp(c.rows[2].case_name, "aes/1") == 0);
+    free(c.rows);
+
+    setup(&c, b, 2, models);
+    CHECK(check_rows_from_file(&c, "m2", 4, fake_load, NULL, &d) == CSIM_OK);
+    CHECK(c.n_rows == 1 && c.rows[0].budget == 1 && loads == 1);
+    free(c.rows);
+
+    setup(&c, b, 2, models);
+    CHECK(check_rows_from_file(&c, "m2,m3", 4, fake_load, NULL, &d) == CSIM_ERR_USAGE);
+    CHECK(strcmp(d.msg, "--mcu m3: no budget of b.json is for this MCU") == 0);
+    free(c.rows);
+
+    setup(&c, b, 3, models); /* sha/2 on m1 twice */
+    CHECK(check_rows_from_file(&c, NULL, 4, fake_load, NULL, &d) == CSIM_ERR_INPUT);
+    CHECK(strcmp(d.msg, "b.json: budgets[0] and budgets[2] both cover case sha/2 on m1") == 0);
+    free(c.rows);
+
+    budget none[1] = {{.case_pat = "rsa/*", .mcu = "m1"}};
+    setup(&c, none, 1, models);
+    CHECK(check_rows_from_file(&c, NULL, 4, fake_load, NULL, &d) == CSIM_ERR_INPUT);
+    CHECK(strcmp(d.msg, "b.json: budgets[0].case: \"rsa/*\" matches no case of the ELF") == 0);
+    free(c.rows);
+
+    budget unknown[1] = {{.case_pat = "sha/1", .mcu = "nope"}};
+    setup(&c, unknown, 1, models);
+    CHECK(check_rows_from_file(&c, NULL, 4, fake_load, NULL, &d) == CSIM_ERR_INPUT);
+    CHECK(strcmp(d.msg, "b.json: budgets[0].mcu: no model nope") == 0);
+
+    setup(&c, b, 2, models); /* the baseline lacks sha/2 */
+    c.old_elf = (csim_elf *)&c; /* only its presence is read */
+    c.old_path = "old.elf";
+    c.old_cases = (case_table){old_names, 2};
+    CHECK(check_rows_from_file(&c, NULL, 4, fake_load, NULL, &d) == CSIM_ERR_INPUT);
+    CHECK(strcmp(d.msg, "b.json: case sha/2 is not in the baseline old.elf") == 0);
+    free(c.rows);
+    free(models);
+}
+
+static void test_rows_from_baseline(void)
+{
+    csim_model *models = calloc(4, sizeof(*models));
+    csim_diag d = {0};
+    check c;
+    setup(&c, NULL, 0, models);
+    c.have_file = false;
+    c.old_path = "old.elf";
+    c.old_cases = (case_table){old_names, 2};
+    c.n_models = 2;
+    unsigned only_new = 0;
+    CHECK(check_rows_from_baseline(&c, &only_new, &d) == CSIM_OK);
+    CHECK_EQ("rows: the common cases on each model", c.n_rows, 4);
+    CHECK_EQ("cases not in the baseline, counted once", only_new, 1);
+    CHECK(c.n_rows == 4 && c.rows[1].idx == 2 && c.rows[1].old_idx == 1 && c.rows[3].model == 1);
+    free(c.rows);
+
+    static char other[1][96] = {"rsa/1"};
+    setup(&c, NULL, 0, models);
+    c.old_path = "old.elf";
+    c.old_cases = (case_table){other, 1};
+    c.n_models = 1;
+    CHECK(check_rows_from_baseline(&c, &only_new, &d) == CSIM_ERR_INPUT && only_new == 3);
+    CHECK(strcmp(d.msg, "new.elf and old.elf have no benchmark case in common") == 0);
+    free(models);
+}
+
+static void test_page_auto(const char *dir)
+{
+    csim_model *m = calloc(1, sizeof(*m));
+    csim_pub_table page = {0};
+    csim_diag d = {0};
+    snprintf(m->name, sizeof(m->name), "stm32u083rc");
+    CHECK(cmp_page_auto(dir, m, &page, &d) == CSIM_OK);
+    CHECK(strncmp(page.mcu, "STM32U083RC", 11) == 0 && !page.library[0]);
+    csim_pub_free(&page);
+
+    snprintf(m->name, sizeof(m->name), "stm32zz");
+    CHECK(cmp_page_auto(dir, m, &page, &d) == CSIM_ERR_INPUT);
+    CHECK(strstr(d.msg, "--published auto: no page in ") == d.msg && strstr(d.msg, " for stm32zz (pages for: "));
+    CHECK(strstr(d.msg, "STM32U083RC") != NULL);
+
+    CHECK(cmp_page_auto("no-such-directory", m, &page, &d) == CSIM_ERR_IO);
+    CHECK(strcmp(d.msg, "no-such-directory: cannot open the published pages' directory") == 0);
+    free(m);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: test_cli_logic PUBLISHED_DIR\n");
+        return 2;
+    }
+    test_rows_from_file();
+    test_rows_from_baseline();
+    test_page_auto(argv[1]);
+    return check_result("test_cli_logic");
+}
