@@ -13,6 +13,20 @@ static int cmp_name(const void *a, const void *b)
     return strcmp(a, b);
 }
 
+bool cmp_page_is_models(const csim_pub_table *page, const csim_model *m)
+{
+    if (page->board_output || page->library[0]) {
+        return false;
+    }
+    char mcu[sizeof(page->mcu)];
+    size_t k = 0;
+    for (; page->mcu[k]; k++) {
+        mcu[k] = (char)tolower((unsigned char)page->mcu[k]);
+    }
+    mcu[k] = '\0';
+    return strncmp(mcu, m->name, strlen(m->name)) == 0;
+}
+
 csim_err cmp_page_auto(const char *dir, const csim_model *m, csim_pub_table *page, csim_diag *d)
 {
     DIR *dp = opendir(dir);
@@ -37,13 +51,7 @@ csim_err cmp_page_auto(const char *dir, const csim_model *m, csim_pub_table *pag
         if (e) {
             return e;
         }
-        char mcu[sizeof(page->mcu)];
-        size_t k = 0;
-        for (; page->mcu[k]; k++) {
-            mcu[k] = (char)tolower((unsigned char)page->mcu[k]);
-        }
-        mcu[k] = '\0';
-        if (!page->board_output && !page->library[0] && strncmp(mcu, m->name, strlen(m->name)) == 0) {
+        if (cmp_page_is_models(page, m)) {
             return CSIM_OK;
         }
         size_t used = strlen(seen);

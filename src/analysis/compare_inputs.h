@@ -7,6 +7,7 @@
 #ifndef CYCLESIM_ANALYSIS_COMPARE_INPUTS_H
 #define CYCLESIM_ANALYSIS_COMPARE_INPUTS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "cyclesim/analysis/compare.h"
@@ -14,9 +15,14 @@
 #include "cyclesim/backends/elf.h"
 #include "cyclesim/model/model.h"
 
+/** cmp_page_is_models - whether page is ST's page of the model's MCU: its
+ *  part number, in lower case, starts with the model's name ("stm32l552ze"
+ *  for "STM32L552ZET6Q"); other libraries' pages and board output are not. */
+bool cmp_page_is_models(const csim_pub_table *page, const csim_model *m);
+
 /** cmp_page_auto - loads into *page ST's page of `dir` whose MCU the model
- *  names ("stm32l552ze" for "STM32L552ZET6Q"), the first in name order;
- *  other libraries' pages and board output are named with --published.
+ *  names (cmp_page_is_models), the first in name order; other libraries'
+ *  pages and board output are named with --published.
  *  CSIM_ERR_IO: no directory; CSIM_ERR_INPUT: no such page (d names the pages
  *  there); a page's own error as csim_pub_load reports it. */
 csim_err cmp_page_auto(const char *dir, const csim_model *m, csim_pub_table *page, csim_diag *d);

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "analysis/hints.h"
 #include "cyclesim/backends/elf.h"
 #include "cyclesim/model/model.h"
 #include "cyclesim/engine/jobs.h"
@@ -48,14 +49,12 @@ typedef struct cli_progress {
  *  line at most every quarter second and erases it at the end. */
 void cli_progress_draw(void *ctx, csim_jobs_event ev, const csim_jobs_status *s);
 
-typedef struct cli_hints cli_hints;
-
 /* What a subcommand passes the engine's jobs: -j, the cost hints that start
- * the cases the published pages give the most cycles first (hints.c), and
- * the progress line.  opts points into the struct: it must not move. */
+ * the cases the published pages give the most cycles first (analysis/hints.h),
+ * and the progress line.  opts points into the struct: it must not move. */
 typedef struct cli_jobs {
     csim_jobs_opts opts;
-    cli_hints *hints; /* the pages, read at the first hint asked for */
+    hints hints; /* the pages, read at the first hint asked for */
     cli_progress line;
 } cli_jobs;
 

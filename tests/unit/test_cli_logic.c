@@ -4,7 +4,8 @@
  * analysis layer, without the command line or the emulator: check's rows
  * from a budget file (each budget's MCU loaded once, --mcu, the refusals and
  * their messages) and from a baseline (src/analysis/check_rows.c); the page
- * of compare's --published auto (src/analysis/compare_inputs.c).  Argument:
+ * of a model's MCU, as compare's --published auto and the cost hints of -j
+ * take it (src/analysis/compare_inputs.c).  Argument:
  * the published pages' directory.
  */
 #include <stdlib.h>
@@ -125,6 +126,25 @@ static void test_rows_from_baseline(void)
     free(models);
 }
 
+/* The page of a model's MCU is ST's with its part number; not another library's or a board's. */
+static void test_page_is_models(void)
+{
+    csim_model *m = calloc(1, sizeof(*m));
+    csim_pub_table page = {0};
+    snprintf(m->name, sizeof(m->name), "stm32l552ze");
+    snprintf(page.mcu, sizeof(page.mcu), "STM32L552ZET6Q");
+    CHECK(cmp_page_is_models(&page, m));
+    page.board_output = true;
+    CHECK(!cmp_page_is_models(&page, m));
+    page.board_output = false;
+    snprintf(page.library, sizeof(page.library), "CycloneCRYPTO");
+    CHECK(!cmp_page_is_models(&page, m));
+    page.library[0] = '\0';
+    snprintf(m->name, sizeof(m->name), "stm32l552zet6qx");
+    CHECK(!cmp_page_is_models(&page, m));
+    free(m);
+}
+
 static void test_page_auto(const char *dir)
 {
     csim_model *m = calloc(1, sizeof(*m));
@@ -153,6 +173,7 @@ int main(int argc, char **argv)
     }
     test_rows_from_file();
     test_rows_from_baseline();
+    test_page_is_models();
     test_page_auto(argv[1]);
     return check_result("test_cli_logic");
 }
