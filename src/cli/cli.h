@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "analysis/hints.h"
+#include "analysis/selection.h"
 #include "cyclesim/backends/elf.h"
 #include "cyclesim/model/model.h"
 #include "cyclesim/engine/jobs.h"
@@ -90,41 +91,24 @@ unsigned cli_load_models(const char *mcus, const char *const *sets, unsigned n_s
 /** cli_parse_u64 - a positive integer option value, or false (message printed). */
 bool cli_parse_u64(const char *opt, const char *arg, unsigned long long *out);
 
-/* Consecutive cases of the ELF's bench_cases table (a run's case_first/count). */
-typedef struct cli_range {
-    uint32_t first, count;
-} cli_range;
-
-/* Which cases a subcommand runs: those matching any --case glob (none:
- * every case) that lie in the --shard. */
-typedef struct cli_selection {
-    const char *const *globs;
-    unsigned n_globs;
-    unsigned shard_k, shard_n; /* shard k of n (csim_case_in_shard, shard.h); 0/0: every case */
-} cli_selection;
-
 /* What a subcommand that cannot report an empty selection returns when its
  * --shard holds no case (the note printed): it exits 0 with no report. */
 #define CLI_EMPTY_SHARD (-2)
 
-/** cli_case_ranges - the table ranges of the selected cases (globs by
- *  fnmatch), in table order; no glob and no shard: one range of every case
- *  (count 0).  Returns a malloc'ed array (*n set; 0 with a note printed when
- *  the shard holds no case), or NULL with the message printed and *rc set (a
- *  glob matching nothing is a usage error). */
-cli_range *cli_case_ranges(const csim_elf *elf, const cli_selection *sel, unsigned *n, int *rc);
+/** cli_case_ranges - case_ranges (analysis/selection.h) with its message
+ *  printed: a malloc'ed array (*n set; 0 with a note printed when the shard
+ *  holds no case), or NULL with the message printed and *rc set (a glob
+ *  matching nothing is a usage error). */
+case_range *cli_case_ranges(const csim_elf *elf, const case_selection *sel, unsigned *n, int *rc);
 
-/** cli_case_ranges_images - cli_case_ranges for each of several images
- *  (ranges[i], n[i]): a glob must match a case of at least one of them.  One
+/** cli_case_ranges_images - case_ranges_images with its message printed; one
  *  image: exactly cli_case_ranges.  false with the message printed and *rc set. */
-bool cli_case_ranges_images(const csim_elf *const *elfs, unsigned n_elfs, const cli_selection *sel,
-                            cli_range **ranges, unsigned *n, int *rc);
+bool cli_case_ranges_images(const csim_elf *const *elfs, unsigned n_elfs, const case_selection *sel,
+                            case_range **ranges, unsigned *n, int *rc);
 
-/** cli_unique_keys - false (message printed, *rc = EXIT_USAGE) when two images
- *  have a selected case with the same key (its row, or its name without one):
- *  a measured row would meet either.  Keys repeated within one image are left
- *  to the matching, as with a single image. */
-bool cli_unique_keys(const csim_elf *const *elfs, unsigned n_elfs, cli_range *const *ranges,
+/** cli_unique_keys - case_keys_unique: false (message printed, *rc =
+ *  EXIT_USAGE) when two images give a measured row the same key. */
+bool cli_unique_keys(const csim_elf *const *elfs, unsigned n_elfs, case_range *const *ranges,
                      const unsigned *n_ranges, int *rc);
 
 /** cli_load_elfs - loads every path (NULL on the first failure: message printed,

@@ -210,8 +210,8 @@ int cmd_calibrate(int argc, char **argv)
     c.elfs = (const csim_elf *const *)elfs;
     csim_model *model = malloc(sizeof(*model));
     csim_pub_table *tabs = calloc(n_paths, sizeof(*tabs));
-    cli_range whole_table = {0, 0}; /* calibrate matches every case of each ELF */
-    cli_range **whole = calloc(c.n_elfs, sizeof(*whole));
+    case_range whole_table = {0, 0}; /* calibrate matches every case of each ELF */
+    case_range **whole = calloc(c.n_elfs, sizeof(*whole));
     unsigned *n_whole = calloc(c.n_elfs, sizeof(*n_whole));
     outcome o = {0};
     unsigned n_tabs = 0;

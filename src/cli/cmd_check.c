@@ -38,10 +38,10 @@ static bool read_cases(const csim_elf *e, case_table *t, int *rc)
 }
 
 /* The cases --case chooses (every one without), by cli_case_ranges. */
-static bool select_cases(check *c, const cli_selection *sel, int *rc)
+static bool select_cases(check *c, const case_selection *sel, int *rc)
 {
     unsigned n = 0;
-    cli_range *r = cli_case_ranges(c->elf, sel, &n, rc);
+    case_range *r = cli_case_ranges(c->elf, sel, &n, rc);
     if (!r || n == 0) { /* n 0: a --shard without a case of the ELF, nothing to check (exit 0) */
         free(r);
         return false;
@@ -147,7 +147,7 @@ static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, FIL
     if (!read_cases(c->elf, &c->cases, &rc) || (c->old_elf && !read_cases(c->old_elf, &c->old_cases, &rc))) {
         return rc;
     }
-    const cli_selection sel = cli_selection_of(o);
+    const case_selection sel = cli_selection_of(o);
     if (!select_cases(c, &sel, &rc)) {
         return rc;
     }

@@ -106,13 +106,13 @@ int cmd_compare(int argc, char **argv)
     csim_job *jobs = NULL;
     FILE *out = NULL;
     csim_cmp_image *images = calloc(n_elfs, sizeof(*images));
-    cli_range **ranges = calloc(n_elfs, sizeof(*ranges));
+    case_range **ranges = calloc(n_elfs, sizeof(*ranges));
     unsigned *n_ranges = calloc(n_elfs, sizeof(*n_ranges)), n_jobs = 0;
     if (!images || !ranges || !n_ranges) {
         rc = cli_fail(csim_fail(&d, CSIM_ERR_NOMEM, "out of memory"), &d);
         goto done;
     }
-    const cli_selection sel = cli_selection_of(&o);
+    const case_selection sel = cli_selection_of(&o);
     if (!cli_case_ranges_images((const csim_elf *const *)elfs, n_elfs, &sel, ranges, n_ranges, &rc) ||
         !cli_unique_keys((const csim_elf *const *)elfs, n_elfs, ranges, n_ranges, &rc) ||
         !cli_load_models(mcu, sets, n_sets, elfs[0], &model, 1, &rc)) {

@@ -5,14 +5,16 @@
  * from a budget file (each budget's MCU loaded once, --mcu, the refusals and
  * their messages) and from a baseline (src/analysis/check_rows.c); the page
  * of a model's MCU, as compare's --published auto and the cost hints of -j
- * take it (src/analysis/compare_inputs.c).  Argument:
- * the published pages' directory.
+ * take it (src/analysis/compare_inputs.c); with an image, the cases --case and
+ * --shard select and the keys of two images (src/analysis/selection.c).
+ * Arguments: the published pages' directory[, an ELF with a case table].
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysis/check_rows.h"
 #include "analysis/compare_inputs.h"
+#include "analysis/selection.h"
 #include "check.h"
 
 static char case_names[3][96] = {"sha/1", "sha/2", "aes/1"};
@@ -165,11 +167,74 @@ static void test_page_auto(const char *dir)
     free(m);
 }
 
+/* The ranges --case and --shard select in an image with a case table, and the keys of two images. */
+static void test_selection(const char *path)
+{
+    csim_elf *e = NULL, *twin = NULL;
+    csim_diag d = {0};
+    if (csim_elf_load(path, &e, &d) || csim_elf_load(path, &twin, &d)) {
+        fprintf(stderr, "test_cli_logic: %s: %s\n", path, d.msg);
+        failures++;
+        return;
+    }
+    uint32_t total = (uint32_t)csim_case_list(e, NULL, NULL, 0);
+    char (*names)[96] = calloc(total + 1, sizeof(*names));
+    csim_case_list(e, names, NULL, total);
+    case_range *r = NULL;
+    unsigned n = 0;
+    case_selection all = {NULL, 0, 0, 0};
+    CHECK(case_ranges(e, &all, &r, &n, &d) == CSIM_OK && n == 1 && r[0].first == 0 && r[0].count == 0);
+    free(r);
+
+    const char *first_and_last[] = {names[0], names[total - 1]};
+    case_selection two = {first_and_last, 2, 0, 0};
+    CHECK(case_ranges(e, &two, &r, &n, &d) == CSIM_OK && n == 2 && r[0].first == 0 && r[0].count == 1 &&
+          r[1].first == total - 1 && r[1].count == 1);
+    free(r);
+
+    const char *none[] = {"no-such-case/*"};
+    case_selection missed = {none, 1, 0, 0};
+    CHECK(case_ranges(e, &missed, &r, &n, &d) == CSIM_ERR_USAGE && r == NULL);
+    CHECK(strstr(d.msg, "--case no-such-case/* matches no case of ") == d.msg);
+    const csim_elf *pair[2] = {e, twin};
+    case_range *ranges[2] = {NULL, NULL};
+    unsigned n_ranges[2] = {0, 0};
+    CHECK(case_ranges_images(pair, 2, &missed, ranges, n_ranges, &d) == CSIM_ERR_USAGE && !ranges[0] && !ranges[1]);
+    CHECK(strcmp(d.msg, "--case no-such-case/* matches no case of the 2 ELFs") == 0);
+
+    /* The shards of a run hold every case once. */
+    uint32_t held = 0;
+    for (unsigned k = 1; k <= 3; k++) {
+        case_selection shard = {NULL, 0, k, 3};
+        CHECK(case_ranges(e, &shard, &r, &n, &d) == CSIM_OK);
+        for (unsigned i = 0; r && i < n; i++) {
+            held += r[i].count;
+        }
+        free(r);
+    }
+    CHECK_EQ("cases in the three shards", held, total);
+
+    /* The same image twice: every key in two images. */
+    CHECK(case_ranges_images(pair, 2, &all, ranges, n_ranges, &d) == CSIM_OK);
+    CHECK(case_keys_unique(pair, 1, ranges, n_ranges, &d) == CSIM_OK);
+    CHECK(case_keys_unique(pair, 2, ranges, n_ranges, &d) == CSIM_ERR_USAGE);
+    CHECK(strstr(d.msg, "row ") == d.msg && strstr(d.msg, "; a measured row must meet one case"));
+    free(ranges[0]);
+    free(ranges[1]);
+    free(names);
+    csim_elf_free(e);
+    csim_elf_free(twin);
+}
+
 int main(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: test_cli_logic PUBLISHED_DIR\n");
+    if (argc != 2 && argc != 3) {
+        fprintf(stderr, "usage: test_cli_logic PUBLISHED_DIR [FW.elf]\n");
         return 2;
+    }
+    if (argc == 3) { /* an image with a case table: the case selection alone */
+        test_selection(argv[2]);
+        return check_result("test_cli_logic (selection)");
     }
     test_rows_from_file();
     test_rows_from_baseline();

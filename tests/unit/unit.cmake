@@ -58,3 +58,8 @@ add_executable(test_cli_logic ${CMAKE_CURRENT_LIST_DIR}/test_cli_logic.c)
 target_link_libraries(test_cli_logic PRIVATE csim_analysis)
 add_test(NAME unit_cli_logic COMMAND test_cli_logic ${CMAKE_SOURCE_DIR}/data/published)
 set_tests_properties(unit_cli_logic PROPERTIES LABELS unit)
+if(TARGET firmware)
+    add_test(NAME unit_selection COMMAND test_cli_logic ${CMAKE_SOURCE_DIR}/data/published
+             ${CMAKE_BINARY_DIR}/firmware/emu-m0plus/sha.elf)
+    set_tests_properties(unit_selection PROPERTIES LABELS unit)
+endif()
