@@ -225,6 +225,19 @@ void cli_free_elfs(csim_elf **elfs, unsigned n)
     free(elfs);
 }
 
+int cli_failed_cases(const csim_model *m, const csim_case_result *c, size_t n)
+{
+    int rc = EXIT_OK;
+    for (size_t i = 0; i < n; i++) {
+        if (c[i].status != 0) {
+            fprintf(stderr, "cyclesim: error: %s: case %s failed its check (status %u)\n", m->name, c[i].name,
+                    c[i].status);
+            rc = EXIT_CASE_FAILED;
+        }
+    }
+    return rc;
+}
+
 bool cli_append_result(csim_run_result *into, csim_run_result *from)
 {
     csim_case_result *c = realloc(into->cases, (into->n_cases + from->n_cases + 1) * sizeof(*c));

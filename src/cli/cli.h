@@ -116,6 +116,10 @@ bool cli_unique_keys(const csim_elf *const *elfs, unsigned n_elfs, case_range *c
 csim_elf **cli_load_elfs(char *const *paths, unsigned n, int *rc);
 void cli_free_elfs(csim_elf **elfs, unsigned n);
 
+/** cli_failed_cases - the one message of each case that failed its own check
+ *  on model m; EXIT_CASE_FAILED when one did, else EXIT_OK. */
+int cli_failed_cases(const csim_model *m, const csim_case_result *c, size_t n);
+
 /** cli_append_result - moves the cases of `from` behind those of `into` and
  *  adds its totals (several selections run on one model). */
 bool cli_append_result(csim_run_result *into, csim_run_result *from);

@@ -213,13 +213,8 @@ int cmd_compare(int argc, char **argv)
         fprintf(stderr, "cyclesim: error: %s: write error\n", output);
         rc = EXIT_IO;
     }
-    for (size_t i = 0; i < res[RUN_MAIN].n_cases; i++) {
-        if (res[RUN_MAIN].cases[i].status != 0) {
-            fprintf(stderr, "cyclesim: error: %s: case %s failed its check (status %u)\n", model.name,
-                    res[RUN_MAIN].cases[i].name, res[RUN_MAIN].cases[i].status);
-            rc = rc ? rc : EXIT_CASE_FAILED;
-        }
-    }
+    int failed = cli_failed_cases(&model, res[RUN_MAIN].cases, res[RUN_MAIN].n_cases);
+    rc = rc ? rc : failed;
 done:
     free(jobs);
     for (unsigned i = 0; ranges && i < n_elfs; i++) {
