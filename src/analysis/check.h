@@ -3,7 +3,7 @@
  * check.h - the logic of `cyclesim check` (docs/budgets.md): the rows (a case
  * on an MCU held to a budget or to a baseline build), the runs they need, the
  * verdicts, what grew when one fails, and --update.  Shared by the command
- * (src/cli/cmd_check.c), which builds the rows and runs the jobs, and the
+ * (src/cli/cmd_check.c), which runs the jobs (the rows: check_rows.h), and the
  * reports (src/output/check_report.c).  Nothing here prints.
  */
 #ifndef CYCLESIM_ANALYSIS_CHECK_H

@@ -3,7 +3,6 @@
  * cli.c - helpers shared by the subcommands (cli.h).
  */
 #include <errno.h>
-#include <fnmatch.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +10,6 @@
 
 #include "cli/cli.h"
 #include "cyclesim/model/overlay.h"
-#include "cyclesim/analysis/shard.h"
 
 #ifndef CSIM_MODELS_DIR
 #define CSIM_MODELS_DIR "models"
@@ -76,8 +74,8 @@ int cli_out_of_memory(void)
 
 int cli_no_cases(const csim_elf *elf)
 {
-    return cli_error(CSIM_ERR_ELF, "%s: no benchmark case table (bench_cases section, firmware/include/bench.h)",
-                     elf->path);
+    csim_diag d = {0};
+    return cli_fail(case_table_missing(elf, &d), &d);
 }
 
 bool cli_need_cases(const csim_elf *elf, int *rc)
@@ -160,178 +158,44 @@ bool cli_parse_u64(const char *opt, const char *arg, unsigned long long *out)
     return true;
 }
 
-/* The ranges of the ELF's cases that match one of the globs (no glob: one
- * range of every case) and lie in the --shard; glob_hit[g] is set for each
- * glob that matched a case, in the shard or not.  A case is in a shard by its
- * name alone: adding, removing or reordering other cases never moves it to
- * another shard (docs/ci.md). */
-static cli_range *select_cases(const csim_elf *elf, const cli_selection *sel, bool *glob_hit, unsigned *n, int *rc)
+case_range *cli_case_ranges(const csim_elf *elf, const case_selection *sel, unsigned *n, int *rc)
 {
-    const char *const *globs = sel->globs;
-    unsigned n_globs = sel->n_globs;
-    *n = 0;
-    size_t total = csim_case_list(elf, NULL, NULL, 0);
-    cli_range *r = malloc((total + 1) * sizeof(*r));
-    char (*names)[96] = malloc((total + 1) * sizeof(*names));
-    bool *hit = calloc(total + 1, sizeof(*hit));
-    if (!r || !names || !hit) {
-        *rc = cli_out_of_memory();
-        free(r);
-        r = NULL;
-    } else if (n_globs == 0 && sel->shard_n == 0) {
-        r[(*n)++] = (cli_range){0, 0};
-    } else {
-        csim_case_list(elf, names, NULL, total);
-        for (unsigned g = 0; g < n_globs; g++) {
-            for (size_t i = 0; i < total; i++) {
-                if (fnmatch(globs[g], names[i], 0) == 0) {
-                    hit[i] = glob_hit[g] = true;
-                }
-            }
-        }
-        for (size_t i = 0; i < total; i++) {
-            if (!(hit[i] || n_globs == 0) || !csim_case_in_shard(names[i], sel->shard_k, sel->shard_n)) {
-                continue;
-            }
-            if (*n && r[*n - 1].first + r[*n - 1].count == i) {
-                r[*n - 1].count++;
-            } else {
-                r[(*n)++] = (cli_range){(uint32_t)i, 1};
-            }
-        }
-    }
-    free(names);
-    free(hit);
-    return r;
-}
-
-/* The first glob that matched nothing, or NULL. */
-static const char *unmatched_glob(const char *const *globs, unsigned n_globs, const bool *glob_hit)
-{
-    for (unsigned g = 0; g < n_globs; g++) {
-        if (!glob_hit[g]) {
-            return globs[g];
-        }
-    }
-    return NULL;
-}
-
-cli_range *cli_case_ranges(const csim_elf *elf, const cli_selection *sel, unsigned *n, int *rc)
-{
-    *n = 0;
-    if (sel->n_globs && !cli_need_cases(elf, rc)) {
+    csim_diag d = {0};
+    case_range *r;
+    csim_err err = case_ranges(elf, sel, &r, n, &d);
+    if (err) {
+        *rc = cli_fail(err, &d);
         return NULL;
     }
-    bool *glob_hit = calloc(sel->n_globs + 1, sizeof(*glob_hit));
-    cli_range *r = glob_hit ? select_cases(elf, sel, glob_hit, n, rc) : NULL;
-    const char *missed = r ? unmatched_glob(sel->globs, sel->n_globs, glob_hit) : NULL;
-    if (!glob_hit) {
-        *rc = cli_out_of_memory();
-    } else if (missed) {
-        fprintf(stderr, "cyclesim: error: --case %s matches no case of %s\n", missed, elf->path);
-        *rc = EXIT_USAGE;
-        free(r);
-        r = NULL;
-    }
-    free(glob_hit);
-    if (r && *n == 0 && sel->shard_n) {
+    if (*n == 0 && sel->shard_n) {
         fprintf(stderr, "cyclesim: note: shard %u/%u holds no case of %s\n", sel->shard_k, sel->shard_n, elf->path);
     }
     return r;
 }
 
-bool cli_case_ranges_images(const csim_elf *const *elfs, unsigned n_elfs, const cli_selection *sel,
-                            cli_range **ranges, unsigned *n, int *rc)
+bool cli_case_ranges_images(const csim_elf *const *elfs, unsigned n_elfs, const case_selection *sel,
+                            case_range **ranges, unsigned *n, int *rc)
 {
     if (n_elfs == 1) {
         return (ranges[0] = cli_case_ranges(elfs[0], sel, &n[0], rc)) != NULL;
     }
-    bool *glob_hit = calloc(sel->n_globs + 1, sizeof(*glob_hit));
-    unsigned done = 0;
-    if (!glob_hit) {
-        *rc = cli_out_of_memory();
+    csim_diag d = {0};
+    csim_err err = case_ranges_images(elfs, n_elfs, sel, ranges, n, &d);
+    if (err) {
+        *rc = cli_fail(err, &d);
     }
-    while (glob_hit && done < n_elfs && (ranges[done] = select_cases(elfs[done], sel, glob_hit, &n[done], rc))) {
-        done++;
-    }
-    const char *missed = done == n_elfs ? unmatched_glob(sel->globs, sel->n_globs, glob_hit) : NULL;
-    if (missed) {
-        fprintf(stderr, "cyclesim: error: --case %s matches no case of the %u ELFs\n", missed, n_elfs);
-        *rc = EXIT_USAGE;
-    }
-    free(glob_hit);
-    if (done == n_elfs && !missed) {
-        return true;
-    }
-    for (unsigned i = 0; i < done; i++) {
-        free(ranges[i]);
-        ranges[i] = NULL;
-    }
-    return false;
+    return !err;
 }
 
-/* A selected case's key (row, or name without one) and its image. */
-typedef struct keyed_case {
-    const char *key, *name;
-    unsigned image;
-} keyed_case;
-
-static int cmp_keyed(const void *a, const void *b)
-{
-    const keyed_case *x = a, *y = b;
-    int k = strcmp(x->key, y->key);
-    return k ? k : (x->image > y->image) - (x->image < y->image);
-}
-
-static bool in_ranges(size_t i, const cli_range *r, unsigned n)
-{
-    for (unsigned k = 0; k < n; k++) {
-        if (r[k].count == 0 || (i >= r[k].first && i - r[k].first < r[k].count)) {
-            return true;
-        }
-    }
-    return false;
-}
-
-bool cli_unique_keys(const csim_elf *const *elfs, unsigned n_elfs, cli_range *const *ranges,
+bool cli_unique_keys(const csim_elf *const *elfs, unsigned n_elfs, case_range *const *ranges,
                      const unsigned *n_ranges, int *rc)
 {
-    size_t total = 0, n = 0;
-    for (unsigned e = 0; e < n_elfs; e++) {
-        total += csim_case_list(elfs[e], NULL, NULL, 0);
+    csim_diag d = {0};
+    csim_err err = case_keys_unique(elfs, n_elfs, ranges, n_ranges, &d);
+    if (err) {
+        *rc = cli_fail(err, &d);
     }
-    char (*names)[96] = malloc((total + 1) * sizeof(*names));
-    char (*rows)[96] = malloc((total + 1) * sizeof(*rows));
-    keyed_case *k = malloc((total + 1) * sizeof(*k));
-    bool ok = names && rows && k;
-    if (!ok) {
-        *rc = cli_out_of_memory();
-    }
-    for (size_t e = 0, at = 0; ok && e < n_elfs; e++) {
-        size_t cases = csim_case_list(elfs[e], names + at, rows + at, total - at);
-        for (size_t i = 0; i < cases; i++) {
-            if (in_ranges(i, ranges[e], n_ranges[e])) {
-                k[n++] = (keyed_case){rows[at + i][0] ? rows[at + i] : names[at + i], names[at + i], (unsigned)e};
-            }
-        }
-        at += cases;
-    }
-    if (ok) {
-        qsort(k, n, sizeof(*k), cmp_keyed);
-    }
-    for (size_t i = 1; ok && i < n; i++) {
-        if (strcmp(k[i - 1].key, k[i].key) == 0 && k[i - 1].image != k[i].image) {
-            fprintf(stderr, "cyclesim: error: row %s is in two images: %s (case %s) and %s (case %s); a "
-                            "measured row must meet one case\n",
-                    k[i].key, elfs[k[i - 1].image]->path, k[i - 1].name, elfs[k[i].image]->path, k[i].name);
-            *rc = EXIT_USAGE;
-            ok = false;
-        }
-    }
-    free(names);
-    free(rows);
-    free(k);
-    return ok;
+    return !err;
 }
 
 csim_elf **cli_load_elfs(char *const *paths, unsigned n, int *rc)
@@ -359,6 +223,19 @@ void cli_free_elfs(csim_elf **elfs, unsigned n)
         csim_elf_free(elfs[i]);
     }
     free(elfs);
+}
+
+int cli_failed_cases(const csim_model *m, const csim_case_result *c, size_t n)
+{
+    int rc = EXIT_OK;
+    for (size_t i = 0; i < n; i++) {
+        if (c[i].status != 0) {
+            fprintf(stderr, "cyclesim: error: %s: case %s failed its check (status %u)\n", m->name, c[i].name,
+                    c[i].status);
+            rc = EXIT_CASE_FAILED;
+        }
+    }
+    return rc;
 }
 
 bool cli_append_result(csim_run_result *into, csim_run_result *from)

@@ -11,6 +11,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "analysis/hints.h"
+#include "analysis/selection.h"
 #include "cyclesim/backends/elf.h"
 #include "cyclesim/model/model.h"
 #include "cyclesim/engine/jobs.h"
@@ -48,14 +50,12 @@ typedef struct cli_progress {
  *  line at most every quarter second and erases it at the end. */
 void cli_progress_draw(void *ctx, csim_jobs_event ev, const csim_jobs_status *s);
 
-typedef struct cli_hints cli_hints;
-
 /* What a subcommand passes the engine's jobs: -j, the cost hints that start
- * the cases the published pages give the most cycles first (hints.c), and
- * the progress line.  opts points into the struct: it must not move. */
+ * the cases the published pages give the most cycles first (analysis/hints.h),
+ * and the progress line.  opts points into the struct: it must not move. */
 typedef struct cli_jobs {
     csim_jobs_opts opts;
-    cli_hints *hints; /* the pages, read at the first hint asked for */
+    hints hints; /* the pages, read at the first hint asked for */
     cli_progress line;
 } cli_jobs;
 
@@ -91,47 +91,34 @@ unsigned cli_load_models(const char *mcus, const char *const *sets, unsigned n_s
 /** cli_parse_u64 - a positive integer option value, or false (message printed). */
 bool cli_parse_u64(const char *opt, const char *arg, unsigned long long *out);
 
-/* Consecutive cases of the ELF's bench_cases table (a run's case_first/count). */
-typedef struct cli_range {
-    uint32_t first, count;
-} cli_range;
-
-/* Which cases a subcommand runs: those matching any --case glob (none:
- * every case) that lie in the --shard. */
-typedef struct cli_selection {
-    const char *const *globs;
-    unsigned n_globs;
-    unsigned shard_k, shard_n; /* shard k of n (csim_case_in_shard, shard.h); 0/0: every case */
-} cli_selection;
-
 /* What a subcommand that cannot report an empty selection returns when its
  * --shard holds no case (the note printed): it exits 0 with no report. */
 #define CLI_EMPTY_SHARD (-2)
 
-/** cli_case_ranges - the table ranges of the selected cases (globs by
- *  fnmatch), in table order; no glob and no shard: one range of every case
- *  (count 0).  Returns a malloc'ed array (*n set; 0 with a note printed when
- *  the shard holds no case), or NULL with the message printed and *rc set (a
- *  glob matching nothing is a usage error). */
-cli_range *cli_case_ranges(const csim_elf *elf, const cli_selection *sel, unsigned *n, int *rc);
+/** cli_case_ranges - case_ranges (analysis/selection.h) with its message
+ *  printed: a malloc'ed array (*n set; 0 with a note printed when the shard
+ *  holds no case), or NULL with the message printed and *rc set (a glob
+ *  matching nothing is a usage error). */
+case_range *cli_case_ranges(const csim_elf *elf, const case_selection *sel, unsigned *n, int *rc);
 
-/** cli_case_ranges_images - cli_case_ranges for each of several images
- *  (ranges[i], n[i]): a glob must match a case of at least one of them.  One
+/** cli_case_ranges_images - case_ranges_images with its message printed; one
  *  image: exactly cli_case_ranges.  false with the message printed and *rc set. */
-bool cli_case_ranges_images(const csim_elf *const *elfs, unsigned n_elfs, const cli_selection *sel,
-                            cli_range **ranges, unsigned *n, int *rc);
+bool cli_case_ranges_images(const csim_elf *const *elfs, unsigned n_elfs, const case_selection *sel,
+                            case_range **ranges, unsigned *n, int *rc);
 
-/** cli_unique_keys - false (message printed, *rc = EXIT_USAGE) when two images
- *  have a selected case with the same key (its row, or its name without one):
- *  a measured row would meet either.  Keys repeated within one image are left
- *  to the matching, as with a single image. */
-bool cli_unique_keys(const csim_elf *const *elfs, unsigned n_elfs, cli_range *const *ranges,
+/** cli_unique_keys - case_keys_unique: false (message printed, *rc =
+ *  EXIT_USAGE) when two images give a measured row the same key. */
+bool cli_unique_keys(const csim_elf *const *elfs, unsigned n_elfs, case_range *const *ranges,
                      const unsigned *n_ranges, int *rc);
 
 /** cli_load_elfs - loads every path (NULL on the first failure: message printed,
  *  *rc set, nothing left loaded); free with cli_free_elfs. */
 csim_elf **cli_load_elfs(char *const *paths, unsigned n, int *rc);
 void cli_free_elfs(csim_elf **elfs, unsigned n);
+
+/** cli_failed_cases - the one message of each case that failed its own check
+ *  on model m; EXIT_CASE_FAILED when one did, else EXIT_OK. */
+int cli_failed_cases(const csim_model *m, const csim_case_result *c, size_t n);
 
 /** cli_append_result - moves the cases of `from` behind those of `into` and
  *  adds its totals (several selections run on one model). */

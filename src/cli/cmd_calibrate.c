@@ -2,9 +2,9 @@
 /*
  * cmd_calibrate.c - `cyclesim calibrate`: fit uncertain model keys to
  * measured cycle counts (a published page or a board's output) and write the
- * result as a model overlay (docs/calibrate.md).  The options, the inputs,
- * the warnings and the report are here; the keys, the rows and the fit are
- * src/analysis/calibrate.c.
+ * result as a model overlay (docs/calibrate.md).  The options, the inputs
+ * and the warnings are here; the keys, the rows and the fit are
+ * src/analysis/calibrate.c, the report src/output/calibrate_report.c.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -12,9 +12,8 @@
 #include "analysis/calibrate.h"
 #include "cli/cli.h"
 #include "cli/options.h"
-#include "cyclesim/analysis/fit.h"
+#include "output/calibrate_report.h"
 #include "cyclesim/engine/jobs.h"
-#include "cyclesim/model/model_keys.h"
 #include "cyclesim/model/overlay.h"
 #include "cyclesim/analysis/published.h"
 #include "cyclesim/engine/sim.h"
@@ -37,70 +36,6 @@ static void print_warnings(const csim_diag *d)
         fprintf(stderr, "cyclesim: warning: %.*s\n", len, w);
         w += len + (nl != NULL);
     }
-}
-
-static void print_stats(const char *what, const csim_err_stats *s)
-{
-    if (s->n) {
-        printf("%-16s %5zu %8.3f %8.3f %8.3f\n", what, s->n, s->median, s->p90, s->max);
-    } else {
-        printf("%-16s %5zu\n", what, s->n);
-    }
-}
-
-static void print_table(const csim_calibration *k, const calib *c)
-{
-    printf("calibrate ");
-    for (unsigned i = 0; i < k->n_elfs; i++) {
-        printf("%s%s", i ? ", " : "", k->elfs[i]->path);
-    }
-    printf(" on %s: %zu rows matched in %u file(s), %zu fitted, %zu held out; "
-           "%u iteration(s), %u runs, %s, state %s\n\n",
-           k->model->name, k->n_rows, k->n_measured, c->n_fit, c->n_rows - c->n_fit,
-           k->iterations, k->runs, k->converged ? "converged" : "NOT converged", c->warm ? "warm" : "cold");
-    printf("%-24s %6s %6s  %-9s %9s  %-24s  %s\n", "parameter", "start", "fitted", "state", "rows",
-           "cycles/unit min/med/max", "held-out |error %| med/max (rows)");
-    for (size_t j = 0; j < k->n_params; j++) {
-        const csim_calib_param *p = &k->params[j];
-        if (!calib_fitted_state(p->state)) {
-            printf("%-24s %6g %6s  %s\n", p->key, p->start, "-", csim_fit_state_name(p->state));
-            continue;
-        }
-        char rows[32], unit[64], held[64];
-        snprintf(rows, sizeof(rows), "%zu/%zu", p->rows_sensitive, c->n_fit);
-        snprintf(unit, sizeof(unit), "%g/%g/%g", p->per_unit_min, p->per_unit_median, p->per_unit_max);
-        if (p->held_out.n) {
-            snprintf(held, sizeof(held), "%.3f/%.3f (%zu)", p->held_out.median, p->held_out.max, p->held_out.n);
-        } else {
-            snprintf(held, sizeof(held), "- (no held-out row depends on it)");
-        }
-        printf("%-24s %6g %6g  %-9s %9s  %-24s  %s\n", p->key, p->start, p->fitted, csim_fit_state_name(p->state),
-               rows, unit, held);
-    }
-    /* Say which parameters are uncertain on this model only (its `uncertain` list). */
-    const char *sep = "\nuncertain on this model only (its uncertain list): ";
-    for (size_t j = 0; j < c->n_params; j++) {
-        const csim_key *key = c->params[j].key;
-        if (!csim_key_uncertain_everywhere(key) && csim_key_uncertain(key, c->model)) {
-            printf("%s%s", sep, key->name);
-            sep = ", ";
-        }
-    }
-    if (sep[0] != '\n') {
-        printf("\n");
-    }
-    printf("\n%-40s %-8s %12s %12s %12s %9s %9s\n", "row", "role", "measured", "before", "after",
-           "before %", "after %");
-    for (size_t r = 0; r < k->n_rows; r++) {
-        const csim_calib_row *w = &k->rows[r];
-        printf("%-40s %-8s %12.0f %12.0f %12.0f %9.3f %9.3f\n", w->key, w->held_out ? "held-out" : "fitted",
-               w->measured, w->before, w->after, calib_pct(w->before, w->measured), calib_pct(w->after, w->measured));
-    }
-    printf("\n%-16s %5s %8s %8s %8s\n", "|error %|", "rows", "median", "p90", "max");
-    print_stats("fitted, before", &k->fit_before);
-    print_stats("fitted, after", &k->fit_after);
-    print_stats("held-out, before", &k->held_before);
-    print_stats("held-out, after", &k->held_after);
 }
 
 static void tmp_name(char *tmp, size_t len, const char *path) { snprintf(tmp, len, "%s.tmp", path); }
@@ -138,7 +73,8 @@ static int write_atomically(const char *path, const char *text)
 }
 
 /* The calibrated model (base + --set + fitted values) and the report. */
-static int report(const calib *c, const outcome *o, const calib_inputs *in, bool json, const char *out_path)
+static int report(const calib *c, const outcome *o, const calib_inputs *in, const csim_output_format *fmt,
+                  const char *out_path)
 {
     csim_model *base = malloc(sizeof(*base));
     calib_report *rep = calloc(1, sizeof(*rep));
@@ -167,11 +103,7 @@ static int report(const calib *c, const outcome *o, const calib_inputs *in, bool
         rc = cli_out_of_memory();
         goto out;
     }
-    if (json) {
-        printf("%s\n", text);
-    } else {
-        print_table(&rep->k, c);
-    }
+    calib_write(fmt, stdout, &rep->k, c, text);
     if (out_path) {
         rc = write_atomically(out_path, text);
     }
@@ -265,7 +197,7 @@ int cmd_calibrate(int argc, char **argv)
     if (out_path && !writable(out_path)) {
         return EXIT_IO;
     }
-    bool json = csim_output_index(csim_output_find(CSIM_REPORT_CALIBRATE, co.format)) == 1;
+    const csim_output_format *fmt = csim_output_find(CSIM_REPORT_CALIBRATE, co.format);
 
     csim_diag d = {0};
     csim_err err;
@@ -278,8 +210,8 @@ int cmd_calibrate(int argc, char **argv)
     c.elfs = (const csim_elf *const *)elfs;
     csim_model *model = malloc(sizeof(*model));
     csim_pub_table *tabs = calloc(n_paths, sizeof(*tabs));
-    cli_range whole_table = {0, 0}; /* calibrate matches every case of each ELF */
-    cli_range **whole = calloc(c.n_elfs, sizeof(*whole));
+    case_range whole_table = {0, 0}; /* calibrate matches every case of each ELF */
+    case_range **whole = calloc(c.n_elfs, sizeof(*whole));
     unsigned *n_whole = calloc(c.n_elfs, sizeof(*n_whole));
     outcome o = {0};
     unsigned n_tabs = 0;
@@ -345,7 +277,7 @@ int cmd_calibrate(int argc, char **argv)
         rc = cli_fail(err, &d);
     } else {
         const calib_inputs in = {sets, n_sets, paths, n_paths, own.holdout};
-        rc = report(&c, &o, &in, json, out_path);
+        rc = report(&c, &o, &in, fmt, out_path);
     }
 out:
     free(whole);

@@ -8,13 +8,13 @@
  * A failing case is explained against what the budget recorded (or the
  * baseline measured): which kinds of cycles and which functions grew.
  */
-#include <fnmatch.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysis/budget.h"
 #include "analysis/check.h"
+#include "analysis/check_rows.h"
 #include "cli/cli.h"
 #include "cli/options.h"
 #include "output/check_report.h"
@@ -37,21 +37,11 @@ static bool read_cases(const csim_elf *e, case_table *t, int *rc)
     return true;
 }
 
-static long case_index(const case_table *t, const char *name)
-{
-    for (uint32_t i = 0; i < t->n; i++) {
-        if (strcmp(t->names[i], name) == 0) {
-            return i;
-        }
-    }
-    return -1;
-}
-
 /* The cases --case chooses (every one without), by cli_case_ranges. */
-static bool select_cases(check *c, const cli_selection *sel, int *rc)
+static bool select_cases(check *c, const case_selection *sel, int *rc)
 {
     unsigned n = 0;
-    cli_range *r = cli_case_ranges(c->elf, sel, &n, rc);
+    case_range *r = cli_case_ranges(c->elf, sel, &n, rc);
     if (!r || n == 0) { /* n 0: a --shard without a case of the ELF, nothing to check (exit 0) */
         free(r);
         return false;
@@ -73,167 +63,41 @@ static bool select_cases(check *c, const cli_selection *sel, int *rc)
 
 /* ---- rows ----------------------------------------------------------------- */
 
-static row *add_row(check *c)
+/* A budget's model: the models' directory and the --set overrides (check_model_loader). */
+static csim_err load_model(void *ctx, csim_model *m, const char *name, csim_diag *d)
 {
-    row *r = realloc(c->rows, (c->n_rows + 1) * sizeof(*r));
-    if (!r) {
-        return NULL;
-    }
-    c->rows = r;
-    r = &c->rows[c->n_rows++];
-    memset(r, 0, sizeof(*r));
-    r->budget = SIZE_MAX;
-    return r;
-}
-
-/* Loads a model once (with the --set overrides); its index, or -1 (*rc set). */
-static int model_index(check *c, const char *name, const char *const *sets, unsigned n_sets, size_t budget_i,
-                       int *rc)
-{
-    for (unsigned i = 0; i < c->n_models; i++) {
-        if (strcmp(c->models[i].name, name) == 0) {
-            return (int)i;
-        }
-    }
-    if (c->n_models == CLI_MAX_MODELS) {
-        *rc = cli_error(CSIM_ERR_INPUT, "%s: more than %d MCUs", c->budget_path, CLI_MAX_MODELS);
-        return -1;
-    }
-    csim_model *m = &c->models[c->n_models];
-    csim_diag d = {0};
-    csim_err err = csim_model_load(m, cli_models_dir(), name, &d);
-    if (err == CSIM_ERR_UNKNOWN_MCU) {
-        *rc = cli_error(CSIM_ERR_INPUT, "%s: budgets[%zu].mcu: %s", c->budget_path, budget_i, d.msg);
-        return -1;
-    }
+    const cli_common *o = ctx;
+    csim_err err = csim_model_load(m, cli_models_dir(), name, d);
     if (!err) {
-        err = cli_apply_sets(m, sets, n_sets, &d);
+        err = cli_apply_sets(m, o->sets, o->n_sets, d);
     }
-    if (err) {
-        *rc = cli_fail(err, &d);
-        return -1;
+    if (!err && d->warning[0]) {
+        fprintf(stderr, "cyclesim: warning: %s", d->warning);
     }
-    if (d.warning[0]) {
-        fprintf(stderr, "cyclesim: warning: %s", d.warning);
-    }
-    return (int)c->n_models++;
+    return err;
 }
 
-static bool listed(const char *list, const char *name)
+static int build_rows(check *c, const cli_common *o)
 {
-    size_t n = strlen(name);
-    for (const char *p = list; *p;) {
-        const char *end = strchr(p, ',');
-        size_t len = end ? (size_t)(end - p) : strlen(p);
-        if (len == n && strncmp(p, name, n) == 0) {
-            return true;
-        }
-        p += len + (end != NULL);
-    }
-    return false;
-}
-
-/* Budget mode: one row per (budget, matching case). */
-static int rows_from_file(check *c, const char *mcus, const char *const *sets, unsigned n_sets)
-{
-    int rc = EXIT_OK;
-    for (size_t i = 0; i < c->file.n; i++) {
-        const budget *b = &c->file.b[i];
-        if (mcus && !listed(mcus, b->mcu)) {
-            continue;
-        }
-        int m = model_index(c, b->mcu, sets, n_sets, i, &rc);
-        if (m < 0) {
+    csim_diag d = {0};
+    csim_err err;
+    if (c->have_file) {
+        err = check_rows_from_file(c, o->mcus, CLI_MAX_MODELS, load_model, (void *)o, &d);
+    } else {
+        int rc = EXIT_OK;
+        c->n_models = cli_load_models(o->mcus ? o->mcus : "all", o->sets, o->n_sets, c->elf, c->models,
+                                      CLI_MAX_MODELS, &rc);
+        if (!c->n_models) {
             return rc;
         }
-        unsigned matched = 0;
-        for (uint32_t k = 0; k < c->cases.n; k++) {
-            if (fnmatch(b->case_pat, c->cases.names[k], 0) != 0) {
-                continue;
-            }
-            matched++;
-            if (!c->selected[k]) {
-                continue;
-            }
-            long old = c->old_elf ? case_index(&c->old_cases, c->cases.names[k]) : 0;
-            if (old < 0) {
-                return cli_error(CSIM_ERR_INPUT, "%s: case %s is not in the baseline %s", c->budget_path, c->cases.names[k],
-                                  c->old_path);
-            }
-            row *r = add_row(c);
-            if (!r) {
-                return cli_out_of_memory();
-            }
-            *r = (row){.budget = i, .case_name = c->cases.names[k], .model = (unsigned)m, .idx = k,
-                       .old_idx = (uint32_t)old};
-        }
-        if (!matched) {
-            return cli_error(CSIM_ERR_INPUT, "%s: budgets[%zu].case: \"%s\" matches no case of the ELF", c->budget_path, i,
-                              b->case_pat);
+        unsigned only_new = 0;
+        err = check_rows_from_baseline(c, &only_new, &d);
+        if (only_new) {
+            fprintf(stderr, "cyclesim: note: %u case(s) of %s are not in %s and are not compared\n", only_new,
+                    c->elf_path, c->old_path);
         }
     }
-    if (mcus) {
-        char buf[1024];
-        snprintf(buf, sizeof(buf), "%s", mcus);
-        for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
-            bool used = false;
-            for (size_t i = 0; i < c->file.n && !used; i++) {
-                used = strcmp(c->file.b[i].mcu, t) == 0;
-            }
-            if (!used) {
-                fprintf(stderr, "cyclesim: error: --mcu %s: no budget of %s is for this MCU\n", t, c->budget_path);
-                return EXIT_USAGE;
-            }
-        }
-    }
-    /* A case held to two budgets on one MCU: which one --update rewrites is unclear. */
-    for (size_t i = 0; i < c->n_rows; i++) {
-        for (size_t j = 0; j < i; j++) {
-            const row *a = &c->rows[i], *o = &c->rows[j];
-            if (a->model == o->model && a->idx == o->idx) {
-                return cli_error(CSIM_ERR_INPUT, "%s: budgets[%zu] and budgets[%zu] both cover case %s on %s",
-                                 c->budget_path, o->budget, a->budget, a->case_name, c->models[a->model].name);
-            }
-        }
-    }
-    return EXIT_OK;
-}
-
-/* Baseline mode without a budget file: every case both ELFs have, on --mcu. */
-static int rows_from_baseline(check *c, const char *mcus, const char *const *sets, unsigned n_sets)
-{
-    int rc = EXIT_OK;
-    c->n_models = cli_load_models(mcus ? mcus : "all", sets, n_sets, c->elf, c->models, CLI_MAX_MODELS, &rc);
-    if (!c->n_models) {
-        return rc;
-    }
-    unsigned only_new = 0;
-    for (unsigned m = 0; m < c->n_models; m++) {
-        for (uint32_t k = 0; k < c->cases.n; k++) {
-            long old = case_index(&c->old_cases, c->cases.names[k]);
-            if (!c->selected[k]) {
-                continue;
-            }
-            if (old < 0) {
-                only_new += m == 0;
-                continue;
-            }
-            row *r = add_row(c);
-            if (!r) {
-                return cli_out_of_memory();
-            }
-            *r = (row){.budget = SIZE_MAX, .case_name = c->cases.names[k], .model = m, .idx = k,
-                       .old_idx = (uint32_t)old};
-        }
-    }
-    if (only_new) {
-        fprintf(stderr, "cyclesim: note: %u case(s) of %s are not in %s and are not compared\n", only_new,
-                c->elf_path, c->old_path);
-    }
-    if (!c->n_rows) {
-        return cli_error(CSIM_ERR_INPUT, "%s and %s have no benchmark case in common", c->elf_path, c->old_path);
-    }
-    return EXIT_OK;
+    return err ? cli_fail(err, &d) : EXIT_OK;
 }
 
 /* ---- the command ---------------------------------------------------------------- */
@@ -283,7 +147,7 @@ static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, FIL
     if (!read_cases(c->elf, &c->cases, &rc) || (c->old_elf && !read_cases(c->old_elf, &c->old_cases, &rc))) {
         return rc;
     }
-    const cli_selection sel = cli_selection_of(o);
+    const case_selection sel = cli_selection_of(o);
     if (!select_cases(c, &sel, &rc)) {
         return rc;
     }
@@ -303,9 +167,7 @@ static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, FIL
     if (!(c->models = calloc(CLI_MAX_MODELS, sizeof(*c->models)))) {
         return cli_out_of_memory();
     }
-    rc = c->have_file ? rows_from_file(c, o->mcus, o->sets, o->n_sets)
-                      : rows_from_baseline(c, o->mcus, o->sets, o->n_sets);
-    if (rc) {
+    if ((rc = build_rows(c, o))) {
         return rc;
     }
     /* Reports are opened once the input is known good, before the long part. */

@@ -6,11 +6,10 @@
  * of an error: exit 1 only when a case fails its own check, 9 on a bad
  * measured-results file, 2 when two ELFs give the same row.
  */
-#include <ctype.h>
-#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/compare_inputs.h"
 #include "analysis/merge.h"
 #include "cli/cli.h"
 #include "cli/options.h"
@@ -18,71 +17,8 @@
 #include "cyclesim/output/compare_report.h"
 #include "cyclesim/engine/jobs.h"
 #include "cyclesim/analysis/published.h"
-#include "cyclesim/analysis/rt_helpers.h"
 #include "cyclesim/analysis/shard.h"
 #include "cyclesim/engine/sim.h"
-
-static int cmp_name(const void *a, const void *b)
-{
-    return strcmp(a, b);
-}
-
-/* ST's page of the published directory whose MCU the model names
- * ("stm32l552ze" for "STM32L552ZET6Q"); other libraries' pages (Oryx's,
- * setup.library) are named with --published. */
-static int load_auto(const csim_model *m, csim_pub_table *page)
-{
-    const char *dir = cli_published_dir();
-    DIR *dp = opendir(dir);
-    if (!dp) {
-        fprintf(stderr, "cyclesim: error: %s: cannot open the published pages' directory\n", dir);
-        return EXIT_IO;
-    }
-    char names[64][256];
-    unsigned n = 0;
-    for (struct dirent *e; (e = readdir(dp)) && n < 64;) {
-        size_t len = strlen(e->d_name);
-        if (len > 5 && len < sizeof(names[0]) && strcmp(e->d_name + len - 5, ".json") == 0) {
-            snprintf(names[n++], sizeof(names[0]), "%s", e->d_name);
-        }
-    }
-    closedir(dp);
-    qsort(names, n, sizeof(names[0]), cmp_name);
-    char seen[512] = "";
-    for (unsigned i = 0; i < n; i++) {
-        char path[1024];
-        csim_diag d = {0};
-        snprintf(path, sizeof(path), "%.700s/%.255s", dir, names[i]);
-        csim_err e = csim_pub_load(path, page, &d);
-        if (e) {
-            return cli_fail(e, &d);
-        }
-        char mcu[sizeof(page->mcu)];
-        size_t k = 0;
-        for (; page->mcu[k]; k++) {
-            mcu[k] = (char)tolower((unsigned char)page->mcu[k]);
-        }
-        mcu[k] = '\0';
-        if (!page->board_output && !page->library[0] && strncmp(mcu, m->name, strlen(m->name)) == 0) {
-            return EXIT_OK;
-        }
-        size_t used = strlen(seen);
-        snprintf(seen + used, sizeof(seen) - used, "%s%s", used ? ", " : "", page->mcu);
-        csim_pub_free(page);
-    }
-    return cli_error(CSIM_ERR_INPUT, "--published auto: no page in %s for %s (pages for: %s); name a file "
-                     "with --published", dir, m->name, seen[0] ? seen : "none");
-}
-
-/* The ELF's bench_backend string ("" without one). */
-static void read_backend(const csim_elf *elf, char *out, size_t len)
-{
-    const csim_symbol *s = csim_elf_find(elf, "bench_backend");
-    out[0] = '\0';
-    if (s && s->size > 0 && s->size <= len && csim_elf_read(elf, s->addr, out, s->size) == 0) {
-        out[s->size - 1] = '\0';
-    }
-}
 
 enum { OPT_BASELINES = 256, OPT_NO_STATE_CHECK };
 
@@ -170,13 +106,13 @@ int cmd_compare(int argc, char **argv)
     csim_job *jobs = NULL;
     FILE *out = NULL;
     csim_cmp_image *images = calloc(n_elfs, sizeof(*images));
-    cli_range **ranges = calloc(n_elfs, sizeof(*ranges));
+    case_range **ranges = calloc(n_elfs, sizeof(*ranges));
     unsigned *n_ranges = calloc(n_elfs, sizeof(*n_ranges)), n_jobs = 0;
     if (!images || !ranges || !n_ranges) {
         rc = cli_fail(csim_fail(&d, CSIM_ERR_NOMEM, "out of memory"), &d);
         goto done;
     }
-    const cli_selection sel = cli_selection_of(&o);
+    const case_selection sel = cli_selection_of(&o);
     if (!cli_case_ranges_images((const csim_elf *const *)elfs, n_elfs, &sel, ranges, n_ranges, &rc) ||
         !cli_unique_keys((const csim_elf *const *)elfs, n_elfs, ranges, n_ranges, &rc) ||
         !cli_load_models(mcu, sets, n_sets, elfs[0], &model, 1, &rc)) {
@@ -191,11 +127,9 @@ int cmd_compare(int argc, char **argv)
             goto done;
         }
     }
-    if (strcmp(published, "auto") == 0) {
-        if ((rc = load_auto(&model, &page))) {
-            goto done;
-        }
-    } else if ((err = csim_pub_load(published, &page, &d))) {
+    err = strcmp(published, "auto") == 0 ? cmp_page_auto(cli_published_dir(), &model, &page, &d)
+                                          : csim_pub_load(published, &page, &d);
+    if (err) {
         rc = cli_fail(err, &d);
         goto done;
     }
@@ -231,10 +165,7 @@ int cmd_compare(int argc, char **argv)
     for (int run = 0, j = 0; run < RUNS; run++) {
         for (unsigned i = 0; wanted[run] && i < n_elfs; i++) {
             if (run == RUN_MAIN) {
-                images[i].elf = elfs[i];
-                read_backend(elfs[i], images[i].backend, sizeof(images[i].backend));
-                csim_rt_set(elfs[i], images[i].rt, sizeof(images[i].rt));
-                images[i].first_case = res[run].n_cases;
+                cmp_image_of(&images[i], elfs[i], res[run].n_cases);
             }
             for (unsigned k = 0; k < n_ranges[i]; k++, j++) {
                 if (!rc && jobs[j].err) {
@@ -282,13 +213,8 @@ int cmd_compare(int argc, char **argv)
         fprintf(stderr, "cyclesim: error: %s: write error\n", output);
         rc = EXIT_IO;
     }
-    for (size_t i = 0; i < res[RUN_MAIN].n_cases; i++) {
-        if (res[RUN_MAIN].cases[i].status != 0) {
-            fprintf(stderr, "cyclesim: error: %s: case %s failed its check (status %u)\n", model.name,
-                    res[RUN_MAIN].cases[i].name, res[RUN_MAIN].cases[i].status);
-            rc = rc ? rc : EXIT_CASE_FAILED;
-        }
-    }
+    int failed = cli_failed_cases(&model, res[RUN_MAIN].cases, res[RUN_MAIN].n_cases);
+    rc = rc ? rc : failed;
 done:
     free(jobs);
     for (unsigned i = 0; ranges && i < n_elfs; i++) {

@@ -7,6 +7,7 @@
 
 #include "cli/cli.h"
 #include "cli/options.h"
+#include "output/cases_report.h"
 
 static int no_own_option(void *ctx, int id, char *arg)
 {
@@ -42,13 +43,8 @@ int cmd_list_cases(int argc, char **argv)
         n = 0;
     }
     n = n ? csim_case_list(elf, names, rows, n) : 0;
-    bool csv = csim_output_index(csim_output_find(CSIM_REPORT_LIST_CASES, o.format)) == 1;
-    if (n) {
-        puts(csv ? "case,row" : "case                                             row");
-    }
-    for (size_t i = 0; i < n; i++) {
-        printf(csv ? "%s,%s\n" : "%-48s %s\n", names[i], rows[i]);
-    }
+    cases_write(csim_output_find(CSIM_REPORT_LIST_CASES, o.format), stdout, (const char (*)[96])names,
+                (const char (*)[96])rows, n);
     free(names);
     free(rows);
     csim_elf_free(elf);

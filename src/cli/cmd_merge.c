@@ -40,19 +40,6 @@ const cli_command cli_cmd_merge = {
     CLI_FORMAT, CSIM_REPORTS(CSIM_REPORT_RUN) | CSIM_REPORTS(CSIM_REPORT_COMPARE), merge_own, merge_option, cmd_merge, NULL,
 };
 
-static int failed_cases(const csim_model *m, const csim_case_result *c, size_t n)
-{
-    int rc = EXIT_OK;
-    for (size_t i = 0; i < n; i++) {
-        if (c[i].status != 0) {
-            fprintf(stderr, "cyclesim: error: %s: case %s failed its check (status %u)\n", m->name, c[i].name,
-                    c[i].status);
-            rc = EXIT_CASE_FAILED;
-        }
-    }
-    return rc;
-}
-
 /* --format names no format of the shards' report kind (formats.h). */
 static int bad_format(csim_report_kind kind, const char *format)
 {
@@ -87,7 +74,7 @@ static int merge_run(const merge_input *in, const char *format, FILE *out)
             break;
         }
         csim_report_add(rep, &m, &res, warm);
-        rc = failed_cases(&m, res.cases, res.n_cases);
+        rc = cli_failed_cases(&m, res.cases, res.n_cases);
         merge_cases_free(res.cases, res.n_cases);
     }
     if (rep && !csim_report_finish(rep) && rc == EXIT_OK) {
@@ -113,7 +100,7 @@ static int merge_compare_report(const merge_input *in, const char *format, const
     int rc = err ? cli_fail(err, &d) : EXIT_OK;
     if (rc == EXIT_OK) {
         csim_compare_print(out, fmt, &mc->cmp, NULL);
-        rc = failed_cases(&mc->model, mc->res[0].cases, mc->res[0].n_cases);
+        rc = cli_failed_cases(&mc->model, mc->res[0].cases, mc->res[0].n_cases);
     }
     merge_compare_free(mc);
     free(mc);

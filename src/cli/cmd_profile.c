@@ -124,8 +124,8 @@ int cmd_profile(int argc, char **argv)
     }
     csim_rt_set(elf, o.rt, sizeof(o.rt));
     unsigned n_ranges = 0, n_models = 0;
-    const cli_selection sel = cli_selection_of(&co); /* no glob with --call */
-    cli_range *ranges = cli_case_ranges(elf, &sel, &n_ranges, &rc);
+    const case_selection sel = cli_selection_of(&co); /* no glob with --call */
+    case_range *ranges = cli_case_ranges(elf, &sel, &n_ranges, &rc);
     if (ranges && n_ranges == 0) { /* a --shard without a case of the ELF */
         free(ranges);
         csim_elf_free(elf);

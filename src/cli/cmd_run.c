@@ -96,8 +96,8 @@ int cmd_run(int argc, char **argv)
         return cli_fail(err, &d);
     }
     unsigned n_ranges = 0, n = 0;
-    const cli_selection sel = cli_selection_of(&o); /* no glob with --call */
-    cli_range *ranges = cli_case_ranges(elf, &sel, &n_ranges, &rc);
+    const case_selection sel = cli_selection_of(&o); /* no glob with --call */
+    case_range *ranges = cli_case_ranges(elf, &sel, &n_ranges, &rc);
     csim_model *models = ranges ? calloc(CLI_MAX_MODELS, sizeof(*models)) : NULL;
     n = models ? cli_load_models(mcus, sets, n_sets, elf, models, CLI_MAX_MODELS, &rc) : 0;
     const csim_shard shard = {.k = o.shard_k, .n = o.shard_n, .sets = sets, .n_sets = n_sets};

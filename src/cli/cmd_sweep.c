@@ -33,11 +33,11 @@ static int grid_option(csim_err err, const csim_diag *d)
 
 /* The smallest case range holding every selected case (count 0: all), from
  * the one case selection of the subcommands (cli_case_ranges). */
-static int case_range(const csim_elf *elf, const cli_selection *sel, csim_run_opts *ro)
+static int selected_span(const csim_elf *elf, const case_selection *sel, csim_run_opts *ro)
 {
     int rc = EXIT_OK;
     unsigned n = 0;
-    cli_range *r = cli_need_cases(elf, &rc) ? cli_case_ranges(elf, sel, &n, &rc) : NULL;
+    case_range *r = cli_need_cases(elf, &rc) ? cli_case_ranges(elf, sel, &n, &rc) : NULL;
     if (!r || n == 0) {
         free(r);
         return r ? CLI_EMPTY_SHARD : rc;
@@ -162,8 +162,8 @@ int cmd_sweep(int argc, char **argv)
         rc = usage_error("--case selects benchmark cases; --call times one function%s%s", "", "");
         goto out;
     }
-    const cli_selection sel = cli_selection_of(&co);
-    if (!ro.call && (rc = case_range(elf, &sel, &ro))) {
+    const case_selection sel = cli_selection_of(&co);
+    if (!ro.call && (rc = selected_span(elf, &sel, &ro))) {
         goto out;
     }
     memset(&d, 0, sizeof(d));

@@ -79,9 +79,9 @@ static bool is_format(const cli_command *cmd, const char *v)
     return false;
 }
 
-cli_selection cli_selection_of(const cli_common *c)
+case_selection cli_selection_of(const cli_common *c)
 {
-    return (cli_selection){c->globs, c->n_globs, c->shard_k, c->shard_n};
+    return (case_selection){c->globs, c->n_globs, c->shard_k, c->shard_n};
 }
 
 static int list_add(const char **list, unsigned *n, const char *opt, const char *arg)

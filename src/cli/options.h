@@ -89,7 +89,7 @@ extern const cli_command cli_cmd_run, cli_cmd_profile, cli_cmd_sweep, cli_cmd_co
 int cli_parse(const cli_command *cmd, int argc, char **argv, cli_common *c, void *ctx);
 
 /** cli_selection_of - the cases --case and --shard select. */
-cli_selection cli_selection_of(const cli_common *c);
+case_selection cli_selection_of(const cli_common *c);
 
 /** cli_usage - the subcommand's synopsis lines. */
 void cli_usage(const cli_command *cmd, FILE *f);

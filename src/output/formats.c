@@ -24,10 +24,10 @@ static const csim_output_format formats[] = {
     {CSIM_REPORT_PROFILE, "table", {.profile = &profile_table_writer}},
     {CSIM_REPORT_PROFILE, "callgrind", {.profile = &profile_callgrind_writer}},
     {CSIM_REPORT_PROFILE, "collapsed", {.profile = &profile_collapsed_writer}},
-    {CSIM_REPORT_CALIBRATE, "table", {0}},
-    {CSIM_REPORT_CALIBRATE, "json", {0}},
-    {CSIM_REPORT_LIST_CASES, "table", {0}},
-    {CSIM_REPORT_LIST_CASES, "csv", {0}},
+    {CSIM_REPORT_CALIBRATE, "table", {.calibrate = &calib_table_writer}},
+    {CSIM_REPORT_CALIBRATE, "json", {.calibrate = &calib_json_writer}},
+    {CSIM_REPORT_LIST_CASES, "table", {.cases = &cases_table_writer}},
+    {CSIM_REPORT_LIST_CASES, "csv", {.cases = &cases_csv_writer}},
 };
 
 #define N_FORMATS (sizeof(formats) / sizeof(formats[0]))
@@ -40,15 +40,6 @@ const csim_output_format *csim_output_find(csim_report_kind kind, const char *na
         }
     }
     return NULL;
-}
-
-unsigned csim_output_index(const csim_output_format *f)
-{
-    unsigned i = 0;
-    for (const csim_output_format *g = formats; g < f; g++) {
-        i += g->kind == f->kind;
-    }
-    return i;
 }
 
 /* Whether row i is the first of its name among the kinds asked for. */

@@ -2,7 +2,8 @@
 /*
  * formats_internal.h - a row of the output-format registry (formats.c) and
  * the writers the rows name.  Each kind's writer type is its driver's
- * (report.c, compare_writer.h, check_report.c, sweep_report.c, profile_report.c).
+ * (report.c, compare_writer.h, check_report.c, sweep_report.c, profile_report.c,
+ * calibrate_report.c, cases_report.c).
  */
 #ifndef CYCLESIM_OUTPUT_FORMATS_INTERNAL_H
 #define CYCLESIM_OUTPUT_FORMATS_INTERNAL_H
@@ -12,12 +13,14 @@
 struct csim_output_format {
     csim_report_kind kind;
     const char *name; /* the --format value */
-    union {           /* the member of its kind; none for the kinds whose writers are in src/cli */
+    union {           /* the member of its kind */
         const struct run_writer *run;
         const struct cmp_writer *compare;
         const struct check_writer *check;
         const struct sweep_writer *sweep;
         const struct profile_writer *profile;
+        const struct calib_writer *calibrate;
+        const struct cases_writer *cases;
     } w;
 };
 
@@ -29,5 +32,7 @@ extern const struct check_writer check_summary_writer, check_junit_writer, check
 extern const struct sweep_writer sweep_table_writer, sweep_json_writer, sweep_csv_writer; /* sweep_report.c */
 extern const struct profile_writer profile_table_writer, profile_callgrind_writer,
     profile_collapsed_writer; /* profile_report.c */
+extern const struct calib_writer calib_table_writer, calib_json_writer; /* calibrate_report.c */
+extern const struct cases_writer cases_table_writer, cases_csv_writer;  /* cases_report.c */
 
 #endif

@@ -3,8 +3,9 @@
  * test_output.c - the output layer without the emulator: the format registry
  * (formats.h: what the CLI offers per report kind) and the result-field lists
  * (CSIM_BREAKDOWN_FIELDS, CSIM_MS_STATS_FIELDS) walked by the shard writer and
- * read back by the shard reader, every field kept, and the configuration in
- * force as the reports print it and as a shard carries it.
+ * read back by the shard reader, every field kept, the configuration in
+ * force as the reports print it and as a shard carries it, and the writers of
+ * list-cases and of calibrate's overlay.
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -15,6 +16,8 @@
 #include "cyclesim/output/formats.h"
 #include "cyclesim/output/in_force.h"
 #include "cyclesim/output/shard_json.h"
+#include "output/calibrate_report.h"
+#include "output/cases_report.h"
 #include "check.h"
 
 static const char *choices(unsigned kinds, const char *sep, const char *last)
@@ -35,17 +38,47 @@ static void test_registry(void)
     CHECK(strcmp(choices(0, "|", "|"), "") == 0);
     CHECK(strcmp(choices(CSIM_REPORTS(CSIM_REPORT_LIST_CASES), ", ", " or "), "table or csv") == 0);
 
-    const csim_output_format *f = csim_output_find(CSIM_REPORT_RUN, "csv");
-    CHECK(f && csim_output_index(f) == 2);
+    CHECK(csim_output_find(CSIM_REPORT_RUN, "csv") != NULL);
     CHECK(csim_output_find(CSIM_REPORT_COMPARE, "csv") == NULL); /* a format of another kind */
     CHECK(csim_output_find(CSIM_REPORT_RUN, "tab") == NULL);
-    f = csim_output_find(CSIM_REPORT_CALIBRATE, "json");
-    CHECK(f && csim_output_index(f) == 1);
-    f = csim_output_find(CSIM_REPORT_CHECK, "junit");
-    CHECK(f && csim_output_index(f) == 1);
+    CHECK(csim_output_find(CSIM_REPORT_CHECK, "junit") != NULL);
     for (int k = 0; k < CSIM_REPORT_KINDS; k++) {
         CHECK(choices(CSIM_REPORTS(k), "|", "|")[0] != '\0'); /* every kind has a default */
     }
+}
+
+/* What writer(fmt, f) printed, for the writers the rows of a kind name. */
+#define WRITTEN(buf, call)                                                                                   \
+    do {                                                                                                     \
+        size_t len_ = 0;                                                                                     \
+        FILE *f = open_memstream(&(buf), &len_);                                                             \
+        call;                                                                                                \
+        fclose(f);                                                                                           \
+    } while (0)
+
+/* list-cases: each row names its own writer; no header without a case. */
+static void test_cases_writers(void)
+{
+    const char names[2][96] = {"sha256/64", "aes-128-ecb/16"}, rows[2][96] = {"sha256:64", "aes:ecb:16"};
+    char *text = NULL;
+    WRITTEN(text, cases_write(csim_output_find(CSIM_REPORT_LIST_CASES, "csv"), f, names, rows, 2));
+    CHECK(text && strcmp(text, "case,row\nsha256/64,sha256:64\naes-128-ecb/16,aes:ecb:16\n") == 0);
+    free(text);
+    WRITTEN(text, cases_write(csim_output_find(CSIM_REPORT_LIST_CASES, "table"), f, names, rows, 1));
+    CHECK(text && strncmp(text, "case ", 5) == 0 && strstr(text, "\nsha256/64  ") && strlen(text) == 53 + 59);
+    free(text);
+    WRITTEN(text, cases_write(csim_output_find(CSIM_REPORT_LIST_CASES, "table"), f, names, rows, 0));
+    CHECK(text && text[0] == '\0');
+    free(text);
+}
+
+/* calibrate --format json: the overlay alone, whatever the fit's table would say. */
+static void test_calibrate_json_writer(void)
+{
+    char *text = NULL;
+    WRITTEN(text, calib_write(csim_output_find(CSIM_REPORT_CALIBRATE, "json"), f, NULL, NULL, "{\"set\": {}}"));
+    CHECK(text && strcmp(text, "{\"set\": {}}\n") == 0);
+    free(text);
 }
 
 /* c written as a shard case against model m and read back into *back. */
@@ -139,5 +172,7 @@ int main(void)
     test_registry();
     test_shard_fields();
     test_in_force();
+    test_cases_writers();
+    test_calibrate_json_writer();
     return check_result("test_output");
 }

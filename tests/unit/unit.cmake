@@ -52,3 +52,14 @@ add_executable(test_timing ${CMAKE_CURRENT_LIST_DIR}/test_timing.c)
 target_link_libraries(test_timing PRIVATE csim_timing)
 add_test(NAME unit_timing COMMAND test_timing)
 set_tests_properties(unit_timing PROPERTIES LABELS unit)
+
+# What check and compare leave to analysis: check's rows from budgets or a baseline, compare's --published auto page.
+add_executable(test_cli_logic ${CMAKE_CURRENT_LIST_DIR}/test_cli_logic.c)
+target_link_libraries(test_cli_logic PRIVATE csim_analysis)
+add_test(NAME unit_cli_logic COMMAND test_cli_logic ${CMAKE_SOURCE_DIR}/data/published)
+set_tests_properties(unit_cli_logic PROPERTIES LABELS unit)
+if(TARGET firmware)
+    add_test(NAME unit_selection COMMAND test_cli_logic ${CMAKE_SOURCE_DIR}/data/published
+             ${CMAKE_BINARY_DIR}/firmware/emu-m0plus/sha.elf)
+    set_tests_properties(unit_selection PROPERTIES LABELS unit)
+endif()

@@ -17,8 +17,8 @@ typedef enum csim_report_kind {
     CSIM_REPORT_CHECK,      /* check: the summary, --junit, --markdown */
     CSIM_REPORT_SWEEP,      /* sweep */
     CSIM_REPORT_PROFILE,    /* profile */
-    CSIM_REPORT_CALIBRATE,  /* calibrate (writers still in src/cli/cmd_calibrate.c) */
-    CSIM_REPORT_LIST_CASES, /* list-cases (writers still in src/cli/cmd_list_cases.c) */
+    CSIM_REPORT_CALIBRATE,  /* calibrate (calibrate_report.h) */
+    CSIM_REPORT_LIST_CASES, /* list-cases (cases_report.h) */
     CSIM_REPORT_KINDS
 } csim_report_kind;
 
@@ -29,8 +29,6 @@ typedef struct csim_output_format csim_output_format; /* a row of the registry *
 
 /** csim_output_find - the format `name` of a kind; NULL when the kind has none of that name. */
 const csim_output_format *csim_output_find(csim_report_kind kind, const char *name);
-/** csim_output_index - the format's place among its kind's rows (0: the default). */
-unsigned csim_output_index(const csim_output_format *f);
 
 /** csim_output_choices - the names of the formats of the kinds in `kinds`
  *  (CSIM_REPORTS), each once, in registry order (the first kind's default

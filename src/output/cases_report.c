@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* cases_report.c - the output of `cyclesim list-cases` (cases_report.h). */
+#include "output/cases_report.h"
+#include "output/formats_internal.h"
+
+struct cases_writer {
+    void (*header)(FILE *f);
+    void (*record)(FILE *f, const char *name, const char *row);
+};
+
+static void table_header(FILE *f) { fprintf(f, "%-48s %s\n", "case", "row"); }
+static void table_record(FILE *f, const char *name, const char *row) { fprintf(f, "%-48s %s\n", name, row); }
+static void csv_header(FILE *f) { fputs("case,row\n", f); }
+static void csv_record(FILE *f, const char *name, const char *row) { fprintf(f, "%s,%s\n", name, row); }
+
+const struct cases_writer cases_table_writer = {table_header, table_record};
+const struct cases_writer cases_csv_writer = {csv_header, csv_record};
+
+void cases_write(const csim_output_format *fmt, FILE *f, const char (*names)[96], const char (*rows)[96], size_t n)
+{
+    const struct cases_writer *w = fmt->w.cases;
+    if (n) {
+        w->header(f);
+    }
+    for (size_t i = 0; i < n; i++) {
+        w->record(f, names[i], rows[i]);
+    }
+}
