@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "analysis/budget.h"
+#include "cyclesim/common/file.h"
 #include "cyclesim/backends/json.h"
 
 #define MAX_FILE (4u << 20)
@@ -294,26 +295,23 @@ static budget_err read_root(const reader *r, const csim_json *root, budget_file 
 budget_err budget_load(const char *path, budget_file *out, csim_diag *diag)
 {
     memset(out, 0, sizeof(*out));
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    size_t n;
+    bool read_error;
+    csim_read_status st;
+    char *text = csim_read_file(path, MAX_FILE, &n, &read_error, &st);
+    if (st == CSIM_READ_OPEN) {
         csim_fail(diag, CSIM_ERR_IO, "%s: cannot open (%s)", path, strerror(errno));
         return BUDGET_ERR_IO;
     }
-    char *text = malloc(MAX_FILE + 1);
-    size_t n = text ? fread(text, 1, MAX_FILE + 1, f) : 0;
-    bool read_error = ferror(f);
-    fclose(f);
-    if (!text || read_error) {
+    if (st == CSIM_READ_NOMEM || read_error) {
         free(text);
         csim_fail(diag, CSIM_ERR_IO, "%s: cannot read", path);
         return BUDGET_ERR_IO;
     }
     reader r = {path, diag};
-    if (n > MAX_FILE) {
-        free(text);
+    if (st == CSIM_READ_TOO_LARGE) {
         return bad(&r, "", "larger than 4 MiB");
     }
-    text[n] = 0;
     if (strlen(text) != n) {
         free(text);
         return bad(&r, "", "not a text file (NUL byte)");

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "analysis/merge.h"
+#include "cyclesim/common/file.h"
 #include "cyclesim/analysis/shard.h"
 #include "cyclesim/backends/digest.h"
 
@@ -26,24 +27,17 @@ static csim_err out_of_memory(csim_diag *d)
 
 static char *read_all(const char *path, csim_err *err, csim_diag *d)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    size_t n;
+    bool read_error;
+    csim_read_status st;
+    char *buf = csim_read_file(path, MAX_SHARD_FILE, &n, &read_error, &st);
+    if (st == CSIM_READ_OPEN) {
         *err = csim_fail(d, CSIM_ERR_IO, "%s: cannot open", path);
-        return NULL;
-    }
-    char *buf = malloc(MAX_SHARD_FILE + 1);
-    size_t n = buf ? fread(buf, 1, MAX_SHARD_FILE + 1, f) : 0;
-    fclose(f);
-    if (!buf) {
+    } else if (st == CSIM_READ_NOMEM) {
         *err = out_of_memory(d);
-        return NULL;
-    }
-    if (n > MAX_SHARD_FILE) {
-        free(buf);
+    } else if (st == CSIM_READ_TOO_LARGE) {
         *err = bad(d, path, "larger than 256 MiB");
-        return NULL;
     }
-    buf[n] = '\0';
     return buf;
 }
 

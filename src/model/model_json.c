@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cyclesim/common/file.h"
 #include "cyclesim/backends/json.h"
 #include "cyclesim/model/model_keys.h"
 
@@ -16,20 +17,15 @@
 
 static char *read_file(const char *path, csim_diag *diag, csim_err *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    size_t n;
+    bool read_error;
+    csim_read_status st;
+    char *buf = csim_read_file(path, MAX_FILE, &n, &read_error, &st);
+    if (st == CSIM_READ_OPEN) {
         *err = csim_fail(diag, CSIM_ERR_UNKNOWN_MCU, "%s: cannot open", path);
-        return NULL;
-    }
-    char *buf = malloc(MAX_FILE + 1);
-    size_t n = buf ? fread(buf, 1, MAX_FILE + 1, f) : 0;
-    fclose(f);
-    if (!buf || n > MAX_FILE) {
-        free(buf);
+    } else if (st != CSIM_READ_OK) {
         *err = csim_fail(diag, CSIM_ERR_MODEL, "%s: unreadable or larger than 1 MiB", path);
-        return NULL;
     }
-    buf[n] = 0;
     return buf;
 }
 
