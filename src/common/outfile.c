@@ -66,6 +66,12 @@ static csim_err cannot_write(csim_diag *d, const char *path, int errnum)
     return csim_fail(d, CSIM_ERR_IO, "%s: cannot write: %s", path, strerror(errnum));
 }
 
+static csim_err same_as_input(csim_diag *d, const char *path, const char *input)
+{
+    return csim_fail(d, CSIM_ERR_USAGE, "%s: refused as an output: it is the same file as the input %s, which "
+                     "writing would destroy", path, input);
+}
+
 /* Permissions of a new file as fopen would give them (mkstemp makes 0600). */
 static mode_t new_file_mode(void)
 {
@@ -117,7 +123,7 @@ static csim_err open_temporary(csim_out *o, const char *target, mode_t mode, csi
 
 static csim_err open_out(csim_out *o, const char *path, bool may_replace_input, csim_diag *d)
 {
-    *o = (csim_out){.slot = -1};
+    *o = (csim_out){.slot = -1, .replaces_input = may_replace_input};
     if (!path || strcmp(path, "-") == 0) {
         o->f = stdout;
         snprintf(o->path, sizeof(o->path), "-");
@@ -133,8 +139,7 @@ static csim_err open_out(csim_out *o, const char *path, bool may_replace_input, 
     }
     const char *input = csim_input_of(&st);
     if (input && !may_replace_input) {
-        return csim_fail(d, CSIM_ERR_USAGE, "%s: refused as an output: it is the same file as the input %s, "
-                         "which writing would destroy", path, input);
+        return same_as_input(d, path, input);
     }
     if (S_ISDIR(st.st_mode)) {
         return cannot_write(d, path, EISDIR);
@@ -195,13 +200,19 @@ csim_err csim_out_close(csim_out *o, csim_diag *d)
     }
     const char *tmp = pending[o->slot];
     int errnum = finish_stream(f, true);
-    if (!errnum && rename(tmp, o->target) != 0) {
+    /* An input read after the open (a page the cost hints read during the runs). */
+    struct stat st;
+    const char *input = !errnum && !o->replaces_input && stat(o->target, &st) == 0 ? csim_input_of(&st) : NULL;
+    if (!errnum && !input && rename(tmp, o->target) != 0) {
         errnum = errno;
     }
-    if (errnum) {
+    if (errnum || input) {
         unlink(tmp);
     }
     pending_used[o->slot] = 0;
+    if (input) {
+        return same_as_input(d, o->path, input);
+    }
     if (errnum) {
         return cannot_write(d, o->path, errnum);
     }

@@ -3,8 +3,9 @@
  * test_file.c - include/cyclesim/common/file.h and outfile.h: the reader's cap
  * (a file of exactly the cap read, one byte more refused, /dev/zero stopped),
  * a directory refused with one message, and the output layer: an input read
- * refused as an output, a replaced file keeping its permissions, a discarded
- * output leaving the old file and no temporary one, a read-only file refused.
+ * refused as an output (also when read after the output was opened), a
+ * replaced file keeping its permissions, a discarded output leaving the old
+ * file and no temporary one, a read-only file refused.
  * usage: test_file DIR (a scratch directory)
  */
 #include <dirent.h>
@@ -97,6 +98,14 @@ static void test_outputs(const char *dir)
     fputs("half a report", o.f);
     csim_out_discard(&o);
     CHECK(stat(out, &st) == 0 && st.st_size == 4 && hidden_files(dir) == hidden);
+    /* Read during the runs (after the open): the close refuses to replace it. */
+    const char *late = in_dir(3, dir, "late.txt");
+    write_bytes(late, 2);
+    CHECK(csim_out_open(&o, late, &d) == CSIM_OK);
+    fputs("report", o.f);
+    free(csim_read_file(late, 100, &r));
+    CHECK(csim_out_close(&o, &d) == CSIM_ERR_USAGE && strstr(d.msg, "same file as the input"));
+    CHECK(stat(late, &st) == 0 && st.st_size == 2 && hidden_files(dir) == hidden);
     /* Read-only by its mode: refused, whoever runs the test. */
     CHECK(chmod(out, 0444) == 0);
     CHECK(csim_out_open_replacing(&o, out, &d) == CSIM_ERR_IO && strstr(d.msg, "Permission denied"));

@@ -19,6 +19,7 @@ typedef struct csim_out {
     char path[4096]; /* the target as named ("-": standard output) */
     char target[4096]; /* the file the temporary one replaces (a link's target) */
     int slot;       /* the temporary file's (outfile.c), -1: written in place */
+    bool replaces_input; /* csim_out_open_replacing */
 } csim_out;
 
 /** csim_out_open - opens path (NULL or "-": standard output) for writing, or
@@ -35,7 +36,9 @@ csim_err csim_out_open_replacing(csim_out *o, const char *path, csim_diag *d);
 
 /** csim_out_close - flushes and closes, then renames the temporary file over
  *  the target; CSIM_ERR_IO (the path and the reason in d) when a write, the
- *  flush, the close or the rename failed, the target then left as it was.
+ *  flush, the close or the rename failed, CSIM_ERR_USAGE when the target has
+ *  become an input since the open (read during the runs), the target then
+ *  left as it was.
  *  Standard output is flushed, not closed.  A closed or never opened o: OK. */
 csim_err csim_out_close(csim_out *o, csim_diag *d);
 
