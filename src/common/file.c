@@ -88,12 +88,14 @@ char *csim_read_file(const char *path, size_t cap, csim_read *r)
     }
     note_input(&st, path);
     /* One byte past the cap tells a file of exactly cap bytes from a larger
-     * one; the buffer starts at the file's size when it has one. */
+     * one; the buffer starts at the file's size when it has one (a file that
+     * grows while read still stops at the cap). */
     size_t size = 1 << 16, len = 0;
-    if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size < size) {
+    if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size < cap) {
         size = (size_t)st.st_size + 1;
+    } else if (S_ISREG(st.st_mode) || size > cap + 1) {
+        size = cap + 1;
     }
-    size = size < cap + 1 ? size : cap + 1;
     char *buf = NULL;
     for (;;) {
         if (len == size && size == cap + 1) {
