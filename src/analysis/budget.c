@@ -5,18 +5,13 @@
  * a wrong type or an out-of-range number is an error, never ignored, since a
  * budget that silently does not apply would let a regression through.
  */
-#include <errno.h>
-#include <fcntl.h>
-#include <libgen.h>
 #include <math.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "analysis/budget.h"
 #include "cyclesim/common/file.h"
+#include "cyclesim/common/outfile.h"
 #include "cyclesim/backends/json.h"
 
 #define MAX_FILE (4u << 20)
@@ -96,7 +91,7 @@ static budget_err bad(const reader *r, const char *where, const char *what)
     return BUDGET_ERR_BAD;
 }
 
-/* Every key of `o` must be one of `allowed` and appear once. */
+/* Every key of `o` must be one of `allowed` (once: the JSON policy). */
 static budget_err check_keys(const reader *r, const csim_json *o, const char *where, const char *const *allowed)
 {
     const csim_json *k;
@@ -106,16 +101,10 @@ static budget_err check_keys(const reader *r, const csim_json *o, const char *wh
         for (const char *const *a = allowed; *a && !known; a++) {
             known = strcmp(csim_json_name(k), *a) == 0;
         }
-        char msg[256];
         if (!known) {
+            char msg[256];
             snprintf(msg, sizeof(msg), "unknown key \"%s\"", csim_json_name(k));
             return bad(r, where, msg);
-        }
-        for (const csim_json *p = csim_json_first(o); p != k; p = csim_json_next(p)) {
-            if (strcmp(csim_json_name(p), csim_json_name(k)) == 0) {
-                snprintf(msg, sizeof(msg), "key \"%s\" appears twice", csim_json_name(k));
-                return bad(r, where, msg);
-            }
         }
     }
     return BUDGET_OK;
@@ -295,32 +284,22 @@ static budget_err read_root(const reader *r, const csim_json *root, budget_file 
 budget_err budget_load(const char *path, budget_file *out, csim_diag *diag)
 {
     memset(out, 0, sizeof(*out));
-    size_t n;
-    bool read_error;
-    csim_read_status st;
-    char *text = csim_read_file(path, MAX_FILE, &n, &read_error, &st);
-    if (st == CSIM_READ_OPEN) {
-        csim_fail(diag, CSIM_ERR_IO, "%s: cannot open (%s)", path, strerror(errno));
-        return BUDGET_ERR_IO;
-    }
-    if (st == CSIM_READ_NOMEM || read_error) {
-        free(text);
-        csim_fail(diag, CSIM_ERR_IO, "%s: cannot read", path);
-        return BUDGET_ERR_IO;
+    csim_read rd;
+    char *text = csim_read_file(path, MAX_FILE, &rd);
+    if (!text) {
+        return csim_read_fail(diag, path, &rd, MAX_FILE, CSIM_ERR_INPUT) == CSIM_ERR_INPUT ? BUDGET_ERR_BAD
+                                                                                          : BUDGET_ERR_IO;
     }
     reader r = {path, diag};
-    if (st == CSIM_READ_TOO_LARGE) {
-        return bad(&r, "", "larger than 4 MiB");
-    }
-    if (strlen(text) != n) {
+    if (strlen(text) != rd.len) {
         free(text);
         return bad(&r, "", "not a text file (NUL byte)");
     }
-    unsigned line = 0;
-    csim_json *root = csim_json_parse_line(text, true, &line);
+    char why[sizeof(diag->msg)];
+    csim_json *root = csim_json_parse_input(path, text, why, sizeof(why));
     if (!root) {
         free(text);
-        csim_fail(diag, CSIM_ERR_INPUT, "%s:%u: not valid JSON", path, line);
+        csim_fail(diag, CSIM_ERR_INPUT, "%s", why);
         return BUDGET_ERR_BAD;
     }
     free(text);
@@ -396,92 +375,14 @@ static void write_file(FILE *f, const budget_file *bf)
     fputs("\n  ]\n}\n", f);
 }
 
-static budget_err save_to(const char *path, const char *dir, const char *tmp, int fd, const budget_file *bf,
-                          csim_diag *diag);
-
-/* The temporary file being written, removed if SIGINT/SIGTERM ends the
- * process before the rename (unlink is async-signal-safe). */
-static char pending_tmp[4200];
-static volatile sig_atomic_t have_tmp;
-
-static void remove_tmp_and_die(int sig)
+budget_err budget_write(csim_out *out, const budget_file *bf, csim_diag *diag)
 {
-    if (have_tmp) {
-        unlink(pending_tmp);
-    }
-    signal(sig, SIG_DFL);
-    raise(sig);
+    write_file(out->f, bf);
+    return csim_out_close(out, diag) ? BUDGET_ERR_IO : BUDGET_OK;
 }
 
 budget_err budget_save(const char *path, const budget_file *bf, csim_diag *diag)
 {
-    /* A symlinked budget file: replace its target, not the link. */
-    char real[4096];
-    if (realpath(path, real)) {
-        path = real;
-    }
-    char dir_buf[4096], tmp[4200];
-    snprintf(dir_buf, sizeof(dir_buf), "%s", path);
-    const char *dir = dirname(dir_buf);
-    snprintf(tmp, sizeof(tmp), "%s/.%s.XXXXXX", dir, strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
-    struct sigaction on_sig = {0}, old_int, old_term;
-    on_sig.sa_handler = remove_tmp_and_die;
-    sigset_t block, old_mask;
-    sigemptyset(&block);
-    sigaddset(&block, SIGINT);
-    sigaddset(&block, SIGTERM);
-    sigprocmask(SIG_BLOCK, &block, &old_mask);
-    int fd = mkstemp(tmp);
-    if (fd >= 0) {
-        memcpy(pending_tmp, tmp, sizeof(tmp));
-        have_tmp = 1;
-        sigaction(SIGINT, &on_sig, &old_int);
-        sigaction(SIGTERM, &on_sig, &old_term);
-    }
-    sigprocmask(SIG_SETMASK, &old_mask, NULL);
-    if (fd < 0) {
-        csim_fail(diag, CSIM_ERR_IO, "%s: cannot create a temporary file beside it (%s)", path, strerror(errno));
-        return BUDGET_ERR_IO;
-    }
-    budget_err r = save_to(path, dir, tmp, fd, bf, diag);
-    sigprocmask(SIG_BLOCK, &block, NULL);
-    have_tmp = 0;
-    sigaction(SIGINT, &old_int, NULL);
-    sigaction(SIGTERM, &old_term, NULL);
-    sigprocmask(SIG_SETMASK, &old_mask, NULL);
-    return r;
-}
-
-static budget_err save_to(const char *path, const char *dir, const char *tmp, int fd, const budget_file *bf,
-                          csim_diag *diag)
-{
-    /* Keep the permissions of the file being replaced (mkstemp makes 0600). */
-    struct stat st;
-    mode_t mode = 0644;
-    if (stat(path, &st) == 0) {
-        mode = st.st_mode & 07777;
-    }
-    FILE *f = fdopen(fd, "w");
-    if (!f) {
-        close(fd);
-        unlink(tmp);
-        csim_fail(diag, CSIM_ERR_IO, "%s: cannot write", tmp);
-        return BUDGET_ERR_IO;
-    }
-    write_file(f, bf);
-    bool ok = fflush(f) == 0 && !ferror(f) && fchmod(fd, mode) == 0 && fsync(fd) == 0;
-    ok = fclose(f) == 0 && ok;
-    if (!ok || rename(tmp, path) != 0) {
-        int saved = errno;
-        unlink(tmp);
-        csim_fail(diag, CSIM_ERR_IO, "%s: cannot write (%s)", path, strerror(saved));
-        return BUDGET_ERR_IO;
-    }
-    /* The rename itself is durable once the directory is synced. */
-    int dfd = open(dir, O_RDONLY | O_DIRECTORY);
-    if (dfd >= 0) {
-        fsync(dfd);
-        close(dfd);
-    }
-    return BUDGET_OK;
+    csim_out out;
+    return csim_out_open_replacing(&out, path, diag) ? BUDGET_ERR_IO : budget_write(&out, bf, diag);
 }

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "cyclesim/common/diag.h"
+#include "cyclesim/common/outfile.h"
 #include "cyclesim/core/timing.h"
 
 #define BUDGET_SCHEMA_VERSION 1
@@ -54,8 +55,11 @@ typedef enum budget_err { BUDGET_OK = 0, BUDGET_ERR_IO, BUDGET_ERR_BAD } budget_
  *  file and the offending key in diag->msg ("f.json: budgets[2].cycles: ..."). */
 budget_err budget_load(const char *path, budget_file *out, csim_diag *diag);
 
-/** budget_save - write the file atomically: a temporary file in the same
- *  directory, fsync, rename over `path` (keeping its permissions). */
+/** budget_write - the file to `out` (csim_out_open_replacing: a temporary
+ *  file beside the budget file, renamed over it, keeping its permissions; a
+ *  read-only one refused), closed. */
+budget_err budget_write(csim_out *out, const budget_file *f, csim_diag *diag);
+/** budget_save - budget_write to path, opened here. */
 budget_err budget_save(const char *path, const budget_file *f, csim_diag *diag);
 
 void budget_free(budget_file *f);

@@ -14,6 +14,10 @@
 
 #include "cyclesim/backends/digest.h"
 #include "cyclesim/backends/elf.h"
+#include "cyclesim/common/file.h"
+
+/* A firmware image with its debug sections stays far below this. */
+#define MAX_ELF (64u << 20)
 
 typedef struct elf_storage {
     uint8_t *file;
@@ -30,23 +34,11 @@ static uint16_t rd16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
 
 static csim_err read_all(const char *path, elf_storage *st, csim_diag *diag)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        return csim_fail(diag, CSIM_ERR_IO, "%s: cannot open", path);
+    csim_read r;
+    if (!(st->file = (uint8_t *)csim_read_file(path, MAX_ELF, &r))) {
+        return csim_read_fail(diag, path, &r, MAX_ELF, CSIM_ERR_ELF);
     }
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    if (n < 0 || n > (64l << 20)) {
-        fclose(f);
-        return csim_fail(diag, CSIM_ERR_ELF, "%s: not a firmware ELF (size)", path);
-    }
-    st->file = malloc((size_t)n + 1);
-    st->file_size = st->file ? fread(st->file, 1, (size_t)n, f) : 0;
-    fclose(f);
-    if (!st->file || st->file_size != (size_t)n) {
-        return csim_fail(diag, CSIM_ERR_IO, "%s: read error", path);
-    }
+    st->file_size = r.len;
     return CSIM_OK;
 }
 

@@ -67,6 +67,27 @@ int cli_error(csim_err e, const char *fmt, ...)
     return cli_exit_code(e);
 }
 
+bool cli_open_out(csim_out *o, const char *path, int *rc)
+{
+    csim_diag d = {0};
+    csim_err err = csim_out_open(o, path, &d);
+    if (err) {
+        *rc = cli_fail(err, &d);
+    }
+    return !err;
+}
+
+int cli_close_out(csim_out *o, int rc)
+{
+    csim_diag d = {0};
+    csim_err err = csim_out_close(o, &d);
+    if (err) {
+        int code = cli_fail(err, &d);
+        return rc ? rc : code;
+    }
+    return rc;
+}
+
 int cli_out_of_memory(void)
 {
     return cli_error(CSIM_ERR_NOMEM, "out of memory");

@@ -13,6 +13,7 @@
 
 #include "analysis/hints.h"
 #include "analysis/selection.h"
+#include "cyclesim/common/outfile.h"
 #include "cyclesim/backends/elf.h"
 #include "cyclesim/model/model.h"
 #include "cyclesim/engine/jobs.h"
@@ -67,6 +68,14 @@ void cli_jobs_free(cli_jobs *j);
 int cli_fail(csim_err e, const csim_diag *d);
 /** cli_error - prints "cyclesim: error: FMT" and returns the exit code of e. */
 int cli_error(csim_err e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/** cli_open_out - csim_out_open (cyclesim/common/outfile.h) of an output
+ *  option's path (NULL or "-": stdout): false with the message printed and
+ *  *rc set when refused.  Commands open their outputs once the inputs are
+ *  read and before the runs, so that a bad path fails at once. */
+bool cli_open_out(csim_out *o, const char *path, int *rc);
+/** cli_close_out - csim_out_close with its message printed; rc, or the exit
+ *  code of the write error when rc is EXIT_OK. */
+int cli_close_out(csim_out *o, int rc);
 /** cli_out_of_memory - the message and exit code (internal error) of a failed allocation. */
 int cli_out_of_memory(void);
 

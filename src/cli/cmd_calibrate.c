@@ -38,43 +38,9 @@ static void print_warnings(const csim_diag *d)
     }
 }
 
-static void tmp_name(char *tmp, size_t len, const char *path) { snprintf(tmp, len, "%s.tmp", path); }
-
-/* Checked before the runs, so an unwritable -o fails in a second, not at the end. */
-static bool writable(const char *path)
-{
-    char tmp[1024];
-    tmp_name(tmp, sizeof(tmp), path);
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        fprintf(stderr, "cyclesim: error: %s: cannot write\n", path);
-        return false;
-    }
-    fclose(f);
-    remove(tmp);
-    return true;
-}
-
-/* Writes text to path through a temporary file and rename(), so a reader
- * never sees half an overlay.  Returns an exit code. */
-static int write_atomically(const char *path, const char *text)
-{
-    char tmp[1024];
-    tmp_name(tmp, sizeof(tmp), path);
-    FILE *f = fopen(tmp, "w");
-    bool ok = f && fputs(text, f) >= 0 && fputc('\n', f) != EOF;
-    ok = f && fclose(f) == 0 && ok;
-    if (!ok || rename(tmp, path) != 0) {
-        remove(tmp);
-        fprintf(stderr, "cyclesim: error: %s: cannot write\n", path);
-        return EXIT_IO;
-    }
-    return EXIT_OK;
-}
-
 /* The calibrated model (base + --set + fitted values) and the report. */
 static int report(const calib *c, const outcome *o, const calib_inputs *in, const csim_output_format *fmt,
-                  const char *out_path)
+                  csim_out *overlay)
 {
     csim_model *base = malloc(sizeof(*base));
     calib_report *rep = calloc(1, sizeof(*rep));
@@ -104,8 +70,9 @@ static int report(const calib *c, const outcome *o, const calib_inputs *in, cons
         goto out;
     }
     calib_write(fmt, stdout, &rep->k, c, text);
-    if (out_path) {
-        rc = write_atomically(out_path, text);
+    if (overlay->f) {
+        fprintf(overlay->f, "%s\n", text);
+        rc = cli_close_out(overlay, rc);
     }
     free(text);
 out:
@@ -194,9 +161,6 @@ int cmd_calibrate(int argc, char **argv)
         fprintf(stderr, "cyclesim: error: --mcu %s: calibrate fits one model\n", mcu);
         return EXIT_USAGE;
     }
-    if (out_path && !writable(out_path)) {
-        return EXIT_IO;
-    }
     const csim_output_format *fmt = csim_output_find(CSIM_REPORT_CALIBRATE, co.format);
 
     csim_diag d = {0};
@@ -215,6 +179,7 @@ int cmd_calibrate(int argc, char **argv)
     unsigned *n_whole = calloc(c.n_elfs, sizeof(*n_whole));
     outcome o = {0};
     unsigned n_tabs = 0;
+    csim_out overlay = {0};
     if (!model || !tabs || !whole || !n_whole) {
         rc = cli_out_of_memory();
         goto out;
@@ -237,6 +202,10 @@ int cmd_calibrate(int argc, char **argv)
         memset(&d, 0, sizeof(d));
         calib_warn_setup(&tabs[n_tabs], model, &d);
         print_warnings(&d);
+    }
+    /* Once every input is read, before the runs. */
+    if (out_path && !cli_open_out(&overlay, out_path, &rc)) {
+        goto out;
     }
     for (unsigned e = 0; e < c.n_elfs; e++) {
         whole[e] = &whole_table;
@@ -277,9 +246,10 @@ int cmd_calibrate(int argc, char **argv)
         rc = cli_fail(err, &d);
     } else {
         const calib_inputs in = {sets, n_sets, paths, n_paths, own.holdout};
-        rc = report(&c, &o, &in, fmt, out_path);
+        rc = report(&c, &o, &in, fmt, &overlay);
     }
 out:
+    csim_out_discard(&overlay); /* no overlay written: the old one stays */
     free(whole);
     free(n_whole);
     for (unsigned i = 0; i < n_tabs; i++) {

@@ -122,17 +122,13 @@ static void free_check(check *c)
     csim_elf_free(c->old_elf);
 }
 
-static FILE *open_out(const char *path, int *rc)
-{
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "cyclesim: error: %s: cannot write\n", path);
-        *rc = EXIT_IO;
-    }
-    return f;
-}
+/* The reports and the budget file --update rewrites; each is closed once
+ * written, and what is still open at the end is discarded. */
+typedef struct check_outputs {
+    csim_out junit, md, budgets;
+} check_outputs;
 
-static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, FILE **junit, FILE **md,
+static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, check_outputs *out,
                      const char *junit_path, const char *md_path)
 {
     csim_diag d = {0};
@@ -171,8 +167,12 @@ static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, FIL
         return rc;
     }
     /* Reports are opened once the input is known good, before the long part. */
-    if ((junit_path && !(*junit = open_out(junit_path, &rc))) || (md_path && !(*md = open_out(md_path, &rc)))) {
+    if ((junit_path && !cli_open_out(&out->junit, junit_path, &rc)) ||
+        (md_path && !cli_open_out(&out->md, md_path, &rc))) {
         return rc;
+    }
+    if (c->update && (err = csim_out_open_replacing(&out->budgets, c->budget_path, &d))) {
+        return cli_fail(err, &d);
     }
     c->jobs = check_plan_jobs(c, false, ro, &c->n_jobs);
     c->old_jobs = c->old_elf ? check_plan_jobs(c, true, ro, &c->n_old_jobs) : NULL;
@@ -233,7 +233,7 @@ static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, FIL
         if (!check_update_budgets(c)) {
             return cli_out_of_memory();
         }
-        budget_err be = budget_save(c->budget_path, &c->file, &d);
+        budget_err be = budget_write(&out->budgets, &c->file, &d);
         if (be) {
             fprintf(stderr, "cyclesim: error: %s\n", d.msg);
             return EXIT_IO;
@@ -246,11 +246,13 @@ static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, FIL
     }
     /* The summary on stdout; --junit and --markdown name their formats. */
     check_write(c, csim_output_find(CSIM_REPORT_CHECK, "summary"), stdout);
-    if (*junit) {
-        check_write(c, csim_output_find(CSIM_REPORT_CHECK, "junit"), *junit);
+    if (junit_path) {
+        check_write(c, csim_output_find(CSIM_REPORT_CHECK, "junit"), out->junit.f);
+        rc = cli_close_out(&out->junit, rc);
     }
-    if (*md) {
-        check_write(c, csim_output_find(CSIM_REPORT_CHECK, "markdown"), *md);
+    if (md_path) {
+        check_write(c, csim_output_find(CSIM_REPORT_CHECK, "markdown"), out->md.f);
+        rc = cli_close_out(&out->md, rc);
     }
     return rc;
 }
@@ -332,12 +334,12 @@ int cmd_check(int argc, char **argv)
         fprintf(stderr, "cyclesim: error: --update rewrites a --budgets file and cannot be used with --baseline\n");
         return EXIT_USAGE;
     }
-    FILE *junit = NULL, *md = NULL;
-    rc = run_check(&c, &o, &ro, &junit, &md, junit_path, md_path);
-    if ((junit && fclose(junit) != 0) || (md && fclose(md) != 0)) {
-        fprintf(stderr, "cyclesim: error: cannot write the --junit or --markdown report\n");
-        rc = rc ? rc : EXIT_IO;
-    }
+    check_outputs out = {0};
+    rc = run_check(&c, &o, &ro, &out, junit_path, md_path);
+    /* A report not written (a command that stopped): the old one stays. */
+    csim_out_discard(&out.junit);
+    csim_out_discard(&out.md);
+    csim_out_discard(&out.budgets);
     free_check(&c);
     return rc;
 }

@@ -104,7 +104,7 @@ int cmd_compare(int argc, char **argv)
     const bool wanted[RUNS] = {true, state_check, baselines};
     csim_comparison cmp = {0};
     csim_job *jobs = NULL;
-    FILE *out = NULL;
+    csim_out out = {0};
     csim_cmp_image *images = calloc(n_elfs, sizeof(*images));
     case_range **ranges = calloc(n_elfs, sizeof(*ranges));
     unsigned *n_ranges = calloc(n_elfs, sizeof(*n_ranges)), n_jobs = 0;
@@ -131,6 +131,9 @@ int cmd_compare(int argc, char **argv)
                                           : csim_pub_load(published, &page, &d);
     if (err) {
         rc = cli_fail(err, &d);
+        goto done;
+    }
+    if (!cli_open_out(&out, output, &rc)) {
         goto done;
     }
     /* One job per image and range of consecutive selected cases, joined in
@@ -199,23 +202,15 @@ int cmd_compare(int argc, char **argv)
         rc = cli_fail(err, &d);
         goto done;
     }
-    out = output ? fopen(output, "w") : stdout;
-    if (!out) {
-        fprintf(stderr, "cyclesim: error: %s: cannot write\n", output);
-        rc = EXIT_IO;
-        goto done;
-    }
     const csim_shard shard = {.k = o.shard_k, .n = o.shard_n, .sets = sets, .n_sets = n_sets,
                               .published_sha256 = page_sha, .other_state = extra.other_state,
                               .zero_wait = extra.zero_wait, .state_check = state_check, .baselines = baselines};
-    csim_compare_print(out, fmt, &cmp, o.shard_n ? &shard : NULL);
-    if (out != stdout && fclose(out) != 0) {
-        fprintf(stderr, "cyclesim: error: %s: write error\n", output);
-        rc = EXIT_IO;
-    }
+    csim_compare_print(out.f, fmt, &cmp, o.shard_n ? &shard : NULL);
+    rc = cli_close_out(&out, rc);
     int failed = cli_failed_cases(&model, res[RUN_MAIN].cases, res[RUN_MAIN].n_cases);
     rc = rc ? rc : failed;
 done:
+    csim_out_discard(&out); /* a report not written: the old one stays */
     free(jobs);
     for (unsigned i = 0; ranges && i < n_elfs; i++) {
         free(ranges[i]);

@@ -109,6 +109,10 @@ int cmd_profile(int argc, char **argv)
         fprintf(stderr, "cyclesim: error: %s: cannot create directory (%s)\n", dir, strerror(errno));
         return EXIT_IO;
     }
+    struct stat dir_st;
+    if (dir && (stat(dir, &dir_st) != 0 || !S_ISDIR(dir_st.st_mode))) {
+        return cli_error(CSIM_ERR_IO, "%s: cannot write the profile files there: %s", dir, strerror(ENOTDIR));
+    }
 
     csim_diag d = {0};
     csim_elf *elf = NULL;
@@ -137,20 +141,13 @@ int cmd_profile(int argc, char **argv)
     size_t n_jobs = (size_t)n_models * n_runs * n_ranges;
     csim_job *jobs = n_jobs ? calloc(n_jobs, sizeof(*jobs)) : NULL;
     csim_run_result *runs = n_jobs ? calloc((size_t)n_models * n_runs, sizeof(*runs)) : NULL;
-    FILE *out = stdout;
+    csim_out out = {.f = stdout, .slot = -1};
     if (n_jobs && (!jobs || !runs)) {
         rc = cli_out_of_memory();
         n_jobs = 0;
     }
-    if (n_jobs && o.out && !dir) {
-        FILE *f = fopen(o.out, "w");
-        if (f) {
-            out = f;
-        } else {
-            fprintf(stderr, "cyclesim: error: %s: cannot write (%s)\n", o.out, strerror(errno));
-            rc = EXIT_IO;
-            n_jobs = 0;
-        }
+    if (n_jobs && o.out && !dir && !cli_open_out(&out, o.out, &rc)) {
+        n_jobs = 0;
     }
     for (size_t j = 0; j < n_jobs; j++) {
         csim_job *jb = &jobs[j];
@@ -174,8 +171,8 @@ int cmd_profile(int argc, char **argv)
             rc = cli_out_of_memory();
         }
     }
-    char path[1024] = "";
-    const profile_out po = {out, dir, path, sizeof(path), elf, o.rt, o.top, o.ro.warm};
+    csim_diag wd = {0};
+    const profile_out po = {out.f, dir, &wd, elf, o.rt, o.top, o.ro.warm};
     for (unsigned mi = 0; mi < n_models && rc == EXIT_OK; mi++) {
         const csim_model *m = &models[mi];
         const csim_run_result *known = &runs[(size_t)mi * n_runs];
@@ -184,13 +181,12 @@ int cmd_profile(int argc, char **argv)
             if (!cr->profile) {
                 fprintf(stderr, "cyclesim: error: %s: %s: out of memory for the profile\n", m->name, cr->name);
                 rc = EXIT_INTERNAL;
-            } else if (!profile_write_case(o.fmt, &po, m, cr)) {
-                fprintf(stderr, "cyclesim: error: %s: cannot write (%s)\n", path, strerror(errno));
-                rc = EXIT_IO;
+            } else if ((err = profile_write_case(o.fmt, &po, m, cr))) {
+                rc = cli_fail(err, &wd);
             }
         }
         if (o.inputs && rc == EXIT_OK) {
-            profile_write_variation(profile_stream_is_bare(o.fmt) ? stdout : out, m, known, n_runs, o.ro.warm);
+            profile_write_variation(profile_stream_is_bare(o.fmt) ? stdout : out.f, m, known, n_runs, o.ro.warm);
         }
         for (unsigned r = 0; r < n_runs && rc == EXIT_OK; r++) {
             const csim_run_result *res = &runs[(size_t)mi * n_runs + r];
@@ -203,10 +199,10 @@ int cmd_profile(int argc, char **argv)
             }
         }
     }
-    if (out != stdout && fclose(out) != 0 && rc == EXIT_OK) {
-        fprintf(stderr, "cyclesim: error: %s: write error\n", o.out);
-        rc = EXIT_IO;
+    if (out.f != stdout && rc == EXIT_OK) {
+        rc = cli_close_out(&out, rc);
     }
+    csim_out_discard(&out); /* a report not complete: the old one stays */
     for (size_t j = 0; j < n_jobs; j++) {
         csim_run_result_free(&jobs[j].res);
     }

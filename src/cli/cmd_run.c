@@ -79,15 +79,6 @@ int cmd_run(int argc, char **argv)
         return EXIT_USAGE;
     }
     const csim_output_format *fmt = csim_output_find(CSIM_REPORT_RUN, o.format);
-    FILE *con = NULL;
-    if (console) {
-        con = strcmp(console, "-") == 0 ? stderr : fopen(console, "w");
-        if (!con) {
-            fprintf(stderr, "cyclesim: error: %s: cannot write\n", console);
-            return EXIT_IO;
-        }
-    }
-    ro.console = con;
 
     csim_diag d = {0};
     csim_elf *elf = NULL;
@@ -100,6 +91,14 @@ int cmd_run(int argc, char **argv)
     case_range *ranges = cli_case_ranges(elf, &sel, &n_ranges, &rc);
     csim_model *models = ranges ? calloc(CLI_MAX_MODELS, sizeof(*models)) : NULL;
     n = models ? cli_load_models(mcus, sets, n_sets, elf, models, CLI_MAX_MODELS, &rc) : 0;
+    /* The console file is opened once every input is read: never one of them. */
+    csim_out con_out = {0};
+    FILE *con = console && strcmp(console, "-") == 0 ? stderr : NULL;
+    if (n && console && !con) {
+        n = cli_open_out(&con_out, console, &rc) ? n : 0;
+        con = con_out.f;
+    }
+    ro.console = con;
     const csim_shard shard = {.k = o.shard_k, .n = o.shard_n, .sets = sets, .n_sets = n_sets};
     csim_report *rep = n ? csim_report_open(stdout, fmt, elf, NULL, o.shard_n ? &shard : NULL) : NULL;
     /* One job per model and range of consecutive selected cases. */
@@ -180,8 +179,5 @@ int cmd_run(int argc, char **argv)
     }
     free(models);
     csim_elf_free(elf);
-    if (con && con != stderr) {
-        fclose(con);
-    }
-    return rc;
+    return cli_close_out(&con_out, rc);
 }

@@ -146,6 +146,7 @@ int cmd_sweep(int argc, char **argv)
     }
     csim_model *base = calloc(1, sizeof(*base));
     sweep sw = {0};
+    csim_out table = {0}, svg = {0};
     if (!base) {
         rc = cli_out_of_memory();
         goto out;
@@ -169,6 +170,9 @@ int cmd_sweep(int argc, char **argv)
     memset(&d, 0, sizeof(d));
     if ((err = sweep_plan(g, base, independent, &sw, &d))) {
         rc = cli_fail(err, &d);
+        goto out;
+    }
+    if (!cli_open_out(&table, opt_s[2], &rc) || (opt_s[3] && !cli_open_out(&svg, opt_s[3], &rc))) {
         goto out;
     }
     cli_jobs cj;
@@ -201,26 +205,18 @@ int cmd_sweep(int argc, char **argv)
     }
     sweep_out o = {NULL, fmt, g, sw.pts, sw.n_pts, sw.n_runs, jobs, globs, n_globs, elf, co.shard_k, co.shard_n,
                    ro.warm};
-    o.f = opt_s[2] ? fopen(opt_s[2], "w") : stdout;
-    if (!o.f) {
-        fprintf(stderr, "cyclesim: error: %s: cannot write\n", opt_s[2]);
-        rc = EXIT_IO;
-        goto out;
-    }
+    o.f = table.f;
     sweep_write_rows(&o);
-    if ((o.f != stdout && fclose(o.f) != 0) || (o.f == stdout && fflush(stdout) != 0)) {
-        fprintf(stderr, "cyclesim: error: %s: write error\n", opt_s[2] ? opt_s[2] : "stdout");
-        rc = EXIT_IO;
-    }
+    rc = cli_close_out(&table, rc);
     if (opt_s[3]) {
-        FILE *f = fopen(opt_s[3], "w");
-        bool ok = f && sweep_write_svg(&o, f, sw.n_configs);
-        if (!f || fclose(f) != 0 || !ok) {
-            fprintf(stderr, "cyclesim: error: %s: cannot write\n", opt_s[3]);
-            rc = EXIT_IO;
-        }
+        /* false: out of memory, or a write error that the close reports */
+        bool drawn = sweep_write_svg(&o, svg.f, sw.n_configs) || ferror(svg.f);
+        rc = drawn ? cli_close_out(&svg, rc) : rc ? rc : cli_out_of_memory();
     }
 out:
+    /* A report not written (a run failed): the old one stays. */
+    csim_out_discard(&table);
+    csim_out_discard(&svg);
     sweep_free(&sw);
     free(base);
     csim_elf_free(elf);

@@ -55,7 +55,7 @@ static int cmd_models(void)
     return n ? EXIT_OK : EXIT_BAD_MODEL;
 }
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv)
 {
     if (argc < 2) {
         usage(stderr);
@@ -80,4 +80,17 @@ int main(int argc, char **argv)
     fprintf(stderr, "cyclesim: error: unknown command \"%s\"\n", argv[1]);
     usage(stderr);
     return EXIT_USAGE;
+}
+
+/* Every command's standard output is checked once, at the end: a report lost
+ * to a full disk or /dev/full is an I/O error, not a success. */
+int main(int argc, char **argv)
+{
+    int rc = dispatch(argc, argv);
+    csim_diag d = {0};
+    if (csim_stdout_close(&d)) {
+        int code = cli_fail(CSIM_ERR_IO, &d);
+        rc = rc ? rc : code;
+    }
+    return rc;
 }

@@ -163,7 +163,8 @@ static void test_page_auto(const char *dir)
     CHECK(strstr(d.msg, "STM32U083RC") != NULL);
 
     CHECK(cmp_page_auto("no-such-directory", m, &page, &d) == CSIM_ERR_IO);
-    CHECK(strcmp(d.msg, "no-such-directory: cannot open the published pages' directory") == 0);
+    CHECK(strcmp(d.msg, "no-such-directory: cannot open the published pages' directory: No such file or "
+                        "directory") == 0);
     free(m);
 }
 
