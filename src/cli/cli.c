@@ -3,6 +3,7 @@
  * cli.c - helpers shared by the subcommands (cli.h).
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,6 +103,7 @@ unsigned cli_load_models(const char *mcus, const char *const *sets, unsigned n_s
     char names[CLI_MAX_MODELS][64];
     unsigned n = 0, kept = 0;
     bool all = strcmp(mcus, "all") == 0;
+    char left_out[512] = ""; /* the models --mcu all leaves out, with their architecture */
     if (all) {
         n = csim_model_list(cli_models_dir(), names, CLI_MAX_MODELS);
     } else {
@@ -123,12 +125,19 @@ unsigned cli_load_models(const char *mcus, const char *const *sets, unsigned n_s
             return 0;
         }
         if (all && elf && !csim_arch_runs(m->arch, elf->arch)) {
+            int len = (int)strlen(left_out);
+            snprintf(left_out + len, sizeof(left_out) - (size_t)len, "%s%s (%s)", len ? ", " : "", names[i],
+                     csim_arch_names[m->arch]);
             continue;
         }
         if (d.warning[0]) {
             fprintf(stderr, "cyclesim: warning: %s", d.warning);
         }
         kept++;
+    }
+    if (left_out[0]) {
+        fprintf(stderr, "cyclesim: note: --mcu all leaves out %s: %s is built for %s\n", left_out, elf->path,
+                elf->arch_name);
     }
     if (kept == 0) {
         if (elf) {
@@ -151,8 +160,16 @@ bool cli_parse_u64(const char *opt, const char *arg, unsigned long long *out)
     }
     errno = 0;
     *out = strtoull(arg, &end, 0);
+    /* MeK, the notation the help writes defaults in (1e10): M times ten to the K, an integer. */
+    bool digits = end > arg && strspn(arg, "0123456789") == (size_t)(end - arg);
+    if (digits && (*end == 'e' || *end == 'E') && end[1] >= '0' && end[1] <= '9' && errno != ERANGE) {
+        for (unsigned long k = strtoul(end + 1, &end, 10); !*end && k > 0 && *out && errno != ERANGE; k--) {
+            errno = *out > ULLONG_MAX / 10 ? ERANGE : 0;
+            *out *= 10;
+        }
+    }
     if (*end || !*out || errno == ERANGE) { /* ERANGE: ULLONG_MAX would read as "no limit" */
-        fprintf(stderr, "cyclesim: error: %s %s: a positive integer\n", opt, arg);
+        fprintf(stderr, "cyclesim: error: %s %s: a positive integer (or MeK, as 1e10) below 2^64\n", opt, arg);
         return false;
     }
     return true;

@@ -165,10 +165,10 @@ static const cli_refusal calibrate_refused[] = {
 };
 
 const cli_command cli_cmd_calibrate = {
-    "calibrate", "FW.elf [FW.elf]...", 0, 0,
+    "calibrate", "FW.elf [FW.elf]...", 1, CLI_MANY,
     "Fits the model keys uncertain on the model to a board's output or a published page, reports each fitted "
     "value and the held-out error, and writes a model overlay (docs/calibrate.md).",
-    CLI_MCU | CLI_SET | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_NO_PROGRESS | CLI_FORMAT,
+    CLI_MCU_ONE | CLI_SET | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_NO_PROGRESS | CLI_FORMAT,
     CSIM_REPORTS(CSIM_REPORT_CALIBRATE), calibrate_own, calibrate_option, cmd_calibrate, calibrate_refused,
 };
 
@@ -185,14 +185,8 @@ int cmd_calibrate(int argc, char **argv)
     unsigned n_sets = co.n_sets, n_paths = own.n_paths;
     cli_jobs cj;
     calib c = {.jobs = &cj.opts, .max_insns = co.ro.max_insns, .warm = co.ro.warm};
-    if (co.n_operands == 0 || !mcu || n_paths == 0) {
-        fprintf(stderr, "cyclesim: error: calibrate needs an ELF, --mcu NAME and at least one --measured FILE\n");
-        cli_usage(&cli_cmd_calibrate, stderr);
-        return EXIT_USAGE;
-    }
-    if (strchr(mcu, ',') || strcmp(mcu, "all") == 0) {
-        fprintf(stderr, "cyclesim: error: --mcu %s: calibrate fits one model\n", mcu);
-        return EXIT_USAGE;
+    if (n_paths == 0) {
+        return cli_error(CSIM_ERR_USAGE, "calibrate needs at least one --measured FILE");
     }
     if (out_path && !writable(out_path)) {
         return EXIT_IO;

@@ -55,10 +55,10 @@ static const cli_refusal compare_refused[] = {
 };
 
 const cli_command cli_cmd_compare = {
-    "compare", "FW.elf [FW.elf]...", 1, 0,
+    "compare", "FW.elf [FW.elf]...", 1, CLI_MANY,
     "Sets each case's estimate against the published row with the same key, or a board's @case output of "
     "the same firmware (docs/compare.md).",
-    CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_NO_PROGRESS | CLI_FORMAT |
+    CLI_MCU_ONE | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_NO_PROGRESS | CLI_FORMAT |
         CLI_SHARD,
     CSIM_REPORTS(CSIM_REPORT_COMPARE), compare_own, compare_option, cmd_compare, compare_refused,
 };
@@ -76,12 +76,6 @@ int cmd_compare(int argc, char **argv)
     unsigned n_sets = o.n_sets, workers = o.workers;
     bool warm = o.ro.warm, progress = o.progress, baselines = own.baselines, state_check = own.state_check;
     const csim_output_format *fmt = csim_output_find(CSIM_REPORT_COMPARE, o.format);
-    if (!mcu || strchr(mcu, ',') || strcmp(mcu, "all") == 0) {
-        fprintf(stderr, "cyclesim: error: compare needs --mcu with one MCU model (the one the results were "
-                        "measured on)\n");
-        return EXIT_USAGE;
-    }
-
     if (o.shard_n && state_check) {
         fprintf(stderr, "cyclesim: error: compare --shard needs --no-state-check: the state check's warm run "
                         "starts each case from the state every case before it left, which another shard ran\n");

@@ -17,6 +17,7 @@
 #include "cyclesim/output/formats.h"
 
 #define CLI_MAX_LIST 64 /* --set, --case given at most this often */
+#define CLI_MANY 0xffffffffu /* cli_command.max_operands: no limit */
 
 /* The shared options a subcommand takes (cli_command.shared). */
 enum {
@@ -30,6 +31,7 @@ enum {
     CLI_NO_PROGRESS = 1u << 7, /* --no-progress */
     CLI_FORMAT = 1u << 8,      /* --format NAME */
     CLI_SHARD = 1u << 9,       /* --shard K/N: only the cases of shard K of N (docs/ci.md) */
+    CLI_MCU_ONE = 1u << 10,    /* --mcu NAME: one model, required (instead of CLI_MCU) */
 };
 
 /* One option of a subcommand's own. */
@@ -50,7 +52,7 @@ typedef struct cli_refusal {
 typedef struct cli_command {
     const char *name;
     const char *operands;  /* "FW.elf", "FW.elf [FW.elf]..." */
-    unsigned min_operands, max_operands; /* max 0: no limit */
+    unsigned min_operands, max_operands; /* max CLI_MANY: no limit */
     const char *summary;   /* one line: what it does */
     unsigned shared;       /* CLI_* flags */
     unsigned reports;      /* CSIM_REPORTS of its report kinds: their formats are the --format values */
@@ -77,7 +79,34 @@ typedef struct cli_common {
 } cli_common;
 
 extern const cli_command cli_cmd_run, cli_cmd_profile, cli_cmd_sweep, cli_cmd_compare, cli_cmd_calibrate,
-    cli_cmd_check, cli_cmd_list_cases, cli_cmd_merge;
+    cli_cmd_check, cli_cmd_list_cases, cli_cmd_merge, cli_cmd_models, cli_cmd_keys;
+
+/* Every subcommand, in the order of the usage; NULL-terminated. */
+extern const cli_command *const cli_commands[];
+
+/** cli_find_command - the subcommand of that name, or NULL. */
+const cli_command *cli_find_command(const char *name);
+
+/* One option a subcommand offers, as its help, its man page and the
+ * completions show it. */
+typedef struct cli_opt {
+    const char *name; /* long name */
+    char short_name;  /* 0: none */
+    const char *arg;  /* the argument's name; NULL: a flag */
+    const char *help;
+} cli_opt;
+
+#define CLI_MAX_OPTS 48
+
+typedef struct cli_opt_list {
+    cli_opt opt[CLI_MAX_OPTS];
+    unsigned n;
+    char formats[96], format_help[128]; /* --format's argument and help, from the output registry */
+} cli_opt_list;
+
+/** cli_options - the options cmd offers, in the order of its help: the shared
+ *  ones, its own, then --help (-h). */
+void cli_options(const cli_command *cmd, cli_opt_list *l);
 
 /* cli_parse's result when --help was given: the help is on stdout, exit 0. */
 #define CLI_HELP_SHOWN (-1)

@@ -13,6 +13,12 @@ foreach(mapping traced plain)
     set_tests_properties(cli_cases_sram_${mapping} PROPERTIES LABELS cli ENVIRONMENT CYCLESIM_SRAM=${mapping})
 endforeach()
 
+# The command-line conventions (issue 41): help, errors in the documented form, --mcu, --max-insns 1e10.
+add_test(NAME cli_conventions
+    COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_cli.sh $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
+            ${CMAKE_CURRENT_BINARY_DIR}/cli-conventions ${CMAKE_CURRENT_LIST_DIR}/conventions.txt)
+set_tests_properties(cli_conventions PROPERTIES LABELS cli)
+
 # Defects whose symptom is what a run prints or counts (issue 11).
 add_test(NAME cli_defects
     COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_defects.sh $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
