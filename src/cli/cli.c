@@ -16,6 +16,21 @@
 #define CSIM_MODELS_DIR "models"
 #endif
 
+const char *const cli_exit_meanings[] = {
+    [EXIT_OK] = "ok",
+    [EXIT_CASE_FAILED] = "a case failed its check",
+    [EXIT_USAGE] = "usage",
+    [EXIT_BAD_ELF] = "bad ELF",
+    [EXIT_BAD_MODEL] = "bad model or unknown MCU",
+    [EXIT_FAULT] = "firmware fault",
+    [EXIT_LIMIT] = "instruction limit",
+    [EXIT_IO] = "I/O error",
+    [EXIT_OVER_BUDGET] = "over budget",
+    [EXIT_BAD_INPUT] = "bad input file",
+    [EXIT_INTERNAL] = "internal error",
+    NULL,
+};
+
 int cli_exit_code(csim_err e)
 {
     switch (e) {

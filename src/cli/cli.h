@@ -33,6 +33,9 @@ enum {
     EXIT_INTERNAL = 10,
 };
 
+/* What each exit code means, one line each, indexed by the code; NULL-terminated. */
+extern const char *const cli_exit_meanings[];
+
 #define CLI_MAX_MODELS 64
 
 int cli_exit_code(csim_err e);

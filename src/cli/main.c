@@ -23,12 +23,13 @@ static void usage(FILE *f)
             "--shard K/N runs the cases of one shard; merge joins the JSON of run or compare shards\n"
             "into one report (docs/ci.md).\n"
             "Models are read from $CYCLESIM_MODELS or %s.\n"
-            "Exit codes: 0 ok, 1 a case failed its check, 2 usage, 3 bad ELF, 4 bad model or\n"
-            "unknown MCU, 5 firmware fault, 6 instruction limit, 7 I/O error, 8 over budget,\n"
-            "9 bad input file, 10 internal error.\n"
             "-j N runs N models (or parts of a run) at a time, 0 = one per CPU; a progress line\n"
-            "is shown on stderr when it is a terminal (--no-progress: never).\n",
+            "is shown on stderr when it is a terminal (--no-progress: never).\n"
+            "Exit codes:",
             cli_models_dir());
+    for (int code = 0; cli_exit_meanings[code]; code++) {
+        fprintf(f, " %d %s%s", code, cli_exit_meanings[code], cli_exit_meanings[code + 1] ? "," : ".\n");
+    }
 }
 
 int main(int argc, char **argv)

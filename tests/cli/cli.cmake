@@ -19,6 +19,13 @@ add_test(NAME cli_conventions
             ${CMAKE_CURRENT_BINARY_DIR}/cli-conventions ${CMAKE_CURRENT_LIST_DIR}/conventions.txt)
 set_tests_properties(cli_conventions PROPERTIES LABELS cli)
 
+# The man pages and completions generated from the option tables (tools/gen_docs.cmake): every
+# option of every subcommand documented and completed, pages rendering without warnings.
+add_test(NAME cli_man_completions
+    COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_completion.sh $<TARGET_FILE:cyclesim> ${CMAKE_BINARY_DIR}/man
+            ${CMAKE_BINARY_DIR}/completions ${CMAKE_CURRENT_BINARY_DIR}/cli-man)
+set_tests_properties(cli_man_completions PROPERTIES LABELS cli)
+
 # Defects whose symptom is what a run prints or counts (issue 11).
 add_test(NAME cli_defects
     COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_defects.sh $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
