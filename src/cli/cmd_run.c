@@ -3,6 +3,7 @@
  * cmd_run.c - `cyclesim run`: time an ELF's benchmark cases (or one
  * function, --call) on one or more MCU models.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +30,7 @@ static void copy_console(FILE *from, FILE *to)
 enum { OPT_CONSOLE = 256, OPT_NO_REUSE };
 
 static const cli_own_opt run_own[] = {
+    {"output", 'o', "FILE", "write the report to FILE (default: stdout)"},
     {"console", OPT_CONSOLE, "FILE|-", "what the firmware prints (UART, semihosting) goes to FILE, - for stderr"},
     {"no-reuse", OPT_NO_REUSE, NULL, "price every block anew instead of reusing the pricing of a block seen in "
                                      "the same state (slower; for checking the reuse)"},
@@ -36,17 +38,17 @@ static const cli_own_opt run_own[] = {
 };
 
 typedef struct run_own_values {
-    const char *console;
+    const char *output, *console;
     bool no_reuse;
 } run_own_values;
 
 static int run_option(void *ctx, int id, char *arg)
 {
     run_own_values *v = ctx;
-    if (id == OPT_CONSOLE) {
-        v->console = arg;
-    } else {
-        v->no_reuse = true;
+    switch (id) {
+    case 'o': v->output = arg; break;
+    case OPT_CONSOLE: v->console = arg; break;
+    default: v->no_reuse = true; break;
     }
     return EXIT_OK;
 }
@@ -88,11 +90,23 @@ int cmd_run(int argc, char **argv)
         }
     }
     ro.console = con;
+    /* Opened before any emulation: an unwritable path fails at once. */
+    FILE *out = own.output ? fopen(own.output, "w") : stdout;
+    if (!out) {
+        rc = cli_error(CSIM_ERR_IO, "%s: cannot write (%s)", own.output, strerror(errno));
+        if (con && con != stderr) {
+            fclose(con);
+        }
+        return rc;
+    }
 
     csim_diag d = {0};
     csim_elf *elf = NULL;
     csim_err err = csim_elf_load(o.operands[0], &elf, &d);
     if (err) {
+        if (out != stdout) {
+            fclose(out);
+        }
         return cli_fail(err, &d);
     }
     unsigned n_ranges = 0, n = 0;
@@ -101,7 +115,7 @@ int cmd_run(int argc, char **argv)
     csim_model *models = ranges ? calloc(CLI_MAX_MODELS, sizeof(*models)) : NULL;
     n = models ? cli_load_models(mcus, sets, n_sets, elf, models, CLI_MAX_MODELS, &rc) : 0;
     const csim_shard shard = {.k = o.shard_k, .n = o.shard_n, .sets = sets, .n_sets = n_sets};
-    csim_report *rep = n ? csim_report_open(stdout, fmt, elf, NULL, o.shard_n ? &shard : NULL) : NULL;
+    csim_report *rep = n ? csim_report_open(out, fmt, elf, NULL, o.shard_n ? &shard : NULL) : NULL;
     /* One job per model and range of consecutive selected cases. */
     size_t n_jobs = (size_t)n * n_ranges;
     csim_job *jobs = n_jobs ? calloc(n_jobs, sizeof(*jobs)) : NULL;
@@ -177,6 +191,9 @@ int cmd_run(int argc, char **argv)
     free(jobs);
     if (rep && !csim_report_finish(rep)) {
         rc = cli_out_of_memory();
+    }
+    if (out != stdout && fclose(out) != 0) {
+        rc = cli_error(CSIM_ERR_IO, "%s: write error (%s)", own.output, strerror(errno));
     }
     free(models);
     csim_elf_free(elf);

@@ -19,6 +19,12 @@ add_test(NAME cli_conventions
             ${CMAKE_CURRENT_BINARY_DIR}/cli-conventions ${CMAKE_CURRENT_LIST_DIR}/conventions.txt)
 set_tests_properties(cli_conventions PROPERTIES LABELS cli)
 
+# run -o FILE and list-cases --format json (issue 41).
+add_test(NAME cli_output_file
+    COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_output_file.sh $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
+            ${CMAKE_CURRENT_BINARY_DIR}/cli-output-file)
+set_tests_properties(cli_output_file PROPERTIES LABELS cli)
+
 # The man pages and completions generated from the option tables (tools/gen_docs.cmake): every
 # option of every subcommand documented and completed, pages rendering without warnings.
 add_test(NAME cli_man_completions
