@@ -286,6 +286,7 @@ bool cli_append_result(csim_run_result *into, csim_run_result *from)
     into->host_seconds += from->host_seconds;
     into->exited = from->exited;
     into->call_result = from->call_result;
+    into->call_result_hi = from->call_result_hi;
     into->exit_status = from->exit_status ? from->exit_status : into->exit_status;
     free(from->cases);
     memset(from, 0, sizeof(*from));

@@ -43,14 +43,20 @@ const char *cli_models_dir(void);
 /** cli_published_dir - the published pages (data/published, or $CYCLESIM_PUBLISHED). */
 const char *cli_published_dir(void);
 
-/* The progress line on stderr (progress.c). */
+/* The progress on stderr (progress.c). */
+#define PROGRESS_LOG_PERIOD 10.0 /* seconds between two plain lines, by default */
 typedef struct cli_progress {
+    bool tty;             /* stderr is a terminal: one line redrawn; else plain lines (CI logs) */
+    double log_period;    /* seconds between two plain lines: $CYCLESIM_PROGRESS_SECONDS, default 10 */
     double t0, last_draw; /* seconds */
-    size_t drawn;         /* characters of the line on screen */
+    size_t drawn;         /* characters of the line on screen; plain lines printed */
 } cli_progress;
 
-/** cli_progress_draw - csim_jobs_progress_fn on a cli_progress: redraws the
- *  line at most every quarter second and erases it at the end. */
+/** cli_progress_draw - csim_jobs_progress_fn on a cli_progress: on a terminal
+ *  redraws one line at most every quarter second and erases it at the end;
+ *  elsewhere prints a plain line at most every log_period seconds,
+ *  the first after as long (a short run prints nothing), and a last one at
+ *  the end when it printed any. */
 void cli_progress_draw(void *ctx, csim_jobs_event ev, const csim_jobs_status *s);
 
 /* What a subcommand passes the engine's jobs: -j, the cost hints that start
@@ -62,8 +68,8 @@ typedef struct cli_jobs {
     cli_progress line;
 } cli_jobs;
 
-/** cli_jobs_init - `workers` at a time, with hints, and the progress line
- *  when `progress` is set and stderr is a terminal.  Free with cli_jobs_free. */
+/** cli_jobs_init - `workers` at a time, with hints, and the progress
+ *  (cli_progress_draw) when `progress` is set.  Free with cli_jobs_free. */
 void cli_jobs_init(cli_jobs *j, unsigned workers, bool progress);
 void cli_jobs_free(cli_jobs *j);
 /** Prints "cyclesim: error: ..." and returns the exit code of e. */

@@ -170,6 +170,10 @@ int cmd_run(int argc, char **argv)
             continue;
         }
         csim_report_add(rep, m, &res, ro.warm);
+        if (ro.call && res.exited) {
+            fprintf(stderr, "cyclesim: %s: %s returned r0 = 0x%08x (%u), r1 = 0x%08x (%u)\n", m->name, ro.call,
+                    res.call_result, res.call_result, res.call_result_hi, res.call_result_hi);
+        }
         if (!ro.call && res.n_cases == 0 && !o.shard_n) { /* a shard may hold no case */
             fprintf(stderr, "cyclesim: warning: %s: %s: no benchmark case was timed (no bench_cases table or "
                     "bench_region markers: a stripped image?)\n", m->name, elf->path);

@@ -23,8 +23,8 @@ static void usage(FILE *f)
             "--shard K/N runs the cases of one shard; merge joins the JSON of run or compare shards\n"
             "into one report (docs/ci.md).\n"
             "Models are read from $CYCLESIM_MODELS or %s.\n"
-            "-j N runs N models (or parts of a run) at a time, 0 = one per CPU; a progress line\n"
-            "is shown on stderr when it is a terminal (--no-progress: never).\n"
+            "-j N runs N models (or parts of a run) at a time, 0 = one per CPU; progress goes to\n"
+            "stderr: a line on a terminal, a plain line every 10 s in a log (--no-progress: never).\n"
             "Exit codes:",
             cli_models_dir());
     for (int code = 0; cli_exit_meanings[code]; code++) {

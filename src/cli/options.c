@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* options.c - the shared command-line parser and the generated help (options.h). */
+#include <errno.h>
 #include <getopt.h>
+#include <stdint.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
 #include "cli/options.h"
+#include "cyclesim/common/file.h"
 
 /* Ids of the shared options: above any own option's. */
 enum { ID_MCU = 1000, ID_MCU_ONE, ID_SET, ID_CASE, ID_JOBS, ID_WARM, ID_MAX_INSNS, ID_CALL, ID_ARG, ID_NO_PROGRESS, ID_FORMAT,
@@ -33,9 +36,15 @@ static const shared_opt shared[] = {
     {CLI_WARM, "warm", ID_WARM, 0, NULL, "keep caches and flash buffers as the previous code left them (default: "
                                          "cold, reset at each measured region)"},
     {CLI_MAX_INSNS, "max-insns", ID_MAX_INSNS, 0, "N", "stop a run after N instructions (an integer, or MeK as in 1e10) without progress (a bench marker, a semihosting call; default 1e10), or after max(2^27, N/64) with no store and no peripheral read (exit 6)"},
-    {CLI_CALL, "call", ID_CALL, 0, "SYMBOL", "time one function of the ELF instead of its benchmark cases"},
-    {CLI_CALL, "arg", ID_ARG, 0, "N", "an integer argument of --call; up to 4, in order"},
-    {CLI_NO_PROGRESS, "no-progress", ID_NO_PROGRESS, 0, NULL, "no progress line on stderr (shown when a terminal)"},
+    {CLI_CALL, "call", ID_CALL, 0, "SYMBOL|ADDRESS", "time one function of the ELF instead of its benchmark "
+                                                    "cases: its symbol or its address (0x08001234, Thumb bit or "
+                                                    "not); r0 and r1 returned are printed on stderr; start state: "
+                                                    "docs/cli.md"},
+    {CLI_CALL, "arg", ID_ARG, 0, "N|hex:BYTES|zero:N|@FILE", "an argument of --call, up to 4 in order (r0-r3): an "
+                                                            "integer, or a buffer placed at the top of SRAM whose "
+                                                            "address is passed: the bytes given in hex, N zero "
+                                                            "bytes, or a file's bytes (8 KiB in all)"},
+    {CLI_NO_PROGRESS, "no-progress", ID_NO_PROGRESS, 0, NULL, "no progress on stderr (a line on a terminal, a plain line every 10 s in a log)"},
     {CLI_FORMAT, "format", ID_FORMAT, 'f', "FORMAT", "the output format"},
     {CLI_SHARD, "shard", ID_SHARD, 0, "K/N", "only the cases of shard K of N (a case's shard follows from its name "
                                             "alone); `cyclesim merge` joins the shards' JSON outputs (docs/ci.md)"},
@@ -95,6 +104,82 @@ static int list_add(const char **list, unsigned *n, const char *opt, const char 
     return EXIT_OK;
 }
 
+/* The bytes of a --arg buffer (hex:BYTES, zero:N, @FILE) appended to c->call_bytes;
+ * EXIT_OK, or the exit code with the message printed. */
+static int buffer_bytes(cli_common *c, const char *arg, uint32_t *len)
+{
+    uint8_t *at = c->call_bytes + c->n_call_bytes;
+    size_t room = CLI_CALL_BYTES - c->n_call_bytes, n = 0;
+    if (strncmp(arg, "hex:", 4) == 0) {
+        const char *h = arg + 4;
+        size_t digits = strlen(h);
+        if (digits % 2 || strspn(h, "0123456789abcdefABCDEF") != digits) {
+            return cli_error(CSIM_ERR_USAGE, "--arg %s: hex: takes pairs of hexadecimal digits", arg);
+        }
+        for (n = 0; n < digits / 2 && n < room; n++) {
+            sscanf(h + 2 * n, "%2hhx", &at[n]);
+        }
+        n = digits / 2;
+    } else if (strncmp(arg, "zero:", 5) == 0) {
+        unsigned long long z;
+        if (!cli_parse_u64("--arg zero:", arg + 5, &z)) {
+            return EXIT_USAGE;
+        }
+        n = z > room ? room + 1 : (size_t)z;
+        memset(at, 0, n > room ? room : n);
+    } else {
+        size_t got = 0;
+        bool read_error = false;
+        csim_read_status st;
+        char *bytes = csim_read_file(arg + 1, room, &got, &read_error, &st);
+        if (st == CSIM_READ_OPEN || read_error) {
+            int rc = cli_error(CSIM_ERR_IO, "--arg %s: cannot read (%s)", arg, strerror(errno));
+            free(bytes);
+            return rc;
+        }
+        n = st == CSIM_READ_TOO_LARGE ? room + 1 : got;
+        if (bytes) {
+            memcpy(at, bytes, got);
+        }
+        free(bytes);
+    }
+    if (n > room) {
+        return cli_error(CSIM_ERR_USAGE, "--arg %s: the buffers of --arg hold %d bytes in all", arg, CLI_CALL_BYTES);
+    }
+    c->n_call_bytes += (unsigned)((n + 7) & ~(size_t)7);
+    *len = (uint32_t)n;
+    return EXIT_OK;
+}
+
+/* --arg: an integer, or a buffer whose address the function gets. */
+static int call_arg(cli_common *c, const char *arg)
+{
+    unsigned i = c->ro.n_call_args;
+    if (i == 4) {
+        return cli_error(CSIM_ERR_USAGE, "--arg %s: at most 4 arguments (r0-r3)", arg);
+    }
+    if (arg[0] == '@' || strncmp(arg, "hex:", 4) == 0 || strncmp(arg, "zero:", 5) == 0) {
+        uint8_t *at = c->call_bytes + c->n_call_bytes;
+        int rc = buffer_bytes(c, arg, &c->ro.call_buf_len[i]);
+        if (rc) {
+            return rc;
+        }
+        c->ro.call_buf[i] = at;
+    } else {
+        char *end;
+        errno = 0;
+        unsigned long long v = strtoull(arg, &end, 0);
+        long long neg = arg[0] == '-' ? strtoll(arg, &end, 0) : 0;
+        if (!*arg || *end || errno == ERANGE || (arg[0] != '-' && v > 0xFFFFFFFFull) ||
+            (arg[0] == '-' && neg < INT32_MIN)) {
+            return cli_error(CSIM_ERR_USAGE, "--arg %s: an integer of 32 bits, hex:BYTES, zero:N or @FILE", arg);
+        }
+        c->ro.call_args[i] = arg[0] == '-' ? (uint32_t)(int32_t)neg : (uint32_t)v;
+    }
+    c->ro.n_call_args++;
+    return EXIT_OK;
+}
+
 static int shared_option(const cli_command *cmd, cli_common *c, int id, char *arg)
 {
     switch (id) {
@@ -119,15 +204,7 @@ static int shared_option(const cli_command *cmd, cli_common *c, int id, char *ar
         c->ro.max_insns = v;
         return EXIT_OK;
     }
-    case ID_ARG: {
-        char *end;
-        unsigned long v = strtoul(arg, &end, 0);
-        if (!*arg || *end || c->ro.n_call_args == 4) {
-            return cli_error(CSIM_ERR_USAGE, "--arg %s: an integer, at most 4 arguments", arg);
-        }
-        c->ro.call_args[c->ro.n_call_args++] = (uint32_t)v;
-        return EXIT_OK;
-    }
+    case ID_ARG: return call_arg(c, arg);
     case ID_SHARD: {
         unsigned k, n;
         char end;

@@ -18,6 +18,7 @@
 
 #define CLI_MAX_LIST 64 /* --set, --case given at most this often */
 #define CLI_MANY 0xffffffffu /* cli_command.max_operands: no limit */
+#define CLI_CALL_BYTES 8192  /* the bytes of every --arg buffer together */
 
 /* The shared options a subcommand takes (cli_command.shared). */
 enum {
@@ -27,7 +28,7 @@ enum {
     CLI_JOBS = 1u << 3,        /* -j/--jobs N */
     CLI_WARM = 1u << 4,        /* --warm */
     CLI_MAX_INSNS = 1u << 5,   /* --max-insns N */
-    CLI_CALL = 1u << 6,        /* --call SYMBOL, --arg N */
+    CLI_CALL = 1u << 6,        /* --call SYMBOL|ADDRESS, --arg N|hex:BYTES|zero:N|@FILE */
     CLI_NO_PROGRESS = 1u << 7, /* --no-progress */
     CLI_FORMAT = 1u << 8,      /* --format NAME */
     CLI_SHARD = 1u << 9,       /* --shard K/N: only the cases of shard K of N (docs/ci.md) */
@@ -73,7 +74,9 @@ typedef struct cli_common {
     bool progress;         /* true */
     char format[16];       /* --format; the first kind's default format without */
     unsigned shard_k, shard_n; /* --shard K/N; 0/0 without (the case selection applies it) */
-    csim_run_opts ro;      /* warm, max_insns (CSIM_DEFAULT_MAX_INSNS), call, call_args */
+    csim_run_opts ro;      /* warm, max_insns (CSIM_DEFAULT_MAX_INSNS), call, call_args, call_buf */
+    uint8_t call_bytes[CLI_CALL_BYTES]; /* what ro.call_buf points into */
+    unsigned n_call_bytes;
     char **operands;       /* the ELFs */
     unsigned n_operands;
 } cli_common;

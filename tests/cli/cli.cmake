@@ -73,6 +73,11 @@ add_test(NAME cli_merge
             ${CMAKE_CURRENT_BINARY_DIR}/cli-merge)
 set_tests_properties(cli_merge PROPERTIES LABELS "cli;output;compare")
 if(TARGET firmware)
+    # The progress with -j 1: cases counted and named, plain lines in a log (issue 41).
+    add_test(NAME cli_progress
+        COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_progress.sh $<TARGET_FILE:cyclesim>
+                ${CMAKE_BINARY_DIR}/firmware/emu-m0plus/sha.elf stm32u083rc ${CMAKE_CURRENT_BINARY_DIR}/cli-progress)
+    set_tests_properties(cli_progress PROPERTIES LABELS cli)
     add_test(NAME cli_merge_images
         COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_merge_images.sh $<TARGET_FILE:cyclesim> ${CMAKE_BINARY_DIR}/firmware
                 ${CMAKE_CURRENT_BINARY_DIR}/cli-merge-images)

@@ -34,7 +34,8 @@ while IFS='|' read -r name args code want want_out; do
     code=$(echo "$code" | sed 's/ //g')
     want=$(echo "$want" | sed 's/^ *//; s/ *$//')
     want_out=$(echo "${want_out:-}" | sed 's/^ *//; s/ *$//')
-    args=$(echo "$args" | sed "s#@TEXT#$work/text.txt#; s#@HOST#$host_elf#; s#@TRUNC#$work/trunc.elf#; s#@\([a-z_0-9]*\)#$work/\1.elf#g")
+    args=$(echo "$args" | sed "s#@@TEXT#@$work/text.txt#; s#@@NONE#@$work/no-such-file#; s#@TEXT#$work/text.txt#;
+        s#@HOST#$host_elf#; s#@TRUNC#$work/trunc.elf#; s#@\([a-z_0-9][a-z_0-9]*\)#$work/\1.elf#g")
     # shellcheck disable=SC2086
     "$cyclesim" $args > "$work/out" 2> "$work/err"
     got=$?
