@@ -83,6 +83,28 @@ int cli_error(csim_err e, const char *fmt, ...)
     return cli_exit_code(e);
 }
 
+void cli_say(bool quiet, const char *kind, const char *fmt, ...)
+{
+    if (quiet) {
+        return;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "cyclesim: %s: ", kind);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+void cli_say_lines(bool quiet, const char *kind, const char *text)
+{
+    for (const char *w = text; *w;) {
+        int len = (int)strcspn(w, "\n");
+        cli_say(quiet, kind, "%.*s", len, w);
+        w += len + (w[len] == '\n');
+    }
+}
+
 int cli_out_of_memory(void)
 {
     return cli_error(CSIM_ERR_NOMEM, "out of memory");
@@ -113,7 +135,7 @@ csim_err cli_apply_sets(csim_model *m, const char *const *sets, unsigned n_sets,
 }
 
 unsigned cli_load_models(const char *mcus, const char *const *sets, unsigned n_sets,
-                         const csim_elf *elf, csim_model *out, unsigned max, int *rc)
+                         const csim_elf *elf, csim_model *out, unsigned max, bool quiet, int *rc)
 {
     char names[CLI_MAX_MODELS][64];
     unsigned n = 0, kept = 0;
@@ -145,14 +167,11 @@ unsigned cli_load_models(const char *mcus, const char *const *sets, unsigned n_s
                      csim_arch_names[m->arch]);
             continue;
         }
-        if (d.warning[0]) {
-            fprintf(stderr, "cyclesim: warning: %s", d.warning);
-        }
+        cli_say_lines(quiet, "warning", d.warning);
         kept++;
     }
     if (left_out[0]) {
-        fprintf(stderr, "cyclesim: note: --mcu all leaves out %s: %s is built for %s\n", left_out, elf->path,
-                elf->arch_name);
+        cli_say(quiet, "note", "--mcu all leaves out %s: %s is built for %s", left_out, elf->path, elf->arch_name);
     }
     if (kept == 0) {
         if (elf) {
@@ -190,7 +209,7 @@ bool cli_parse_u64(const char *opt, const char *arg, unsigned long long *out)
     return true;
 }
 
-case_range *cli_case_ranges(const csim_elf *elf, const case_selection *sel, unsigned *n, int *rc)
+case_range *cli_case_ranges(const csim_elf *elf, const case_selection *sel, bool quiet, unsigned *n, int *rc)
 {
     csim_diag d = {0};
     case_range *r;
@@ -200,16 +219,16 @@ case_range *cli_case_ranges(const csim_elf *elf, const case_selection *sel, unsi
         return NULL;
     }
     if (*n == 0 && sel->shard_n) {
-        fprintf(stderr, "cyclesim: note: shard %u/%u holds no case of %s\n", sel->shard_k, sel->shard_n, elf->path);
+        cli_say(quiet, "note", "shard %u/%u holds no case of %s", sel->shard_k, sel->shard_n, elf->path);
     }
     return r;
 }
 
-bool cli_case_ranges_images(const csim_elf *const *elfs, unsigned n_elfs, const case_selection *sel,
+bool cli_case_ranges_images(const csim_elf *const *elfs, unsigned n_elfs, const case_selection *sel, bool quiet,
                             case_range **ranges, unsigned *n, int *rc)
 {
     if (n_elfs == 1) {
-        return (ranges[0] = cli_case_ranges(elfs[0], sel, &n[0], rc)) != NULL;
+        return (ranges[0] = cli_case_ranges(elfs[0], sel, quiet, &n[0], rc)) != NULL;
     }
     csim_diag d = {0};
     csim_err err = case_ranges_images(elfs, n_elfs, sel, ranges, n, &d);

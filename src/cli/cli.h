@@ -74,6 +74,10 @@ void cli_jobs_init(cli_jobs *j, unsigned workers, bool progress);
 void cli_jobs_free(cli_jobs *j);
 /** Prints "cyclesim: error: ..." and returns the exit code of e. */
 int cli_fail(csim_err e, const csim_diag *d);
+/** cli_say - "cyclesim: KIND: FMT" on stderr (a warning or a note), unless quiet (-q). */
+void cli_say(bool quiet, const char *kind, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/** cli_say_lines - each line of text as one cli_say of its own. */
+void cli_say_lines(bool quiet, const char *kind, const char *text);
 /** cli_error - prints "cyclesim: error: FMT" and returns the exit code of e. */
 int cli_error(csim_err e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /** cli_out_of_memory - the message and exit code (internal error) of a failed allocation. */
@@ -92,10 +96,11 @@ csim_err cli_apply_sets(csim_model *m, const char *const *sets, unsigned n_sets,
 /** cli_load_models - the models named by `mcus` ("a,b" or "all"), each with
  *  the --set overrides applied in order ("key=value", or "@FILE": a model
  *  overlay, docs/calibrate.md) and checked; with "all", models that cannot
- *  run `elf` (architecture) are left out.  Warnings go to stderr.  Returns
- *  the count (0 on error: message printed, *rc set). */
+ *  run `elf` (architecture) are left out, with a note.  Warnings and the note
+ *  go to stderr unless quiet.  Returns the count (0 on error: message
+ *  printed, *rc set). */
 unsigned cli_load_models(const char *mcus, const char *const *sets, unsigned n_sets,
-                         const csim_elf *elf, csim_model *out, unsigned max, int *rc);
+                         const csim_elf *elf, csim_model *out, unsigned max, bool quiet, int *rc);
 
 /** cli_parse_u64 - a positive integer option value, or false (message printed). */
 bool cli_parse_u64(const char *opt, const char *arg, unsigned long long *out);
@@ -108,11 +113,11 @@ bool cli_parse_u64(const char *opt, const char *arg, unsigned long long *out);
  *  printed: a malloc'ed array (*n set; 0 with a note printed when the shard
  *  holds no case), or NULL with the message printed and *rc set (a glob
  *  matching nothing is a usage error). */
-case_range *cli_case_ranges(const csim_elf *elf, const case_selection *sel, unsigned *n, int *rc);
+case_range *cli_case_ranges(const csim_elf *elf, const case_selection *sel, bool quiet, unsigned *n, int *rc);
 
 /** cli_case_ranges_images - case_ranges_images with its message printed; one
  *  image: exactly cli_case_ranges.  false with the message printed and *rc set. */
-bool cli_case_ranges_images(const csim_elf *const *elfs, unsigned n_elfs, const case_selection *sel,
+bool cli_case_ranges_images(const csim_elf *const *elfs, unsigned n_elfs, const case_selection *sel, bool quiet,
                             case_range **ranges, unsigned *n, int *rc);
 
 /** cli_unique_keys - case_keys_unique: false (message printed, *rc =

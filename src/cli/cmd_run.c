@@ -58,7 +58,7 @@ const cli_command cli_cmd_run = {
     "Times the ELF's benchmark cases (or one function, --call) on one or more MCU models (default: every "
     "model that can run the ELF).",
     CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_CALL | CLI_NO_PROGRESS | CLI_FORMAT |
-        CLI_SHARD,
+        CLI_SHARD | CLI_QUIET,
     CSIM_REPORTS(CSIM_REPORT_RUN), run_own, run_option, cmd_run, NULL,
 };
 
@@ -111,9 +111,9 @@ int cmd_run(int argc, char **argv)
     }
     unsigned n_ranges = 0, n = 0;
     const case_selection sel = cli_selection_of(&o); /* no glob with --call */
-    case_range *ranges = cli_case_ranges(elf, &sel, &n_ranges, &rc);
+    case_range *ranges = cli_case_ranges(elf, &sel, o.quiet, &n_ranges, &rc);
     csim_model *models = ranges ? calloc(CLI_MAX_MODELS, sizeof(*models)) : NULL;
-    n = models ? cli_load_models(mcus, sets, n_sets, elf, models, CLI_MAX_MODELS, &rc) : 0;
+    n = models ? cli_load_models(mcus, sets, n_sets, elf, models, CLI_MAX_MODELS, o.quiet, &rc) : 0;
     const csim_shard shard = {.k = o.shard_k, .n = o.shard_n, .sets = sets, .n_sets = n_sets};
     csim_report *rep = n ? csim_report_open(out, fmt, elf, NULL, o.shard_n ? &shard : NULL) : NULL;
     /* One job per model and range of consecutive selected cases. */
@@ -175,8 +175,8 @@ int cmd_run(int argc, char **argv)
                     res.call_result, res.call_result, res.call_result_hi, res.call_result_hi);
         }
         if (!ro.call && res.n_cases == 0 && !o.shard_n) { /* a shard may hold no case */
-            fprintf(stderr, "cyclesim: warning: %s: %s: no benchmark case was timed (no bench_cases table or "
-                    "bench_region markers: a stripped image?)\n", m->name, elf->path);
+            cli_say(o.quiet, "warning", "%s: %s: no benchmark case was timed (no bench_cases table or "
+                    "bench_region markers: a stripped image?)", m->name, elf->path);
         }
         for (size_t k = 0; k < res.n_cases; k++) {
             if (res.cases[k].status != 0) {

@@ -13,7 +13,7 @@
 
 /* Ids of the shared options: above any own option's. */
 enum { ID_MCU = 1000, ID_MCU_ONE, ID_SET, ID_CASE, ID_JOBS, ID_WARM, ID_MAX_INSNS, ID_CALL, ID_ARG, ID_NO_PROGRESS, ID_FORMAT,
-       ID_SHARD, ID_HELP };
+       ID_SHARD, ID_QUIET, ID_HELP };
 
 typedef struct shared_opt {
     unsigned flag;
@@ -44,6 +44,8 @@ static const shared_opt shared[] = {
                                                             "integer, or a buffer placed at the top of SRAM whose "
                                                             "address is passed: the bytes given in hex, N zero "
                                                             "bytes, or a file's bytes (8 KiB in all)"},
+    {CLI_QUIET, "quiet", ID_QUIET, 'q', NULL, "no warning, note or progress on stderr: errors (and --call's "
+                                              "return value) alone"},
     {CLI_NO_PROGRESS, "no-progress", ID_NO_PROGRESS, 0, NULL, "no progress on stderr (a line on a terminal, a plain line every 10 s in a log)"},
     {CLI_FORMAT, "format", ID_FORMAT, 'f', "FORMAT", "the output format"},
     {CLI_SHARD, "shard", ID_SHARD, 0, "K/N", "only the cases of shard K of N (a case's shard follows from its name "
@@ -195,6 +197,7 @@ static int shared_option(const cli_command *cmd, cli_common *c, int id, char *ar
     case ID_JOBS: return cli_parse_jobs(arg, &c->workers) ? EXIT_OK : EXIT_USAGE;
     case ID_WARM: c->ro.warm = true; return EXIT_OK;
     case ID_NO_PROGRESS: c->progress = false; return EXIT_OK;
+    case ID_QUIET: c->quiet = true, c->progress = false; return EXIT_OK;
     case ID_CALL: c->ro.call = arg; return EXIT_OK;
     case ID_MAX_INSNS: {
         unsigned long long v;

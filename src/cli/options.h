@@ -33,6 +33,7 @@ enum {
     CLI_FORMAT = 1u << 8,      /* --format NAME */
     CLI_SHARD = 1u << 9,       /* --shard K/N: only the cases of shard K of N (docs/ci.md) */
     CLI_MCU_ONE = 1u << 10,    /* --mcu NAME: one model, required (instead of CLI_MCU) */
+    CLI_QUIET = 1u << 11,      /* -q/--quiet: no warning, note or progress on stderr */
 };
 
 /* One option of a subcommand's own. */
@@ -71,7 +72,8 @@ typedef struct cli_common {
     const char *globs[CLI_MAX_LIST];
     unsigned n_globs;
     unsigned workers;      /* 1 */
-    bool progress;         /* true */
+    bool progress;         /* true; false with --no-progress or -q */
+    bool quiet;            /* -q: errors alone on stderr */
     char format[16];       /* --format; the first kind's default format without */
     unsigned shard_k, shard_n; /* --shard K/N; 0/0 without (the case selection applies it) */
     csim_run_opts ro;      /* warm, max_insns (CSIM_DEFAULT_MAX_INSNS), call, call_args, call_buf */

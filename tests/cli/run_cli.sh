@@ -42,6 +42,16 @@ while IFS='|' read -r name args code want want_out; do
     if [ "$got" != "$code" ]; then
         echo "FAIL $name: exit $got, expected $code"; sed 's/^/    /' "$work/err"; fail=$((fail + 1)); continue
     fi
+    if [ "$want" = @EMPTY ] && [ -s "$work/err" ]; then
+        echo "FAIL $name: stderr not empty"; sed 's/^/    /' "$work/err"; fail=$((fail + 1)); continue
+    fi
+    case $want in
+    !*) if grep -qF -- "${want#!}" "$work/err"; then
+            echo "FAIL $name: stderr has \"${want#!}\""; sed 's/^/    /' "$work/err"; fail=$((fail + 1)); continue
+        fi
+        want= ;;
+    @EMPTY) want= ;;
+    esac
     if [ -n "$want" ] && ! grep -qF -- "$want" "$work/err"; then
         echo "FAIL $name: stderr lacks \"$want\""; sed 's/^/    /' "$work/err"; fail=$((fail + 1)); continue
     fi
