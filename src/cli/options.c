@@ -257,8 +257,9 @@ static int bad_usage(const cli_command *cmd, const char *fmt, ...)
     return EXIT_USAGE;
 }
 
-/* getopt's '?' (an unknown option) or ':' (one without its argument), in our words. */
-static int bad_option(const cli_command *cmd, int id, char **argv)
+/* getopt's '?' (an unknown or ambiguous option) or ':' (one without its
+ * argument), in our words; opts: the options getopt was given. */
+static int bad_option(const cli_command *cmd, int id, char **argv, const struct option *opts)
 {
     const char *given = argv[optind - 1];
     bool is_short = optopt && given[1] != '-';
@@ -266,8 +267,19 @@ static int bad_option(const cli_command *cmd, int id, char **argv)
         return is_short ? bad_usage(cmd, "option -%c needs an argument", optopt)
                         : bad_usage(cmd, "option %s needs an argument", given);
     }
-    return is_short ? bad_usage(cmd, "unknown option -%c", optopt)
-                    : bad_usage(cmd, "unknown option %.*s", (int)strcspn(given, "="), given);
+    if (is_short) {
+        return bad_usage(cmd, "unknown option -%c", optopt);
+    }
+    int len = (int)strcspn(given, "="), n = 0;
+    char names[256] = "";
+    for (const struct option *o = opts; o->name && len > 2; o++) {
+        if (strncmp(o->name, given + 2, (size_t)len - 2) == 0) {
+            size_t k = strlen(names);
+            snprintf(names + k, sizeof(names) - k, "%s--%s", n++ ? ", " : "", o->name);
+        }
+    }
+    return n > 1 ? bad_usage(cmd, "ambiguous option %.*s (%s)", len, given, names)
+                 : bad_usage(cmd, "unknown option %.*s", len, given);
 }
 
 int cli_parse(const cli_command *cmd, int argc, char **argv, cli_common *c, void *ctx)
@@ -326,7 +338,7 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_common *c, void
             rc = why ? cli_error(CSIM_ERR_USAGE, "--%s is not offered by %s: %s", so->name, cmd->name, why)
                      : shared_option(cmd, c, id, optarg);
         } else if (id == '?' || id == ':') {
-            rc = bad_option(cmd, id, argv);
+            rc = bad_option(cmd, id, argv, opts);
         } else {
             rc = cmd->handle(ctx, id, optarg);
         }
