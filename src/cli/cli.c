@@ -289,6 +289,14 @@ int cli_failed_cases(const csim_model *m, const csim_case_result *c, size_t n)
     return rc;
 }
 
+void cli_call_returned(const csim_model *m, const char *call, const csim_run_result *res)
+{
+    if (res->exited) {
+        fprintf(stderr, "cyclesim: %s: %s returned r0 = 0x%08x (%u), r1 = 0x%08x (%u)\n", m->name, call,
+                res->call_result, res->call_result, res->call_result_hi, res->call_result_hi);
+    }
+}
+
 bool cli_append_result(csim_run_result *into, csim_run_result *from)
 {
     csim_case_result *c = realloc(into->cases, (into->n_cases + from->n_cases + 1) * sizeof(*c));

@@ -134,6 +134,9 @@ void cli_free_elfs(csim_elf **elfs, unsigned n);
  *  on model m; EXIT_CASE_FAILED when one did, else EXIT_OK. */
 int cli_failed_cases(const csim_model *m, const csim_case_result *c, size_t n);
 
+/** cli_call_returned - after --call, the r0 and r1 the function returned on model m, on stderr. */
+void cli_call_returned(const csim_model *m, const char *call, const csim_run_result *res);
+
 /** cli_append_result - moves the cases of `from` behind those of `into` and
  *  adds its totals (several selections run on one model). */
 bool cli_append_result(csim_run_result *into, csim_run_result *from);

@@ -189,6 +189,9 @@ int cmd_profile(int argc, char **argv)
                 rc = EXIT_IO;
             }
         }
+        if (o.ro.call && rc == EXIT_OK) {
+            cli_call_returned(m, o.ro.call, known);
+        }
         if (o.inputs && rc == EXIT_OK) {
             profile_write_variation(profile_stream_is_bare(o.fmt) ? stdout : out, m, known, n_runs, o.ro.warm);
         }

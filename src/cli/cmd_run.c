@@ -170,9 +170,8 @@ int cmd_run(int argc, char **argv)
             continue;
         }
         csim_report_add(rep, m, &res, ro.warm);
-        if (ro.call && res.exited) {
-            fprintf(stderr, "cyclesim: %s: %s returned r0 = 0x%08x (%u), r1 = 0x%08x (%u)\n", m->name, ro.call,
-                    res.call_result, res.call_result, res.call_result_hi, res.call_result_hi);
+        if (ro.call) {
+            cli_call_returned(m, ro.call, &res);
         }
         if (!ro.call && res.n_cases == 0 && !o.shard_n) { /* a shard may hold no case */
             cli_say(o.quiet, "warning", "%s: %s: no benchmark case was timed (no bench_cases table or "
