@@ -391,13 +391,16 @@ void cli_options(const cli_command *cmd, cli_opt_list *l)
     l->opt[l->n++] = (cli_opt){"help", 'h', NULL, "this help"};
 }
 
-/* "--name ARG" (or "-j N"), as the synopsis and the help write it. */
+/* "--name ARG". */
+static int long_text(char *buf, size_t len, const cli_opt *o)
+{
+    return snprintf(buf, len, "--%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
+}
+
+/* "--name ARG" (or "-j N"), as the synopsis writes it. */
 static int opt_text(char *buf, size_t len, const cli_opt *o)
 {
-    if (strcmp(o->name, "jobs") == 0) {
-        return snprintf(buf, len, "-j N");
-    }
-    return snprintf(buf, len, "--%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
+    return strcmp(o->name, "jobs") == 0 ? snprintf(buf, len, "-j N") : long_text(buf, len, o);
 }
 
 void cli_usage(const cli_command *cmd, FILE *f)
@@ -442,8 +445,9 @@ static void print_wrapped(FILE *f, const char *text, int col, int indent)
 static void help_line(FILE *f, const cli_opt *o)
 {
     char buf[128];
-    opt_text(buf, sizeof(buf), o);
-    int col = fprintf(f, "  %s", buf);
+    long_text(buf, sizeof(buf), o);
+    /* GNU's layout: "-m, --mcu NAME", "    --case GLOB" */
+    int col = o->short_name ? fprintf(f, "  -%c, %s", o->short_name, buf) : fprintf(f, "      %s", buf);
     if (col + 1 >= HELP_COLUMN) {
         /* the option fills the column: the help starts on the next line */
         col = fprintf(f, "\n%*s", HELP_COLUMN, "") - 1;

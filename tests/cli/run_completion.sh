@@ -47,8 +47,10 @@ for cmd in $commands; do
     # zsh: the block of this subcommand in _cyclesim
     awk -v c="    $cmd)" '$0 == c { on = 1; next } on && /;;$/ { print; exit } on { print }' "$comp/_cyclesim" > zsh.txt
     check "zsh: a block for $cmd" test -s zsh.txt
-    # Every option the help lists (the tables' options section: "  --name" or "  -j N").
-    "$cyclesim" "$cmd" --help | awk '/^options:/ { on = 1; next } /^$/ { on = 0 } on && /^  -/ { print $1 }' > opts.txt
+    # Every option the help lists (the tables' options section: "  -m, --mcu NAME" or "      --case GLOB"),
+    # its short and its long name.
+    "$cyclesim" "$cmd" --help | awk '/^options:/ { on = 1; next } /^$/ { on = 0 }
+        on && /^  -[a-z],/ { print substr($1, 1, 2); print $2; next } on && /^      --/ { print $1 }' > opts.txt
     check "help: $cmd lists options" test -s opts.txt
     while read -r opt; do
         check "man: $opt in cyclesim-$cmd.1" grep -qF -- "$opt" page.txt
