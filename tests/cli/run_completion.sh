@@ -16,20 +16,20 @@ check() { # check WHAT COMMAND...: the command succeeds
     shift
     if "$@"; then pass=$((pass + 1)); else echo "FAIL $what"; fail=$((fail + 1)); fi
 }
-# complete WORDS...: what the bash completion offers for the command line WORDS (the last the one completed).
-complete() {
+# completions WORDS...: what the bash completion offers for the command line WORDS (the last the one completed).
+completions() {
     bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _cyclesim; printf "%s\n" "${COMPREPLY[@]}"' \
         complete "$comp/cyclesim.bash" "$@"
 }
 offers() { # offers WANT WORDS...: WANT is among the completions of WORDS
     want=$1
     shift
-    complete "$@" | grep -qxF -- "$want"
+    completions "$@" | grep -qxF -- "$want"
 }
 lacks() { # lacks PATTERN WORDS...: no completion of WORDS matches the grep PATTERN
     want=$1
     shift
-    ! complete "$@" | grep -qx -- "$want"
+    ! completions "$@" | grep -qx -- "$want"
 }
 commands=$("$cyclesim" --help | sed -n 's/^usage: cyclesim \([a-z-]*\).*/\1/p')
 [ -n "$commands" ] || { echo "FAIL no subcommand in cyclesim --help"; exit 1; }
