@@ -3,6 +3,7 @@
  * cli.c - helpers shared by the subcommands (cli.h).
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,21 @@
 #ifndef CSIM_MODELS_DIR
 #define CSIM_MODELS_DIR "models"
 #endif
+
+const char *const cli_exit_meanings[] = {
+    [EXIT_OK] = "ok",
+    [EXIT_CASE_FAILED] = "a case failed its check",
+    [EXIT_USAGE] = "usage",
+    [EXIT_BAD_ELF] = "bad ELF",
+    [EXIT_BAD_MODEL] = "bad model or unknown MCU",
+    [EXIT_FAULT] = "firmware fault",
+    [EXIT_LIMIT] = "instruction limit",
+    [EXIT_IO] = "I/O error",
+    [EXIT_OVER_BUDGET] = "over budget",
+    [EXIT_BAD_INPUT] = "bad input file",
+    [EXIT_INTERNAL] = "internal error",
+    NULL,
+};
 
 int cli_exit_code(csim_err e)
 {
@@ -88,6 +104,28 @@ int cli_close_out(csim_out *o, int rc)
     return rc;
 }
 
+void cli_say(bool quiet, const char *kind, const char *fmt, ...)
+{
+    if (quiet) {
+        return;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "cyclesim: %s: ", kind);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+void cli_say_lines(bool quiet, const char *kind, const char *text)
+{
+    for (const char *w = text; *w;) {
+        int len = (int)strcspn(w, "\n");
+        cli_say(quiet, kind, "%.*s", len, w);
+        w += len + (w[len] == '\n');
+    }
+}
+
 int cli_out_of_memory(void)
 {
     return cli_error(CSIM_ERR_NOMEM, "out of memory");
@@ -118,11 +156,12 @@ csim_err cli_apply_sets(csim_model *m, const char *const *sets, unsigned n_sets,
 }
 
 unsigned cli_load_models(const char *mcus, const char *const *sets, unsigned n_sets,
-                         const csim_elf *elf, csim_model *out, unsigned max, int *rc)
+                         const csim_elf *elf, csim_model *out, unsigned max, bool quiet, int *rc)
 {
     char names[CLI_MAX_MODELS][64];
     unsigned n = 0, kept = 0;
     bool all = strcmp(mcus, "all") == 0;
+    char left_out[512] = ""; /* the models --mcu all leaves out, with their architecture */
     if (all) {
         n = csim_model_list(cli_models_dir(), names, CLI_MAX_MODELS);
     } else {
@@ -144,12 +183,16 @@ unsigned cli_load_models(const char *mcus, const char *const *sets, unsigned n_s
             return 0;
         }
         if (all && elf && !csim_arch_runs(m->arch, elf->arch)) {
+            int len = (int)strlen(left_out);
+            snprintf(left_out + len, sizeof(left_out) - (size_t)len, "%s%s (%s)", len ? ", " : "", names[i],
+                     csim_arch_names[m->arch]);
             continue;
         }
-        if (d.warning[0]) {
-            fprintf(stderr, "cyclesim: warning: %s", d.warning);
-        }
+        cli_say_lines(quiet, "warning", d.warning);
         kept++;
+    }
+    if (left_out[0]) {
+        cli_say(quiet, "note", "--mcu all leaves out %s: %s is built for %s", left_out, elf->path, elf->arch_name);
     }
     if (kept == 0) {
         if (elf) {
@@ -172,14 +215,22 @@ bool cli_parse_u64(const char *opt, const char *arg, unsigned long long *out)
     }
     errno = 0;
     *out = strtoull(arg, &end, 0);
+    /* MeK, the notation the help writes defaults in (1e10): M times ten to the K, an integer. */
+    bool digits = end > arg && strspn(arg, "0123456789") == (size_t)(end - arg);
+    if (digits && (*end == 'e' || *end == 'E') && end[1] >= '0' && end[1] <= '9' && errno != ERANGE) {
+        for (unsigned long k = strtoul(end + 1, &end, 10); !*end && k > 0 && *out && errno != ERANGE; k--) {
+            errno = *out > ULLONG_MAX / 10 ? ERANGE : 0;
+            *out *= 10;
+        }
+    }
     if (*end || !*out || errno == ERANGE) { /* ERANGE: ULLONG_MAX would read as "no limit" */
-        fprintf(stderr, "cyclesim: error: %s %s: a positive integer\n", opt, arg);
+        fprintf(stderr, "cyclesim: error: %s %s: a positive integer (or MeK, as 1e10) below 2^64\n", opt, arg);
         return false;
     }
     return true;
 }
 
-case_range *cli_case_ranges(const csim_elf *elf, const case_selection *sel, unsigned *n, int *rc)
+case_range *cli_case_ranges(const csim_elf *elf, const case_selection *sel, bool quiet, unsigned *n, int *rc)
 {
     csim_diag d = {0};
     case_range *r;
@@ -189,16 +240,16 @@ case_range *cli_case_ranges(const csim_elf *elf, const case_selection *sel, unsi
         return NULL;
     }
     if (*n == 0 && sel->shard_n) {
-        fprintf(stderr, "cyclesim: note: shard %u/%u holds no case of %s\n", sel->shard_k, sel->shard_n, elf->path);
+        cli_say(quiet, "note", "shard %u/%u holds no case of %s", sel->shard_k, sel->shard_n, elf->path);
     }
     return r;
 }
 
-bool cli_case_ranges_images(const csim_elf *const *elfs, unsigned n_elfs, const case_selection *sel,
+bool cli_case_ranges_images(const csim_elf *const *elfs, unsigned n_elfs, const case_selection *sel, bool quiet,
                             case_range **ranges, unsigned *n, int *rc)
 {
     if (n_elfs == 1) {
-        return (ranges[0] = cli_case_ranges(elfs[0], sel, &n[0], rc)) != NULL;
+        return (ranges[0] = cli_case_ranges(elfs[0], sel, quiet, &n[0], rc)) != NULL;
     }
     csim_diag d = {0};
     csim_err err = case_ranges_images(elfs, n_elfs, sel, ranges, n, &d);
@@ -259,6 +310,14 @@ int cli_failed_cases(const csim_model *m, const csim_case_result *c, size_t n)
     return rc;
 }
 
+void cli_call_returned(const csim_model *m, const char *call, const csim_run_result *res)
+{
+    if (res->exited) {
+        fprintf(stderr, "cyclesim: %s: %s returned r0 = 0x%08x (%u), r1 = 0x%08x (%u)\n", m->name, call,
+                res->call_result, res->call_result, res->call_result_hi, res->call_result_hi);
+    }
+}
+
 bool cli_append_result(csim_run_result *into, csim_run_result *from)
 {
     csim_case_result *c = realloc(into->cases, (into->n_cases + from->n_cases + 1) * sizeof(*c));
@@ -275,6 +334,7 @@ bool cli_append_result(csim_run_result *into, csim_run_result *from)
     into->host_seconds += from->host_seconds;
     into->exited = from->exited;
     into->call_result = from->call_result;
+    into->call_result_hi = from->call_result_hi;
     into->exit_status = from->exit_status ? from->exit_status : into->exit_status;
     free(from->cases);
     memset(from, 0, sizeof(*from));

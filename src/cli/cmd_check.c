@@ -38,10 +38,10 @@ static bool read_cases(const csim_elf *e, case_table *t, int *rc)
 }
 
 /* The cases --case chooses (every one without), by cli_case_ranges. */
-static bool select_cases(check *c, const case_selection *sel, int *rc)
+static bool select_cases(check *c, const case_selection *sel, bool quiet, int *rc)
 {
     unsigned n = 0;
-    case_range *r = cli_case_ranges(c->elf, sel, &n, rc);
+    case_range *r = cli_case_ranges(c->elf, sel, quiet, &n, rc);
     if (!r || n == 0) { /* n 0: a --shard without a case of the ELF, nothing to check (exit 0) */
         free(r);
         return false;
@@ -71,8 +71,8 @@ static csim_err load_model(void *ctx, csim_model *m, const char *name, csim_diag
     if (!err) {
         err = cli_apply_sets(m, o->sets, o->n_sets, d);
     }
-    if (!err && d->warning[0]) {
-        fprintf(stderr, "cyclesim: warning: %s", d->warning);
+    if (!err) {
+        cli_say_lines(o->quiet, "warning", d->warning);
     }
     return err;
 }
@@ -86,15 +86,15 @@ static int build_rows(check *c, const cli_common *o)
     } else {
         int rc = EXIT_OK;
         c->n_models = cli_load_models(o->mcus ? o->mcus : "all", o->sets, o->n_sets, c->elf, c->models,
-                                      CLI_MAX_MODELS, &rc);
+                                      CLI_MAX_MODELS, o->quiet, &rc);
         if (!c->n_models) {
             return rc;
         }
         unsigned only_new = 0;
         err = check_rows_from_baseline(c, &only_new, &d);
         if (only_new) {
-            fprintf(stderr, "cyclesim: note: %u case(s) of %s are not in %s and are not compared\n", only_new,
-                    c->elf_path, c->old_path);
+            cli_say(o->quiet, "note", "%u case(s) of %s are not in %s and are not compared", only_new, c->elf_path,
+                    c->old_path);
         }
     }
     return err ? cli_fail(err, &d) : EXIT_OK;
@@ -144,7 +144,7 @@ static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, che
         return rc;
     }
     const case_selection sel = cli_selection_of(o);
-    if (!select_cases(c, &sel, &rc)) {
+    if (!select_cases(c, &sel, o->quiet, &rc)) {
         return rc;
     }
     if (c->budget_path) {
@@ -156,8 +156,7 @@ static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, che
         const char *base = strrchr(c->elf_path, '/');
         base = base ? base + 1 : c->elf_path;
         if (c->file.elf && strcmp(c->file.elf, base) != 0) {
-            fprintf(stderr, "cyclesim: warning: %s was recorded for %s, checking %s\n", c->budget_path, c->file.elf,
-                    base);
+            cli_say(o->quiet, "warning", "%s was recorded for %s, checking %s", c->budget_path, c->file.elf, base);
         }
     }
     if (!(c->models = calloc(CLI_MAX_MODELS, sizeof(*c->models)))) {
@@ -307,7 +306,7 @@ const cli_command cli_cmd_check = {
     "check", "FW.elf", 1, 1,
     "Holds the cases to cycle, stack and code budgets kept in a JSON file, or to an older build, and says "
     "which kinds of cycles and which functions grew when one fails (docs/budgets.md, docs/ci.md).",
-    CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_NO_PROGRESS | CLI_SHARD,
+    CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_NO_PROGRESS | CLI_QUIET | CLI_SHARD,
     0, check_own, check_option, cmd_check, check_refused,
 };
 

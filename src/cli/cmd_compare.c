@@ -55,10 +55,10 @@ static const cli_refusal compare_refused[] = {
 };
 
 const cli_command cli_cmd_compare = {
-    "compare", "FW.elf [FW.elf]...", 1, 0,
+    "compare", "FW.elf [FW.elf]...", 1, CLI_MANY,
     "Sets each case's estimate against the published row with the same key, or a board's @case output of "
     "the same firmware (docs/compare.md).",
-    CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_NO_PROGRESS | CLI_FORMAT |
+    CLI_MCU_ONE | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_NO_PROGRESS | CLI_QUIET | CLI_FORMAT |
         CLI_SHARD,
     CSIM_REPORTS(CSIM_REPORT_COMPARE), compare_own, compare_option, cmd_compare, compare_refused,
 };
@@ -76,12 +76,6 @@ int cmd_compare(int argc, char **argv)
     unsigned n_sets = o.n_sets, workers = o.workers;
     bool warm = o.ro.warm, progress = o.progress, baselines = own.baselines, state_check = own.state_check;
     const csim_output_format *fmt = csim_output_find(CSIM_REPORT_COMPARE, o.format);
-    if (!mcu || strchr(mcu, ',') || strcmp(mcu, "all") == 0) {
-        fprintf(stderr, "cyclesim: error: compare needs --mcu with one MCU model (the one the results were "
-                        "measured on)\n");
-        return EXIT_USAGE;
-    }
-
     if (o.shard_n && state_check) {
         fprintf(stderr, "cyclesim: error: compare --shard needs --no-state-check: the state check's warm run "
                         "starts each case from the state every case before it left, which another shard ran\n");
@@ -113,9 +107,9 @@ int cmd_compare(int argc, char **argv)
         goto done;
     }
     const case_selection sel = cli_selection_of(&o);
-    if (!cli_case_ranges_images((const csim_elf *const *)elfs, n_elfs, &sel, ranges, n_ranges, &rc) ||
+    if (!cli_case_ranges_images((const csim_elf *const *)elfs, n_elfs, &sel, o.quiet, ranges, n_ranges, &rc) ||
         !cli_unique_keys((const csim_elf *const *)elfs, n_elfs, ranges, n_ranges, &rc) ||
-        !cli_load_models(mcu, sets, n_sets, elfs[0], &model, 1, &rc)) {
+        !cli_load_models(mcu, sets, n_sets, elfs[0], &model, 1, o.quiet, &rc)) {
         goto done;
     }
     if (baselines) {
@@ -123,7 +117,7 @@ int cmd_compare(int argc, char **argv)
         const char *zsets[CLI_MAX_LIST + 1];
         memcpy(zsets, sets, n_sets * sizeof(*sets));
         zsets[n_sets] = "flash.interface=zero_wait";
-        if (!cli_load_models(mcu, zsets, n_sets + 1, elfs[0], &zw_model, 1, &rc)) {
+        if (!cli_load_models(mcu, zsets, n_sets + 1, elfs[0], &zw_model, 1, true, &rc)) { /* warned above */
             goto done;
         }
     }

@@ -34,7 +34,7 @@ static int merge_option(void *ctx, int id, char *arg)
 }
 
 const cli_command cli_cmd_merge = {
-    "merge", "SHARD.json...", 1, 0,
+    "merge", "SHARD.json...", 1, CLI_MANY,
     "Joins the JSON outputs of `run --shard K/N` or `compare --shard K/N` (every K of one N) into the report of "
     "one run of every case: table, JSON or CSV for run; table, JSON, Markdown or HTML for compare (docs/ci.md).",
     CLI_FORMAT, CSIM_REPORTS(CSIM_REPORT_RUN) | CSIM_REPORTS(CSIM_REPORT_COMPARE), merge_own, merge_option, cmd_merge, NULL,

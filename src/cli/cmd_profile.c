@@ -68,7 +68,7 @@ const cli_command cli_cmd_profile = {
     "profile", "FW.elf", 1, 1,
     "Splits each case's cycles by function (self, inclusive, calls, kinds of cycles), with its call graph and "
     "stack (docs/profile.md).",
-    CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_CALL | CLI_NO_PROGRESS | CLI_FORMAT | CLI_SHARD,
+    CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_CALL | CLI_NO_PROGRESS | CLI_QUIET | CLI_FORMAT | CLI_SHARD,
     CSIM_REPORTS(CSIM_REPORT_PROFILE), profile_own, profile_option, cmd_profile, NULL,
 };
 
@@ -129,14 +129,14 @@ int cmd_profile(int argc, char **argv)
     csim_rt_set(elf, o.rt, sizeof(o.rt));
     unsigned n_ranges = 0, n_models = 0;
     const case_selection sel = cli_selection_of(&co); /* no glob with --call */
-    case_range *ranges = cli_case_ranges(elf, &sel, &n_ranges, &rc);
+    case_range *ranges = cli_case_ranges(elf, &sel, co.quiet, &n_ranges, &rc);
     if (ranges && n_ranges == 0) { /* a --shard without a case of the ELF */
         free(ranges);
         csim_elf_free(elf);
         return EXIT_OK;
     }
     csim_model *models = ranges ? calloc(CLI_MAX_MODELS, sizeof(*models)) : NULL;
-    n_models = models ? cli_load_models(mcus, sets, n_sets, elf, models, CLI_MAX_MODELS, &rc) : 0;
+    n_models = models ? cli_load_models(mcus, sets, n_sets, elf, models, CLI_MAX_MODELS, co.quiet, &rc) : 0;
     unsigned n_runs = 1 + o.inputs; /* the known-answer run, then seeds 1..N */
     size_t n_jobs = (size_t)n_models * n_runs * n_ranges;
     csim_job *jobs = n_jobs ? calloc(n_jobs, sizeof(*jobs)) : NULL;
@@ -184,6 +184,9 @@ int cmd_profile(int argc, char **argv)
             } else if ((err = profile_write_case(o.fmt, &po, m, cr))) {
                 rc = cli_fail(err, &wd);
             }
+        }
+        if (o.ro.call && rc == EXIT_OK) {
+            cli_call_returned(m, o.ro.call, known);
         }
         if (o.inputs && rc == EXIT_OK) {
             profile_write_variation(profile_stream_is_bare(o.fmt) ? stdout : out.f, m, known, n_runs, o.ro.warm);

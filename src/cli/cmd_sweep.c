@@ -33,11 +33,11 @@ static int grid_option(csim_err err, const csim_diag *d)
 
 /* The smallest case range holding every selected case (count 0: all), from
  * the one case selection of the subcommands (cli_case_ranges). */
-static int selected_span(const csim_elf *elf, const case_selection *sel, csim_run_opts *ro)
+static int selected_span(const csim_elf *elf, const case_selection *sel, bool quiet, csim_run_opts *ro)
 {
     int rc = EXIT_OK;
     unsigned n = 0;
-    case_range *r = cli_need_cases(elf, &rc) ? cli_case_ranges(elf, sel, &n, &rc) : NULL;
+    case_range *r = cli_need_cases(elf, &rc) ? cli_case_ranges(elf, sel, quiet, &n, &rc) : NULL;
     if (!r || n == 0) {
         free(r);
         return r ? CLI_EMPTY_SHARD : rc;
@@ -104,7 +104,8 @@ const cli_command cli_cmd_sweep = {
     "sweep", "FW.elf", 1, 1,
     "Times the cases over a grid of clocks, latencies, cache, prefetch and any model key; points outside the "
     "reference manual are computed and marked (docs/sweep.md).",
-    CLI_MCU | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_CALL | CLI_NO_PROGRESS | CLI_FORMAT | CLI_SHARD,
+    CLI_MCU_ONE | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_CALL | CLI_NO_PROGRESS | CLI_QUIET | CLI_FORMAT |
+        CLI_SHARD,
     CSIM_REPORTS(CSIM_REPORT_SWEEP), sweep_own, sweep_option, cmd_sweep, NULL,
 };
 
@@ -118,12 +119,6 @@ int cmd_sweep(int argc, char **argv)
     cli_common co;
     sweep_own_values own = {.g = g};
     int rc = cli_parse(&cli_cmd_sweep, argc, argv, &co, &own);
-    if (!rc && !co.mcus) {
-        rc = usage_error("sweep: --mcu NAME is required%s%s", "", "");
-    }
-    if (!rc && (strchr(co.mcus, ',') || strcmp(co.mcus, "all") == 0)) {
-        rc = usage_error("--mcu %s: sweep takes one MCU%s", co.mcus, "");
-    }
     if (rc) {
         sweep_grid_free(g);
         free(g);
@@ -164,7 +159,7 @@ int cmd_sweep(int argc, char **argv)
         goto out;
     }
     const case_selection sel = cli_selection_of(&co);
-    if (!ro.call && (rc = selected_span(elf, &sel, &ro))) {
+    if (!ro.call && (rc = selected_span(elf, &sel, co.quiet, &ro))) {
         goto out;
     }
     memset(&d, 0, sizeof(d));

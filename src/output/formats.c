@@ -28,6 +28,7 @@ static const csim_output_format formats[] = {
     {CSIM_REPORT_CALIBRATE, "json", {.calibrate = &calib_json_writer}},
     {CSIM_REPORT_LIST_CASES, "table", {.cases = &cases_table_writer}},
     {CSIM_REPORT_LIST_CASES, "csv", {.cases = &cases_csv_writer}},
+    {CSIM_REPORT_LIST_CASES, "json", {.cases = &cases_json_writer}},
 };
 
 #define N_FORMATS (sizeof(formats) / sizeof(formats[0]))

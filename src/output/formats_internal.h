@@ -33,6 +33,6 @@ extern const struct sweep_writer sweep_table_writer, sweep_json_writer, sweep_cs
 extern const struct profile_writer profile_table_writer, profile_callgrind_writer,
     profile_collapsed_writer; /* profile_report.c */
 extern const struct calib_writer calib_table_writer, calib_json_writer; /* calibrate_report.c */
-extern const struct cases_writer cases_table_writer, cases_csv_writer;  /* cases_report.c */
+extern const struct cases_writer cases_table_writer, cases_csv_writer, cases_json_writer;  /* cases_report.c */
 
 #endif
