@@ -6,9 +6,11 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cyclesim/backends/digest.h"
 #include "cyclesim/model/model_keys.h"
 
 #define OFF(f) offsetof(csim_model, f)
@@ -319,6 +321,37 @@ bool csim_key_uncertain(const csim_key *k, const csim_model *m)
     return false;
 }
 
+_Static_assert(sizeof(keys) / sizeof(keys[0]) <= CSIM_MAX_KEYS, "CSIM_MAX_KEYS (model.h) below the key table");
+_Static_assert(CSIM_MAX_SOURCES < 256, "a source's number is kept in a byte (csim_model.origin)");
+
+const char *const csim_source_kind_names[CSIM_SOURCE_KINDS] = {
+    [CSIM_SOURCE_FILE] = "file", [CSIM_SOURCE_SET] = "set", [CSIM_SOURCE_OVERLAY] = "overlay"};
+
+void csim_key_mark_origin(csim_model *m, const csim_key *k)
+{
+    m->origin[k - keys] = (uint8_t)m->n_sources;
+}
+
+csim_err csim_model_add_source(csim_model *m, csim_source_kind kind, const char *what, const void *data,
+                               size_t len, csim_diag *diag)
+{
+    if (m->n_sources == CSIM_MAX_SOURCES) {
+        return csim_fail(diag, CSIM_ERR_USAGE, "%s: at most %d model files, --set and overlays in all", what,
+                         CSIM_MAX_SOURCES);
+    }
+    csim_model_source *s = &m->source[m->n_sources];
+    *s = (csim_model_source){.kind = kind};
+    snprintf(s->what, sizeof(s->what), "%s", what);
+    uint8_t sum[32];
+    if (data && csim_sha256(data, len, sum)) {
+        for (unsigned i = 0; i < 8; i++) {
+            snprintf(s->sha256 + 2 * i, 3, "%02x", sum[i]);
+        }
+    }
+    m->n_sources++;
+    return CSIM_OK;
+}
+
 csim_err csim_key_set_number(csim_model *m, const csim_key *k, double v, const char *where,
                              csim_diag *diag)
 {
@@ -423,7 +456,14 @@ csim_err csim_model_set(csim_model *m, const char *assignment, csim_diag *diag)
         return csim_fail(diag, CSIM_ERR_MODEL, "--set: unknown model key \"%s\" (see docs/model-keys.md)",
                          name);
     }
-    csim_err err = csim_key_set_string(m, k, eq + 1, "--set", diag);
+    csim_err err = csim_model_add_source(m, CSIM_SOURCE_SET, assignment, NULL, 0, diag);
+    if (err) {
+        return err;
+    }
+    err = csim_key_set_string(m, k, eq + 1, "--set", diag);
+    if (!err) {
+        csim_key_mark_origin(m, k);
+    }
     /* A key for another core or flash interface would change nothing: say so
      * rather than accept it (the keys that decide what applies always do;
      * cache.* on a model without a cache is the callers' to explain). */

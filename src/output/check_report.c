@@ -83,7 +83,10 @@ static void summary_begin(const check *c, FILE *f)
     for (unsigned m = 0; m < c->n_models; m++) {
         char note[128];
         const csim_in_force in = model_in_force(c, m);
-        fprintf(f, "flash of %s: %s\n", c->models[m].name, csim_in_force_note(note, sizeof(note), &in));
+        char prov[4096];
+        fprintf(f, "flash of %s: %s\nprovenance of %s: %s\n", c->models[m].name,
+                csim_in_force_note(note, sizeof(note), &in), c->models[m].name,
+                csim_prov_text(prov, sizeof(prov), &c->models[m]));
     }
     fprintf(f, "%-44s %-12s %-11s %12s %6s %12s %9s  %s\n", "case", "mcu", "figure", c->old_elf ? "baseline" : "budget",
             "tol%", "actual", "delta", "verdict");
@@ -183,6 +186,12 @@ static void junit_begin(const check *c, FILE *f)
         fputs("      <property name=\"flash.", f);
         csim_xml_text(f, c->models[m].name);
         fprintf(f, "\" value=\"%s\"/>\n", csim_in_force_note(note, sizeof(note), &in));
+        char prov[4096];
+        fputs("      <property name=\"provenance.", f);
+        csim_xml_text(f, c->models[m].name);
+        fputs("\" value=\"", f);
+        csim_xml_text(f, csim_prov_text(prov, sizeof(prov), &c->models[m]));
+        fputs("\"/>\n", f);
     }
     fputs("    </properties>\n", f);
 }
@@ -287,6 +296,12 @@ static void md_begin(const check *c, FILE *f)
         fprintf(f, "%s %s %s", m ? ";" : "Flash in force:", c->models[m].name, csim_in_force_note(note, sizeof(note), &in));
     }
     fputs(c->n_models ? ".\n\n" : "", f);
+    for (unsigned m = 0; m < c->n_models; m++) {
+        char prov[4096];
+        fprintf(f, "Provenance of %s: ", c->models[m].name);
+        csim_md_text(f, csim_prov_text(prov, sizeof(prov), &c->models[m]));
+        fputs(".\n\n", f);
+    }
     fprintf(f, "| verdict | case | MCU | figure | %s | actual | delta | tolerance |\n", ref);
     fputs("|---|---|---|---|---:|---:|---:|---:|\n", f);
 }
