@@ -13,7 +13,7 @@
 
 static const cli_command *const commands[] = {
     &cli_cmd_run, &cli_cmd_profile, &cli_cmd_sweep, &cli_cmd_compare, &cli_cmd_calibrate, &cli_cmd_check,
-    &cli_cmd_list_cases, &cli_cmd_merge,
+    &cli_cmd_list_cases, &cli_cmd_merge, &cli_cmd_model,
 };
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
 

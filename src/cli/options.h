@@ -77,7 +77,7 @@ typedef struct cli_common {
 } cli_common;
 
 extern const cli_command cli_cmd_run, cli_cmd_profile, cli_cmd_sweep, cli_cmd_compare, cli_cmd_calibrate,
-    cli_cmd_check, cli_cmd_list_cases, cli_cmd_merge;
+    cli_cmd_check, cli_cmd_list_cases, cli_cmd_merge, cli_cmd_model;
 
 /* cli_parse's result when --help was given: the help is on stdout, exit 0. */
 #define CLI_HELP_SHOWN (-1)
