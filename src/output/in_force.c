@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* in_force.c - the provenance and the configuration in force as the reports print them (in_force.h). */
-#include <string.h>
 
 #include "cyclesim/common/version.h"
 #include "cyclesim/output/in_force.h"
@@ -147,30 +146,14 @@ void csim_prov_json(FILE *f, const csim_model *models, size_t n)
     fputs("]}", f);
 }
 
-/* A CSV field, quoted (RFC 4180) when it holds a comma, a quote or a line break. */
-static void csv_field(FILE *f, const char *s)
-{
-    fputc(',', f);
-    if (!strpbrk(s, ",\"\r\n")) {
-        fputs(s, f);
-        return;
-    }
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"') {
-            fputc('"', f);
-        }
-        fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
 void csim_prov_csv(FILE *f, const csim_model *m)
 {
     char files[1024], settings[2048];
     prov_files(files, sizeof(files), m, true);
     prov_settings(settings, sizeof(settings), m, " ", true);
-    csv_field(f, csim_tool_version());
-    csv_field(f, files);
-    csv_field(f, settings);
+    const char *const field[] = {csim_tool_version(), files, settings};
+    for (int i = 0; i < 3; i++) {
+        fputc(',', f);
+        csim_csv_field(f, field[i]);
+    }
 }
