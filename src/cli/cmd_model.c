@@ -11,17 +11,12 @@
 #include "cli/options.h"
 #include "output/model_report.h"
 
-static int no_own_option(void *ctx, int id, char *arg)
-{
-    (void)ctx, (void)id, (void)arg;
-    return EXIT_USAGE;
-}
-
 const cli_command cli_cmd_model = {
     "model", "show MCU", 2, 2,
     "Shows every key of the MCU's model (with --set and overlays applied) with its value and where it came "
     "from: a model file of the extends chain, a --set, an overlay or the key's default.",
-    CLI_SET | CLI_FORMAT, CSIM_REPORTS(CSIM_REPORT_MODEL_SHOW), NULL, no_own_option, cmd_model, NULL,
+    /* No option of its own: cli_parse never calls a handler. */
+    CLI_SET | CLI_FORMAT, CSIM_REPORTS(CSIM_REPORT_MODEL_SHOW), NULL, NULL, cmd_model, NULL,
 };
 
 int cmd_model(int argc, char **argv)
