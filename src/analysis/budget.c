@@ -60,14 +60,31 @@ void budget_free(budget_file *f)
     memset(f, 0, sizeof(*f));
 }
 
+/* Whether one of the n models is named mcu. */
+static bool has_model(const csim_model *models, unsigned n, const char *mcu)
+{
+    for (unsigned k = 0; k < n; k++) {
+        if (strcmp(models[k].name, mcu) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
 bool budget_settings_of(budget_settings *s, const csim_model *models, unsigned n)
 {
-    budget_model *bm = n ? calloc(n, sizeof(*bm)) : NULL;
-    if (n && !bm) {
+    budget_model *bm = calloc(n + s->n_models + 1, sizeof(*bm));
+    if (!bm) {
         return false;
     }
+    size_t kept = 0;
+    for (size_t k = 0; k < s->n_models; k++) {
+        if (!has_model(models, n, s->models[k].mcu)) {
+            bm[n + kept++] = s->models[k];
+        }
+    }
     free(s->models);
-    *s = (budget_settings){.models = bm, .n_models = n};
+    *s = (budget_settings){.models = bm, .n_models = n + kept};
     snprintf(s->tool_version, sizeof(s->tool_version), "%s", csim_tool_version());
     for (unsigned i = 0; n && i < models[0].n_sources; i++) {
         if (models[0].source[i].kind != CSIM_SOURCE_FILE) {

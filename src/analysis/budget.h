@@ -81,7 +81,9 @@ budget_err budget_save(const char *path, const budget_file *f, csim_diag *diag);
 void budget_free(budget_file *f);
 
 /** budget_settings_of - the settings of models (each loaded with the same
- *  --set list) as --update records them; false when out of memory. */
+ *  --set list) as --update records them into s; the model files s recorded
+ *  for MCUs not among models are kept (an --update with --mcu).  false when
+ *  out of memory. */
 bool budget_settings_of(budget_settings *s, const csim_model *models, unsigned n);
 
 /** budget_is_glob - whether a case pattern has glob characters. */

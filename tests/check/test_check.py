@@ -514,6 +514,15 @@ def t_settings():
     plain = write_budgets(os.path.join(WORK, "plain.json"), [{"case": case, "mcu": MCU, "cycles": 10**9}])
     rc, out, err = check(M33_SHA, "--budgets", plain, "--case", case, "--set", "flash.wait_states=7")
     expect(rc == 0 and "settings" not in err, f"a file without settings: exit {rc}\n{err}")
+    # --update --mcu keeps the model files recorded for the other MCUs.
+    two = write_budgets(os.path.join(WORK, "two.json"), [{"case": case, "mcu": MCU, "cycles": 1},
+                                                         {"case": case, "mcu": "stm32u385rg", "cycles": 1}])
+    for extra in ([], ["--mcu", "stm32u385rg"]):
+        rc, out, err = check(M33_SHA, "--budgets", two, "--case", case, "--update", *extra)
+        expect(rc == 0, f"--update {extra}: exit {rc}\n{err}")
+    with open(two) as f:
+        models = sorted(m["mcu"] for m in json.load(f)["settings"]["models"])
+    expect(models == sorted([MCU, "stm32u385rg"]), f"--update --mcu recorded the model files of {models}")
 
 
 TESTS = {n[2:]: f for n, f in globals().items() if n.startswith("t_")}
