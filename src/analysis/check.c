@@ -311,8 +311,10 @@ static size_t sets_diff(const budget_settings *rec, const budget_settings *now, 
     return used;
 }
 
-bool check_settings_diff(const check *c, char *buf, size_t len, bool *notes_only)
+bool check_settings_diff(check *c, bool *notes_only)
 {
+    char *buf = c->settings_diff;
+    const size_t len = sizeof(c->settings_diff);
     buf[0] = '\0';
     *notes_only = true;
     if (!c->have_file || !c->file.has_settings) {

@@ -170,9 +170,9 @@ static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, FIL
     if ((rc = build_rows(c, o))) {
         return rc;
     }
-    char diff[2048];
     bool notes_only;
-    if (check_settings_diff(c, diff, sizeof(diff), &notes_only)) {
+    if (check_settings_diff(c, &notes_only)) {
+        const char *diff = c->settings_diff;
         const bool refuse = !notes_only && !c->update && !c->accept_settings;
         fprintf(stderr, "cyclesim: %s: %s was recorded under other settings than this check's:\n",
                 refuse ? "error" : "note", c->budget_path);

@@ -74,6 +74,26 @@ static void over_text(const row *r, char *buf, size_t len)
     }
 }
 
+/* How the settings differ from those the budgets were recorded with (check.h):
+ * a heading, then each line between `before` and `after`, escaped by `put`. */
+static void settings_lines(const check *c, FILE *f, const char *heading, const char *before, const char *after,
+                           void (*put)(FILE *, const char *))
+{
+    if (!c->settings_diff[0]) {
+        return;
+    }
+    fputs(heading, f);
+    for (const char *line = c->settings_diff; *line; line += strcspn(line, "\n") + 1) {
+        char one[512];
+        snprintf(one, sizeof(one), "%.*s", (int)strcspn(line, "\n"), line);
+        fputs(before, f);
+        put(f, one);
+        fputs(after, f);
+    }
+}
+
+static void put_plain(FILE *f, const char *s) { fputs(s, f); }
+
 /* ---- the terminal summary ----------------------------------------------------- */
 
 static void summary_begin(const check *c, FILE *f)
@@ -88,6 +108,8 @@ static void summary_begin(const check *c, FILE *f)
                 csim_in_force_note(note, sizeof(note), &in), c->models[m].name,
                 csim_prov_text(prov, sizeof(prov), &c->models[m]));
     }
+    settings_lines(c, f, "settings differ from those the budgets were recorded with (docs/budgets.md):\n", "  ",
+                   "\n", put_plain);
     fprintf(f, "%-44s %-12s %-11s %12s %6s %12s %9s  %s\n", "case", "mcu", "figure", c->old_elf ? "baseline" : "budget",
             "tol%", "actual", "delta", "verdict");
 }
@@ -193,6 +215,7 @@ static void junit_begin(const check *c, FILE *f)
         csim_xml_text(f, csim_prov_text(prov, sizeof(prov), &c->models[m]));
         fputs("\"/>\n", f);
     }
+    settings_lines(c, f, "", "      <property name=\"settings_differ\" value=\"", "\"/>\n", csim_xml_text);
     fputs("    </properties>\n", f);
 }
 
@@ -302,6 +325,9 @@ static void md_begin(const check *c, FILE *f)
         csim_md_text(f, csim_prov_text(prov, sizeof(prov), &c->models[m]));
         fputs(".\n\n", f);
     }
+    settings_lines(c, f, "Settings differ from those the budgets were recorded with (docs/budgets.md):\n\n", "- ",
+                   "\n", csim_md_text);
+    fputs(c->settings_diff[0] ? "\n" : "", f);
     fprintf(f, "| verdict | case | MCU | figure | %s | actual | delta | tolerance |\n", ref);
     fputs("|---|---|---|---|---:|---:|---:|---:|\n", f);
 }

@@ -508,9 +508,13 @@ def t_settings():
         json.dump({"cyclesim_overlay": 1, "base_model": MCU, "keys": {"flash.wait_states": 7}}, f)
     rc, out, err = check(M33_SHA, "--budgets", path, "--case", case, "--set", "@" + overlay)
     expect(rc == 8 and f"overlay @{overlay}: not recorded, now applied" in err, f"overlay: exit {rc}\n{err}")
-    rc, out, err = check(M33_SHA, "--budgets", path, "--case", case, "--accept-settings")
-    expect(rc == 0 and "cyclesim: note:" in err and "flash.wait_states: recorded 7" in err,
+    junit = os.path.join(WORK, "settings.xml")
+    rc, out, err = check(M33_SHA, "--budgets", path, "--case", case, "--accept-settings", "--junit", junit)
+    said = "flash.wait_states: recorded 7 (--set), now the model's value"
+    expect(rc == 0 and "cyclesim: note:" in err and said in err and said in out,
            f"--accept-settings: exit {rc}\n{out}{err}")
+    props = {p.get("name"): p.get("value") for p in ET.parse(junit).getroot().iter("property")}
+    expect(props.get("settings_differ") == said, f"JUnit properties {props}")
     plain = write_budgets(os.path.join(WORK, "plain.json"), [{"case": case, "mcu": MCU, "cycles": 10**9}])
     rc, out, err = check(M33_SHA, "--budgets", plain, "--case", case, "--set", "flash.wait_states=7")
     expect(rc == 0 and "settings" not in err, f"a file without settings: exit {rc}\n{err}")
