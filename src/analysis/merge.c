@@ -57,13 +57,19 @@ static bool same_list(const csim_json *a, const csim_json *b)
     return true;
 }
 
+/* The same model, made from the same files, --set and overlays (their provenance). */
 static bool same_model(const csim_json *a, const csim_json *b)
 {
     csim_model x = {0}, y = {0};
-    return csim_shard_model_read(a, &x) && csim_shard_model_read(b, &y) && strcmp(x.name, y.name) == 0 &&
-           strcmp(x.chain, y.chain) == 0 && x.version == y.version && x.clock_hz == y.clock_hz &&
-           x.flash.wait_states == y.flash.wait_states && x.flash.cache_enabled == y.flash.cache_enabled &&
-           x.flash.prefetch == y.flash.prefetch;
+    bool same = csim_shard_model_read(a, &x) && csim_shard_model_read(b, &y) && strcmp(x.name, y.name) == 0 &&
+                strcmp(x.chain, y.chain) == 0 && x.version == y.version && x.clock_hz == y.clock_hz &&
+                x.flash.wait_states == y.flash.wait_states && x.flash.cache_enabled == y.flash.cache_enabled &&
+                x.flash.prefetch == y.flash.prefetch && x.n_sources == y.n_sources;
+    for (unsigned i = 0; same && i < x.n_sources; i++) {
+        same = x.source[i].kind == y.source[i].kind && strcmp(x.source[i].what, y.source[i].what) == 0 &&
+               strcmp(x.source[i].sha256, y.source[i].sha256) == 0;
+    }
+    return same;
 }
 
 static bool same_image(const csim_json *a, const csim_json *b)

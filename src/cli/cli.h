@@ -162,5 +162,6 @@ int cmd_compare(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_list_cases(int argc, char **argv);
+int cmd_model(int argc, char **argv);
 
 #endif

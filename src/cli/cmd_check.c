@@ -165,6 +165,21 @@ static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, che
     if ((rc = build_rows(c, o))) {
         return rc;
     }
+    bool notes_only;
+    if (check_settings_diff(c, &notes_only)) {
+        const char *diff = c->settings_diff;
+        const bool refuse = !notes_only && !c->update && !c->accept_settings;
+        fprintf(stderr, "cyclesim: %s: %s was recorded under other settings than this check's:\n",
+                refuse ? "error" : "note", c->budget_path);
+        for (const char *line = diff; *line; line += strcspn(line, "\n") + 1) {
+            fprintf(stderr, "  %.*s\n", (int)strcspn(line, "\n"), line);
+        }
+        if (refuse) {
+            fputs("cyclesim: error: check with the settings the budgets were recorded with, accept these with "
+                  "--accept-settings, or record new budgets with --update\n", stderr);
+            return EXIT_OVER_BUDGET;
+        }
+    }
     /* Reports are opened once the input is known good, before the long part. */
     if ((junit_path && !cli_open_out(&out->junit, junit_path, &rc)) ||
         (md_path && !cli_open_out(&out->md, md_path, &rc))) {
@@ -256,7 +271,7 @@ static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, che
     return rc;
 }
 
-enum { OPT_BUDGETS = 256, OPT_JUNIT, OPT_MARKDOWN, OPT_UPDATE, OPT_BASELINE, OPT_TOLERANCE };
+enum { OPT_BUDGETS = 256, OPT_JUNIT, OPT_MARKDOWN, OPT_UPDATE, OPT_BASELINE, OPT_TOLERANCE, OPT_ACCEPT_SETTINGS };
 
 typedef struct check_own_values {
     check *c;
@@ -265,7 +280,10 @@ typedef struct check_own_values {
 
 static const cli_own_opt check_own[] = {
     {"budgets", OPT_BUDGETS, "FILE", "hold the cases to the cycle, stack and code budgets of FILE (docs/budgets.md)"},
-    {"update", OPT_UPDATE, NULL, "record the current figures as the budgets of --budgets FILE"},
+    {"update", OPT_UPDATE, NULL, "record the current figures, and the settings (--set, overlays, model files), as "
+                                 "the budgets of --budgets FILE"},
+    {"accept-settings", OPT_ACCEPT_SETTINGS, NULL, "check budgets recorded under other --set or overlays than "
+                                                   "these (else a failed check, exit 8)"},
     {"baseline", OPT_BASELINE, "OLD.elf", "hold the cases to an older build instead (or as well)"},
     {"tolerance", OPT_TOLERANCE, "PCT", "growth accepted, in percent (default: each budget's, 0 against "
                                         "--baseline)"},
@@ -283,6 +301,7 @@ static int check_option(void *ctx, int id, char *arg)
     case OPT_JUNIT: v->junit_path = arg; return EXIT_OK;
     case OPT_MARKDOWN: v->md_path = arg; return EXIT_OK;
     case OPT_UPDATE: c->update = true; return EXIT_OK;
+    case OPT_ACCEPT_SETTINGS: c->accept_settings = true; return EXIT_OK;
     case OPT_BASELINE: c->old_path = arg; return EXIT_OK;
     default: {
         char *end;

@@ -199,7 +199,7 @@ int cmd_sweep(int argc, char **argv)
         }
     }
     sweep_out o = {NULL, fmt, g, sw.pts, sw.n_pts, sw.n_runs, jobs, globs, n_globs, elf, co.shard_k, co.shard_n,
-                   ro.warm};
+                   ro.warm, base};
     o.f = table.f;
     sweep_write_rows(&o);
     rc = cli_close_out(&table, rc);

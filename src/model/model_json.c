@@ -395,6 +395,7 @@ static csim_err apply_object(csim_model *m, const csim_json *o, const char *pref
         if (err) {
             return err;
         }
+        csim_key_mark_origin(m, k);
     }
     return CSIM_OK;
 }
@@ -449,7 +450,6 @@ static csim_err load_chain(csim_model *m, const char *dir, const char *name, uns
         free(text);
         return csim_fail(diag, CSIM_ERR_MODEL, "%s", why);
     }
-    free(text);
     const char *where = path;
     if (!csim_json_is_object(root)) {
         err = csim_fail(diag, CSIM_ERR_MODEL, "%s: the top level must be an object", where);
@@ -492,6 +492,11 @@ static csim_err load_chain(csim_model *m, const char *dir, const char *name, uns
         goto out;
     }
     m->version = CSIM_MODEL_VERSION;
+    char file[80];
+    snprintf(file, sizeof(file), "%s.json", name);
+    if ((err = csim_model_add_source(m, CSIM_SOURCE_FILE, file, text, strlen(text), diag))) {
+        goto out;
+    }
     /* Prepend this file to the chain: "mcu <- family <- core". */
     size_t nl = strlen(name), sep = m->chain[0] ? 4 : 0, old = strlen(m->chain);
     if (nl + sep + old < sizeof(m->chain)) {
@@ -512,6 +517,7 @@ static csim_err load_chain(csim_model *m, const char *dir, const char *name, uns
     }
 out:
     csim_json_free(root);
+    free(text);
     return err;
 }
 

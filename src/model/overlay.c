@@ -42,7 +42,11 @@ static csim_err apply_key(csim_model *m, const csim_json *v, const char *path, c
         return csim_fail(diag, CSIM_ERR_INPUT, "%s: keys: %s: expected a number, boolean or string",
                          path, k->name);
     }
-    return err ? CSIM_ERR_INPUT : CSIM_OK;
+    if (err) {
+        return CSIM_ERR_INPUT;
+    }
+    csim_key_mark_origin(m, k);
+    return CSIM_OK;
 }
 
 csim_err csim_overlay_apply(csim_model *m, const char *path, csim_diag *diag)
@@ -58,7 +62,14 @@ csim_err csim_overlay_apply(csim_model *m, const char *path, csim_diag *diag)
         free(text);
         return csim_fail(diag, CSIM_ERR_INPUT, "%s", why);
     }
+    char what[200];
+    snprintf(what, sizeof(what), "@%s", path);
+    err = csim_model_add_source(m, CSIM_SOURCE_OVERLAY, what, text, strlen(text), diag);
     free(text);
+    if (err) {
+        csim_json_free(doc);
+        return err;
+    }
     if (!csim_json_is_object(doc)) {
         csim_json_free(doc);
         return csim_fail(diag, CSIM_ERR_INPUT, "%s: not a JSON object (an overlay, docs/calibrate.md)", path);

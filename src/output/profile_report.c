@@ -60,7 +60,8 @@ static csim_err table_record(const profile_out *o, const csim_model *m, const cs
     uint64_t total = profile_total(p);
     fprintf(f, "\n== ");
     model_line(f, m, c, o->warm);
-    fprintf(f, ": %s\n", c->name);
+    char prov[4096];
+    fprintf(f, ": %s\nprovenance: %s\n", c->name, csim_prov_text(prov, sizeof(prov), m));
     fprintf(f, "%llu cycles; profile %llu = cycles + %llu region overhead; stack %u B, code %u B, const %u B, "
                "data %u B\n",
             (unsigned long long)c->cycles, (unsigned long long)total, (unsigned long long)p->overhead_cycles,
@@ -141,6 +142,8 @@ static csim_err callgrind_record(const profile_out *o, const csim_model *m, cons
     fprintf(f, "\ndesc: Case: %llu cycles + %llu region overhead (the empty case), stack %u B\n",
             (unsigned long long)c->cycles, (unsigned long long)p->overhead_cycles, c->stack_bytes);
     helper_line(f, "desc: ", c, rt);
+    char prov[4096];
+    fprintf(f, "desc: Provenance: %s\n", csim_prov_text(prov, sizeof(prov), m));
     fputs("positions: line\nevents:", f);
 #define EVENT(field, label, event, bucket) if (event[0]) fprintf(f, " %s", event);
     CSIM_BREAKDOWN_FIELDS(EVENT)

@@ -83,3 +83,9 @@ if(TARGET firmware)
                 ${CMAKE_CURRENT_BINARY_DIR}/cli-merge-images)
     set_tests_properties(cli_merge_images PROPERTIES LABELS "cli;compare")
 endif()
+
+# `cyclesim model show`: every key's value and origin along an extends chain with --set and an overlay.
+add_test(NAME cli_model_show
+    COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_model_show.sh $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
+            ${CMAKE_CURRENT_BINARY_DIR}/cli-model-show)
+set_tests_properties(cli_model_show PROPERTIES LABELS cli)

@@ -16,3 +16,10 @@ add_test(NAME output_safety
     COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_safety.sh $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
             ${CMAKE_CURRENT_BINARY_DIR}/output-safety)
 set_tests_properties(output_safety PROPERTIES LABELS "output;cli")
+
+# Every format of every report records its provenance (tests/output/provenance.txt).
+find_program(PYTHON3 python3 REQUIRED)
+add_test(NAME output_provenance
+    COMMAND ${PYTHON3} ${CMAKE_CURRENT_LIST_DIR}/test_provenance.py $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
+            ${CMAKE_CURRENT_BINARY_DIR}/provenance ${PROJECT_VERSION})
+set_tests_properties(output_provenance PROPERTIES LABELS "output;cli")

@@ -42,7 +42,7 @@ static void setup(check *c, budget *b, size_t n, csim_model *models)
     c->budget_path = "b.json";
     c->cases = (case_table){case_names, 3};
     c->selected = all_selected;
-    c->file = (budget_file){NULL, b, n};
+    c->file = (budget_file){.b = b, .n = n};
     c->have_file = true;
     c->models = models;
     memset(models, 0, 4 * sizeof(*models));
