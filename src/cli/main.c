@@ -9,6 +9,10 @@
 
 #include "cli/cli.h"
 #include "cli/options.h"
+#include "cyclesim/backends/disasm.h"
+#include "cyclesim/backends/elf.h"
+#include "cyclesim/backends/emu.h"
+#include "cyclesim/common/version.h"
 #include "cyclesim/model/model_keys.h"
 
 static const cli_command *const commands[] = {
@@ -25,6 +29,7 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: cyclesim models           list the MCU models\n"
             "usage: cyclesim keys             the model keys as Markdown\n"
+            "usage: cyclesim --version        the tool's version and its libraries' (-V)\n"
             "`cyclesim CMD --help` describes every option of CMD.\n"
             "--set @FILE applies a model overlay written by calibrate (docs/calibrate.md).\n"
             "compare and calibrate pool the cases of every ELF given (no row key in two of them).\n"
@@ -55,6 +60,17 @@ static int cmd_models(void)
     return n ? EXIT_OK : EXIT_BAD_MODEL;
 }
 
+/* The tool's version and those of the libraries it runs on (docs/install.md). */
+static int cmd_version(void)
+{
+    char unicorn[32], capstone[32], lief[32];
+    csim_emu_version(unicorn, sizeof(unicorn));
+    csim_disasm_version(capstone, sizeof(capstone));
+    csim_elf_lief_version(lief, sizeof(lief));
+    printf("cyclesim %s\nUnicorn %s\nCapstone %s\nLIEF %s\n", csim_tool_version(), unicorn, capstone, lief);
+    return EXIT_OK;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -72,6 +88,9 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "keys") == 0) {
         csim_model_keys_markdown(stdout, cli_models_dir());
         return EXIT_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
+        return cmd_version();
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
         usage(stdout);
