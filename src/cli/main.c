@@ -47,7 +47,8 @@ static void usage(FILE *f)
 static int cmd_models(void)
 {
     char names[CLI_MAX_MODELS][64];
-    unsigned n = csim_model_list(cli_models_dir(), names, CLI_MAX_MODELS);
+    int rc = EXIT_OK;
+    unsigned n = cli_list_models(names, CLI_MAX_MODELS, &rc);
     for (unsigned i = 0; i < n; i++) {
         csim_model m;
         csim_diag d = {0};
@@ -57,7 +58,7 @@ static int cmd_models(void)
             printf("%-14s (broken: %s)\n", names[i], d.msg);
         }
     }
-    return n ? EXIT_OK : EXIT_BAD_MODEL;
+    return rc;
 }
 
 /* The tool's version and those of the libraries it runs on (docs/install.md). */
@@ -86,8 +87,12 @@ int main(int argc, char **argv)
         return cmd_models();
     }
     if (strcmp(argv[1], "keys") == 0) {
-        csim_model_keys_markdown(stdout, cli_models_dir());
-        return EXIT_OK;
+        char names[CLI_MAX_MODELS][64];
+        int rc = EXIT_OK;
+        if (cli_list_models(names, CLI_MAX_MODELS, &rc)) {
+            csim_model_keys_markdown(stdout, cli_models_dir());
+        }
+        return rc;
     }
     if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
         return cmd_version();
