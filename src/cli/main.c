@@ -95,7 +95,8 @@ int main(int argc, char **argv)
         return rc;
     }
     if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
-        return cmd_version();
+        return argc > 2 ? cli_error(CSIM_ERR_USAGE, "%s takes no argument (got \"%s\")", argv[1], argv[2])
+                        : cmd_version();
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
         usage(stdout);

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # `cyclesim --version` and `-V`, run from / with a clean environment: exit 0
 # and four lines, the tool's version (cmake/version.cmake) then Unicorn's,
-# Capstone's and LIEF's, each as its backend wrapper reports it.
+# Capstone's and LIEF's, each as its backend wrapper reports it; an argument
+# after it is a usage error.
 # usage: check_version.sh CYCLESIM
 set -u
 tool=$1
@@ -21,3 +22,12 @@ else
 fi
 [ "$short" = "$out" ] || { echo "FAIL: -V differs from --version"; exit 1; }
 echo "ok: -V is --version"
+# An argument after it is refused, not ignored: exit 2 and the documented prefix.
+err=$(cd / && env -i PATH=/usr/bin:/bin LC_ALL=C "$tool" --version extra 2>&1 >/dev/null)
+rc=$?
+if [ $rc -eq 2 ] && printf '%s\n' "$err" | grep -q '^cyclesim: error: --version takes no argument'; then
+    echo "ok: --version extra: exit 2, $err"
+else
+    echo "FAIL: --version extra: exit $rc, $err"
+    exit 1
+fi
