@@ -9,6 +9,7 @@
  */
 #include <capstone/capstone.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -405,4 +406,14 @@ const char *csim_disasm_name(const csim_disasm *d, unsigned id)
 {
     const char *s = cs_insn_name(d->handle, id);
     return s ? s : "?";
+}
+
+void csim_disasm_version(char *buf, size_t size)
+{
+    /* cs_version gives the library's major and minor; the patch level is the
+     * headers' (Capstone has no call for it; Debian's libcapstone4 keeps the
+     * ABI of one minor release). */
+    int major, minor;
+    cs_version(&major, &minor);
+    snprintf(buf, size, "%d.%d.%d", major, minor, CS_VERSION_EXTRA);
 }

@@ -24,4 +24,8 @@ int csim_disasm_decode(csim_disasm *d, const uint8_t *code, size_t len, uint32_t
 /** csim_disasm_name - mnemonic of csim_insn.id ("ldr", "umaal"...). */
 const char *csim_disasm_name(const csim_disasm *d, unsigned id);
 
+/** csim_disasm_version - the version of the Capstone library in use
+ *  ("4.0.2"), into buf (--version). */
+void csim_disasm_version(char *buf, size_t size);
+
 #endif
