@@ -122,7 +122,9 @@ unsigned cli_load_models(const char *mcus, const char *const *sets, unsigned n_s
             *rc = cli_fail(err, &d);
             return 0;
         }
-        if (all && elf && !csim_arch_runs(m->arch, elf->arch)) {
+        /* all: the models that can run the image, its architecture and its memory. */
+        csim_diag fit = {0};
+        if (all && elf && (!csim_arch_runs(m->arch, elf->arch) || csim_image_fits(elf, m, &fit))) {
             continue;
         }
         if (d.warning[0]) {

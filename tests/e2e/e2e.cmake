@@ -4,8 +4,8 @@
 # can run; each board image runs on its own board's model.
 if(TARGET firmware)
     set(FW ${CMAKE_BINARY_DIR}/firmware)
-    set(E2E_MODELS_M0 stm32l073rz stm32u083rc stm32l552ze stm32u385rg)
-    set(E2E_MODELS_M33 stm32l552ze stm32u385rg)
+    set(E2E_MODELS_M0 stm32l073rz stm32u083rc stm32g071rb stm32l552ze stm32u385rg stm32u585ai stm32h563zi)
+    set(E2E_MODELS_M33 stm32l552ze stm32u385rg stm32u585ai stm32h563zi)
     # Families that run on every model (RSA: below).
     set(E2E_FAMILIES selftest probe sha aes ed25519 ecdsa mldsa)
     foreach(family ${E2E_FAMILIES})
