@@ -22,3 +22,7 @@ if(TARGET firmware)
                 ${CMAKE_BINARY_DIR}/firmware ${CMAKE_CURRENT_BINARY_DIR}/whatif)
     set_tests_properties(e2e_model_whatif PROPERTIES LABELS e2e)
 endif()
+# `cyclesim models` names each model's board (issue 37): the description's first words.
+add_test(NAME cli_models_boards
+    COMMAND sh -c "out=$($<TARGET_FILE:cyclesim> models) && for b in 'stm32g071rb    STM32G071RB, NUCLEO-G071RB:' 'stm32c031c6    STM32C031C6, NUCLEO-C031C6:' 'stm32u585ai    STM32U585AI, B-U585I-IOT02A:' 'stm32h563zi    STM32H563ZI, NUCLEO-H563ZI:'; do printf '%s\\n' \"$out\" | grep -qF \"$b\" || { echo \"missing: $b\"; exit 1; }; done")
+set_tests_properties(cli_models_boards PROPERTIES LABELS cli)
