@@ -141,17 +141,33 @@ endfunction()
 # ---- targets -----------------------------------------------------------------
 # HAS: what a family may need.  emulator: runs in cyclesim only (semihosting
 # console and exit, hal/semihost.c), where tests/rt checks it; aes-u0: the STM32U0 AES at 0x40026000; aes-u3: the
-# STM32U3 AES and SAES at 0x420C0000 and 0x420C0C00.  An emulator target has
+# STM32U3 AES and SAES at 0x420C0000 and 0x420C0C00; mem-64k-20k: at least
+# 64 KB of flash and 20 KB of SRAM, the emulator targets' memory (the
+# NUCLEO-C031C6's 32 KB and 12 KB hold neither the Ed25519 code and tables nor
+# the buffers and stacks of the AES, SHA, RSA and ML-DSA cases).  An emulator target has
 # what the model it runs a family on has: emu-m0plus's AES images run on the
 # stm32u083rc model, emu-m33's on the stm32u385rg model.
 #         target          core    HAL sources                                      HAS
 fw_target(emu-m0plus      m0plus  hal/emu_m0plus.c     hal/cycles_systick.c hal/semihost.c
-                                  HAS emulator aes-u0)
+                                  HAS emulator aes-u0 mem-64k-20k)
 fw_target(emu-m33         m33     hal/emu_m33.c        hal/cycles_dwt.c     hal/semihost.c
-                                  HAS emulator aes-u3)
-fw_target(nucleo-l073rz   m0plus  hal/nucleo_l073rz.c  hal/cycles_systick.c hal/board_console.c)
+                                  HAS emulator aes-u3 mem-64k-20k)
+fw_target(nucleo-l073rz   m0plus  hal/nucleo_l073rz.c  hal/cycles_systick.c hal/board_console.c
+                                  HAS mem-64k-20k)
 fw_target(nucleo-u083rc   m0plus  hal/nucleo_u083rc.c  hal/cycles_systick.c hal/board_console.c
-                                  HAS aes-u0)
-fw_target(nucleo-l552zeq  m33     hal/nucleo_l552zeq.c hal/cycles_dwt.c hal/board_console.c)
+                                  HAS aes-u0 mem-64k-20k)
+fw_target(nucleo-g071rb   m0plus  hal/nucleo_g071rb.c  hal/cycles_systick.c hal/board_console.c
+                                  hal/board.c
+                                  HAS mem-64k-20k)
+fw_target(nucleo-c031c6   m0plus  hal/nucleo_c031c6.c  hal/cycles_systick.c hal/board_console.c
+                                  hal/board.c)
+fw_target(nucleo-l552zeq  m33     hal/nucleo_l552zeq.c hal/cycles_dwt.c hal/board_console.c
+                                  HAS mem-64k-20k)
 fw_target(nucleo-u385rgq  m33     hal/nucleo_u385rgq.c hal/cycles_dwt.c hal/board_console.c
-                                  HAS aes-u3)
+                                  HAS aes-u3 mem-64k-20k)
+fw_target(b-u585i-iot02a  m33     hal/b_u585i_iot02a.c hal/cycles_dwt.c hal/board_console.c
+                                  hal/board.c
+                                  HAS mem-64k-20k)
+fw_target(nucleo-h563zi   m33     hal/nucleo_h563zi.c  hal/cycles_dwt.c hal/board_console.c
+                                  hal/board.c
+                                  HAS mem-64k-20k)

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * board_console.c - what the four Nucleo HALs share: the transmit path of the
+ * board_console.c - what the board HALs share: the transmit path of the
  * ST-LINK virtual-COM UART and the sleep after the run.  The USART and LPUART
- * of the L0, U0, L5 and U3 have the same layout: ISR.TXE is bit 7, TDR takes
- * one character (RM0367/RM0503/RM0438/RM0487, USART registers).
+ * of the L0, U0, L5 and U3 (and G0, C0, U5, H5: their CMSIS device headers)
+ * have the same layout: ISR.TXE is bit 7, TDR takes one character
+ * (RM0367/RM0503/RM0438/RM0487, USART registers).
  */
 #include "hal.h"
 

@@ -238,7 +238,7 @@ unsigned cli_load_models(const char *mcus, const char *const *sets, unsigned n_s
     char names[CLI_MAX_MODELS][64];
     unsigned n = 0, kept = 0;
     bool all = strcmp(mcus, "all") == 0;
-    char left_out[512] = ""; /* the models --mcu all leaves out, with their architecture */
+    char left_out[512] = ""; /* the models --mcu all leaves out, and why */
     if (all) {
         if ((n = cli_list_models(names, CLI_MAX_MODELS, rc)) == 0) {
             return 0;
@@ -261,10 +261,13 @@ unsigned cli_load_models(const char *mcus, const char *const *sets, unsigned n_s
             *rc = cli_fail(err, &d);
             return 0;
         }
-        if (all && elf && !csim_arch_runs(m->arch, elf->arch)) {
+        /* all: the models that can run the image, its architecture and its memory. */
+        csim_diag fit = {0};
+        bool arch_ok = !all || !elf || csim_arch_runs(m->arch, elf->arch);
+        if (!arch_ok || (all && elf && csim_image_fits(elf, m, &fit))) {
             int len = (int)strlen(left_out);
             snprintf(left_out + len, sizeof(left_out) - (size_t)len, "%s%s (%s)", len ? ", " : "", names[i],
-                     csim_arch_names[m->arch]);
+                     arch_ok ? "the image does not fit its memory" : csim_arch_names[m->arch]);
             continue;
         }
         cli_say_lines(quiet, "warning", d.warning);

@@ -4,6 +4,8 @@
  */
 #include "engine/sim_internal.h"
 
+#include <string.h>
+
 static bool inside(const csim_model *m, uint32_t a, uint32_t len, bool *in_flash)
 {
     uint64_t end = (uint64_t)a + len;
@@ -21,23 +23,57 @@ static bool inside(const csim_model *m, uint32_t a, uint32_t len, bool *in_flash
     return false;
 }
 
-static csim_err load_image(sim *s)
+/* The first word the image loads at `addr`, or 0 when no segment holds it. */
+static uint32_t image_word(const csim_elf *e, uint32_t addr)
 {
-    const csim_elf *e = s->elf;
-    const csim_model *m = s->model;
+    for (size_t i = 0; i < e->n_segs; i++) {
+        const csim_segment *g = &e->segs[i];
+        if (addr >= g->paddr && (uint64_t)addr + 4 <= (uint64_t)g->paddr + g->filesz) {
+            uint32_t w;
+            memcpy(&w, g->data + (addr - g->paddr), sizeof(w));
+            return w;
+        }
+    }
+    return 0;
+}
+
+csim_err csim_image_fits(const csim_elf *e, const csim_model *m, csim_diag *d)
+{
     for (size_t i = 0; i < e->n_segs; i++) {
         const csim_segment *g = &e->segs[i];
         bool fl;
+        uint32_t a = g->vaddr, n = g->memsz;
         if (g->filesz && !inside(m, g->paddr, g->filesz, &fl)) {
-            return csim_fail(s->diag, CSIM_ERR_ELF,
-                             "%s: segment %zu (0x%08x, %u bytes) is outside the memory map of %s",
-                             e->path, i, g->paddr, g->filesz, m->name);
+            a = g->paddr, n = g->filesz;
+        } else if (inside(m, g->vaddr, g->memsz, &fl)) {
+            continue;
         }
-        if (!inside(m, g->vaddr, g->memsz, &fl)) {
-            return csim_fail(s->diag, CSIM_ERR_ELF,
-                             "%s: segment %zu (0x%08x, %u bytes) is outside the memory map of %s",
-                             e->path, i, g->vaddr, g->memsz, m->name);
-        }
+        return csim_fail(d, CSIM_ERR_ELF, "%s: segment %zu (0x%08x, %u bytes) is outside the memory map of %s",
+                         e->path, i, a, n, m->name);
+    }
+    /* The initial stack pointer, when the flash base holds a vector table: a
+     * first word in the SRAM region of the architecture's memory map
+     * (0x2000_0000-0x3FFF_FFFF) and a Thumb reset vector into the flash (code
+     * there under --call is not one).  The first push writes below it. */
+    const uint32_t sp = image_word(e, m->flash.flash_base), reset = image_word(e, m->flash.flash_base + 4);
+    bool fl;
+    const bool vectors = sp >= 0x20000000u && sp < 0x40000000u && (reset & 1u) && inside(m, reset & ~1u, 2, &fl) && fl;
+    if (vectors && !inside(m, sp - 4, 4, &fl)) {
+        return csim_fail(d, CSIM_ERR_ELF, "%s: initial stack pointer 0x%08x is outside the SRAM of %s", e->path, sp,
+                         m->name);
+    }
+    return CSIM_OK;
+}
+
+static csim_err load_image(sim *s)
+{
+    const csim_elf *e = s->elf;
+    csim_err err = csim_image_fits(e, s->model, s->diag);
+    if (err) {
+        return err;
+    }
+    for (size_t i = 0; i < e->n_segs; i++) {
+        const csim_segment *g = &e->segs[i];
         if (g->filesz) {
             csim_emu_write(s->emu, g->paddr, g->data, g->filesz);
             if (g->vaddr != g->paddr) { /* initialised data: as the start-up code copies it */

@@ -10,4 +10,19 @@ if(TARGET firmware)
         COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_acr_layout.sh $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
                 ${CMAKE_CURRENT_BINARY_DIR}/data-only-mcu-acr)
     set_tests_properties(e2e_data_only_mcu_acr PROPERTIES LABELS e2e)
+    # --mcu all runs an image on the models whose memory holds it: the emu-m0plus
+    # image (20 KB of SRAM) skips the STM32C031C6 (12 KB) and runs on the others.
+    add_test(NAME e2e_mcu_all_fits
+        COMMAND $<TARGET_FILE:cyclesim> run ${CMAKE_BINARY_DIR}/firmware/emu-m0plus/selftest.elf --mcu all
+                --format csv)
+    set_tests_properties(e2e_mcu_all_fits PROPERTIES LABELS e2e)
+    # What-ifs on the models of issue 37 move cycles the way the reference manuals say.
+    add_test(NAME e2e_model_whatif
+        COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_whatif.sh $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
+                ${CMAKE_BINARY_DIR}/firmware ${CMAKE_CURRENT_BINARY_DIR}/whatif)
+    set_tests_properties(e2e_model_whatif PROPERTIES LABELS e2e)
 endif()
+# `cyclesim models` names each model's board (issue 37): the description's first words.
+add_test(NAME cli_models_boards
+    COMMAND sh -c "out=$($<TARGET_FILE:cyclesim> models) && for b in 'stm32g071rb    STM32G071RB, NUCLEO-G071RB:' 'stm32c031c6    STM32C031C6, NUCLEO-C031C6:' 'stm32u585ai    STM32U585AI, B-U585I-IOT02A:' 'stm32h563zi    STM32H563ZI, NUCLEO-H563ZI:'; do printf '%s\\n' \"$out\" | grep -qF \"$b\" || { echo \"missing: $b\"; exit 1; }; done")
+set_tests_properties(cli_models_boards PROPERTIES LABELS cli)

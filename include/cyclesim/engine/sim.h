@@ -135,6 +135,12 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
                   csim_run_result *res, csim_diag *diag);
 void csim_run_result_free(csim_run_result *res);
 
+/** csim_image_fits - CSIM_OK if the model's memory map holds the image: every
+ *  segment inside its flash or SRAM and the initial stack pointer (the vector
+ *  table's first word, when it is an SRAM-region address) inside its SRAM;
+ *  else CSIM_ERR_ELF, diag naming the segment or the stack pointer. */
+csim_err csim_image_fits(const csim_elf *e, const csim_model *m, csim_diag *d);
+
 /** csim_case_list - the names and rows of the ELF's bench_cases table, in table
  *  order (index = what case_first counts), read from its loadable segments
  *  without running it.  Fills at most `max` entries (names/rows may be NULL to
