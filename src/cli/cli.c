@@ -58,13 +58,12 @@ int cli_fail(csim_err e, const csim_diag *d)
 
 int cli_error(csim_err e, const char *fmt, ...)
 {
+    csim_diag d = {0};
     va_list ap;
     va_start(ap, fmt);
-    fputs("cyclesim: error: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    csim_vfail(&d, e, fmt, ap); /* escaped as every message is */
     va_end(ap);
-    return cli_exit_code(e);
+    return cli_fail(e, &d);
 }
 
 int cli_out_of_memory(void)
@@ -230,8 +229,7 @@ int cli_failed_cases(const csim_model *m, const csim_case_result *c, size_t n)
     int rc = EXIT_OK;
     for (size_t i = 0; i < n; i++) {
         if (c[i].status != 0) {
-            fprintf(stderr, "cyclesim: error: %s: case %s failed its check (status %u)\n", m->name, c[i].name,
-                    c[i].status);
+            cli_error(CSIM_ERR_CASE, "%s: case %s failed its check (status %u)", m->name, c[i].name, c[i].status);
             rc = EXIT_CASE_FAILED;
         }
     }

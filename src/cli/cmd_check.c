@@ -160,8 +160,9 @@ static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, FIL
         const char *base = strrchr(c->elf_path, '/');
         base = base ? base + 1 : c->elf_path;
         if (c->file.elf && strcmp(c->file.elf, base) != 0) {
-            fprintf(stderr, "cyclesim: warning: %s was recorded for %s, checking %s\n", c->budget_path, c->file.elf,
-                    base);
+            csim_diag w = {0};
+            csim_warn(&w, "%s was recorded for %s, checking %s", c->budget_path, c->file.elf, base);
+            fprintf(stderr, "cyclesim: warning: %s", w.warning);
         }
     }
     if (!(c->models = calloc(CLI_MAX_MODELS, sizeof(*c->models)))) {
@@ -224,7 +225,7 @@ static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, FIL
         /* A case missing from a run that completed: the firmware skipped it. */
         bool unreported = r->v == V_ERROR && !run_rc;
         if (r->v == V_CASE_FAILED || unreported) {
-            fprintf(stderr, "cyclesim: error: %s: case %s: %s\n", c->models[r->model].name, r->case_name, r->why);
+            cli_error(CSIM_ERR_CASE, "%s: case %s: %s", c->models[r->model].name, r->case_name, r->why);
             case_failed = true;
         }
     }

@@ -160,12 +160,8 @@ int cmd_run(int argc, char **argv)
             fprintf(stderr, "cyclesim: warning: %s: %s: no benchmark case was timed (no bench_cases table or "
                     "bench_region markers: a stripped image?)\n", m->name, elf->path);
         }
-        for (size_t k = 0; k < res.n_cases; k++) {
-            if (res.cases[k].status != 0) {
-                fprintf(stderr, "cyclesim: error: %s: case %s failed its check (status %u)\n", m->name,
-                        res.cases[k].name, res.cases[k].status);
-                rc = EXIT_CASE_FAILED;
-            }
+        if (cli_failed_cases(m, res.cases, res.n_cases) != EXIT_OK) {
+            rc = EXIT_CASE_FAILED;
         }
         if (!ro.call && res.exited && res.exit_status != 0 && rc == EXIT_OK) {
             fprintf(stderr, "cyclesim: error: %s: firmware exited with status %u\n", m->name, res.exit_status);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cases_report.c - the output of `cyclesim list-cases` (cases_report.h). */
 #include "output/cases_report.h"
+#include "output/escape.h"
 #include "output/formats_internal.h"
 
 struct cases_writer {
@@ -9,9 +10,23 @@ struct cases_writer {
 };
 
 static void table_header(FILE *f) { fprintf(f, "%-48s %s\n", "case", "row"); }
-static void table_record(FILE *f, const char *name, const char *row) { fprintf(f, "%-48s %s\n", name, row); }
+static void table_record(FILE *f, const char *name, const char *row)
+{
+    csim_text_pad(f, name, 48);
+    fputc(' ', f);
+    csim_text_str(f, row);
+    fputc('\n', f);
+}
+
 static void csv_header(FILE *f) { fputs("case,row\n", f); }
-static void csv_record(FILE *f, const char *name, const char *row) { fprintf(f, "%s,%s\n", name, row); }
+static void csv_record(FILE *f, const char *name, const char *row)
+{
+    csim_csv_field(f, name);
+    fputc(',', f);
+    csim_csv_field(f, row);
+    fputc('\n', f);
+}
+
 
 const struct cases_writer cases_table_writer = {table_header, table_record};
 const struct cases_writer cases_csv_writer = {csv_header, csv_record};

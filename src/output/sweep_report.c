@@ -10,22 +10,6 @@
 #include "output/sweep_report.h"
 #include "output/sweep_svg.h"
 
-static void csv_field(FILE *f, const char *s)
-{
-    if (!strpbrk(s, ",\"\n")) {
-        fputs(s, f);
-        return;
-    }
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"') {
-            fputc('"', f);
-        }
-        fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
 static void key_value(const csim_model *m, const char *key, char *buf, size_t len)
 {
     if (!csim_model_get(m, key, buf, len)) {
@@ -72,7 +56,7 @@ static void csv_header(const sweep_out *o)
     for (unsigned i = 0; i < g->n_dims; i++) {
         if (g->dims[i].column) {
             fputc(',', o->f);
-            csv_field(o->f, g->dims[i].key);
+            csim_csv_field(o->f, g->dims[i].key);
         }
     }
     fputs(",case,cycles,time_us,rm_min_latency,outside_rm,reason\n", o->f);
@@ -85,20 +69,20 @@ static void csv_row(const sweep_out *o, const point *p, const csim_case_result *
     row_figures r = figures_of(o, p, c);
     const csim_model *m = r.m;
     char v[64];
-    csv_field(o->f, m->name);
+    csim_csv_field(o->f, m->name);
     fprintf(o->f, ",%u,%u,%d,%d,%s", r.in.clock_hz, r.in.wait_states, r.in.cache_enabled, r.in.prefetch,
             csim_state_text(o->warm, &r.in));
     for (unsigned i = 0; i < g->n_dims; i++) {
         if (g->dims[i].column) {
             key_value(m, g->dims[i].key, v, sizeof(v));
             fputc(',', o->f);
-            csv_field(o->f, v);
+            csim_csv_field(o->f, v);
         }
     }
     fputc(',', o->f);
-    csv_field(o->f, c->name);
+    csim_csv_field(o->f, c->name);
     fprintf(o->f, ",%llu,%.3f,%s,%d,", (unsigned long long)c->cycles, r.us, r.rm, p->outside);
-    csv_field(o->f, p->reason);
+    csim_csv_field(o->f, p->reason);
     fputc('\n', o->f);
 }
 
@@ -179,7 +163,9 @@ static void table_row(const sweep_out *o, const point *p, const csim_case_result
             fprintf(o->f, " %12s", v);
         }
     }
-    fprintf(o->f, " %-44s %12llu %12.3f  %s%s\n", c->name, (unsigned long long)c->cycles, r.us,
+    fputc(' ', o->f);
+    csim_text_pad(o->f, c->name, 44);
+    fprintf(o->f, " %12llu %12.3f  %s%s\n", (unsigned long long)c->cycles, r.us,
             p->outside ? p->reason : "", r.in.changed ? " (flash changed by the firmware during the case)" : "");
 }
 
