@@ -79,11 +79,16 @@ int cli_no_cases(const csim_elf *elf)
 
 bool cli_need_cases(const csim_elf *elf, int *rc)
 {
-    if (csim_case_list(elf, NULL, NULL, 0) != 0) {
-        return true;
+    if (csim_case_list(elf, NULL, NULL, 0) == 0) {
+        *rc = cli_no_cases(elf);
+        return false;
     }
-    *rc = cli_no_cases(elf);
-    return false;
+    csim_diag d = {0};
+    csim_err err = csim_case_table_check(elf, &d);
+    if (err) {
+        *rc = cli_fail(err, &d);
+    }
+    return !err;
 }
 
 csim_err cli_apply_sets(csim_model *m, const char *const *sets, unsigned n_sets, csim_diag *d)
