@@ -225,9 +225,13 @@ static void md_record(const cmp_out *o, cmp_part p, size_t i)
         const char *path = cmp_image_path(c, k);
         fputs("- `", f);
         csim_md_text(f, k->name);
-        fputs("` (row \"", f);
-        csim_md_text(f, k->row);
-        fputs("\")", f);
+        if (k->row[0]) { /* in a code span as the name: no emphasis or HTML from the firmware */
+            fputs("` (row `", f);
+            csim_md_text(f, k->row);
+            fputs("`)", f);
+        } else {
+            fputs("` (no row)", f);
+        }
         if (path) {
             fputs(" in `", f);
             csim_md_text(f, path);

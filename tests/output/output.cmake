@@ -6,3 +6,4 @@ add_test(NAME output_golden
     COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_outputs.sh $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
             ${CMAKE_CURRENT_BINARY_DIR}/output)
 set_tests_properties(output_golden PROPERTIES LABELS "output;cli")
+include(${CMAKE_CURRENT_LIST_DIR}/hostile/hostile.cmake)
