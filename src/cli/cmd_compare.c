@@ -129,6 +129,9 @@ int cmd_compare(int argc, char **argv)
     }
     err = strcmp(published, "auto") == 0 ? cmp_page_auto(cli_published_dir(), &model, &page, &d)
                                           : csim_pub_load(published, &page, &d);
+    if (!err) {
+        err = csim_pub_board_mcu_check(&page, &model, &d);
+    }
     if (err) {
         rc = cli_fail(err, &d);
         goto done;
