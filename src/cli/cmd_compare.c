@@ -209,8 +209,8 @@ int cmd_compare(int argc, char **argv)
         goto done;
     }
     const csim_shard shard = {.k = o.shard_k, .n = o.shard_n, .sets = sets, .n_sets = n_sets,
-                              .published_sha256 = page_sha, .other_state = extra.other_state,
-                              .zero_wait = extra.zero_wait, .state_check = state_check, .baselines = baselines};
+                              .globs = sel.globs, .n_globs = sel.n_globs, .published_sha256 = page_sha,
+                              .other_state = extra.other_state, .zero_wait = extra.zero_wait, .state_check = state_check, .baselines = baselines};
     csim_compare_print(out, fmt, &cmp, o.shard_n ? &shard : NULL);
     if (out != stdout && fclose(out) != 0) {
         fprintf(stderr, "cyclesim: error: %s: write error\n", output);

@@ -143,7 +143,7 @@ static bool shard_round_trip(const csim_model *m, const csim_case_result *c, csi
     csim_shard_case_write(f, m, c);
     fclose(f);
     csim_json *doc = csim_json_parse(text);
-    bool ok = doc && csim_shard_case_read(doc, back);
+    bool ok = doc && !csim_shard_case_read(doc, back);
     *has_in_force = strstr(text, "\"in_force\"") != NULL;
     csim_json_free(doc);
     free(text);

@@ -249,6 +249,27 @@ check_text("merge table", run("merge", shards, 0)[0], 3 + N + 1)
 check_json("merge json", run("merge json", shards + ["--format", "json"], 0)[0])
 check_csv("merge csv", run("merge csv", shards + ["--format", "csv"], 0)[0], "case", N)
 
+# merge of shards run with --case: the selected cases only; a record taken out of a shard,
+# or shards of different --case lists, refused naming the case or the files
+sel = ["--case", "path*", "--case", "comma*"]
+for k in (1, 2):
+    with open(os.path.join(work, "c%d.json" % k), "wb") as f:
+        f.write(run("run --case shard %d" % k, ["run"] + H + sel + ["--shard", "%d/2" % k, "--format", "json"], 0)[0])
+check_text("merge --case", run("merge --case", ["merge", "c1.json", "c2.json"], 0)[0], 3 + 3 + 1)
+with open(os.path.join(work, "c3.json"), "wb") as f:
+    f.write(run("run other --case", ["run"] + H + ["--case", "path*", "--shard", "2/2", "--format", "json"], 0)[0])
+_, err = run("merge other --case", ["merge", "c1.json", "c3.json"], 9)
+if b"different --case lists" not in err:
+    fail("merge of different --case lists: %r" % err)
+shard = json.loads(read("s1.json"))
+cases = shard["shard"]["models"][0]["cases"]
+gone = cases.pop()["name"]
+with open(os.path.join(work, "s1-less.json"), "w") as f:
+    json.dump(shard, f)
+_, err = run("merge, a case missing", ["merge", "s1-less.json", "s2.json"], 9)
+if ('case "%s"' % gone).encode() not in err or b"is in no shard" not in err:
+    fail("merge with a case missing: %r" % err)
+
 # Refused: two cases of one name, a name past the bound (exit 3, both named)
 for args in (["run", "dup.elf", "--mcu", MCU], ["list-cases", "dup.elf"], ["profile", "dup.elf", "--mcu", MCU],
              ["check", "dup.elf", "--budgets", "budgets.json"], ["sweep", "dup.elf", "--mcu", MCU],
