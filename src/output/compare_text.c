@@ -18,7 +18,9 @@ static void table_begin(const cmp_out *o)
 {
     const csim_comparison *c = o->c;
     for (size_t i = 0; i < c->n_notes; i++) {
-        fprintf(o->f, "%s%s\n", i == 0 && c->version_mismatch ? "WARNING: " : "note: ", c->notes[i]);
+        fputs(i == 0 && c->version_mismatch ? "WARNING: " : "note: ", o->f);
+        csim_text_str(o->f, c->notes[i]); /* a page's library or title in it */
+        fputc('\n', o->f);
     }
     cmp_header_lines(o->f, c, "");
 }
@@ -141,7 +143,9 @@ static void md_begin(const cmp_out *o)
     const csim_comparison *c = o->c;
     fputs("# cyclesim compare\n\n", o->f);
     for (size_t i = 0; i < c->n_notes; i++) {
-        fprintf(o->f, "> **%s** %s\n>\n", i == 0 && c->version_mismatch ? "Warning:" : "Note:", c->notes[i]);
+        fprintf(o->f, "> **%s** ", i == 0 && c->version_mismatch ? "Warning:" : "Note:");
+        csim_md_text(o->f, c->notes[i]);
+        fputs("\n>\n", o->f);
     }
     if (c->n_notes) {
         fputc('\n', o->f);
