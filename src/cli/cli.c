@@ -139,7 +139,7 @@ unsigned cli_load_models(const char *mcus, const char *const *sets, unsigned n_s
             fprintf(stderr, "cyclesim: error: no model can run %s (built for %s)\n", elf->path,
                     elf->arch_name);
         } else {
-            fprintf(stderr, "cyclesim: error: no model named by --mcu %s\n", mcus);
+            cli_error(CSIM_ERR_MODEL, "no model named by --mcu %s", mcus);
         }
         *rc = EXIT_BAD_MODEL;
     }
