@@ -360,17 +360,15 @@ static csim_err table_ix_complete(const table_ix *t, const merge_shard *in, unsi
 }
 
 /* The placed records of the tables, in image and table order. */
-static size_t table_ix_order(const table_ix *t, size_t n_images, placed *out)
+static void table_ix_order(const table_ix *t, size_t n_images, placed *out)
 {
-    size_t m = 0;
     for (size_t k = 0; k < n_images; k++) {
         for (size_t i = 0; i < t[k].n; i++) {
             if (t[k].at[i]) {
-                out[m++] = *t[k].at[i];
+                *out++ = *t[k].at[i];
             }
         }
     }
-    return m;
 }
 
 /* The records p[0..np) placed in their images' tables (a case twice: both
