@@ -5,7 +5,7 @@
 # under test, so in its shard format) is the template; its case table and
 # case records are grown to CASES synthetic cases (the template case's
 # figures, new names) split into SHARDS shards by the name's FNV-1a hash
-# (docs/ci.md), and merge's wall time and peak memory over them are printed.
+# (docs/ci.md), and merge's wall and CPU time and peak memory over them are printed.
 # usage: bench/merge_scale.sh CYCLESIM ELF [CASES] [SHARDS]
 #   (default: 100000 cases in 4 shards; ELF e.g. build/firmware/emu-m0plus/sha.elf)
 set -eu
@@ -42,5 +42,5 @@ for k in range(shards):
 EOF
 bytes=$(cat "$tmp"/shard*.json | wc -c)
 echo "merge of $cases case records in $shards shards ($bytes bytes):"
-/usr/bin/time -f "  %e s wall, %M KiB peak" "$cyclesim" merge "$tmp"/shard*.json --format json > "$tmp/merged.json"
+/usr/bin/time -f "  %e s wall, %U s user CPU, %M KiB peak" "$cyclesim" merge "$tmp"/shard*.json --format json > "$tmp/merged.json"
 echo "  $(grep -c '"case": "scale/' "$tmp/merged.json") cases in the merged report"
