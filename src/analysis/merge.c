@@ -2,13 +2,17 @@
 /*
  * merge.c - the shards of one run or compare joined into the results one run
  * of every case gives (merge.h); byte for byte the same report in JSON
- * (docs/ci.md).  Shards of different commands, images, models, --set lists
- * or measured results, a shard given twice or one missing are refused.
+ * (docs/ci.md).  Shards of different commands, images, models, --set or
+ * --case lists or measured results, a shard given twice or one missing are
+ * refused, and so is a case of the image missing from every shard or held
+ * twice (in one shard or two).  Cases are joined
+ * through a hash of each image's case table: linear in the records.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysis/merge.h"
+#include "analysis/sweep.h"
 #include "cyclesim/common/file.h"
 #include "cyclesim/analysis/shard.h"
 #include "cyclesim/backends/digest.h"
@@ -19,6 +23,15 @@ static csim_err bad(csim_diag *d, const char *path, const char *what)
 {
     return csim_fail(d, CSIM_ERR_INPUT, "%s: %s", path, what);
 }
+
+/* "PATH: KEY: WHAT": the member of the shard that is wrong. */
+static csim_err bad_key(csim_diag *d, const char *path, const char *key, const char *what)
+{
+    return csim_fail(d, CSIM_ERR_INPUT, "%s: %s: %s", path, key, what);
+}
+
+/* The version of a run's or compare's JSON report (src/output/report.c, compare_json.c). */
+#define REPORT_SCHEMA_VERSION 1
 
 static csim_err out_of_memory(csim_diag *d)
 {
@@ -42,15 +55,36 @@ static bool same_str(const csim_json *a, const csim_json *b, const char *name)
     return x && y && strcmp(x, y) == 0;
 }
 
-static bool same_list(const csim_json *a, const csim_json *b)
+/* The first element of an array (NULL for anything else: an object's
+ * members are not a list's elements, and csim_json_count says 0 of them). */
+static const csim_json *first_element(const csim_json *a)
 {
-    size_t n = csim_json_count(a);
-    if (n != csim_json_count(b)) {
+    return csim_json_is_array(a) ? csim_json_first(a) : NULL;
+}
+
+static bool string_list(const csim_json *a)
+{
+    if (!csim_json_is_array(a)) {
         return false;
     }
-    for (size_t i = 0; i < n; i++) {
-        const char *x = csim_json_str_of(csim_json_at(a, i)), *y = csim_json_str_of(csim_json_at(b, i));
-        if (!x || !y || strcmp(x, y) != 0) {
+    for (const csim_json *e = first_element(a); e; e = csim_json_next(e)) {
+        if (!csim_json_is_string(e)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool same_list(const csim_json *a, const csim_json *b)
+{
+    if (csim_json_count(a) != csim_json_count(b)) {
+        return false;
+    }
+    /* walked, not indexed: csim_json_at is linear in the index */
+    for (const csim_json *x = first_element(a), *y = first_element(b); x && y;
+         x = csim_json_next(x), y = csim_json_next(y)) {
+        const char *u = csim_json_str_of(x), *v = csim_json_str_of(y);
+        if (!u || !v || strcmp(u, v) != 0) {
             return false;
         }
     }
@@ -93,21 +127,35 @@ static csim_err load_shards(merge_shard *in, unsigned n, const char **command, c
         in[i].doc = csim_json_parse_input(in[i].path, text, why, sizeof(why));
         free(text);
         in[i].sh = csim_json_get(in[i].doc, "shard");
-        uint64_t k, nn, version;
+        uint64_t k, nn, version, schema;
         const char *cmd = csim_json_str_of(csim_json_get(in[i].sh, "command"));
         if (!in[i].doc) {
             return csim_fail(d, CSIM_ERR_INPUT, "%s (merge reads the --format json output of each shard)", why);
         }
-        if (!in[i].sh || !cmd || !csim_json_u64(csim_json_get(in[i].sh, "k"), &k) ||
-            !csim_json_u64(csim_json_get(in[i].sh, "n"), &nn) || k < 1 || k > nn || nn > 10000 ||
-            !csim_json_u64(csim_json_get(in[i].sh, "version"), &version)) {
+        if (!csim_json_u64(csim_json_get(in[i].doc, "schema_version"), &schema) || schema != REPORT_SCHEMA_VERSION) {
+            return bad_key(d, in[i].path, "schema_version", "missing or not 1 (merge reads the JSON reports of this "
+                           "cyclesim)");
+        }
+        if (!in[i].sh) {
             return bad(d, in[i].path, "not the JSON output of a --shard K/N run (no \"shard\" member)");
         }
-        if (version != CSIM_SHARD_VERSION) {
-            return bad(d, in[i].path, "written by another version of cyclesim (shard format version differs)");
+        if (!csim_json_u64(csim_json_get(in[i].sh, "version"), &version) || version != CSIM_SHARD_VERSION) {
+            return bad_key(d, in[i].path, "shard.version", "missing or not this cyclesim's shard format (2): "
+                           "written by another version of cyclesim");
         }
-        if (strcmp(cmd, "run") != 0 && strcmp(cmd, "compare") != 0) {
-            return bad(d, in[i].path, "merge joins run and compare shards only");
+        if (!csim_json_u64(csim_json_get(in[i].sh, "n"), &nn) || nn < 1 || nn > 10000) {
+            return bad_key(d, in[i].path, "shard.n", "missing or not a shard count in [1, 10000]");
+        }
+        if (!csim_json_u64(csim_json_get(in[i].sh, "k"), &k) || k < 1 || k > nn) {
+            return bad_key(d, in[i].path, "shard.k", "missing or not a shard number in [1, shard.n]");
+        }
+        if (!cmd || (strcmp(cmd, "run") != 0 && strcmp(cmd, "compare") != 0)) {
+            return bad_key(d, in[i].path, "shard.command", "missing, or neither run nor compare (merge joins "
+                           "run and compare shards only)");
+        }
+        if (!string_list(csim_json_get(in[i].sh, "sets")) || !string_list(csim_json_get(in[i].sh, "select"))) {
+            return bad_key(d, in[i].path, !string_list(csim_json_get(in[i].sh, "sets")) ? "shard.sets" : "shard.select",
+                           "missing or not a list of strings");
         }
         in[i].k = (unsigned)k;
         if (i == 0) {
@@ -127,6 +175,10 @@ static csim_err load_shards(merge_shard *in, unsigned n, const char **command, c
         if (!same_list(csim_json_get(a, "sets"), csim_json_get(b, "sets"))) {
             return csim_fail(d, CSIM_ERR_INPUT, "%s and %s were run with different --set lists", in[0].path,
                              in[i].path);
+        }
+        if (!same_list(csim_json_get(a, "select"), csim_json_get(b, "select"))) {
+            return csim_fail(d, CSIM_ERR_INPUT, "%s and %s were run with different --case lists (shard.select)",
+                             in[0].path, in[i].path);
         }
         for (unsigned j = 0; j < i; j++) {
             if (in[j].k == in[i].k) {
@@ -173,75 +225,222 @@ void merge_input_free(merge_input *m)
 
 /* A case of the merged report: where it comes from and where it goes. */
 typedef struct placed {
-    size_t image, index; /* its image, its position in that image's case table */
-    unsigned shard;      /* ties (a name twice in a table): shard order, then position */
-    size_t pos;
+    size_t image, index;        /* its image, its position in that image's case table */
+    const merge_shard *from;    /* the shard that holds it */
+    const char *list;           /* its list in the shard member ("models[0].cases", "cases"), for messages */
+    size_t pos;                 /* its position in that list */
     const csim_json *obj, *other, *zero_wait; /* its result objects */
 } placed;
 
-static int cmp_placed(const void *a, const void *b)
+/* An image's case table as the join looks a name up: open addressing over
+ * the names (FNV-1a), and the case each shard record put at each index. */
+typedef struct table_ix {
+    const char **names;
+    size_t n, mask;
+    size_t *slot;       /* index + 1; 0: empty */
+    const placed **at;  /* the record placed at each index (NULL: none yet) */
+} table_ix;
+
+static size_t name_hash(const char *s)
 {
-    const placed *x = a, *y = b;
-    if (x->image != y->image) {
-        return x->image < y->image ? -1 : 1;
+    uint64_t h = 0xcbf29ce484222325u;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        h = (h ^ *p) * 0x100000001b3u;
     }
-    if (x->index != y->index) {
-        return x->index < y->index ? -1 : 1;
-    }
-    if (x->shard != y->shard) {
-        return x->shard < y->shard ? -1 : 1;
-    }
-    return (x->pos > y->pos) - (x->pos < y->pos);
+    return (size_t)h;
 }
 
-/* The position of name in an image's case table; false if it has none. */
-static bool table_index(const csim_json *image, const char *name, size_t *index)
+static bool table_ix_find(const table_ix *t, const char *name, size_t *index)
 {
-    const csim_json *t = csim_json_get(image, "table");
-    for (size_t i = 0; name && i < csim_json_count(t); i++) {
-        const char *s = csim_json_str_of(csim_json_at(t, i));
-        if (s && strcmp(s, name) == 0) {
-            *index = i;
+    for (size_t h = name_hash(name) & t->mask; t->slot[h]; h = (h + 1) & t->mask) {
+        if (strcmp(t->names[t->slot[h] - 1], name) == 0) {
+            *index = t->slot[h] - 1;
             return true;
         }
     }
     return false;
 }
 
+static void table_ix_free(table_ix *t)
+{
+    free(t->names);
+    free(t->slot);
+    free(t->at);
+    memset(t, 0, sizeof(*t));
+}
+
+/* The table of `image` (member `key` of path's shard) indexed; two cases of
+ * one name in it are an error, as in an ELF (csim_case_table_check). */
+static csim_err table_ix_build(table_ix *t, const csim_json *image, const char *path, const char *key, csim_diag *d)
+{
+    const csim_json *table = csim_json_get(image, "table");
+    memset(t, 0, sizeof(*t));
+    if (!string_list(table)) {
+        return bad_key(d, path, key, "no case table (a list of names)");
+    }
+    t->n = csim_json_count(table);
+    size_t cap = 16;
+    while (cap < 2 * t->n) {
+        cap *= 2;
+    }
+    t->mask = cap - 1;
+    t->names = calloc(t->n + 1, sizeof(*t->names));
+    t->slot = calloc(cap, sizeof(*t->slot));
+    t->at = calloc(t->n + 1, sizeof(*t->at));
+    if (!t->names || !t->slot || !t->at) {
+        return out_of_memory(d);
+    }
+    size_t i = 0;
+    for (const csim_json *e = first_element(table); e; e = csim_json_next(e), i++) {
+        size_t h = name_hash(t->names[i] = csim_json_str_of(e)) & t->mask, first;
+        if (table_ix_find(t, t->names[i], &first)) {
+            char what[256];
+            snprintf(what, sizeof(what), "cases %zu and %zu are both named \"%.160s\"", first, i, t->names[i]);
+            return bad_key(d, path, key, what);
+        }
+        while (t->slot[h]) {
+            h = (h + 1) & t->mask;
+        }
+        t->slot[h] = i + 1;
+    }
+    return CSIM_OK;
+}
+
+/* Puts the record p at its case's index in t: its name must be a case of
+ * the table not placed already by this or another shard. */
+static csim_err table_ix_place(table_ix *t, placed *p, csim_diag *d)
+{
+    const char *name = csim_json_str_of(csim_json_get(p->obj, "name"));
+    char key[96], what[256];
+    snprintf(key, sizeof(key), "shard.%s[%zu]", p->list, p->pos);
+    if (!name) {
+        return bad_key(d, p->from->path, key, "a case without its name");
+    }
+    if (!table_ix_find(t, name, &p->index)) {
+        snprintf(what, sizeof(what), "case \"%.160s\" is not in its image's case table", name);
+        return bad_key(d, p->from->path, key, what);
+    }
+    const placed *q = t->at[p->index];
+    if (q) {
+        return q->from == p->from
+                   ? csim_fail(d, CSIM_ERR_INPUT, "%s: case \"%s\" twice in the shard (shard.%s[%zu] and [%zu])",
+                               p->from->path, name, p->list, q->pos, p->pos)
+                   : csim_fail(d, CSIM_ERR_INPUT, "case \"%s\" is in both %s and %s", name, q->from->path,
+                               p->from->path);
+    }
+    t->at[p->index] = p;
+    return CSIM_OK;
+}
+
+/* Every case of t the shards ran (--case globs of shard.select) was placed. */
+static csim_err table_ix_complete(const table_ix *t, const merge_shard *in, unsigned n, csim_diag *d)
+{
+    const csim_json *select = csim_json_get(in[0].sh, "select");
+    size_t n_globs = csim_json_count(select), g = 0;
+    const char **globs = calloc(n_globs + 1, sizeof(*globs));
+    if (!globs) {
+        return out_of_memory(d);
+    }
+    for (const csim_json *e = first_element(select); e; e = csim_json_next(e)) {
+        globs[g++] = csim_json_str_of(e);
+    }
+    csim_err err = CSIM_OK;
+    for (size_t i = 0; !err && i < t->n; i++) {
+        if (t->at[i] || !sweep_selected(t->names[i], globs, (unsigned)n_globs, 0, 0)) {
+            continue;
+        }
+        const merge_shard *owner = NULL;
+        for (unsigned k = 0; k < n && !owner; k++) {
+            owner = csim_case_in_shard(t->names[i], in[k].k, n) ? &in[k] : NULL;
+        }
+        err = csim_fail(d, CSIM_ERR_INPUT, "case \"%s\" (%zu of the image's table) is in no shard: %s, shard %u "
+                        "of %u, should hold it", t->names[i], i, owner ? owner->path : "?", owner ? owner->k : 0, n);
+    }
+    free(globs);
+    return err;
+}
+
+/* The placed records of the tables, in image and table order. */
+static void table_ix_order(const table_ix *t, size_t n_images, placed *out)
+{
+    for (size_t k = 0; k < n_images; k++) {
+        for (size_t i = 0; i < t[k].n; i++) {
+            if (t[k].at[i]) {
+                *out++ = *t[k].at[i];
+            }
+        }
+    }
+}
+
+/* The records p[0..np) placed in their images' tables (a case twice: both
+ * files named), every selected case there, and put in image and table order
+ * (into sorted, np records).  Which shard holds a case is not checked
+ * against its name: JSON carries an invalid UTF-8 byte of a name as U+FFFD,
+ * so the name read back may not hash as the one the run hashed. */
+static csim_err join(table_ix *t, size_t n_images, placed *p, size_t np, const merge_shard *in, unsigned n,
+                     placed *sorted, csim_diag *d)
+{
+    csim_err err = CSIM_OK;
+    for (size_t i = 0; !err && i < np; i++) {
+        err = table_ix_place(&t[p[i].image], &p[i], d);
+    }
+    for (size_t k = 0; !err && k < n_images; k++) {
+        err = table_ix_complete(&t[k], in, n, d);
+    }
+    if (!err) {
+        table_ix_order(t, n_images, sorted);
+    }
+    return err;
+}
+
 /* The compare cases of every shard ("cases", with "other_state" and
- * "zero_wait" beside them when made), sorted into image and table order. */
+ * "zero_wait" beside them when made), joined into image and table order. */
 static csim_err gather(const merge_shard *in, unsigned n, const csim_json *images, placed **out, size_t *n_out,
                        csim_diag *d)
 {
-    size_t cap = 0;
+    size_t cap = 0, n_images = csim_json_count(images), m = 0;
     for (unsigned i = 0; i < n; i++) {
         cap += csim_json_count(csim_json_get(in[i].sh, "cases"));
     }
-    placed *p = calloc(cap + 1, sizeof(*p));
-    if (!p) {
-        return out_of_memory(d);
+    placed *p = calloc(cap + 1, sizeof(*p)), *sorted = calloc(cap + 1, sizeof(*p));
+    table_ix *t = calloc(n_images + 1, sizeof(*t));
+    csim_err err = p && sorted && t ? CSIM_OK : out_of_memory(d);
+    size_t k = 0;
+    for (const csim_json *image = first_element(images); !err && image; image = csim_json_next(image), k++) {
+        char key[48];
+        snprintf(key, sizeof(key), "shard.images[%zu].table", k);
+        err = table_ix_build(&t[k], image, in[0].path, key, d);
     }
-    size_t m = 0;
-    for (unsigned i = 0; i < n; i++) {
-        const csim_json *list = csim_json_get(in[i].sh, "cases"), *other = csim_json_get(in[i].sh, "other_state"),
-                        *zw = csim_json_get(in[i].sh, "zero_wait");
-        for (size_t j = 0; j < csim_json_count(list); j++, m++) {
-            const csim_json *e = csim_json_at(list, j);
+    for (unsigned i = 0; !err && i < n; i++) {
+        const csim_json *other = csim_json_get(in[i].sh, "other_state"), *zw = csim_json_get(in[i].sh, "zero_wait");
+        const csim_json *e = first_element(csim_json_get(in[i].sh, "cases"));
+        const csim_json *o = first_element(other), *z = first_element(zw);
+        for (size_t j = 0; !err && e; e = csim_json_next(e), o = csim_json_next(o), z = csim_json_next(z), j++, m++) {
             uint64_t image = 0;
-            p[m] = (placed){0, 0, in[i].k, j, csim_json_get(e, "case"), csim_json_get(csim_json_at(other, j), "case"),
-                            csim_json_get(csim_json_at(zw, j), "case")};
-            if (!csim_json_u64(csim_json_get(e, "image"), &image) || image >= csim_json_count(images) ||
-                !table_index(csim_json_at(images, image), csim_json_str_of(csim_json_get(p[m].obj, "name")),
-                             &p[m].index) ||
-                (other && !p[m].other) || (zw && !p[m].zero_wait)) {
-                free(p);
-                return bad(d, in[i].path, "a case that is not in its image's case table (or without its extra runs)");
+            p[m] = (placed){0, 0, &in[i], "cases", j, csim_json_get(e, "case"), csim_json_get(o, "case"),
+                            csim_json_get(z, "case")};
+            char key[64];
+            snprintf(key, sizeof(key), "shard.cases[%zu]", j);
+            if (!csim_json_u64(csim_json_get(e, "image"), &image) || image >= n_images) {
+                err = bad_key(d, in[i].path, key, "no image, or not an image of shard.images");
+            } else if (!p[m].obj || (other && !p[m].other) || (zw && !p[m].zero_wait)) {
+                err = bad_key(d, in[i].path, key, !p[m].obj ? "no case" : "a case without its extra runs "
+                                                                         "(shard.other_state, shard.zero_wait)");
             }
             p[m].image = (size_t)image;
         }
     }
-    qsort(p, m, sizeof(*p), cmp_placed);
-    *out = p;
+    err = err ? err : join(t, n_images, p, m, in, n, sorted, d);
+    for (size_t i = 0; t && i < n_images; i++) {
+        table_ix_free(&t[i]);
+    }
+    free(t);
+    free(p);
+    if (err) {
+        free(sorted);
+        return err;
+    }
+    *out = sorted;
     *n_out = m;
     return CSIM_OK;
 }
@@ -274,11 +473,16 @@ static csim_err read_cases(const placed *p, size_t np, int which, csim_run_resul
     if (!(res->cases = calloc(np + 1, sizeof(*res->cases)))) {
         return out_of_memory(d);
     }
+    static const char *const lists[3] = {"", "other_state", "zero_wait"};
     csim_err err = CSIM_OK;
     for (size_t i = 0; !err && i < np; i++, res->n_cases++) { /* a malformed case counts: its profile is freed */
         const csim_json *o = which == 0 ? p[i].obj : which == 1 ? p[i].other : p[i].zero_wait;
-        if (!csim_shard_case_read(o, &res->cases[i])) {
-            err = csim_fail(d, CSIM_ERR_INPUT, "a case of the shards is malformed");
+        const char *member = csim_shard_case_read(o, &res->cases[i]);
+        if (member) {
+            char key[160];
+            snprintf(key, sizeof(key), "shard.%s[%zu]%s.%s", which ? lists[which] : p[i].list, p[i].pos,
+                     strcmp(p[i].list, "cases") == 0 ? ".case" : "", member);
+            err = bad_key(d, p[i].from->path, key, "missing or malformed");
         }
     }
     return err;
@@ -344,33 +548,34 @@ csim_err merge_run_model(const merge_input *m, size_t g, csim_model *model, csim
             res->host_seconds += secs;
         }
     }
-    placed *p = NULL;
+    placed *p = NULL, *sorted = NULL;
     size_t np = 0;
+    table_ix t = {0};
+    char list[48];
+    snprintf(list, sizeof(list), "models[%zu].cases", g);
     if (!err) {
         size_t cap = 0;
         for (unsigned i = 0; i < m->n; i++) {
             cap += csim_json_count(csim_json_get(csim_json_at(csim_json_get(in[i].sh, "models"), g), "cases"));
         }
         p = calloc(cap + 1, sizeof(*p));
-        err = p ? CSIM_OK : out_of_memory(d);
+        sorted = calloc(cap + 1, sizeof(*sorted));
+        err = p && sorted ? table_ix_build(&t, image, in[0].path, "shard.image.table", d) : out_of_memory(d);
         for (unsigned i = 0; !err && i < m->n; i++) {
-            const csim_json *list = csim_json_get(csim_json_at(csim_json_get(in[i].sh, "models"), g), "cases");
-            for (size_t j = 0; !err && j < csim_json_count(list); j++, np++) {
-                const csim_json *obj = csim_json_at(list, j);
-                p[np] = (placed){0, 0, in[i].k, j, obj, NULL, NULL};
-                if (!table_index(image, csim_json_str_of(csim_json_get(obj, "name")), &p[np].index)) {
-                    err = bad(d, in[i].path, "a case that is not in the image's case table");
-                }
+            const csim_json *l = csim_json_get(csim_json_at(csim_json_get(in[i].sh, "models"), g), "cases");
+            size_t j = 0;
+            for (const csim_json *obj = first_element(l); obj; obj = csim_json_next(obj), j++, np++) {
+                p[np] = (placed){0, 0, &in[i], list, j, obj, NULL, NULL};
             }
         }
-        if (!err) {
-            qsort(p, np, sizeof(*p), cmp_placed);
-        }
+        err = err ? err : join(&t, 1, p, np, in, m->n, sorted, d);
     }
     if (!err) {
-        err = read_cases(p, np, 0, res, d);
+        err = read_cases(sorted, np, 0, res, d);
     }
+    table_ix_free(&t);
     free(p);
+    free(sorted);
     if (err) {
         merge_cases_free(res->cases, res->n_cases);
         res->cases = NULL;

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "analysis/published_internal.h"
 #include "cyclesim/engine/sim.h"
@@ -20,21 +21,6 @@ typedef struct fields {
     char *key[MAX_FIELDS], *val[MAX_FIELDS];
     unsigned n;
 } fields;
-
-static bool split_fields(char *s, fields *f)
-{
-    f->n = 0;
-    for (char *tok = strtok(s, " \t"); tok; tok = strtok(NULL, " \t")) {
-        char *eq = strchr(tok, '=');
-        if (!eq || eq == tok || f->n == MAX_FIELDS) {
-            return false;
-        }
-        *eq = '\0';
-        f->key[f->n] = tok;
-        f->val[f->n++] = eq + 1;
-    }
-    return true;
-}
 
 static const char *field(const fields *f, const char *key)
 {
@@ -76,6 +62,28 @@ static csim_err bfail(const bctx *c, const char *fmt, const char *arg)
     return csim_fail(c->d, CSIM_ERR_INPUT, "%s:%u: %s", c->path, c->line, what);
 }
 
+/* The fields of the `what` line s, split in place; a field given twice is an
+ * error (which one would the runner have meant?). */
+static csim_err split_fields(const bctx *c, const char *what, char *s, fields *f)
+{
+    f->n = 0;
+    for (char *tok = strtok(s, " \t"); tok; tok = strtok(NULL, " \t")) {
+        char *eq = strchr(tok, '=');
+        if (!eq || eq == tok || f->n == MAX_FIELDS) {
+            return bfail(c, "%s: malformed (expected key=value fields)", what);
+        }
+        *eq = '\0';
+        if (field(f, tok)) {
+            char msg[128];
+            snprintf(msg, sizeof(msg), "%s: %.40s= given twice in one line", what, tok);
+            return bfail(c, "%s", msg);
+        }
+        f->key[f->n] = tok;
+        f->val[f->n++] = eq + 1;
+    }
+    return CSIM_OK;
+}
+
 static csim_err board_header(const bctx *c, char *rest, csim_pub_table *t)
 {
     while (*rest == ' ' || *rest == '\t') {
@@ -92,8 +100,9 @@ static csim_err board_header(const bctx *c, char *rest, csim_pub_table *t)
     }
     fields f;
     uint32_t hz, lat, ic;
-    if (!split_fields(rest + n, &f)) {
-        return bfail(c, "%s: malformed (expected key=value fields)", "@cyclesim-bench");
+    csim_err e = split_fields(c, "@cyclesim-bench", rest + n, &f);
+    if (e) {
+        return e;
     }
     const char *mcu = field(&f, "mcu"), *target = field(&f, "target");
     if (!mcu || !*mcu || !field_u32(&f, "clock_hz", &hz)) {
@@ -123,8 +132,9 @@ static csim_err board_case(const bctx *c, char *rest, const char *line, csim_pub
 {
     fields f;
     uint32_t cycles, workbuf = 0;
-    if (!split_fields(rest, &f)) {
-        return bfail(c, "%s: malformed (expected key=value fields)", "@case");
+    csim_err e = split_fields(c, "@case", rest, &f);
+    if (e) {
+        return e;
     }
     const char *name = field(&f, "name"), *row = field(&f, "row"), *status = field(&f, "status");
     if (!name || !*name) {
@@ -132,6 +142,10 @@ static csim_err board_case(const bctx *c, char *rest, const char *line, csim_pub
     }
     if (!field_u32(&f, "cycles", &cycles)) {
         return bfail(c, "@case %s: cycles= is missing or not a non-negative integer", name);
+    }
+    if (cycles == 0) { /* the runner's "no more than the empty case": no figure to set a case against */
+        return bfail(c, "@case %s: cycles=0: the case took no longer than the empty case on the board, which "
+                     "is not a measurement", name);
     }
     if (field(&f, "workbuf") && !field_u32(&f, "workbuf", &workbuf)) {
         return bfail(c, "@case %s: workbuf= is not a non-negative integer", name);
@@ -214,14 +228,20 @@ static csim_err parse_board(const char *path, char *text, csim_pub_table *t, uns
             e = board_case(&c, line + 6, copy, t, &cap, first_line, &seen);
         } else {
             fields f;
-            uint32_t n;
+            uint32_t n, failed = 0;
             done = true;
-            if (!split_fields(line + 6, &f) || !field_u32(&f, "cases", &n)) {
+            if ((e = split_fields(&c, "@done", line + 6, &f))) {
+                break;
+            }
+            if (!field_u32(&f, "cases", &n)) {
                 e = bfail(&c, "%s: expected cases=N", "@done");
             } else if (n != t->n_rows) {
                 char what[128];
                 snprintf(what, sizeof(what), "@done says %u cases but %zu @case lines were read", n, t->n_rows);
                 e = bfail(&c, "%s", what);
+            } else if (field(&f, "failed") && (!field_u32(&f, "failed", &failed) || failed != 0)) {
+                /* every @case read said pass (a failed one is refused above) */
+                e = bfail(&c, "@done failed=%.32s but every @case line says status=pass", field(&f, "failed"));
             }
         }
     }
@@ -233,6 +253,27 @@ static csim_err parse_board(const char *path, char *text, csim_pub_table *t, uns
         e = csim_fail(d, CSIM_ERR_INPUT, "%s: no @done line: the output was cut short", path);
     }
     return e;
+}
+
+/* Whether name is one of the models of chain ("stm32u083rc <- stm32u0 <- cortex-m0plus"). */
+static bool in_chain(const char *chain, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = chain; p; p = strstr(p, " <- ") ? strstr(p, " <- ") + 4 : NULL) {
+        if (strncasecmp(p, name, n) == 0 && (p[n] == '\0' || p[n] == ' ')) {
+            return true;
+        }
+    }
+    return false;
+}
+
+csim_err csim_pub_board_mcu_check(const csim_pub_table *t, const csim_model *m, csim_diag *d)
+{
+    if (!t->board_output || in_chain(m->chain[0] ? m->chain : m->name, t->mcu)) {
+        return CSIM_OK;
+    }
+    return csim_fail(d, CSIM_ERR_INPUT, "%s: a board output of mcu=%s, set against the model %s (%s): not "
+                     "that model nor a base of it", t->source, t->mcu, m->name, m->chain);
 }
 
 csim_err csim_pub_load_board(const char *path, csim_pub_table *t, csim_diag *d)

@@ -100,7 +100,7 @@ static bool read_in_force(const csim_json *o, csim_in_force *in)
     return true;
 }
 
-bool csim_shard_case_read(const csim_json *o, csim_case_result *c)
+const char *csim_shard_case_read(const csim_json *o, csim_case_result *c)
 {
     memset(c, 0, sizeof(*c));
     csim_breakdown *b = &c->bd;
@@ -111,15 +111,24 @@ bool csim_shard_case_read(const csim_json *o, csim_case_result *c)
 #define FIELD(field, ...) &s->field,
     uint64_t *const ms[] = {CSIM_MS_STATS_FIELDS(FIELD)};
 #undef FIELD
-    return text_of(o, "name", c->name, sizeof(c->name)) && text_of(o, "row", c->row, sizeof(c->row)) &&
-           text_of(o, "params", c->params, sizeof(c->params)) && u64_of(o, "cycles", &c->cycles) &&
-           u32_of(o, "fw_cycles", &c->fw_cycles) && u32_of(o, "status", &c->status) &&
-           u32_of(o, "workbuf", &c->workbuf) && u32_of(o, "attempts", &c->attempts) &&
-           u32_of(o, "stack", &c->stack_bytes) && u32_of(o, "code", &c->code_bytes) &&
-           u32_of(o, "const", &c->const_bytes) && u32_of(o, "data", &c->data_bytes) &&
-           u64_array(csim_json_get(o, "bd"), bd, sizeof(bd) / sizeof(bd[0])) &&
-           u64_array(csim_json_get(o, "ms"), ms, sizeof(ms) / sizeof(ms[0])) && read_in_force(o, &c->in_force) &&
-           read_profile(o, c);
+    /* each member read, or the name of the first that is not there or not one */
+    const char *bad = !text_of(o, "name", c->name, sizeof(c->name))        ? "name"
+                      : !text_of(o, "row", c->row, sizeof(c->row))          ? "row"
+                      : !text_of(o, "params", c->params, sizeof(c->params)) ? "params"
+                      : !u64_of(o, "cycles", &c->cycles)                    ? "cycles"
+                      : !u32_of(o, "fw_cycles", &c->fw_cycles)              ? "fw_cycles"
+                      : !u32_of(o, "status", &c->status)                    ? "status"
+                      : !u32_of(o, "workbuf", &c->workbuf)                  ? "workbuf"
+                      : !u32_of(o, "attempts", &c->attempts)                ? "attempts"
+                      : !u32_of(o, "stack", &c->stack_bytes)                ? "stack"
+                      : !u32_of(o, "code", &c->code_bytes)                  ? "code"
+                      : !u32_of(o, "const", &c->const_bytes)                ? "const"
+                      : !u32_of(o, "data", &c->data_bytes)                  ? "data"
+                      : !u64_array(csim_json_get(o, "bd"), bd, sizeof(bd) / sizeof(bd[0])) ? "bd"
+                      : !u64_array(csim_json_get(o, "ms"), ms, sizeof(ms) / sizeof(ms[0])) ? "ms"
+                      : !read_in_force(o, &c->in_force)                     ? "in_force"
+                      : NULL;
+    return bad ? bad : read_profile(o, c) ? NULL : "rt_helpers";
 }
 
 /* The model's provenance (shard_json.c writes it): its sources in the order applied. */

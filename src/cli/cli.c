@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cyclesim/common/text.h"
 #include "cyclesim/model/overlay.h"
 
 const char *const cli_exit_meanings[] = {
@@ -151,13 +152,12 @@ int cli_fail(csim_err e, const csim_diag *d)
 
 int cli_error(csim_err e, const char *fmt, ...)
 {
+    csim_diag d = {0};
     va_list ap;
     va_start(ap, fmt);
-    fputs("cyclesim: error: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    csim_vfail(&d, e, fmt, ap); /* escaped as every message is */
     va_end(ap);
-    return cli_exit_code(e);
+    return cli_fail(e, &d);
 }
 
 bool cli_open_out(csim_out *o, const char *path, int *rc)
@@ -186,12 +186,13 @@ void cli_say(bool quiet, const char *kind, const char *fmt, ...)
     if (quiet) {
         return;
     }
+    char msg[1024], shown[CSIM_TEXT_ESCAPED_LEN(sizeof(msg))];
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "cyclesim: %s: ", kind);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
     va_end(ap);
+    /* Names from the ELF or an input file: no control byte reaches the terminal. */
+    fprintf(stderr, "cyclesim: %s: %s\n", kind, csim_text_escape(shown, sizeof(shown), msg));
 }
 
 void cli_say_lines(bool quiet, const char *kind, const char *text)
@@ -216,11 +217,16 @@ int cli_no_cases(const csim_elf *elf)
 
 bool cli_need_cases(const csim_elf *elf, int *rc)
 {
-    if (csim_case_list(elf, NULL, NULL, 0) != 0) {
-        return true;
+    if (csim_case_list(elf, NULL, NULL, 0) == 0) {
+        *rc = cli_no_cases(elf);
+        return false;
     }
-    *rc = cli_no_cases(elf);
-    return false;
+    csim_diag d = {0};
+    csim_err err = csim_case_table_check(elf, &d);
+    if (err) {
+        *rc = cli_fail(err, &d);
+    }
+    return !err;
 }
 
 csim_err cli_apply_sets(csim_model *m, const char *const *sets, unsigned n_sets, csim_diag *d)
@@ -281,7 +287,7 @@ unsigned cli_load_models(const char *mcus, const char *const *sets, unsigned n_s
             fprintf(stderr, "cyclesim: error: no model can run %s (built for %s)\n", elf->path,
                     elf->arch_name);
         } else {
-            fprintf(stderr, "cyclesim: error: no model named by --mcu %s\n", mcus);
+            cli_error(CSIM_ERR_MODEL, "no model named by --mcu %s", mcus);
         }
         *rc = EXIT_BAD_MODEL;
     }
@@ -384,8 +390,7 @@ int cli_failed_cases(const csim_model *m, const csim_case_result *c, size_t n)
     int rc = EXIT_OK;
     for (size_t i = 0; i < n; i++) {
         if (c[i].status != 0) {
-            fprintf(stderr, "cyclesim: error: %s: case %s failed its check (status %u)\n", m->name, c[i].name,
-                    c[i].status);
+            cli_error(CSIM_ERR_CASE, "%s: case %s failed its check (status %u)", m->name, c[i].name, c[i].status);
             rc = EXIT_CASE_FAILED;
         }
     }

@@ -177,6 +177,9 @@ int cmd_calibrate(int argc, char **argv)
     for (; n_tabs < n_paths; n_tabs++) {
         memset(&d, 0, sizeof(d));
         err = csim_pub_load(paths[n_tabs], &tabs[n_tabs], &d);
+        if (!err && (err = csim_pub_board_mcu_check(&tabs[n_tabs], model, &d))) {
+            csim_pub_free(&tabs[n_tabs]);
+        }
         if (err) {
             rc = cli_fail(err, &d);
             goto out;

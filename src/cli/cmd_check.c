@@ -238,7 +238,7 @@ static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, che
         /* A case missing from a run that completed: the firmware skipped it. */
         bool unreported = r->v == V_ERROR && !run_rc;
         if (r->v == V_CASE_FAILED || unreported) {
-            fprintf(stderr, "cyclesim: error: %s: case %s: %s\n", c->models[r->model].name, r->case_name, r->why);
+            cli_error(CSIM_ERR_CASE, "%s: case %s: %s", c->models[r->model].name, r->case_name, r->why);
             case_failed = true;
         }
     }

@@ -123,6 +123,9 @@ int cmd_compare(int argc, char **argv)
     }
     err = strcmp(published, "auto") == 0 ? cmp_page_auto(cli_published_dir(), &model, &page, &d)
                                           : csim_pub_load(published, &page, &d);
+    if (!err) {
+        err = csim_pub_board_mcu_check(&page, &model, &d);
+    }
     if (err) {
         rc = cli_fail(err, &d);
         goto done;
@@ -197,6 +200,7 @@ int cmd_compare(int argc, char **argv)
         goto done;
     }
     const csim_shard shard = {.k = o.shard_k, .n = o.shard_n, .sets = sets, .n_sets = n_sets,
+                              .globs = sel.globs, .n_globs = sel.n_globs,
                               .published_sha256 = page_sha, .other_state = extra.other_state,
                               .zero_wait = extra.zero_wait, .state_check = state_check, .baselines = baselines};
     csim_compare_print(out.f, fmt, &cmp, o.shard_n ? &shard : NULL);

@@ -179,8 +179,7 @@ int cmd_profile(int argc, char **argv)
         for (size_t k = 0; k < known->n_cases && rc == EXIT_OK; k++) {
             const csim_case_result *cr = &known->cases[k];
             if (!cr->profile) {
-                fprintf(stderr, "cyclesim: error: %s: %s: out of memory for the profile\n", m->name, cr->name);
-                rc = EXIT_INTERNAL;
+                rc = cli_error(CSIM_ERR_NOMEM, "%s: %s: out of memory for the profile", m->name, cr->name);
             } else if ((err = profile_write_case(o.fmt, &po, m, cr))) {
                 rc = cli_fail(err, &wd);
             }

@@ -106,7 +106,8 @@ int cmd_run(int argc, char **argv)
     if (n && !cli_open_out(&out, own.output, &rc)) {
         n = 0;
     }
-    const csim_shard shard = {.k = o.shard_k, .n = o.shard_n, .sets = sets, .n_sets = n_sets};
+    const csim_shard shard = {.k = o.shard_k, .n = o.shard_n, .sets = sets, .n_sets = n_sets, .globs = sel.globs,
+                              .n_globs = sel.n_globs};
     csim_report *rep = n ? csim_report_open(out.f, fmt, elf, NULL, o.shard_n ? &shard : NULL) : NULL;
     /* One job per model and range of consecutive selected cases. */
     size_t n_jobs = (size_t)n * n_ranges;
@@ -169,12 +170,8 @@ int cmd_run(int argc, char **argv)
             cli_say(o.quiet, "warning", "%s: %s: no benchmark case was timed (no bench_cases table or "
                     "bench_region markers: a stripped image?)", m->name, elf->path);
         }
-        for (size_t k = 0; k < res.n_cases; k++) {
-            if (res.cases[k].status != 0) {
-                fprintf(stderr, "cyclesim: error: %s: case %s failed its check (status %u)\n", m->name,
-                        res.cases[k].name, res.cases[k].status);
-                rc = EXIT_CASE_FAILED;
-            }
+        if (cli_failed_cases(m, res.cases, res.n_cases) != EXIT_OK) {
+            rc = EXIT_CASE_FAILED;
         }
         if (!ro.call && res.exited && res.exit_status != 0 && rc == EXIT_OK) {
             fprintf(stderr, "cyclesim: error: %s: firmware exited with status %u\n", m->name, res.exit_status);

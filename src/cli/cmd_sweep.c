@@ -17,10 +17,9 @@
 
 static int usage_error(const char *fmt, const char *a, const char *b)
 {
-    fprintf(stderr, "cyclesim: error: ");
-    fprintf(stderr, fmt, a, b);
-    fputc('\n', stderr);
-    return EXIT_USAGE;
+    char msg[512];
+    snprintf(msg, sizeof(msg), fmt, a, b);
+    return cli_error(CSIM_ERR_USAGE, "%s", msg); /* escaped as every message */
 }
 
 /* A grid option's result: its message printed on error. */
@@ -187,8 +186,8 @@ int cmd_sweep(int argc, char **argv)
         for (size_t k = 0; k < res->n_cases; k++) {
             if (res->cases[k].status != 0 && sweep_selected(res->cases[k].name, globs, n_globs, co.shard_k,
                                                                   co.shard_n)) {
-                fprintf(stderr, "cyclesim: error: %s at %u WS: case %s failed its check (status %u)\n", m->name,
-                        m->flash.wait_states, res->cases[k].name, res->cases[k].status);
+                cli_error(CSIM_ERR_CASE, "%s at %u WS: case %s failed its check (status %u)", m->name,
+                          m->flash.wait_states, res->cases[k].name, res->cases[k].status);
                 rc = EXIT_CASE_FAILED;
             }
         }

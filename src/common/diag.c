@@ -3,15 +3,25 @@
 #include <string.h>
 
 #include "cyclesim/common/diag.h"
+#include "cyclesim/common/text.h"
+
+csim_err csim_vfail(csim_diag *diag, csim_err err, const char *fmt, va_list ap)
+{
+    if (diag) {
+        /* Names and values in a message come from files: escaped once here. */
+        char raw[sizeof(diag->msg)];
+        vsnprintf(raw, sizeof(raw), fmt, ap);
+        csim_text_escape(diag->msg, sizeof(diag->msg), raw);
+    }
+    return err;
+}
 
 csim_err csim_fail(csim_diag *diag, csim_err err, const char *fmt, ...)
 {
-    if (diag) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(diag->msg, sizeof(diag->msg), fmt, ap);
-        va_end(ap);
-    }
+    va_list ap;
+    va_start(ap, fmt);
+    csim_vfail(diag, err, fmt, ap);
+    va_end(ap);
     return err;
 }
 
@@ -24,10 +34,12 @@ void csim_warn(csim_diag *diag, const char *fmt, ...)
     if (used + 2 >= sizeof(diag->warning)) {
         return;
     }
+    char raw[sizeof(diag->warning)];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(diag->warning + used, sizeof(diag->warning) - used - 1, fmt, ap);
+    vsnprintf(raw, sizeof(raw), fmt, ap);
     va_end(ap);
+    csim_text_escape(diag->warning + used, sizeof(diag->warning) - used - 1, raw);
     strcat(diag->warning, "\n");
 }
 

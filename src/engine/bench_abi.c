@@ -28,36 +28,50 @@ static bool elf_reader(const void *src, uint32_t addr, void *out, uint32_t len)
     return false;
 }
 
-static void read_cstr(mem_reader rd, const void *src, uint32_t addr, char *out, size_t len)
+/* Reads the string at addr into out; whether it ended within len - 1 bytes
+ * (false: it was cut, or runs past the end of the memory). */
+static bool read_cstr(mem_reader rd, const void *src, uint32_t addr, char *out, size_t len)
 {
     out[0] = 0;
-    if (addr && !rd(src, addr, out, (uint32_t)len - 1)) {
+    if (!addr) {
+        return true;
+    }
+    bool ended;
+    if (rd(src, addr, out, (uint32_t)len - 1)) {
+        char next = 1;
+        ended = memchr(out, 0, len - 1) || (rd(src, addr + (uint32_t)len - 1, &next, 1) && next == 0);
+    } else {
         /* The buffer would run past the end of the memory: the string may
          * still end before it, so read up to the NUL a byte at a time. */
         size_t i = 0;
         while (i + 1 < len && rd(src, addr + (uint32_t)i, &out[i], 1) && out[i]) {
             i++;
         }
+        ended = i + 1 < len && out[i] == 0;
         out[i] = 0;
     }
     out[len - 1] = 0;
+    return ended;
 }
 
-void sim_read_cstr(sim *s, uint32_t addr, char *out, size_t len) { read_cstr(emu_reader, s->emu, addr, out, len); }
+void sim_read_cstr(sim *s, uint32_t addr, char *out, size_t len) { (void)read_cstr(emu_reader, s->emu, addr, out, len); }
 
 /* The strings of the bench_case_t at desc (BENCH_ABI_VERSION 1: name, row,
- * params, then the functions); a NULL buffer is not read. */
-static void read_case(mem_reader rd, const void *src, uint32_t desc, char *name, char *row, char *params,
+ * params, then the functions); a NULL buffer is not read.  Whether each
+ * string read ended within len - 1 bytes. */
+static bool read_case(mem_reader rd, const void *src, uint32_t desc, char *name, char *row, char *params,
                       size_t len)
 {
     uint32_t ptrs[3] = {0, 0, 0};
     rd(src, desc, ptrs, sizeof(ptrs));
     char *out[3] = {name, row, params};
+    bool ended = true;
     for (int i = 0; i < 3; i++) {
         if (out[i]) {
-            read_cstr(rd, src, ptrs[i], out[i], len);
+            ended &= read_cstr(rd, src, ptrs[i], out[i], len);
         }
     }
+    return ended;
 }
 
 /* Cold: the begin marker runs from the reset state as well, so what the
@@ -219,7 +233,9 @@ static csim_err setup_inputs(sim *s)
     return CSIM_OK;
 }
 
-size_t csim_case_list(const csim_elf *e, char (*names)[96], char (*rows)[96], size_t max)
+/* The case table of e: the address of its first entry and its stride; the
+ * number of cases (0: no table). */
+static size_t case_table(const csim_elf *e, uint32_t *first, uint32_t *stride)
 {
     const csim_symbol *lo = csim_elf_find(e, "__start_bench_cases"), *hi = csim_elf_find(e, "__stop_bench_cases");
     if (!lo || !hi || hi->addr <= lo->addr) {
@@ -227,8 +243,9 @@ size_t csim_case_list(const csim_elf *e, char (*names)[96], char (*rows)[96], si
     }
     /* The runner's empty case is a bench_case_t too: its size is the stride. */
     const csim_symbol *empty = csim_elf_find(e, "bench_empty_case");
-    uint32_t stride = empty && empty->size >= 8 ? empty->size : BENCH_CASE_BYTES;
-    size_t n = (hi->addr - lo->addr) / stride;
+    *first = lo->addr;
+    *stride = empty && empty->size >= 8 ? empty->size : BENCH_CASE_BYTES;
+    size_t n = (hi->addr - lo->addr) / *stride;
     /* The table is data of the image: bounds that no segment holds (4 GiB
      * apart in a crafted ELF) are not a table of 150 million cases. */
     bool held = false;
@@ -236,14 +253,59 @@ size_t csim_case_list(const csim_elf *e, char (*names)[96], char (*rows)[96], si
         const csim_segment *g = &e->segs[i];
         held = lo->addr - g->vaddr < g->filesz && hi->addr - lo->addr <= g->filesz - (lo->addr - g->vaddr);
     }
-    if (!held) {
-        return 0;
-    }
+    return held ? n : 0;
+}
+
+size_t csim_case_list(const csim_elf *e, char (*names)[96], char (*rows)[96], size_t max)
+{
+    uint32_t lo, stride;
+    size_t n = case_table(e, &lo, &stride);
     for (size_t i = 0; i < n && i < max; i++) {
-        read_case(elf_reader, e, lo->addr + (uint32_t)(i * stride), names ? names[i] : NULL, rows ? rows[i] : NULL,
-                  NULL, sizeof(names[i]));
+        read_case(elf_reader, e, lo + (uint32_t)(i * stride), names ? names[i] : NULL, rows ? rows[i] : NULL, NULL,
+                  sizeof(names[i]));
     }
     return n;
+}
+
+typedef struct named_case {
+    char name[sizeof(((csim_case_result *)0)->name)];
+    size_t index;
+} named_case;
+
+static int by_name_then_index(const void *a, const void *b)
+{
+    const named_case *x = a, *y = b;
+    int c = strcmp(x->name, y->name);
+    return c ? c : (x->index > y->index) - (x->index < y->index);
+}
+
+csim_err csim_case_table_check(const csim_elf *e, csim_diag *diag)
+{
+    uint32_t lo, stride;
+    size_t n = case_table(e, &lo, &stride);
+    named_case *t = n ? malloc(n * sizeof(*t)) : NULL;
+    if (n && !t) {
+        return csim_fail(diag, CSIM_ERR_NOMEM, "%s: out of memory for its case table", e->path);
+    }
+    csim_err err = CSIM_OK;
+    for (size_t i = 0; i < n && !err; i++) {
+        char row[sizeof(t[i].name)];
+        t[i].index = i;
+        if (!read_case(elf_reader, e, lo + (uint32_t)(i * stride), t[i].name, row, NULL, sizeof(t[i].name))) {
+            err = csim_fail(diag, CSIM_ERR_ELF, "%s: case %zu (\"%.48s...\"): its name or row is longer than %zu "
+                            "bytes, the bound of a case's strings", e->path, i, t[i].name, sizeof(t[i].name) - 1);
+        }
+    }
+    /* check, compare, merge and the callgrind files find a case by its name */
+    qsort(t, err ? 0 : n, sizeof(*t), by_name_then_index);
+    for (size_t i = 1; i < n && !err; i++) {
+        if (strcmp(t[i - 1].name, t[i].name) == 0) {
+            err = csim_fail(diag, CSIM_ERR_ELF, "%s: cases %zu and %zu are both named \"%s\": a case's name must "
+                            "be unique", e->path, t[i - 1].index, t[i].index, t[i].name);
+        }
+    }
+    free(t);
+    return err;
 }
 
 /* The markers, the case table and the runner's variables, by symbol; an image
@@ -275,7 +337,8 @@ csim_err abi_setup(sim *s)
     s->fp.ioc_lo = ADDR("__bench_io_const_start");
     s->fp.ioc_hi = ADDR("__bench_io_const_end");
 #undef ADDR
-    return setup_inputs(s);
+    csim_err err = s->opts->call ? CSIM_OK : csim_case_table_check(e, s->diag);
+    return err ? err : setup_inputs(s);
 }
 
 abi_region_event abi_marker(sim *s, uint32_t addr)

@@ -16,14 +16,22 @@ static void table_header(FILE *f) { fprintf(f, "%-48s %s\n", "case", "row"); }
 static void table_record(FILE *f, const char *name, const char *row, bool first)
 {
     (void)first;
-    fprintf(f, "%-48s %s\n", name, row);
+    csim_text_pad(f, name, 48);
+    fputc(' ', f);
+    csim_text_str(f, row);
+    fputc('\n', f);
 }
+
 static void csv_header(FILE *f) { fputs("case,row\n", f); }
 static void csv_record(FILE *f, const char *name, const char *row, bool first)
 {
     (void)first;
-    fprintf(f, "%s,%s\n", name, row);
+    csim_csv_field(f, name);
+    fputc(',', f);
+    csim_csv_field(f, row);
+    fputc('\n', f);
 }
+
 static void json_header(FILE *f) { fputs("{\"schema_version\": 1, \"cases\": [", f); }
 static void json_record(FILE *f, const char *name, const char *row, bool first)
 {

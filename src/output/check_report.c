@@ -120,7 +120,8 @@ static void summary_record(const check *c, FILE *f, check_part p, size_t i)
     const char *mcu = c->models[r->model].name;
     if (p == CHECK_ROWS) {
         if (r->v == V_CASE_FAILED || r->v == V_ERROR) {
-            fprintf(f, "%-44s %-12s %-11s %12s %6s %12s %9s  %s: %s\n", r->case_name, mcu, "-", "-", "-", "-", "-",
+            csim_text_pad(f, r->case_name, 44);
+            fprintf(f, " %-12s %-11s %12s %6s %12s %9s  %s: %s\n", mcu, "-", "-", "-", "-", "-",
                     check_verdict_names[r->v], r->why);
             return;
         }
@@ -128,7 +129,8 @@ static void summary_record(const check *c, FILE *f, check_part p, size_t i)
             if (!r->has[g]) {
                 continue;
             }
-            fprintf(f, "%-44s %-12s %-11s %12llu %6g %12llu %+8.2f%%  %s\n", r->case_name, mcu, check_fig_names[g],
+            csim_text_pad(f, r->case_name, 44);
+            fprintf(f, " %-12s %-11s %12llu %6g %12llu %+8.2f%%  %s\n", mcu, check_fig_names[g],
                     (unsigned long long)r->limit[g], r->tol, (unsigned long long)r->actual[g],
                     delta_pct(r->actual[g], r->limit[g]), c->update ? "updated" : r->over[g] ? "OVER" : "ok");
         }
@@ -145,7 +147,9 @@ static void summary_record(const check *c, FILE *f, check_part p, size_t i)
     check_explain(c, r, &x);
     char msg[512];
     over_text(r, msg, sizeof(msg));
-    fprintf(f, "\n%s on %s: %s\n", r->case_name, mcu, msg);
+    fputc('\n', f);
+    csim_text_str(f, r->case_name);
+    fprintf(f, " on %s: %s\n", mcu, msg);
     if (x.have_kinds) {
         fputs("  kinds of cycles:", f);
         for (int k = 0; k < BUDGET_KINDS; k++) {
@@ -160,7 +164,9 @@ static void summary_record(const check *c, FILE *f, check_part p, size_t i)
         fputs("  functions that grew (self cycles):", f);
         for (size_t k = 0; k < x.n_fns; k++) {
             const growth *g = &x.fns[k];
-            fprintf(f, "%s %s %s%+lld%s", k ? "," : "", g->name, g->known ? "" : ">= ",
+            fprintf(f, "%s ", k ? "," : "");
+            csim_text_str(f, g->name);
+            fprintf(f, " %s%+lld%s", g->known ? "" : ">= ",
                     (long long)(g->now - g->ref), g->known ? "" : " (not recorded)");
         }
         fputc('\n', f);

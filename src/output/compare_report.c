@@ -186,8 +186,9 @@ bool cmp_header_line(const csim_comparison *c, size_t i, char *line, size_t len)
     char extra[64] = "";
     if (i < c->n_images) {
         const csim_cmp_image *im = &c->images[i];
+        char rt[CSIM_TEXT_ESCAPED_LEN(sizeof(im->rt))];
         snprintf(line, len, "ELF: %.500s (back end: %s, run-time helpers: %s, sha256 %.16s)", im->elf->path,
-                 cmp_backend_label(im->backend), im->rt, im->elf->sha256_hex);
+                 cmp_backend_label(im->backend), csim_text_escape(rt, sizeof(rt), im->rt), im->elf->sha256_hex);
         return true;
     }
     switch (i - c->n_images) {
@@ -281,14 +282,19 @@ void cmp_unmatched_record(FILE *f, const csim_comparison *c, cmp_markup fmt, siz
     }
     fprintf(f, "%s%s ", open[fmt], cmp_section_label(p->section));
     if (whole_section) {
-        fmt == CMP_HTML ? csim_xml_text(f, p->section_title) : (void)fputs(p->section_title, f);
+        fmt == CMP_HTML ? csim_xml_text(f, p->section_title)
+        : fmt == CMP_MARKDOWN ? csim_md_text(f, p->section_title) : csim_text_str(f, p->section_title);
         fprintf(f, ": none of its %zu cycles and %zu footprint rows has a case", n_cycles, n_footprint);
     } else {
         fprintf(f, "%s ", cmp_kind_name(p->kind));
         if (fmt == CMP_HTML) {
             csim_xml_text(f, p->key);
+        } else if (fmt == CMP_MARKDOWN) {
+            fputc('`', f);
+            csim_md_text(f, p->key);
+            fputc('`', f);
         } else {
-            fprintf(f, fmt == CMP_MARKDOWN ? "`%s`" : "%s", p->key);
+            csim_text_str(f, p->key);
         }
     }
     fputs(close[fmt], f);

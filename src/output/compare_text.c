@@ -18,7 +18,9 @@ static void table_begin(const cmp_out *o)
 {
     const csim_comparison *c = o->c;
     for (size_t i = 0; i < c->n_notes; i++) {
-        fprintf(o->f, "%s%s\n", i == 0 && c->version_mismatch ? "WARNING: " : "note: ", c->notes[i]);
+        fputs(i == 0 && c->version_mismatch ? "WARNING: " : "note: ", o->f);
+        csim_text_str(o->f, c->notes[i]); /* a page's library or title in it */
+        fputc('\n', o->f);
     }
     cmp_header_lines(o->f, c, "");
 }
@@ -59,11 +61,13 @@ static void table_record(const cmp_out *o, cmp_part p, size_t i)
     char a[32], b[32], d[32], t[80];
     if (p == CMP_CYCLES) {
         const csim_cmp_row *r = &c->cycles[i];
-        char hc[48], hn[256];
+        char hc[48], hn[256], key[CSIM_TEXT_ESCAPED_LEN(96)], name[CSIM_TEXT_ESCAPED_LEN(96)];
         cmp_helper_text(r, hc, sizeof(hc), hn, sizeof(hn));
         fprintf(f, "%-8s %-44s %12s %12s %9s %20s  %s%s%s%s%s%s%s%s", cmp_section_label(r->pub->section),
-                r->pub->key, cmp_num(a, sizeof(a), r->v[0].est), cmp_num(b, sizeof(b), r->v[0].pub),
-                cmp_dev_text(d, sizeof(d), c->framing, csim_cmp_deviation(c->framing, r->v[0])), hc, r->c->name,
+                csim_text_escape(key, sizeof(key), r->pub->key), cmp_num(a, sizeof(a), r->v[0].est),
+                cmp_num(b, sizeof(b), r->v[0].pub),
+                cmp_dev_text(d, sizeof(d), c->framing, csim_cmp_deviation(c->framing, r->v[0])), hc,
+                csim_text_escape(name, sizeof(name), r->c->name),
                 cmp_marks(r)[0] ? " (" : "", cmp_marks(r), cmp_marks(r)[0] ? ")" : "",
                 cmp_attempts_text(t, sizeof(t), r->c), hn[0] ? " {" : "", hn, hn[0] ? "}" : "");
         char u[96];
@@ -73,7 +77,9 @@ static void table_record(const cmp_out *o, cmp_part p, size_t i)
         table_image(f, c, r->c);
     } else if (p == CMP_FOOTPRINT) {
         const csim_cmp_row *r = &c->footprint[i];
-        fprintf(f, "%-8s %-36s %5zu", cmp_section_label(r->pub->section), r->pub->key, r->n_cases);
+        char key[CSIM_TEXT_ESCAPED_LEN(96)];
+        fprintf(f, "%-8s %-36s %5zu", cmp_section_label(r->pub->section),
+                csim_text_escape(key, sizeof(key), r->pub->key), r->n_cases);
         for (int m = CSIM_MET_CODE; m < CSIM_MET_COUNT; m++) {
             char cell[128];
             snprintf(cell, sizeof(cell), "%s/%s %s", cmp_num(a, sizeof(a), r->v[m].est),
@@ -85,11 +91,12 @@ static void table_record(const cmp_out *o, cmp_part p, size_t i)
         table_image(f, c, r->c);
     } else if (p == CMP_SUMMARY) {
         const csim_cmp_summary *s = &c->summary[i];
-        char sec[128];
+        char sec[128], title[CSIM_TEXT_ESCAPED_LEN(96)];
         if (s->overall) {
             snprintf(sec, sizeof(sec), "all sections");
         } else {
-            snprintf(sec, sizeof(sec), "%s %.80s", cmp_section_label(s->section), s->section_title);
+            snprintf(sec, sizeof(sec), "%s %.80s", cmp_section_label(s->section),
+                     csim_text_escape(title, sizeof(title), s->section_title));
         }
         fprintf(f, "%-34.34s %-12s %6zu %9s %9s %9s\n", sec, csim_metric_names[s->metric], s->count,
                 cmp_stat_text(a, sizeof(a), c->framing, s->median), cmp_stat_text(b, sizeof(b), c->framing, s->p90),
@@ -99,7 +106,11 @@ static void table_record(const cmp_out *o, cmp_part p, size_t i)
         cmp_unmatched_record(f, c, CMP_PLAIN, i);
     } else if (p == CMP_UNMATCHED_CASES) {
         const csim_case_result *k = c->unmatched_cases[i];
-        fprintf(f, "  %-44s row \"%s\"", k->name, k->row);
+        fputs("  ", f);
+        csim_text_pad(f, k->name, 44);
+        fputs(" row \"", f);
+        csim_text_str(f, k->row);
+        fputc('"', f);
         table_image(f, c, k);
     }
 }
@@ -132,7 +143,9 @@ static void md_begin(const cmp_out *o)
     const csim_comparison *c = o->c;
     fputs("# cyclesim compare\n\n", o->f);
     for (size_t i = 0; i < c->n_notes; i++) {
-        fprintf(o->f, "> **%s** %s\n>\n", i == 0 && c->version_mismatch ? "Warning:" : "Note:", c->notes[i]);
+        fprintf(o->f, "> **%s** ", i == 0 && c->version_mismatch ? "Warning:" : "Note:");
+        csim_md_text(o->f, c->notes[i]);
+        fputs("\n>\n", o->f);
     }
     if (c->n_notes) {
         fputc('\n', o->f);
@@ -179,8 +192,9 @@ static void md_record(const cmp_out *o, cmp_part p, size_t i)
         const csim_cmp_row *r = &c->cycles[i];
         char hc[48], hn[256], u[96];
         cmp_helper_text(r, hc, sizeof(hc), hn, sizeof(hn));
-        fprintf(f, "| %s | `%s` | %s | %s | %s | %s | ", cmp_section_label(r->pub->section), r->pub->key,
-                cmp_num(a, sizeof(a), r->v[0].est), cmp_num(b, sizeof(b), r->v[0].pub),
+        fprintf(f, "| %s | `", cmp_section_label(r->pub->section));
+        csim_md_text(f, r->pub->key);
+        fprintf(f, "` | %s | %s | %s | %s | ", cmp_num(a, sizeof(a), r->v[0].est), cmp_num(b, sizeof(b), r->v[0].pub),
                 cmp_dev_text(d, sizeof(d), c->framing, csim_cmp_deviation(c->framing, r->v[0])), hc);
         csim_md_text(f, r->c->name);
         csim_md_text(f, cmp_attempts_text(t, sizeof(t), r->c));
@@ -189,8 +203,9 @@ static void md_record(const cmp_out *o, cmp_part p, size_t i)
         md_image_cell(f, c, r->c);
     } else if (p == CMP_FOOTPRINT) {
         const csim_cmp_row *r = &c->footprint[i];
-        fprintf(f, "| %s | `%s`%s%s | %zu |", cmp_section_label(r->pub->section), r->pub->key,
-                cmp_marks(r)[0] ? " " : "", cmp_marks(r), r->n_cases);
+        fprintf(f, "| %s | `", cmp_section_label(r->pub->section));
+        csim_md_text(f, r->pub->key);
+        fprintf(f, "`%s%s | %zu |", cmp_marks(r)[0] ? " " : "", cmp_marks(r), r->n_cases);
         for (int m = CSIM_MET_CODE; m < CSIM_MET_COUNT; m++) {
             fprintf(f, " %s / %s, %s |", cmp_num(a, sizeof(a), r->v[m].est), cmp_num(b, sizeof(b), r->v[m].pub),
                     cmp_dev_text(d, sizeof(d), c->framing, csim_cmp_deviation(c->framing, r->v[m])));
@@ -212,8 +227,21 @@ static void md_record(const cmp_out *o, cmp_part p, size_t i)
     } else if (p == CMP_UNMATCHED_CASES) {
         const csim_case_result *k = c->unmatched_cases[i];
         const char *path = cmp_image_path(c, k);
-        fprintf(f, "- `%s` (row \"%s\")%s%s%s\n", k->name, k->row, path ? " in `" : "", path ? path : "",
-                path ? "`" : "");
+        fputs("- `", f);
+        csim_md_text(f, k->name);
+        if (k->row[0]) { /* in a code span as the name: no emphasis or HTML from the firmware */
+            fputs("` (row `", f);
+            csim_md_text(f, k->row);
+            fputs("`)", f);
+        } else {
+            fputs("` (no row)", f);
+        }
+        if (path) {
+            fputs(" in `", f);
+            csim_md_text(f, path);
+            fputc('`', f);
+        }
+        fputc('\n', f);
     }
 }
 

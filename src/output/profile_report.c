@@ -5,10 +5,12 @@
  * input-variation table (docs/profile.md).
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cyclesim/analysis/rt_helpers.h"
 #include "cyclesim/output/in_force.h"
+#include "output/escape.h"
 #include "output/formats_internal.h"
 #include "output/profile_report.h"
 
@@ -45,10 +47,11 @@ static double pct(uint64_t a, uint64_t total) { return total ? 100.0 * (double)a
 static void helper_line(FILE *f, const char *prefix, const csim_case_result *c, const char *set)
 {
     csim_rt_usage u;
-    char names[512];
+    char names[512], set_text[CSIM_TEXT_ESCAPED_LEN(32)];
     csim_rt_usage_of(c->profile, &u);
     csim_rt_names(&u, names, sizeof(names));
-    fprintf(f, "%srun-time helpers (%s): %llu cycles = %.1f%% of the case%s%s\n", prefix, set,
+    fprintf(f, "%srun-time helpers (%s): %llu cycles = %.1f%% of the case%s%s\n", prefix,
+            csim_text_escape(set_text, sizeof(set_text), set),
             (unsigned long long)u.cycles, c->cycles ? 100.0 * (double)u.cycles / (double)c->cycles : 0.0,
             names[0] ? ": " : "", names);
 }
@@ -60,8 +63,12 @@ static csim_err table_record(const profile_out *o, const csim_model *m, const cs
     uint64_t total = profile_total(p);
     fprintf(f, "\n== ");
     model_line(f, m, c, o->warm);
+    fputs(": ", f);
+    csim_text_str(f, c->name);
     char prov[4096];
-    fprintf(f, ": %s\nprovenance: %s\n", c->name, csim_prov_text(prov, sizeof(prov), m));
+    fputs("\nprovenance: ", f);
+    csim_text_str(f, csim_prov_text(prov, sizeof(prov), m));
+    fputc('\n', f);
     fprintf(f, "%llu cycles; profile %llu = cycles + %llu region overhead; stack %u B, code %u B, const %u B, "
                "data %u B\n",
             (unsigned long long)c->cycles, (unsigned long long)total, (unsigned long long)p->overhead_cycles,
@@ -75,7 +82,8 @@ static csim_err table_record(const profile_out *o, const csim_model *m, const cs
     for (size_t i = 0; i < p->n_fns && i < o->top; i++) {
         const csim_fn_cost *fn = &p->fns[i];
         const csim_breakdown *b = &fn->self_bd;
-        fprintf(f, "%-32s %11llu %5.1f%% %11llu %5.1f%% %8llu", fn->name, (unsigned long long)fn->self_cycles,
+        csim_text_pad(f, fn->name, 32);
+        fprintf(f, " %11llu %5.1f%% %11llu %5.1f%% %8llu", (unsigned long long)fn->self_cycles,
                 pct(fn->self_cycles, total), (unsigned long long)fn->incl_cycles, pct(fn->incl_cycles, total),
                 (unsigned long long)fn->calls);
 #define COLUMN(field, label, event, bucket) \
@@ -90,28 +98,18 @@ static csim_err table_record(const profile_out *o, const csim_model *m, const cs
     return CSIM_OK;
 }
 
-/* Names in file names and collapsed stacks: no separators. */
-static void clean_name(char *out, size_t len, const char *in, const char *bad)
-{
-    size_t i = 0;
-    for (; in[i] && i + 1 < len; i++) {
-        out[i] = strchr(bad, in[i]) ? '_' : in[i];
-    }
-    out[i] = 0;
-}
-
 static csim_err collapsed_record(const profile_out *o, const csim_model *m, const csim_case_result *c)
 {
     FILE *f = o->f;
     const csim_profile *p = c->profile;
-    char name[128];
-    clean_name(name, sizeof(name), c->name, "; \t\n");
+    char name[CSIM_TEXT_ESCAPED_LEN(sizeof(c->name))], mcu[128];
+    csim_name_token(name, sizeof(name), c->name, "; ");
     for (size_t i = 0; i < p->n_stacks; i++) {
         const csim_stack_cost *s = &p->stacks[i];
-        fprintf(f, "%s;%s", m->name, name);
+        fprintf(f, "%s;%s", csim_name_token(mcu, sizeof(mcu), m->name, "; "), name);
         for (uint32_t k = 0; k < s->depth; k++) {
-            char fn[128];
-            clean_name(fn, sizeof(fn), p->fns[s->frames[k]].name, "; \t\n");
+            char fn[512];
+            csim_name_token(fn, sizeof(fn), p->fns[s->frames[k]].name, "; ");
             fprintf(f, ";%s", fn);
         }
         fprintf(f, " %llu\n", (unsigned long long)s->cycles);
@@ -119,12 +117,53 @@ static csim_err collapsed_record(const profile_out *o, const csim_model *m, cons
     return CSIM_OK;
 }
 
+/* Characters a file name of a case keeps as they are ('/' becomes '_'). */
+static const char file_safe[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.,+=-_/";
+static const char file_separators[] = "/\\ \t:;*?\"<>|~";
+
+/* Whether another case of elf's table has a name that gives the same file
+ * name as `token` ("a/b" and "a_b"). */
+static bool file_name_shared(const csim_elf *elf, const char *name, const char *token)
+{
+    size_t n = csim_case_list(elf, NULL, NULL, 0);
+    char (*names)[96] = n ? malloc(n * sizeof(*names)) : NULL;
+    bool shared = n && !names; /* out of memory: the hashed name, always unique */
+    n = names ? csim_case_list(elf, names, NULL, n) : 0;
+    for (size_t i = 0; i < n && !shared; i++) {
+        char other[CSIM_TEXT_ESCAPED_LEN(96)];
+        shared = strcmp(names[i], name) != 0 &&
+                 strcmp(csim_name_token(other, sizeof(other), names[i], file_separators), token) == 0;
+    }
+    free(names);
+    return shared;
+}
+
+/* The case's part of its callgrind file name: the name with '/' as '_'; a
+ * name with any other character, or whose file name another case of the
+ * table would have too, as that and "~" and the FNV-1a hash of the whole
+ * name, so that two cases of a table (unique names) never share a file. */
+static void case_file_name(char *out, size_t len, const csim_elf *elf, const char *name)
+{
+    char token[CSIM_TEXT_ESCAPED_LEN(96)];
+    csim_name_token(token, sizeof(token), name, file_separators);
+    if (strspn(name, file_safe) == strlen(name) && !file_name_shared(elf, name, token)) {
+        snprintf(out, len, "%s", token);
+        return;
+    }
+    uint64_t h = 0xcbf29ce484222325u; /* FNV-1a, 64-bit offset basis and prime */
+    for (const unsigned char *u = (const unsigned char *)name; *u; u++) {
+        h = (h ^ *u) * 0x100000001b3u;
+    }
+    snprintf(out, len, "%.96s~%016llx", token, (unsigned long long)h);
+}
+
 /* Callgrind format (valgrind's docs/callgrind format): one file per case and model. */
 static csim_err callgrind_record(const profile_out *o, const csim_model *m, const csim_case_result *c)
 {
-    char file[96], path[4096];
-    clean_name(file, sizeof(file), c->name, "/\\ \t\n:;*?\"<>|");
-    snprintf(path, sizeof(path), "%s/callgrind.out.%s.%s", o->dir, m->name, file);
+    char file[CSIM_TEXT_ESCAPED_LEN(96) + 24], mcu[128], path[4096];
+    case_file_name(file, sizeof(file), o->elf, c->name);
+    snprintf(path, sizeof(path), "%s/callgrind.out.%s.%s", o->dir,
+             csim_name_token(mcu, sizeof(mcu), m->name, file_separators), file);
     csim_out out;
     csim_err err = csim_out_open(&out, path, o->diag);
     if (err) {
@@ -136,7 +175,11 @@ static csim_err callgrind_record(const profile_out *o, const csim_model *m, cons
     const char *rt = o->rt;
     const csim_profile *p = c->profile;
     const char *base = strrchr(elf->path, '/') ? strrchr(elf->path, '/') + 1 : elf->path;
-    fprintf(f, "# callgrind format\nversion: 1\ncreator: cyclesim\ncmd: %s case %s\n", base, c->name);
+    fputs("# callgrind format\nversion: 1\ncreator: cyclesim\ncmd: ", f);
+    csim_text_str(f, base);
+    fputs(" case ", f);
+    csim_text_str(f, c->name);
+    fputc('\n', f);
     fprintf(f, "desc: MCU: ");
     model_line(f, m, c, warm);
     fprintf(f, "\ndesc: Case: %llu cycles + %llu region overhead (the empty case), stack %u B\n",
@@ -154,7 +197,9 @@ static csim_err callgrind_record(const profile_out *o, const csim_model *m, cons
         const csim_fn_cost *fn = &p->fns[i];
         const csim_breakdown *b = &fn->self_bd;
         /* Name compression: "(id) name" the first time, "(id)" after. */
-        fprintf(f, "fn=(%zu) %s\n0", i + 1, fn->name);
+        fprintf(f, "fn=(%zu) ", i + 1);
+        csim_text_str(f, fn->name);
+        fputs("\n0", f);
 #define COST(field, label, event, bucket) if (event[0]) fprintf(f, " %llu", (unsigned long long)b->field), sum.field += b->field;
         CSIM_BREAKDOWN_FIELDS(COST)
 #undef COST
@@ -163,9 +208,12 @@ static csim_err callgrind_record(const profile_out *o, const csim_model *m, cons
             const csim_call_edge *e = &p->edges[k];
             if (e->caller == i) {
                 /* Inclusive cost of the calls: cycles only. */
-                fprintf(f, "cfn=(%u)%s%s\ncalls=%llu 0\n0 %llu\n", e->callee + 1, e->callee > i ? " " : "",
-                        e->callee > i ? p->fns[e->callee].name : "", (unsigned long long)e->calls,
-                        (unsigned long long)e->incl_cycles);
+                fprintf(f, "cfn=(%u)", e->callee + 1);
+                if (e->callee > i) {
+                    fputc(' ', f);
+                    csim_text_str(f, p->fns[e->callee].name);
+                }
+                fprintf(f, "\ncalls=%llu 0\n0 %llu\n", (unsigned long long)e->calls, (unsigned long long)e->incl_cycles);
             }
         }
     }
@@ -203,7 +251,8 @@ void profile_write_variation(FILE *f, const csim_model *m, const csim_run_result
             }
         }
         double mean = sum / n, var = sq / n - mean * mean;
-        fprintf(f, "%-44s %5u %12llu %14.1f %12llu %12.1f%s\n", c->name, n, (unsigned long long)lo, mean,
+        csim_text_pad(f, c->name, 44);
+        fprintf(f, " %5u %12llu %14.1f %12llu %12.1f%s\n", n, (unsigned long long)lo, mean,
                 (unsigned long long)hi, var > 0 ? sqrt(var) : 0.0, hi != lo ? "  varies with the data" : "");
     }
 }

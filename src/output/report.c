@@ -64,14 +64,16 @@ static const int table_width[CSIM_BD_FIELDS] = {
  * anything else, or changed it, says so under its row. */
 static void table_group(csim_report *r, const csim_model *m, const csim_run_result *res, bool warm)
 {
-    char cfg[64];
+    char cfg[64], rt[CSIM_TEXT_ESCAPED_LEN(sizeof(r->rt))];
     r->group_cfg = csim_in_force_of(m, res->n_cases ? &res->cases[0] : NULL);
     r->group_cfg.changed = false;
     fprintf(r->out, "\n%s (%s): %.3g MHz, %s, state %s, model v%u, run-time helpers %s\n", m->name, m->chain,
             r->group_cfg.clock_hz / 1e6, csim_in_force_text(cfg, sizeof(cfg), &r->group_cfg), warm ? "warm" : "cold",
-            m->version, r->rt);
+            m->version, csim_text_escape(rt, sizeof(rt), r->rt));
     char prov[4096];
-    fprintf(r->out, "provenance: %s\n", csim_prov_text(prov, sizeof(prov), m));
+    fputs("provenance: ", r->out);
+    csim_text_str(r->out, csim_prov_text(prov, sizeof(prov), m));
+    fputc('\n', r->out);
     fprintf(r->out, "%-44s %12s %11s %11s", "case", "cycles", "time_us", "insns");
 #define HEAD(f, label, ...) if (table_width[CSIM_BD_##f]) fprintf(r->out, " %*s", table_width[CSIM_BD_##f], label);
     CSIM_BREAKDOWN_FIELDS(HEAD)
@@ -83,7 +85,8 @@ static void table_record(csim_report *r, const csim_model *m, const csim_case_re
 {
     (void)warm;
     const csim_breakdown *b = &c->bd;
-    fprintf(r->out, "%-44s %12llu %11.2f %11llu", c->name, U(c->cycles), case_us(m, c), U(b->instructions));
+    csim_text_pad(r->out, c->name, 44);
+    fprintf(r->out, " %12llu %11.2f %11llu", U(c->cycles), case_us(m, c), U(b->instructions));
 #define COLUMN(f, ...) if (table_width[CSIM_BD_##f]) fprintf(r->out, " %*llu", table_width[CSIM_BD_##f], U(b->f));
     CSIM_BREAKDOWN_FIELDS(COLUMN)
 #undef COLUMN
@@ -207,9 +210,13 @@ static void csv_record(csim_report *r, const csim_model *m, const csim_case_resu
 {
     const csim_in_force in = csim_in_force_of(m, c);
     const csim_breakdown *b = &c->bd;
-    fprintf(r->out, "%s,%u,%u,%d,%d,%s,%s,%s,%llu,%.3f,%llu,", m->name, in.clock_hz, in.wait_states,
-            in.cache_enabled, in.prefetch, csim_state_text(warm, &in), c->name, c->row, U(c->cycles), case_us(m, c),
-            U(b->instructions));
+    csim_csv_field(r->out, m->name);
+    fprintf(r->out, ",%u,%u,%d,%d,%s,", in.clock_hz, in.wait_states, in.cache_enabled, in.prefetch,
+            csim_state_text(warm, &in));
+    csim_csv_field(r->out, c->name);
+    fputc(',', r->out);
+    csim_csv_field(r->out, c->row);
+    fprintf(r->out, ",%llu,%.3f,%llu,", U(c->cycles), case_us(m, c), U(b->instructions));
 #define COLUMN(field, label, event, bucket) if (bucket) fprintf(r->out, "%llu,", U(b->field));
     CSIM_BREAKDOWN_FIELDS(COLUMN)
 #undef COLUMN
@@ -220,7 +227,8 @@ static void csv_record(csim_report *r, const csim_model *m, const csim_case_resu
     } else {
         fputc(',', r->out);
     }
-    fprintf(r->out, ",%s", r->rt);
+    fputc(',', r->out);
+    csim_csv_field(r->out, r->rt);
     csim_prov_csv(r->out, m);
     fputc('\n', r->out);
 }

@@ -65,6 +65,11 @@ void csim_shard_head_write(FILE *f, const char *command, const csim_shard *s)
         fputs(i ? ", " : "", f);
         csim_json_str(f, s->sets[i]);
     }
+    fputs("], \"select\": [", f);
+    for (unsigned i = 0; i < s->n_globs; i++) {
+        fputs(i ? ", " : "", f);
+        csim_json_str(f, s->globs[i]);
+    }
     fputc(']', f);
 }
 

@@ -168,7 +168,9 @@ static void table_row(const sweep_out *o, const point *p, const csim_case_result
             fprintf(o->f, " %12s", v);
         }
     }
-    fprintf(o->f, " %-44s %12llu %12.3f  %s%s\n", c->name, (unsigned long long)c->cycles, r.us,
+    fputc(' ', o->f);
+    csim_text_pad(o->f, c->name, 44);
+    fprintf(o->f, " %12llu %12.3f  %s%s\n", (unsigned long long)c->cycles, r.us,
             p->outside ? p->reason : "", r.in.changed ? " (flash changed by the firmware during the case)" : "");
 }
 

@@ -290,6 +290,19 @@ static void test_board(void)
     char path[512];
     snprintf(path, sizeof(path), "%s/board_ok.txt", fix_dir);
     CHECK("csim_pub_load_board", csim_pub_load_board(path, &t, &d) == CSIM_OK && t.n_rows == 4);
+    /* Its mcu= (stm32l552ze) against a model: that model or a base of its chain only. */
+    static csim_model l5 = {.name = "stm32l552ze", .chain = "stm32l552ze <- stm32l5 <- cortex-m33"};
+    static csim_model u0 = {.name = "stm32u083rc", .chain = "stm32u083rc <- stm32u0 <- cortex-m0plus"};
+    CHECK("board of the model", csim_pub_board_mcu_check(&t, &l5, &d) == CSIM_OK);
+    CHECK("board of another MCU", csim_pub_board_mcu_check(&t, &u0, &d) == CSIM_ERR_INPUT &&
+                                      strstr(d.msg, "a board output of mcu=stm32l552ze, set against the model "
+                                                    "stm32u083rc (stm32u083rc <- stm32u0 <- cortex-m0plus)"));
+    snprintf(t.mcu, sizeof(t.mcu), "STM32L5");
+    CHECK("board of the model's base", csim_pub_board_mcu_check(&t, &l5, &d) == CSIM_OK);
+    snprintf(t.mcu, sizeof(t.mcu), "stm32l5x");
+    CHECK("a prefix of a base is not it", csim_pub_board_mcu_check(&t, &l5, &d) == CSIM_ERR_INPUT);
+    t.board_output = false;
+    CHECK("a published page is not checked", csim_pub_board_mcu_check(&t, &u0, &d) == CSIM_OK);
     csim_pub_free(&t);
 }
 
@@ -309,6 +322,10 @@ static void test_bad(void)
         {"board_order.txt", CSIM_ERR_INPUT, "board_order.txt:1: @case before the @cyclesim-bench line"},
         {"board_duplicate.txt", CSIM_ERR_INPUT, "board_duplicate.txt:3: key \"sha256/sole/32\" already read at line 2"},
         {"board_none.txt", CSIM_ERR_INPUT, "board_none.txt: no @cyclesim-bench line"},
+        {"board_done_failed.txt", CSIM_ERR_INPUT, "board_done_failed.txt:3: @done failed=3 but every @case line says status=pass"},
+        {"board_repeated_field.txt", CSIM_ERR_INPUT, "board_repeated_field.txt:2: @case: cycles= given twice in one line"},
+        {"board_repeated_header.txt", CSIM_ERR_INPUT, "board_repeated_header.txt:1: @cyclesim-bench: mcu= given twice in one line"},
+        {"board_zero_cycles.txt", CSIM_ERR_INPUT, "board_zero_cycles.txt:3: @case sha256/sole/64: cycles=0: the case took no longer than the empty case"},
         {"bad_syntax.json", CSIM_ERR_INPUT, "bad_syntax.json:9: not valid JSON"},
         {"bad_negative.json", CSIM_ERR_INPUT, "sections[0].rows[1] (row \"sha256/sole/64\").values.cycles: -8000 is negative"},
         {"bad_missing_cycles.json", CSIM_ERR_INPUT, "sections[0].rows[0] (row \"sha256/sole/32\").values: a row of a cycles table without \"cycles\""},

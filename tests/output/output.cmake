@@ -23,3 +23,4 @@ add_test(NAME output_provenance
     COMMAND ${PYTHON3} ${CMAKE_CURRENT_LIST_DIR}/test_provenance.py $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
             ${CMAKE_CURRENT_BINARY_DIR}/provenance)
 set_tests_properties(output_provenance PROPERTIES LABELS "output;cli")
+include(${CMAKE_CURRENT_LIST_DIR}/hostile/hostile.cmake)

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "cyclesim/common/diag.h"
+#include "cyclesim/model/model.h"
 
 typedef enum csim_row_kind { CSIM_ROW_CYCLES, CSIM_ROW_FOOTPRINT } csim_row_kind;
 
@@ -58,6 +59,10 @@ csim_err csim_pub_load(const char *path, csim_pub_table *t, csim_diag *diag);
 /** csim_pub_load_board - the "@cyclesim-bench"/"@case" lines of a board's output. */
 csim_err csim_pub_load_board(const char *path, csim_pub_table *t, csim_diag *diag);
 void csim_pub_free(csim_pub_table *t);
+/** csim_pub_board_mcu_check - a board output (header mcu=) set against model
+ *  m: the board's MCU must be m or a base of its extends chain; CSIM_ERR_INPUT
+ *  naming both otherwise.  CSIM_OK for a published page. */
+csim_err csim_pub_board_mcu_check(const csim_pub_table *t, const csim_model *m, csim_diag *diag);
 
 /** csim_pub_find - the row of `kind` for a case's row key: an exact key, or for
  *  footprint rows a key whose '*' segments match one whole segment each. */

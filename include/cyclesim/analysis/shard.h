@@ -17,12 +17,14 @@
 #include "cyclesim/model/model.h"
 #include "cyclesim/engine/sim.h"
 
-#define CSIM_SHARD_VERSION 1
+#define CSIM_SHARD_VERSION 2 /* 2: the --case globs ("select"), so merge knows every case a shard must hold */
 
 typedef struct csim_shard {
     unsigned k, n;               /* shard k of n */
     const char *const *sets;     /* the --set list, in order (a merge needs the same on every shard) */
     unsigned n_sets;
+    const char *const *globs;    /* the --case globs (none: every case): with k and n, the cases it holds */
+    unsigned n_globs;
     /* compare only: */
     const char *published_sha256;         /* of the measured results file (page->source) */
     const csim_case_result *other_state;  /* the extra runs (NULL: not made), comparison cases order */
@@ -39,8 +41,9 @@ bool csim_case_in_shard(const char *name, unsigned k, unsigned n);
 
 /** csim_shard_case_read - a case object into c; its profile (run-time
  *  helpers only, names pointing into the document) is malloc'ed when the
- *  object has "rt_helpers".  false on a missing or bad field. */
-bool csim_shard_case_read(const csim_json *o, csim_case_result *c);
+ *  object has "rt_helpers".  NULL, or the first member that is missing or
+ *  bad ("cycles", "rt_helpers"...). */
+const char *csim_shard_case_read(const csim_json *o, csim_case_result *c);
 /** csim_shard_model_read - the model figures into a zeroed m. */
 bool csim_shard_model_read(const csim_json *o, csim_model *m);
 

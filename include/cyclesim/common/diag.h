@@ -33,9 +33,14 @@ typedef struct csim_diag {
     char warning[1024]; /* accumulated warnings, newline-separated */
 } csim_diag;
 
-/** csim_fail - format diag->msg (if diag) and return err. */
+/** csim_fail - format diag->msg (if diag) and return err.  The message is
+ *  escaped for a terminal (csim_text_escape: controls and invalid UTF-8 of
+ *  a name from a file as \xNN), as csim_warn's lines are. */
 csim_err csim_fail(csim_diag *diag, csim_err err, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/** csim_vfail - csim_fail with a va_list. */
+csim_err csim_vfail(csim_diag *diag, csim_err err, const char *fmt, va_list ap)
+    __attribute__((format(printf, 3, 0)));
 
 /** csim_warn - append one warning line to diag->warning. */
 void csim_warn(csim_diag *diag, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -147,4 +147,11 @@ csim_err csim_image_fits(const csim_elf *e, const csim_model *m, csim_diag *d);
  *  only count with max = 0); returns the number of cases in the table. */
 size_t csim_case_list(const csim_elf *e, char (*names)[96], char (*rows)[96], size_t max);
 
+/** csim_case_table_check - the ELF's case table as every command needs it:
+ *  each name and row within the 95 bytes of a case's strings (never cut),
+ *  and no two cases of the same name (check, compare, merge and the
+ *  callgrind files find a case by its name).  CSIM_ERR_ELF naming the
+ *  case(s) otherwise; CSIM_OK for an image without a table. */
+csim_err csim_case_table_check(const csim_elf *e, csim_diag *diag);
+
 #endif
