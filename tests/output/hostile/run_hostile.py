@@ -172,9 +172,9 @@ with open(os.path.join(work, "board.txt"), "w") as f:
             "@case name=sum/8 row=sum/8 cycles=150 status=pass workbuf=0\n@done cases=1 failed=0\n" % MCU)
 H = ["hostile.elf", "--mcu", MCU]
 
-# run: table (blank, model, column heads, a line per case, total), JSON, CSV
+# run: table (blank, model, provenance, column heads, a line per case, total), JSON, CSV
 out, _ = run("run table", ["run"] + H, 0)
-check_text("run table", out, 3 + N + 1)
+check_text("run table", out, 4 + N + 1)
 check_json("run json", run("run json", ["run"] + H + ["--format", "json"], 0)[0])
 check_csv("run csv", run("run csv", ["run"] + H + ["--format", "csv"], 0)[0], "case", N)
 
@@ -245,7 +245,7 @@ for k in (1, 2):
     with open(os.path.join(work, "s%d.json" % k), "wb") as f:
         f.write(run("run shard %d" % k, ["run"] + H + ["--shard", "%d/2" % k, "--format", "json"], 0)[0])
 shards = ["merge", "s1.json", "s2.json"]
-check_text("merge table", run("merge", shards, 0)[0], 3 + N + 1)
+check_text("merge table", run("merge", shards, 0)[0], 4 + N + 1)
 check_json("merge json", run("merge json", shards + ["--format", "json"], 0)[0])
 check_csv("merge csv", run("merge csv", shards + ["--format", "csv"], 0)[0], "case", N)
 
@@ -255,7 +255,7 @@ sel = ["--case", "path*", "--case", "comma*"]
 for k in (1, 2):
     with open(os.path.join(work, "c%d.json" % k), "wb") as f:
         f.write(run("run --case shard %d" % k, ["run"] + H + sel + ["--shard", "%d/2" % k, "--format", "json"], 0)[0])
-check_text("merge --case", run("merge --case", ["merge", "c1.json", "c2.json"], 0)[0], 3 + 3 + 1)
+check_text("merge --case", run("merge --case", ["merge", "c1.json", "c2.json"], 0)[0], 4 + 3 + 1)
 with open(os.path.join(work, "c3.json"), "wb") as f:
     f.write(run("run other --case", ["run"] + H + ["--case", "path*", "--shard", "2/2", "--format", "json"], 0)[0])
 _, err = run("merge other --case", ["merge", "c1.json", "c3.json"], 9)
