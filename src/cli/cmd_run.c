@@ -12,6 +12,7 @@
 #include "cyclesim/output/report.h"
 #include "cyclesim/analysis/shard.h"
 #include "cyclesim/engine/sim.h"
+#include "cyclesim/analysis/range.h"
 
 /* With several workers each model's firmware text goes to a file of its own,
  * copied out afterwards in model order, so the console does not interleave. */
@@ -26,18 +27,21 @@ static void copy_console(FILE *from, FILE *to)
     fclose(from);
 }
 
-enum { OPT_CONSOLE = 256, OPT_NO_REUSE };
+enum { OPT_CONSOLE = 256, OPT_NO_REUSE, OPT_RANGE };
 
 static const cli_own_opt run_own[] = {
     {"console", OPT_CONSOLE, "FILE|-", "what the firmware prints (UART, semihosting) goes to FILE, - for stderr"},
     {"no-reuse", OPT_NO_REUSE, NULL, "price every block anew instead of reusing the pricing of a block seen in "
                                      "the same state (slower; for checking the reuse)"},
+    {"range", OPT_RANGE, NULL, "also the low and high cycles over the model's uncertain keys, each at the "
+                               "alternatives its source gives (one run per key and value: docs/accuracy.md)"},
     {NULL, 0, NULL, NULL},
 };
 
 typedef struct run_own_values {
     const char *console;
     bool no_reuse;
+    bool range;
 } run_own_values;
 
 static int run_option(void *ctx, int id, char *arg)
@@ -45,8 +49,10 @@ static int run_option(void *ctx, int id, char *arg)
     run_own_values *v = ctx;
     if (id == OPT_CONSOLE) {
         v->console = arg;
-    } else {
+    } else if (id == OPT_NO_REUSE) {
         v->no_reuse = true;
+    } else {
+        v->range = true;
     }
     return EXIT_OK;
 }
@@ -59,6 +65,51 @@ const cli_command cli_cmd_run = {
         CLI_SHARD,
     CSIM_REPORTS(CSIM_REPORT_RUN), run_own, run_option, cmd_run, NULL,
 };
+
+/* --range: the models of model m's variants (range.h) into var; how many, or
+ * 0 with *rc set when one fails its check. */
+static unsigned range_models(const csim_model *m, csim_model *var, int *rc)
+{
+    csim_range_variant plan[CSIM_RANGE_MAX_VARIANTS];
+    unsigned unstated;
+    const size_t n = csim_range_plan(m, plan, CSIM_RANGE_MAX_VARIANTS, &unstated);
+    if (unstated) {
+        fprintf(stderr, "cyclesim: note: %s: --range: %u uncertain numeric key%s state%s no alternative and %s "
+                "not tried (docs/model-keys.md)\n", m->name, unstated, unstated > 1 ? "s" : "",
+                unstated > 1 ? "" : "s", unstated > 1 ? "are" : "is");
+    }
+    for (size_t v = 0; v < n; v++) {
+        csim_diag d = {0};
+        csim_err err = csim_range_model(m, &plan[v], &var[v], &d);
+        if (err) {
+            *rc = cli_fail(err, &d);
+            return 0;
+        }
+    }
+    return (unsigned)n;
+}
+
+/* --range: sets the range of the cases of a model's job from its variants'
+ * jobs over the same cases (each n_ranges apart); false with *rc set if a
+ * variant failed. */
+static bool range_of(csim_job *nominal, unsigned n_var, size_t n_ranges, int *rc)
+{
+    csim_run_result var[CSIM_RANGE_MAX_VARIANTS];
+    bool ok = true;
+    for (unsigned v = 0; v < n_var; v++) {
+        csim_job *jb = nominal + (v + 1) * n_ranges;
+        var[v] = jb->res;
+        if (ok && jb->err) {
+            fprintf(stderr, "cyclesim: error: --range: a variant of %s failed\n", jb->model->name);
+            *rc = cli_fail(jb->err, &jb->diag);
+            ok = false;
+        }
+    }
+    if (ok) {
+        csim_range_envelope(&nominal->res, var, n_var);
+    }
+    return ok;
+}
 
 int cmd_run(int argc, char **argv)
 {
@@ -100,23 +151,45 @@ int cmd_run(int argc, char **argv)
     case_range *ranges = cli_case_ranges(elf, &sel, &n_ranges, &rc);
     csim_model *models = ranges ? calloc(CLI_MAX_MODELS, sizeof(*models)) : NULL;
     n = models ? cli_load_models(mcus, sets, n_sets, elf, models, CLI_MAX_MODELS, &rc) : 0;
+    /* --range: model i's variants are var_models[i * CSIM_RANGE_MAX_VARIANTS...]. */
+    unsigned n_var[CLI_MAX_MODELS] = {0};
+    csim_model *var_models = n && own.range ? calloc((size_t)n * CSIM_RANGE_MAX_VARIANTS, sizeof(*var_models)) : NULL;
+    if (n && own.range && !var_models) {
+        rc = cli_out_of_memory();
+        n = 0;
+    }
+    for (unsigned i = 0; own.range && i < n; i++) {
+        n_var[i] = range_models(&models[i], var_models + (size_t)i * CSIM_RANGE_MAX_VARIANTS, &rc);
+        n = rc ? 0 : n;
+    }
     const csim_shard shard = {.k = o.shard_k, .n = o.shard_n, .sets = sets, .n_sets = n_sets};
     csim_report *rep = n ? csim_report_open(stdout, fmt, elf, NULL, o.shard_n ? &shard : NULL) : NULL;
-    /* One job per model and range of consecutive selected cases. */
-    size_t n_jobs = (size_t)n * n_ranges;
+    /* One job per model (then each of its variants) and range of consecutive
+     * selected cases; model i's jobs start at first_job[i]. */
+    size_t n_jobs = 0, first_job[CLI_MAX_MODELS + 1];
+    for (unsigned i = 0; i < n; i++) {
+        first_job[i] = n_jobs;
+        n_jobs += (1 + n_var[i]) * (size_t)n_ranges;
+    }
     csim_job *jobs = n_jobs ? calloc(n_jobs, sizeof(*jobs)) : NULL;
     if (n_jobs && !jobs) {
         rc = cli_out_of_memory();
         n = 0;
         n_jobs = 0;
     }
-    for (size_t j = 0; j < n_jobs; j++) {
-        jobs[j].model = &models[j / n_ranges];
-        jobs[j].opts = ro;
-        jobs[j].opts.case_first = ranges[j % n_ranges].first;
-        jobs[j].opts.case_count = ranges[j % n_ranges].count;
-        if (con && workers > 1 && !(jobs[j].opts.console = tmpfile())) {
-            jobs[j].opts.console = con;
+    for (unsigned i = 0; i < n; i++) {
+        for (size_t j = 0; j < (1 + n_var[i]) * (size_t)n_ranges; j++) {
+            csim_job *jb = &jobs[first_job[i] + j];
+            const size_t v = j / n_ranges;
+            jb->model = v ? &var_models[(size_t)i * CSIM_RANGE_MAX_VARIANTS + v - 1] : &models[i];
+            jb->opts = ro;
+            jb->opts.case_first = ranges[j % n_ranges].first;
+            jb->opts.case_count = ranges[j % n_ranges].count;
+            if (v) {
+                jb->opts.console = NULL; /* the firmware's text once, from the model's own run */
+            } else if (con && workers > 1 && !(jb->opts.console = tmpfile())) {
+                jb->opts.console = con;
+            }
         }
     }
     cli_jobs cj;
@@ -131,12 +204,15 @@ int cmd_run(int argc, char **argv)
         csim_run_result res = {0};
         csim_job *failed = NULL;
         for (unsigned k = 0; k < n_ranges; k++) {
-            csim_job *jb = &jobs[(size_t)i * n_ranges + k];
+            csim_job *jb = &jobs[first_job[i] + k];
             if (jb->opts.console != con) {
                 copy_console(jb->opts.console, con);
             }
             if (!failed && jb->err) {
                 failed = jb;
+            }
+            if (own.range && !failed && !range_of(jb, n_var[i], n_ranges, &rc)) {
+                stop = true;
             }
             if (!cli_append_result(&res, &jb->res)) {
                 csim_run_result_free(&jb->res);
@@ -173,8 +249,12 @@ int cmd_run(int argc, char **argv)
         }
         csim_run_result_free(&res);
     }
+    for (size_t j = 0; j < n_jobs; j++) { /* the variants' (the models' own moved into their reports) */
+        csim_run_result_free(&jobs[j].res);
+    }
     free(ranges);
     free(jobs);
+    free(var_models);
     if (rep && !csim_report_finish(rep)) {
         rc = cli_out_of_memory();
     }

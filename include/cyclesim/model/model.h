@@ -24,6 +24,14 @@
 #define CSIM_MAX_UNCERTAIN 32
 #define CSIM_MAX_FIELDS 8
 #define CSIM_MAX_PERIPHS 8
+#define CSIM_MAX_ALTS 4
+
+/* The plausible values of an uncertain numeric key that its source gives
+ * (docs/accuracy.md "Ranges"); n = 0: none stated. */
+typedef struct csim_alts {
+    unsigned n;
+    double v[CSIM_MAX_ALTS];
+} csim_alts;
 
 /* A peripheral instance: a module of the engine's registry (periph.c) and
  * the base address of its registers. */
@@ -104,6 +112,7 @@ typedef struct csim_model {
     csim_reg_layout icache_cr; /* ICACHE_CR */
     uint16_t uncertain[CSIM_MAX_UNCERTAIN]; /* key-table indices no document gives on this model */
     unsigned n_uncertain;
+    csim_alts uncertain_alts[CSIM_MAX_UNCERTAIN]; /* per entry of uncertain: its alternatives */
 } csim_model;
 
 /** csim_model_load - load models/<name>.json and its extends chain from dir.
