@@ -20,6 +20,7 @@
 #include "output/check_report.h"
 #include "cyclesim/engine/jobs.h"
 #include "cyclesim/engine/sim.h"
+#include "cyclesim/analysis/range.h"
 
 /* ---- the ELF's case table ---------------------------------------------- */
 
@@ -132,6 +133,30 @@ static FILE *open_out(const char *path, int *rc)
     return f;
 }
 
+/* --gate high|low: the range of every case of the jobs that ran (a job that
+ * failed or holds a failed case is reported with the rows); EXIT_OK or the
+ * exit code of the error it printed. */
+static int range_jobs(const csim_elf *elf, csim_job *jobs, size_t n, const csim_jobs_opts *jo)
+{
+    for (size_t i = 0; i < n; i++) {
+        bool failed = jobs[i].err;
+        for (size_t k = 0; k < jobs[i].res.n_cases; k++) {
+            failed |= jobs[i].res.cases[k].status != 0;
+        }
+        csim_range_dim dims[CSIM_RANGE_MAX_DIMS];
+        const size_t n_dims = csim_range_dims(jobs[i].model, NULL, 0, dims, CSIM_RANGE_MAX_DIMS, NULL);
+        csim_range_stats st;
+        csim_diag d = {0};
+        csim_err err = failed ? CSIM_OK
+                              : csim_range_search(elf, jobs[i].model, dims, n_dims, &jobs[i].opts, 1, jo,
+                                                  &jobs[i].res, &st, &d);
+        if (err) {
+            return cli_fail(err, &d);
+        }
+    }
+    return EXIT_OK;
+}
+
 static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, FILE **junit, FILE **md,
                      const char *junit_path, const char *md_path)
 {
@@ -185,7 +210,13 @@ static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, FIL
     if (c->old_elf) {
         csim_jobs_run(c->old_elf, c->old_jobs, c->n_old_jobs, &cj.opts);
     }
+    if (c->gate != GATE_ESTIMATE && (rc = range_jobs(c->elf, c->jobs, c->n_jobs, &cj.opts)) == EXIT_OK) {
+        rc = range_jobs(c->old_elf, c->old_jobs, c->n_old_jobs, &cj.opts);
+    }
     cli_jobs_free(&cj);
+    if (rc) {
+        return rc;
+    }
     for (size_t i = 0; i < c->n_jobs; i++) {
         c->host_seconds += c->jobs[i].res.host_seconds;
     }
@@ -255,7 +286,7 @@ static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, FIL
     return rc;
 }
 
-enum { OPT_BUDGETS = 256, OPT_JUNIT, OPT_MARKDOWN, OPT_UPDATE, OPT_BASELINE, OPT_TOLERANCE };
+enum { OPT_BUDGETS = 256, OPT_JUNIT, OPT_MARKDOWN, OPT_UPDATE, OPT_BASELINE, OPT_TOLERANCE, OPT_GATE };
 
 typedef struct check_own_values {
     check *c;
@@ -270,6 +301,8 @@ static const cli_own_opt check_own[] = {
                                         "--baseline)"},
     {"junit", OPT_JUNIT, "FILE", "write a JUnit report (docs/ci.md)"},
     {"markdown", OPT_MARKDOWN, "FILE", "write a Markdown summary: which cases moved and why"},
+    {"gate", OPT_GATE, "estimate|high|low", "hold the estimate (default) or an end of each case's range over the "
+                                            "model's uncertain keys to the budget (docs/budgets.md)"},
     {NULL, 0, NULL, NULL},
 };
 
@@ -283,6 +316,14 @@ static int check_option(void *ctx, int id, char *arg)
     case OPT_MARKDOWN: v->md_path = arg; return EXIT_OK;
     case OPT_UPDATE: c->update = true; return EXIT_OK;
     case OPT_BASELINE: c->old_path = arg; return EXIT_OK;
+    case OPT_GATE:
+        for (int g = 0; g < GATES; g++) {
+            if (strcmp(arg, check_gate_names[g]) == 0) {
+                c->gate = (check_gate)g;
+                return EXIT_OK;
+            }
+        }
+        return cli_error(CSIM_ERR_USAGE, "--gate %s: estimate, high or low", arg);
     default: {
         char *end;
         c->tolerance = strtod(arg, &end);

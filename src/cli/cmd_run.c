@@ -27,14 +27,15 @@ static void copy_console(FILE *from, FILE *to)
     fclose(from);
 }
 
-enum { OPT_CONSOLE = 256, OPT_NO_REUSE, OPT_RANGE };
+enum { OPT_CONSOLE = 256, OPT_NO_REUSE, OPT_RANGE, OPT_RANGE_KEYS };
 
 static const cli_own_opt run_own[] = {
     {"console", OPT_CONSOLE, "FILE|-", "what the firmware prints (UART, semihosting) goes to FILE, - for stderr"},
     {"no-reuse", OPT_NO_REUSE, NULL, "price every block anew instead of reusing the pricing of a block seen in "
                                      "the same state (slower; for checking the reuse)"},
-    {"range", OPT_RANGE, NULL, "also the low and high cycles over the model's uncertain keys, each at the "
-                               "alternatives its source gives (one run per key and value: docs/accuracy.md)"},
+    {"range", OPT_RANGE, NULL, "also the low and high cycles over the model's uncertain keys at the values their "
+                               "sources leave open (a search, one run per configuration: docs/accuracy.md)"},
+    {"range-keys", OPT_RANGE_KEYS, "KEY,KEY...", "--range over these uncertain keys only"},
     {NULL, 0, NULL, NULL},
 };
 
@@ -42,6 +43,8 @@ typedef struct run_own_values {
     const char *console;
     bool no_reuse;
     bool range;
+    const char *range_keys[CSIM_RANGE_MAX_DIMS]; /* --range-keys, split in place */
+    size_t n_range_keys;
 } run_own_values;
 
 static int run_option(void *ctx, int id, char *arg)
@@ -53,6 +56,15 @@ static int run_option(void *ctx, int id, char *arg)
         v->no_reuse = true;
     } else {
         v->range = true;
+        for (char *k = id == OPT_RANGE_KEYS ? strtok(arg, ",") : NULL; k; k = strtok(NULL, ",")) {
+            if (v->n_range_keys == CSIM_RANGE_MAX_DIMS) {
+                return cli_error(CSIM_ERR_USAGE, "--range-keys: more than %d keys", CSIM_RANGE_MAX_DIMS);
+            }
+            v->range_keys[v->n_range_keys++] = k;
+        }
+        if (id == OPT_RANGE_KEYS && !v->n_range_keys) {
+            return cli_error(CSIM_ERR_USAGE, "--range-keys: an empty list");
+        }
     }
     return EXIT_OK;
 }
@@ -66,49 +78,35 @@ const cli_command cli_cmd_run = {
     CSIM_REPORTS(CSIM_REPORT_RUN), run_own, run_option, cmd_run, NULL,
 };
 
-/* --range: the models of model m's variants (range.h) into var; how many, or
- * 0 with *rc set when one fails its check. */
-static unsigned range_models(const csim_model *m, csim_model *var, int *rc)
+/* --range: the range of each case of model m's result (analysis/range.h);
+ * EXIT_OK or the exit code of the error it printed. */
+static int range_of(const csim_elf *elf, const csim_model *m, const run_own_values *own, const csim_job *runs,
+                    size_t n_runs, const csim_jobs_opts *jo, csim_run_result *res)
 {
-    csim_range_variant plan[CSIM_RANGE_MAX_VARIANTS];
+    for (size_t i = 0; i < own->n_range_keys; i++) {
+        const csim_key *k = csim_key_find(own->range_keys[i]);
+        if (!k || !csim_key_uncertain(k, m)) {
+            return cli_error(CSIM_ERR_USAGE, "--range-keys: \"%s\" is not %s (docs/model-keys.md)",
+                             own->range_keys[i], k ? "uncertain on this model" : "a model key");
+        }
+    }
+    csim_range_dim dims[CSIM_RANGE_MAX_DIMS];
     unsigned unstated;
-    const size_t n = csim_range_plan(m, plan, CSIM_RANGE_MAX_VARIANTS, &unstated);
+    const size_t n_dims = csim_range_dims(m, own->n_range_keys ? own->range_keys : NULL, own->n_range_keys, dims,
+                                          CSIM_RANGE_MAX_DIMS, &unstated);
     if (unstated) {
-        fprintf(stderr, "cyclesim: note: %s: --range: %u uncertain numeric key%s state%s no alternative and %s "
-                "not tried (docs/model-keys.md)\n", m->name, unstated, unstated > 1 ? "s" : "",
-                unstated > 1 ? "" : "s", unstated > 1 ? "are" : "is");
+        fprintf(stderr, "cyclesim: note: %s: --range: %u uncertain numeric key%s no alternative and %s not "
+                "tried (docs/model-keys.md)\n", m->name, unstated, unstated > 1 ? "s state" : " states",
+                unstated > 1 ? "are" : "is");
     }
-    for (size_t v = 0; v < n; v++) {
-        csim_diag d = {0};
-        csim_err err = csim_range_model(m, &plan[v], &var[v], &d);
-        if (err) {
-            *rc = cli_fail(err, &d);
-            return 0;
-        }
+    csim_run_opts opts[n_runs + 1];
+    for (size_t r = 0; r < n_runs; r++) {
+        opts[r] = runs[r].opts;
     }
-    return (unsigned)n;
-}
-
-/* --range: sets the range of the cases of a model's job from its variants'
- * jobs over the same cases (each n_ranges apart); false with *rc set if a
- * variant failed. */
-static bool range_of(csim_job *nominal, unsigned n_var, size_t n_ranges, int *rc)
-{
-    csim_run_result var[CSIM_RANGE_MAX_VARIANTS];
-    bool ok = true;
-    for (unsigned v = 0; v < n_var; v++) {
-        csim_job *jb = nominal + (v + 1) * n_ranges;
-        var[v] = jb->res;
-        if (ok && jb->err) {
-            fprintf(stderr, "cyclesim: error: --range: a variant of %s failed\n", jb->model->name);
-            *rc = cli_fail(jb->err, &jb->diag);
-            ok = false;
-        }
-    }
-    if (ok) {
-        csim_range_envelope(&nominal->res, var, n_var);
-    }
-    return ok;
+    csim_range_stats st;
+    csim_diag d = {0};
+    csim_err err = csim_range_search(elf, m, dims, n_dims, opts, n_runs, jo, res, &st, &d);
+    return err ? cli_fail(err, &d) : EXIT_OK;
 }
 
 int cmd_run(int argc, char **argv)
@@ -151,51 +149,28 @@ int cmd_run(int argc, char **argv)
     case_range *ranges = cli_case_ranges(elf, &sel, &n_ranges, &rc);
     csim_model *models = ranges ? calloc(CLI_MAX_MODELS, sizeof(*models)) : NULL;
     n = models ? cli_load_models(mcus, sets, n_sets, elf, models, CLI_MAX_MODELS, &rc) : 0;
-    /* --range: model i's variants are var_models[i * CSIM_RANGE_MAX_VARIANTS...]. */
-    unsigned n_var[CLI_MAX_MODELS] = {0};
-    csim_model *var_models = n && own.range ? calloc((size_t)n * CSIM_RANGE_MAX_VARIANTS, sizeof(*var_models)) : NULL;
-    if (n && own.range && !var_models) {
-        rc = cli_out_of_memory();
-        n = 0;
-    }
-    for (unsigned i = 0; own.range && i < n; i++) {
-        n_var[i] = range_models(&models[i], var_models + (size_t)i * CSIM_RANGE_MAX_VARIANTS, &rc);
-        n = rc ? 0 : n;
-    }
     const csim_shard shard = {.k = o.shard_k, .n = o.shard_n, .sets = sets, .n_sets = n_sets};
     csim_report *rep = n ? csim_report_open(stdout, fmt, elf, NULL, o.shard_n ? &shard : NULL) : NULL;
-    /* One job per model (then each of its variants) and range of consecutive
-     * selected cases; model i's jobs start at first_job[i]. */
-    size_t n_jobs = 0, first_job[CLI_MAX_MODELS + 1];
-    for (unsigned i = 0; i < n; i++) {
-        first_job[i] = n_jobs;
-        n_jobs += (1 + n_var[i]) * (size_t)n_ranges;
-    }
+    /* One job per model and range of consecutive selected cases. */
+    size_t n_jobs = (size_t)n * n_ranges;
     csim_job *jobs = n_jobs ? calloc(n_jobs, sizeof(*jobs)) : NULL;
     if (n_jobs && !jobs) {
         rc = cli_out_of_memory();
         n = 0;
         n_jobs = 0;
     }
-    for (unsigned i = 0; i < n; i++) {
-        for (size_t j = 0; j < (1 + n_var[i]) * (size_t)n_ranges; j++) {
-            csim_job *jb = &jobs[first_job[i] + j];
-            const size_t v = j / n_ranges;
-            jb->model = v ? &var_models[(size_t)i * CSIM_RANGE_MAX_VARIANTS + v - 1] : &models[i];
-            jb->opts = ro;
-            jb->opts.case_first = ranges[j % n_ranges].first;
-            jb->opts.case_count = ranges[j % n_ranges].count;
-            if (v) {
-                jb->opts.console = NULL; /* the firmware's text once, from the model's own run */
-            } else if (con && workers > 1 && !(jb->opts.console = tmpfile())) {
-                jb->opts.console = con;
-            }
+    for (size_t j = 0; j < n_jobs; j++) {
+        jobs[j].model = &models[j / n_ranges];
+        jobs[j].opts = ro;
+        jobs[j].opts.case_first = ranges[j % n_ranges].first;
+        jobs[j].opts.case_count = ranges[j % n_ranges].count;
+        if (con && workers > 1 && !(jobs[j].opts.console = tmpfile())) {
+            jobs[j].opts.console = con;
         }
     }
     cli_jobs cj;
     cli_jobs_init(&cj, workers, progress);
     csim_jobs_run(elf, jobs, n_jobs, &cj.opts);
-    cli_jobs_free(&cj);
     /* Reported in model order, stopping at the first model that failed, as
      * when the models run one after the other. */
     bool stop = false;
@@ -204,15 +179,12 @@ int cmd_run(int argc, char **argv)
         csim_run_result res = {0};
         csim_job *failed = NULL;
         for (unsigned k = 0; k < n_ranges; k++) {
-            csim_job *jb = &jobs[first_job[i] + k];
+            csim_job *jb = &jobs[(size_t)i * n_ranges + k];
             if (jb->opts.console != con) {
                 copy_console(jb->opts.console, con);
             }
             if (!failed && jb->err) {
                 failed = jb;
-            }
-            if (own.range && !failed && !range_of(jb, n_var[i], n_ranges, &rc)) {
-                stop = true;
             }
             if (!cli_append_result(&res, &jb->res)) {
                 csim_run_result_free(&jb->res);
@@ -228,6 +200,14 @@ int cmd_run(int argc, char **argv)
             csim_report_partial(rep, m, &res);
             csim_run_result_free(&res);
             rc = cli_fail(failed->err, &failed->diag);
+            stop = true;
+            continue;
+        }
+        const int range_rc = own.range ? range_of(elf, m, &own, &jobs[(size_t)i * n_ranges], n_ranges, &cj.opts, &res)
+                                       : EXIT_OK;
+        if (range_rc) {
+            csim_run_result_free(&res);
+            rc = range_rc;
             stop = true;
             continue;
         }
@@ -249,12 +229,9 @@ int cmd_run(int argc, char **argv)
         }
         csim_run_result_free(&res);
     }
-    for (size_t j = 0; j < n_jobs; j++) { /* the variants' (the models' own moved into their reports) */
-        csim_run_result_free(&jobs[j].res);
-    }
+    cli_jobs_free(&cj);
     free(ranges);
     free(jobs);
-    free(var_models);
     if (rep && !csim_report_finish(rep)) {
         rc = cli_out_of_memory();
     }

@@ -1,13 +1,16 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# run --range (docs/accuracy.md "Ranges"): its ends against the --set runs of every variant, in every format.
+# run --range (docs/accuracy.md "Ranges"): its ends against --set runs, one key at a time and at the corners of three
+# keys that interact, in every format.
 if(TARGET firmware)
     add_test(NAME e2e_range_run
         COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_range.sh $<TARGET_FILE:cyclesim>
                 ${CMAKE_BINARY_DIR}/firmware/emu-m0plus/sha.elf sha256/sole/64 ${CMAKE_CURRENT_BINARY_DIR}/range-run
-                stm32u083rc stm32l073rz)
+                stm32u083rc:cache.refill_unbuffered,cache.sectored,flash.readahead_rereads
+                stm32l073rz:m0plus.fetch_limit,flash.prefetch_abort,flash.readahead_rereads)
     add_test(NAME e2e_range_run_m33
         COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_range.sh $<TARGET_FILE:cyclesim>
                 ${CMAKE_BINARY_DIR}/firmware/emu-m33/sha.elf sha256/sole/64 ${CMAKE_CURRENT_BINARY_DIR}/range-run-m33
-                stm32l552ze stm32u385rg)
+                stm32l552ze:m33.operand2_chain,m33.fetch_first,cache.refill_unbuffered
+                stm32u385rg:m33.operand2_chain,cache.refill_unbuffered,flash.prefetch_abort)
     set_tests_properties(e2e_range_run e2e_range_run_m33 PROPERTIES LABELS e2e)
 endif()
