@@ -265,3 +265,23 @@ csim_err csim_range_search(const csim_elf *elf, const csim_model *m, const csim_
     free(s.seen);
     return err;
 }
+
+csim_err csim_range_jobs(const csim_elf *elf, csim_job *jobs, size_t n, const csim_jobs_opts *jo, csim_diag *d)
+{
+    for (size_t i = 0; i < n; i++) {
+        bool failed = jobs[i].err;
+        for (size_t k = 0; k < jobs[i].res.n_cases; k++) {
+            failed |= jobs[i].res.cases[k].status != 0;
+        }
+        csim_range_dim dims[CSIM_RANGE_MAX_DIMS];
+        const size_t n_dims = csim_range_dims(jobs[i].model, NULL, 0, dims, CSIM_RANGE_MAX_DIMS, NULL);
+        csim_range_stats st;
+        csim_err err = failed ? CSIM_OK
+                              : csim_range_search(jobs[i].elf ? jobs[i].elf : elf, jobs[i].model, dims, n_dims,
+                                                  &jobs[i].opts, 1, jo, &jobs[i].res, &st, d);
+        if (err) {
+            return err;
+        }
+    }
+    return CSIM_OK;
+}

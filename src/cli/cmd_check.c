@@ -133,30 +133,6 @@ static FILE *open_out(const char *path, int *rc)
     return f;
 }
 
-/* --gate high|low: the range of every case of the jobs that ran (a job that
- * failed or holds a failed case is reported with the rows); EXIT_OK or the
- * exit code of the error it printed. */
-static int range_jobs(const csim_elf *elf, csim_job *jobs, size_t n, const csim_jobs_opts *jo)
-{
-    for (size_t i = 0; i < n; i++) {
-        bool failed = jobs[i].err;
-        for (size_t k = 0; k < jobs[i].res.n_cases; k++) {
-            failed |= jobs[i].res.cases[k].status != 0;
-        }
-        csim_range_dim dims[CSIM_RANGE_MAX_DIMS];
-        const size_t n_dims = csim_range_dims(jobs[i].model, NULL, 0, dims, CSIM_RANGE_MAX_DIMS, NULL);
-        csim_range_stats st;
-        csim_diag d = {0};
-        csim_err err = failed ? CSIM_OK
-                              : csim_range_search(elf, jobs[i].model, dims, n_dims, &jobs[i].opts, 1, jo,
-                                                  &jobs[i].res, &st, &d);
-        if (err) {
-            return cli_fail(err, &d);
-        }
-    }
-    return EXIT_OK;
-}
-
 static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, FILE **junit, FILE **md,
                      const char *junit_path, const char *md_path)
 {
@@ -210,13 +186,13 @@ static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, FIL
     if (c->old_elf) {
         csim_jobs_run(c->old_elf, c->old_jobs, c->n_old_jobs, &cj.opts);
     }
-    if (c->gate != GATE_ESTIMATE && (rc = range_jobs(c->elf, c->jobs, c->n_jobs, &cj.opts)) == EXIT_OK) {
-        rc = range_jobs(c->old_elf, c->old_jobs, c->n_old_jobs, &cj.opts);
+    /* --gate high|low: both builds' cases get their range (a failed run is reported with the rows) */
+    if (c->gate != GATE_ESTIMATE && ((err = csim_range_jobs(c->elf, c->jobs, c->n_jobs, &cj.opts, &d)) ||
+                                     (err = csim_range_jobs(c->old_elf, c->old_jobs, c->n_old_jobs, &cj.opts, &d)))) {
+        cli_jobs_free(&cj);
+        return cli_fail(err, &d);
     }
     cli_jobs_free(&cj);
-    if (rc) {
-        return rc;
-    }
     for (size_t i = 0; i < c->n_jobs; i++) {
         c->host_seconds += c->jobs[i].res.host_seconds;
     }

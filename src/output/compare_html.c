@@ -221,7 +221,9 @@ static void html_cycles_section(FILE *f, const csim_comparison *c, size_t i)
         cmp_helper_text(r, hc, sizeof(hc), hn, sizeof(hn));
         fprintf(f, "<td class=\"n\">%s</td><td>", hc);
         csim_xml_text(f, r->c->name);
-        fprintf(f, "%s%s</td><td>%s</td>", cmp_marks(r)[0] ? " " : "", cmp_marks(r), hn);
+        char rg[96];
+        fprintf(f, "%s%s%s%s</td><td>%s</td>", cmp_marks(r)[0] ? " " : "", cmp_marks(r),
+                cmp_range_text(rg, sizeof(rg), r)[0] ? " " : "", rg, hn);
         html_image_cell(f, c, r->c);
     }
     fputs("</table>\n", f);
@@ -284,7 +286,7 @@ static void html_part_end(const cmp_out *o, cmp_part p)
         return;
     }
     fputs("</table>\n", f);
-    if (!(c->state_checked || c->baselines)) {
+    if (!(c->state_checked || c->baselines || c->ranged)) {
         return;
     }
     fputs("<pre>\n", f);

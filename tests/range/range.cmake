@@ -14,3 +14,10 @@ if(TARGET firmware)
                 stm32u385rg:m33.operand2_chain,cache.refill_unbuffered,flash.prefetch_abort)
     set_tests_properties(e2e_range_run e2e_range_run_m33 PROPERTIES LABELS e2e)
 endif()
+# compare --range: per row and per section (docs/compare.md).
+if(TARGET firmware)
+    add_test(NAME e2e_range_compare
+        COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/compare_range.sh $<TARGET_FILE:cyclesim>
+                ${CMAKE_BINARY_DIR}/firmware/emu-m33/sha.elf stm32l552ze sha256/* ${CMAKE_CURRENT_BINARY_DIR}/range-compare)
+    set_tests_properties(e2e_range_compare PROPERTIES LABELS e2e)
+endif()

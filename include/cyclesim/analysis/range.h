@@ -52,6 +52,12 @@ csim_err csim_range_search(const csim_elf *elf, const csim_model *m, const csim_
                            const csim_run_opts *runs, size_t n_runs, const csim_jobs_opts *jo,
                            csim_run_result *nominal, csim_range_stats *st, csim_diag *d);
 
+/** csim_range_jobs - the range over every uncertain key of the cases of
+ *  each job that ran (on its own ELF, or `elf`); a job that failed or holds
+ *  a failed case is left without one, for its caller to report.  Returns
+ *  CSIM_OK or the first search's error. */
+csim_err csim_range_jobs(const csim_elf *elf, csim_job *jobs, size_t n, const csim_jobs_opts *jo, csim_diag *d);
+
 /** csim_range_envelope - widens the range of every case of `into` (set to
  *  its estimate the first time) by the same case, matched by name, of `r`. */
 void csim_range_envelope(csim_run_result *into, const csim_run_result *r);
