@@ -21,3 +21,10 @@ if(TARGET firmware)
                 ${CMAKE_BINARY_DIR}/firmware/emu-m33/sha.elf stm32l552ze sha256/* ${CMAKE_CURRENT_BINARY_DIR}/range-compare)
     set_tests_properties(e2e_range_compare PROPERTIES LABELS e2e)
 endif()
+# run --range in shards, joined by merge.
+if(TARGET firmware)
+    add_test(NAME e2e_range_merge
+        COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/merge_range.sh $<TARGET_FILE:cyclesim>
+                ${CMAKE_BINARY_DIR}/firmware/emu-m33/sha.elf stm32l552ze sha256/sole/* ${CMAKE_CURRENT_BINARY_DIR}/range-merge)
+    set_tests_properties(e2e_range_merge PROPERTIES LABELS e2e)
+endif()
