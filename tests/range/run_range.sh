@@ -7,7 +7,8 @@
 # says the range tries); (2) with --range-keys K1,K2,K3 (booleans) they are
 # exactly the fewest and most cycles over the 8 corners of those keys: the
 # search finds the extremes of keys that interact; (3) the same range in
-# the three formats, and the same estimates as a plain run.
+# the three formats and the profile's header, and the same estimates as a
+# plain run.
 # usage: run_range.sh CYCLESIM ELF CASE WORK_DIR MCU:K1,K2,K3...
 set -eu
 cyclesim=$1 elf=$2 case=$3 work=$4
@@ -25,6 +26,8 @@ for spec in "$@"; do
     "$cyclesim" run "$elf" --mcu "$mcu" --case "$case" --format json > "$work/$mcu.plain.json" 2>/dev/null
     "$cyclesim" run "$elf" --mcu "$mcu" --case "$case" --range --format csv > "$work/$mcu.range.csv" 2>/dev/null
     "$cyclesim" run "$elf" --mcu "$mcu" --case "$case" --range > "$work/$mcu.range.txt" 2>/dev/null
+    "$cyclesim" profile "$elf" --mcu "$mcu" --case "$case" --range > "$work/$mcu.profile.txt" 2>/dev/null
+    "$cyclesim" profile "$elf" --mcu "$mcu" --case "$case" > "$work/$mcu.profile-plain.txt" 2>/dev/null
     "$cyclesim" run "$elf" --mcu "$mcu" --case "$case" --range-keys "$corner_keys" --format json \
         > "$work/$mcu.range3.json" 2>/dev/null
     : > "$work/$mcu.corners"
@@ -93,5 +96,9 @@ for spec in specs:
     row = next(l for l in table if l.startswith(r["case"] + " "))
     check(f"{mcu}: table columns low and high", head.split()[1:4] == ["cycles", "low", "high"] and
           row.split()[1:4] == [str(est), str(lo), str(hi)])
+    line = f"range over the model's uncertain keys: {lo}..{hi} cycles"
+    check(f"{mcu}: the profile's header says \"{line}\" (and only with --range)",
+          line in open(f"{work}/{mcu}.profile.txt").read() and
+          "range over" not in open(f"{work}/{mcu}.profile-plain.txt").read())
 sys.exit(1 if bad else 0)
 PY
