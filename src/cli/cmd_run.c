@@ -106,6 +106,10 @@ static int range_of(const csim_elf *elf, const csim_model *m, const run_own_valu
     csim_range_stats st;
     csim_diag d = {0};
     csim_err err = csim_range_search(elf, m, dims, n_dims, opts, n_runs, jo, res, &st, &d);
+    if (!err) { /* what the range cost, in runs of the model's cases */
+        fprintf(stderr, "cyclesim: note: %s: --range: %zu keys, %u configurations in %u rounds%s\n", m->name, n_dims,
+                st.configs, st.steps, st.refused ? " (some refused by the model check)" : "");
+    }
     return err ? cli_fail(err, &d) : EXIT_OK;
 }
 
