@@ -28,3 +28,11 @@ if(TARGET firmware)
                 ${CMAKE_BINARY_DIR}/firmware/emu-m33/sha.elf stm32l552ze sha256/sole/* ${CMAKE_CURRENT_BINARY_DIR}/range-merge)
     set_tests_properties(e2e_range_merge PROPERTIES LABELS e2e)
 endif()
+# compare's HTML error chart: its SVG byte for byte (compare_error_svg.expect) and its structure.
+if(TARGET firmware)
+    add_test(NAME e2e_range_compare_svg
+        COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/compare_error_svg.sh $<TARGET_FILE:cyclesim>
+                ${CMAKE_BINARY_DIR}/firmware/emu-m33/sha.elf stm32l552ze sha256/* ${CMAKE_CURRENT_LIST_DIR}/compare_error_svg.expect
+                ${CMAKE_CURRENT_BINARY_DIR}/range-compare-svg)
+    set_tests_properties(e2e_range_compare_svg PROPERTIES LABELS e2e)
+endif()
