@@ -26,6 +26,11 @@ enum { FIG_CYCLES, FIG_STACK, FIG_CODE, FIGS };
 extern const char *const check_fig_names[FIGS];
 
 typedef enum verdict { V_OK, V_OVER, V_CASE_FAILED, V_ERROR } verdict;
+
+/* Which cycles a row is held to (--gate): the estimate, or an end of its range
+ * over the model's uncertain keys (analysis/range.h, docs/budgets.md). */
+typedef enum check_gate { GATE_ESTIMATE, GATE_HIGH, GATE_LOW, GATES } check_gate;
+extern const char *const check_gate_names[GATES];
 extern const char *const check_verdict_names[];
 
 /* The benchmark cases an ELF declares (its bench_cases table), by index. */
@@ -58,6 +63,7 @@ typedef struct check {
     bool have_file, warm, update, accept_settings;
     char settings_diff[2048]; /* check_settings_diff's lines, "" when the settings are those recorded */
     double tolerance;        /* --tolerance, or < 0 */
+    check_gate gate;         /* --gate; an end: both builds' cases have their range */
     csim_model *models;
     unsigned n_models;
     row *rows;
@@ -86,8 +92,9 @@ typedef struct explain {
  *  rows need, in the checked ELF or (old) the baseline; NULL when out of memory. */
 csim_job *check_plan_jobs(const check *c, bool old, const csim_run_opts *base, size_t *n_jobs);
 
-/** check_footprint - a result's cycles, stack and code bytes, by FIG_*. */
-void check_footprint(const csim_case_result *r, uint64_t out[FIGS]);
+/** check_footprint - a result's cycles (the estimate or the end `gate`
+ *  names), stack and code bytes, by FIG_*. */
+void check_footprint(const csim_case_result *r, check_gate gate, uint64_t out[FIGS]);
 
 /** check_evaluate - the row's figures and verdict from the jobs that ran. */
 void check_evaluate(check *c, row *r);

@@ -319,6 +319,28 @@ static void add_extra(csim_comparison *cmp, csim_cmp_row *r, const csim_cmp_extr
     }
 }
 
+/* compare --range: of the section's rows (id NULL: all) that count, those
+ * whose measured figure lies in their range and the median width. */
+static void range_stats(const csim_comparison *cmp, const csim_cmp_row *rows, size_t n, const char *id, double *buf,
+                        csim_cmp_summary *s)
+{
+    size_t n_w = 0;
+    for (size_t k = 0; k < n; k++) {
+        const csim_cmp_row *r = &rows[k];
+        if (!r->ranged || r->failed || isnan(csim_cmp_deviation(cmp->framing, r->v[CSIM_MET_CYCLES])) ||
+            (id && strcmp(r->pub->section, id) != 0)) {
+            continue;
+        }
+        s->inside_count += r->inside;
+        buf[n_w++] = (r->high - r->low) / r->v[CSIM_MET_CYCLES].est * 100.0;
+    }
+    if (n_w) {
+        double p90, max;
+        s->has_range = true;
+        csim_cmp_stats(buf, n_w, &s->width_median, &p90, &max);
+    }
+}
+
 /* Summaries of one metric: per section in page order, then overall. */
 static bool summarise(csim_comparison *cmp, csim_metric m, size_t *cap)
 {
@@ -362,6 +384,7 @@ static bool summarise(csim_comparison *cmp, csim_metric m, size_t *cap)
         csim_cmp_stats(sec, n_sec, &s->median, &s->p90, &s->max);
         if (m == CSIM_MET_CYCLES) {
             extra_stats(cmp, rows, n, id, sec, s);
+            range_stats(cmp, rows, n, id, sec, s);
         }
     }
     free(sec);
@@ -421,6 +444,12 @@ csim_err csim_compare_build_ext(csim_comparison *cmp, const csim_cmp_image *imag
                                                                                              : p->cycles;
         r->v[CSIM_MET_CYCLES] = (csim_cmp_value){case_figure(&cases[k], CSIM_MET_CYCLES),
                                                  csim_cmp_cycles_of(cmp, p, &cases[k], pub)};
+        if ((r->ranged = cases[k].ranged)) {
+            r->low = (double)cases[k].cycles_low;
+            r->high = (double)cases[k].cycles_high;
+            r->inside = r->low <= r->v[CSIM_MET_CYCLES].pub && r->v[CSIM_MET_CYCLES].pub <= r->high;
+            cmp->ranged = true;
+        }
         add_extra(cmp, r, extra, k);
     }
     for (size_t k = 0; ok && k < n_cases; k++) {

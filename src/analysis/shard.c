@@ -82,6 +82,15 @@ static bool read_profile(const csim_json *o, csim_case_result *c)
     return true;
 }
 
+/* The range, where the case has one (run --range). */
+static bool read_range(const csim_json *o, csim_case_result *c)
+{
+    const csim_json *r = csim_json_get(o, "range");
+    uint64_t *const ends[] = {&c->cycles_low, &c->cycles_high};
+    c->ranged = r != NULL;
+    return !r || u64_array(r, ends, 2);
+}
+
 /* The configuration in force, where the case has one (else the model's: in_force.h). */
 static bool read_in_force(const csim_json *o, csim_in_force *in)
 {
@@ -126,6 +135,7 @@ const char *csim_shard_case_read(const csim_json *o, csim_case_result *c)
                       : !u32_of(o, "data", &c->data_bytes)                  ? "data"
                       : !u64_array(csim_json_get(o, "bd"), bd, sizeof(bd) / sizeof(bd[0])) ? "bd"
                       : !u64_array(csim_json_get(o, "ms"), ms, sizeof(ms) / sizeof(ms[0])) ? "ms"
+                      : !read_range(o, c)                                   ? "range"
                       : !read_in_force(o, &c->in_force)                     ? "in_force"
                       : NULL;
     return bad ? bad : read_profile(o, c) ? NULL : "rt_helpers";

@@ -20,6 +20,7 @@
 #include "output/check_report.h"
 #include "cyclesim/engine/jobs.h"
 #include "cyclesim/engine/sim.h"
+#include "cyclesim/analysis/range.h"
 
 /* ---- the ELF's case table ---------------------------------------------- */
 
@@ -199,6 +200,12 @@ static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, che
     if (c->old_elf) {
         csim_jobs_run(c->old_elf, c->old_jobs, c->n_old_jobs, &cj.opts);
     }
+    /* --gate high|low: both builds' cases get their range (a failed run is reported with the rows) */
+    if (c->gate != GATE_ESTIMATE && ((err = csim_range_jobs(c->elf, c->jobs, c->n_jobs, &cj.opts, &d)) ||
+                                     (err = csim_range_jobs(c->old_elf, c->old_jobs, c->n_old_jobs, &cj.opts, &d)))) {
+        cli_jobs_free(&cj);
+        return cli_fail(err, &d);
+    }
     cli_jobs_free(&cj);
     for (size_t i = 0; i < c->n_jobs; i++) {
         c->host_seconds += c->jobs[i].res.host_seconds;
@@ -271,7 +278,8 @@ static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, che
     return rc;
 }
 
-enum { OPT_BUDGETS = 256, OPT_JUNIT, OPT_MARKDOWN, OPT_UPDATE, OPT_BASELINE, OPT_TOLERANCE, OPT_ACCEPT_SETTINGS };
+enum { OPT_BUDGETS = 256, OPT_JUNIT, OPT_MARKDOWN, OPT_UPDATE, OPT_BASELINE, OPT_TOLERANCE, OPT_ACCEPT_SETTINGS,
+       OPT_GATE };
 
 typedef struct check_own_values {
     check *c;
@@ -289,6 +297,8 @@ static const cli_own_opt check_own[] = {
                                         "--baseline)"},
     {"junit", OPT_JUNIT, "FILE", "write a JUnit report (docs/ci.md)"},
     {"markdown", OPT_MARKDOWN, "FILE", "write a Markdown summary: which cases moved and why"},
+    {"gate", OPT_GATE, "estimate|high|low", "hold the estimate (default) or an end of each case's range over the "
+                                            "model's uncertain keys to the budget (docs/budgets.md)"},
     {NULL, 0, NULL, NULL},
 };
 
@@ -303,6 +313,14 @@ static int check_option(void *ctx, int id, char *arg)
     case OPT_UPDATE: c->update = true; return EXIT_OK;
     case OPT_ACCEPT_SETTINGS: c->accept_settings = true; return EXIT_OK;
     case OPT_BASELINE: c->old_path = arg; return EXIT_OK;
+    case OPT_GATE:
+        for (int g = 0; g < GATES; g++) {
+            if (strcmp(arg, check_gate_names[g]) == 0) {
+                c->gate = (check_gate)g;
+                return EXIT_OK;
+            }
+        }
+        return cli_error(CSIM_ERR_USAGE, "--gate %s: estimate, high or low", arg);
     default: {
         char *end;
         c->tolerance = strtod(arg, &end);

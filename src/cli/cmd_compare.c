@@ -19,12 +19,13 @@
 #include "cyclesim/analysis/published.h"
 #include "cyclesim/analysis/shard.h"
 #include "cyclesim/engine/sim.h"
+#include "cyclesim/analysis/range.h"
 
-enum { OPT_BASELINES = 256, OPT_NO_STATE_CHECK };
+enum { OPT_BASELINES = 256, OPT_NO_STATE_CHECK, OPT_RANGE };
 
 typedef struct compare_own_values {
     const char *published, *output;
-    bool baselines, state_check;
+    bool baselines, state_check, range;
 } compare_own_values;
 
 static const cli_own_opt compare_own[] = {
@@ -34,6 +35,8 @@ static const cli_own_opt compare_own[] = {
     {"baselines", OPT_BASELINES, NULL, "also price every row with CPI = 1, the zero-wait table and the zero-wait table + 1 "
                              "cycle per flash data read (docs/compare.md)"},
     {"no-state-check", OPT_NO_STATE_CHECK, NULL, "skip the run from the other start state that marks the rows depending on it"},
+    {"range", OPT_RANGE, NULL, "also each row's range over the model's uncertain keys: is the measured figure inside it, "
+                               "and per section the share of rows inside and the median width (docs/compare.md)"},
     {NULL, 0, NULL, NULL},
 };
 
@@ -43,6 +46,7 @@ static int compare_option(void *ctx, int id, char *arg)
     switch (id) {
     case OPT_BASELINES: v->baselines = true; break;
     case OPT_NO_STATE_CHECK: v->state_check = false; break;
+    case OPT_RANGE: v->range = true; break;
     default: *(id == 'p' ? &v->published : &v->output) = arg; break;
     }
     return EXIT_OK;
@@ -66,7 +70,7 @@ const cli_command cli_cmd_compare = {
 int cmd_compare(int argc, char **argv)
 {
     cli_common o;
-    compare_own_values own = {"auto", NULL, false, true};
+    compare_own_values own = {"auto", NULL, false, true, false};
     int rc = cli_parse(&cli_cmd_compare, argc, argv, &o, &own);
     if (rc) {
         return rc == CLI_HELP_SHOWN ? EXIT_OK : rc;
@@ -161,6 +165,9 @@ int cmd_compare(int argc, char **argv)
     cli_jobs cj;
     cli_jobs_init(&cj, workers, progress);
     csim_jobs_run(elfs[0], jobs, n_all, &cj.opts);
+    if (own.range && (err = csim_range_jobs(elfs[0], jobs, n_jobs, &cj.opts, &d))) { /* the model's own runs */
+        rc = cli_fail(err, &d);
+    }
     cli_jobs_free(&cj);
     for (int run = 0, j = 0; run < RUNS; run++) {
         for (unsigned i = 0; wanted[run] && i < n_elfs; i++) {
@@ -168,7 +175,7 @@ int cmd_compare(int argc, char **argv)
                 cmp_image_of(&images[i], elfs[i], res[run].n_cases);
             }
             for (unsigned k = 0; k < n_ranges[i]; k++, j++) {
-                if (!rc && jobs[j].err) {
+                if (!rc && jobs[j].err) { /* (a --range error is reported already) */
                     rc = cli_fail(jobs[j].err, &jobs[j].diag);
                 }
                 if (!cli_append_result(&res[run], &jobs[j].res)) {

@@ -15,6 +15,7 @@
 #include "cyclesim/engine/jobs.h"
 #include "cyclesim/analysis/rt_helpers.h"
 #include "cyclesim/engine/sim.h"
+#include "cyclesim/analysis/range.h"
 #include "output/profile_report.h"
 
 typedef struct popts {
@@ -25,6 +26,7 @@ typedef struct popts {
     unsigned inputs;
     unsigned workers;
     bool progress;
+    bool range;
     csim_run_opts ro;
 } popts;
 
@@ -42,7 +44,7 @@ static bool parse_unsigned(const char *opt, const char *arg, unsigned *out)
     return true;
 }
 
-enum { OPT_TOP = 256, OPT_INPUTS, OPT_NO_REUSE };
+enum { OPT_TOP = 256, OPT_INPUTS, OPT_NO_REUSE, OPT_RANGE };
 
 static const cli_own_opt profile_own[] = {
     {"output", 'o', "FILE|DIR", "write to FILE (callgrind: files in DIR, default .)"},
@@ -50,6 +52,8 @@ static const cli_own_opt profile_own[] = {
     {"inputs", OPT_INPUTS, "N", "also run the cases on N random inputs and flag those whose cycles depend on "
                                 "the data (docs/profile.md)"},
     {"no-reuse", OPT_NO_REUSE, NULL, "price every block anew (slower; for checking the reuse)"},
+    {"range", OPT_RANGE, NULL, "also each case's range over the model's uncertain keys, in its header "
+                               "(docs/accuracy.md)"},
     {NULL, 0, NULL, NULL},
 };
 
@@ -60,6 +64,7 @@ static int profile_option(void *ctx, int id, char *arg)
     case 'o': o->out = arg; return EXIT_OK;
     case OPT_TOP: return parse_unsigned("--top", arg, &o->top) ? EXIT_OK : EXIT_USAGE;
     case OPT_INPUTS: return parse_unsigned("--inputs", arg, &o->inputs) ? EXIT_OK : EXIT_USAGE;
+    case OPT_RANGE: o->range = true; return EXIT_OK;
     default: o->ro.no_reuse = true; return EXIT_OK;
     }
 }
@@ -162,6 +167,12 @@ int cmd_profile(int argc, char **argv)
     cli_jobs cj;
     cli_jobs_init(&cj, o.workers, o.progress);
     csim_jobs_run(elf, jobs, n_jobs, &cj.opts);
+    /* --range: each model's known-answer run, its first n_ranges jobs */
+    for (size_t j = 0; o.range && j < n_jobs && rc == EXIT_OK; j += (size_t)n_ranges * n_runs) {
+        csim_diag d = {0};
+        csim_err err = csim_range_jobs(elf, &jobs[j], n_ranges, &cj.opts, &d);
+        rc = err ? cli_fail(err, &d) : rc;
+    }
     cli_jobs_free(&cj);
     /* Jobs in order: model, run, range; each run gathers its ranges' cases. */
     for (size_t j = 0; j < n_jobs && rc == EXIT_OK; j++) {

@@ -13,6 +13,7 @@
 #include "cyclesim/output/report.h"
 #include "cyclesim/analysis/shard.h"
 #include "cyclesim/engine/sim.h"
+#include "cyclesim/analysis/range.h"
 
 /* With several workers each model's firmware text goes to a file of its own,
  * copied out afterwards in model order, so the console does not interleave. */
@@ -27,19 +28,25 @@ static void copy_console(FILE *from, FILE *to)
     fclose(from);
 }
 
-enum { OPT_CONSOLE = 256, OPT_NO_REUSE };
+enum { OPT_CONSOLE = 256, OPT_NO_REUSE, OPT_RANGE, OPT_RANGE_KEYS };
 
 static const cli_own_opt run_own[] = {
     {"output", 'o', "FILE", "write the report to FILE (default: stdout)"},
     {"console", OPT_CONSOLE, "FILE|-", "what the firmware prints (UART, semihosting) goes to FILE, - for stderr"},
     {"no-reuse", OPT_NO_REUSE, NULL, "price every block anew instead of reusing the pricing of a block seen in "
                                      "the same state (slower; for checking the reuse)"},
+    {"range", OPT_RANGE, NULL, "also the low and high cycles over the model's uncertain keys at the values their "
+                               "sources leave open (a search, one run per configuration: docs/accuracy.md)"},
+    {"range-keys", OPT_RANGE_KEYS, "KEY,KEY...", "--range over these uncertain keys only"},
     {NULL, 0, NULL, NULL},
 };
 
 typedef struct run_own_values {
     const char *output, *console;
     bool no_reuse;
+    bool range;
+    const char *range_keys[CSIM_RANGE_MAX_DIMS]; /* --range-keys, split in place */
+    size_t n_range_keys;
 } run_own_values;
 
 static int run_option(void *ctx, int id, char *arg)
@@ -48,7 +55,19 @@ static int run_option(void *ctx, int id, char *arg)
     switch (id) {
     case 'o': v->output = arg; break;
     case OPT_CONSOLE: v->console = arg; break;
-    default: v->no_reuse = true; break;
+    case OPT_NO_REUSE: v->no_reuse = true; break;
+    default:
+        v->range = true;
+        for (char *k = id == OPT_RANGE_KEYS ? strtok(arg, ",") : NULL; k; k = strtok(NULL, ",")) {
+            if (v->n_range_keys == CSIM_RANGE_MAX_DIMS) {
+                return cli_error(CSIM_ERR_USAGE, "--range-keys: more than %d keys", CSIM_RANGE_MAX_DIMS);
+            }
+            v->range_keys[v->n_range_keys++] = k;
+        }
+        if (id == OPT_RANGE_KEYS && !v->n_range_keys) {
+            return cli_error(CSIM_ERR_USAGE, "--range-keys: an empty list");
+        }
+        break;
     }
     return EXIT_OK;
 }
@@ -61,6 +80,41 @@ const cli_command cli_cmd_run = {
         CLI_SHARD | CLI_QUIET,
     CSIM_REPORTS(CSIM_REPORT_RUN), run_own, run_option, cmd_run, NULL,
 };
+
+/* --range: the range of each case of model m's result (analysis/range.h);
+ * EXIT_OK or the exit code of the error it printed. */
+static int range_of(const csim_elf *elf, const csim_model *m, const run_own_values *own, const csim_job *runs,
+                    size_t n_runs, const csim_jobs_opts *jo, csim_run_result *res)
+{
+    for (size_t i = 0; i < own->n_range_keys; i++) {
+        const csim_key *k = csim_key_find(own->range_keys[i]);
+        if (!k || !csim_key_uncertain(k, m)) {
+            return cli_error(CSIM_ERR_USAGE, "--range-keys: \"%s\" is not %s (docs/model-keys.md)",
+                             own->range_keys[i], k ? "uncertain on this model" : "a model key");
+        }
+    }
+    csim_range_dim dims[CSIM_RANGE_MAX_DIMS];
+    unsigned unstated;
+    const size_t n_dims = csim_range_dims(m, own->n_range_keys ? own->range_keys : NULL, own->n_range_keys, dims,
+                                          CSIM_RANGE_MAX_DIMS, &unstated);
+    if (unstated) {
+        fprintf(stderr, "cyclesim: note: %s: --range: %u uncertain numeric key%s no alternative and %s not "
+                "tried (docs/model-keys.md)\n", m->name, unstated, unstated > 1 ? "s state" : " states",
+                unstated > 1 ? "are" : "is");
+    }
+    csim_run_opts opts[n_runs + 1];
+    for (size_t r = 0; r < n_runs; r++) {
+        opts[r] = runs[r].opts;
+    }
+    csim_range_stats st;
+    csim_diag d = {0};
+    csim_err err = csim_range_search(elf, m, dims, n_dims, opts, n_runs, jo, res, &st, &d);
+    if (!err) { /* what the range cost, in runs of the model's cases */
+        fprintf(stderr, "cyclesim: note: %s: --range: %zu keys, %u configurations in %u rounds%s\n", m->name, n_dims,
+                st.configs, st.steps, st.refused ? " (some refused by the model check)" : "");
+    }
+    return err ? cli_fail(err, &d) : EXIT_OK;
+}
 
 int cmd_run(int argc, char **argv)
 {
@@ -129,7 +183,6 @@ int cmd_run(int argc, char **argv)
     cli_jobs cj;
     cli_jobs_init(&cj, workers, progress);
     csim_jobs_run(elf, jobs, n_jobs, &cj.opts);
-    cli_jobs_free(&cj);
     /* Reported in model order, stopping at the first model that failed, as
      * when the models run one after the other. */
     bool stop = false;
@@ -162,6 +215,14 @@ int cmd_run(int argc, char **argv)
             stop = true;
             continue;
         }
+        const int range_rc = own.range ? range_of(elf, m, &own, &jobs[(size_t)i * n_ranges], n_ranges, &cj.opts, &res)
+                                       : EXIT_OK;
+        if (range_rc) {
+            csim_run_result_free(&res);
+            rc = range_rc;
+            stop = true;
+            continue;
+        }
         csim_report_add(rep, m, &res, ro.warm);
         if (ro.call) {
             cli_call_returned(m, ro.call, &res);
@@ -179,6 +240,7 @@ int cmd_run(int argc, char **argv)
         }
         csim_run_result_free(&res);
     }
+    cli_jobs_free(&cj);
     free(ranges);
     free(jobs);
     if (rep && !csim_report_finish(rep)) {

@@ -4,6 +4,7 @@
  * csim_model, driven by the key table (JSON through cyclesim/backends/json.h).
  */
 #include <dirent.h>
+#include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <errno.h>
@@ -300,8 +301,45 @@ static csim_err set_periphs(csim_model *m, const csim_key *k, const csim_json *v
     return CSIM_OK;
 }
 
-/* `uncertain`: adds the names to the list of the models this file extends
- * (a union; a name already there is not added twice). */
+/* An `uncertain` entry's alternatives: numbers in the key's range, at most
+ * CSIM_MAX_ALTS, for a numeric key (a boolean's are false and true). */
+static csim_err read_alternatives(const csim_key *u, const csim_json *a, csim_alts *out, const char *where,
+                                  csim_diag *diag)
+{
+    if (u->type != CSIM_K_U32 && u->type != CSIM_K_INT) {
+        return csim_fail(diag, CSIM_ERR_MODEL, "%s: uncertain: %s: alternatives are for numeric keys (a boolean "
+                         "is tried both ways)", where, u->name);
+    }
+    if (!csim_json_is_array(a)) {
+        return csim_fail(diag, CSIM_ERR_MODEL, "%s: uncertain: %s: \"alternatives\" must be an array of numbers",
+                         where, u->name);
+    }
+    const csim_json *e;
+    out->n = 0;
+    csim_json_each(e, a)
+    {
+        const double v = csim_json_num(e);
+        if (out->n == CSIM_MAX_ALTS) {
+            return csim_fail(diag, CSIM_ERR_MODEL, "%s: uncertain: %s: at most %d alternatives", where, u->name,
+                             CSIM_MAX_ALTS);
+        }
+        if (!csim_json_is_number(e) || v != floor(v) || v < u->min || v > u->max) {
+            return csim_fail(diag, CSIM_ERR_MODEL, "%s: uncertain: %s: alternatives must be integers in [%.0f, %.0f]",
+                             where, u->name, u->min, u->max);
+        }
+        out->v[out->n++] = v;
+    }
+    if (out->n == 0) {
+        return csim_fail(diag, CSIM_ERR_MODEL, "%s: uncertain: %s: an empty list of alternatives", where, u->name);
+    }
+    return CSIM_OK;
+}
+
+/* `uncertain`: adds the keys to the list of the models this file extends (a
+ * union; a key already there is not added twice).  An entry is a key name, or
+ * {"key": name, "alternatives": [values]} with the plausible values its
+ * source gives on this model; a key uncertain on every model may be named
+ * only this way, to state its alternatives here. */
 static csim_err add_uncertain(csim_model *m, const csim_key *k, const csim_json *v, const char *where,
                               csim_diag *diag)
 {
@@ -313,28 +351,38 @@ static csim_err add_uncertain(csim_model *m, const csim_key *k, const csim_json 
     const csim_json *e;
     csim_json_each(e, v)
     {
-        const char *name = csim_json_str_of(e);
+        const csim_json *alts = csim_json_is_object(e) ? csim_json_get(e, "alternatives") : NULL;
+        const char *name = csim_json_str_of(csim_json_is_object(e) ? csim_json_get(e, "key") : e);
         const csim_key *u = name ? csim_key_find(name) : NULL;
-        if (!name) {
-            return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: entries must be key names (strings)", where, k->name);
+        if (!name || (csim_json_is_object(e) && !alts)) {
+            return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: entries must be key names (strings) or "
+                             "{\"key\": name, \"alternatives\": [values]}", where, k->name);
         }
         if (!u || u->type == CSIM_K_KEYS) {
             return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: \"%s\" is not a model key (see docs/model-keys.md)",
                              where, k->name, name);
         }
-        if (csim_key_uncertain_everywhere(u)) {
+        if (!alts && csim_key_uncertain_everywhere(u)) {
             return csim_fail(diag, CSIM_ERR_MODEL,
                              "%s: %s: \"%s\" is uncertain on every model already (its source says so)", where,
                              k->name, name);
         }
-        if (csim_key_uncertain(u, m)) {
-            continue;
+        unsigned i = 0;
+        while (i < m->n_uncertain && &all[m->uncertain[i]] != u) {
+            i++;
         }
-        if (m->n_uncertain == CSIM_MAX_UNCERTAIN) {
+        if (i == CSIM_MAX_UNCERTAIN) {
             return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: at most %d keys along the extends chain", where,
                              k->name, CSIM_MAX_UNCERTAIN);
         }
-        m->uncertain[m->n_uncertain++] = (uint16_t)(u - all);
+        if (i == m->n_uncertain) {
+            m->uncertain[m->n_uncertain++] = (uint16_t)(u - all);
+            m->uncertain_alts[i].n = 0;
+        }
+        csim_err err = alts ? read_alternatives(u, alts, &m->uncertain_alts[i], where, diag) : CSIM_OK;
+        if (err) {
+            return err;
+        }
     }
     return CSIM_OK;
 }

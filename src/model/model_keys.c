@@ -271,6 +271,26 @@ static const csim_key keys[] = {
      "the source strings of the keys listed"},
 };
 
+/* The plausible values the source strings above give for the numeric keys
+ * uncertain on every model; a model's `uncertain` list may state its own. */
+static const struct {
+    const char *key;
+    csim_alts alts;
+} source_alts[] = {
+    {"m33.div_cycles", {2, {2, 12}}},    /* ARM 100166 Table 3-1: 2-12 */
+    {"flash.word_buffers", {2, {1, 2}}}, /* U0 2, U3 1 */
+};
+
+static csim_alts key_alts(const csim_key *k)
+{
+    for (size_t i = 0; i < sizeof(source_alts) / sizeof(source_alts[0]); i++) {
+        if (strcmp(source_alts[i].key, k->name) == 0) {
+            return source_alts[i].alts;
+        }
+    }
+    return (csim_alts){0};
+}
+
 const csim_key *csim_keys(size_t *n)
 {
     *n = sizeof(keys) / sizeof(keys[0]);
@@ -308,6 +328,19 @@ bool csim_key_scalar(const csim_key *k)
 }
 
 bool csim_key_uncertain_everywhere(const csim_key *k) { return strncmp(k->source, "uncertain", 9) == 0; }
+
+csim_alts csim_key_alternatives(const csim_key *k, const csim_model *m)
+{
+    if (k->type == CSIM_K_BOOL) {
+        return (csim_alts){2, {0, 1}};
+    }
+    for (unsigned i = 0; i < m->n_uncertain; i++) {
+        if (&keys[m->uncertain[i]] == k && m->uncertain_alts[i].n) {
+            return m->uncertain_alts[i];
+        }
+    }
+    return key_alts(k);
+}
 
 bool csim_key_uncertain(const csim_key *k, const csim_model *m)
 {
@@ -496,6 +529,17 @@ static const char *type_name(csim_key_type t)
     return "?";
 }
 
+/* " (range tries 2, 12)": the alternatives a range tries, nothing if none. */
+static void alts_text(char *out, size_t len, csim_alts a)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    for (unsigned i = 0; i < a.n && used < len; i++) {
+        int k = snprintf(out + used, len - used, "%s%.0f%s", i ? ", " : " (range tries ", a.v[i], i + 1 == a.n ? ")" : "");
+        used += k > 0 ? (size_t)k : 0;
+    }
+}
+
 void csim_model_keys_markdown(FILE *out, const char *models_dir)
 {
     fprintf(out, "# Model keys\n\n"
@@ -505,7 +549,8 @@ void csim_model_keys_markdown(FILE *out, const char *models_dir)
                  "`{\"flash\": {\"wait_states\": N}}`); scalar keys can be overridden with\n"
                  "`--set key=value`.  Keys whose source says \"uncertain\" are calibration candidates on\n"
                  "every model, and so are the keys a model's `uncertain` list names, on that model\n"
-                 "(last table).\n\n"
+                 "(last table).  `cyclesim run --range` tries a boolean uncertain key both ways and\n"
+                 "a numeric one at the alternatives its source gives (\"range tries\"; docs/accuracy.md).\n\n"
                  "| key | type | range | meaning | source |\n|---|---|---|---|---|\n");
     for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
         const csim_key *k = &keys[i];
@@ -518,6 +563,7 @@ void csim_model_keys_markdown(FILE *out, const char *models_dir)
         } else if (k->type == CSIM_K_U32 || k->type == CSIM_K_INT) {
             snprintf(range, sizeof(range), "%.0f..%.0f", k->min, k->max);
         }
+        alts_text(range + strlen(range), sizeof(range) - strlen(range), key_alts(k));
         fprintf(out, "| `%s` | %s | %s | %s | %s |\n", k->name, type_name(k->type), range, k->doc,
                 k->source);
     }
@@ -537,7 +583,11 @@ void csim_model_keys_markdown(FILE *out, const char *models_dir)
         const char *sep = " ";
         for (size_t j = 0; j < sizeof(keys) / sizeof(keys[0]); j++) {
             if (!csim_key_uncertain_everywhere(&keys[j]) && csim_key_uncertain(&keys[j], &m)) {
-                fprintf(out, "%s`%s`", sep, keys[j].name);
+                char alts[64] = "";
+                if (keys[j].type != CSIM_K_BOOL) {
+                    alts_text(alts, sizeof(alts), csim_key_alternatives(&keys[j], &m));
+                }
+                fprintf(out, "%s`%s`%s", sep, keys[j].name, alts);
                 sep = ", ";
             }
         }

@@ -36,6 +36,14 @@ static const char *state_name(const check *c)
     return c->warm ? "warm" : "cold";
 }
 
+/* Which cycles were held to the budget, said when not the estimate (--gate). */
+static const char *gate_text(const check *c)
+{
+    return c->gate == GATE_HIGH  ? "the high end of each case's range over the model's uncertain keys"
+           : c->gate == GATE_LOW ? "the low end of each case's range over the model's uncertain keys"
+                                 : NULL;
+}
+
 /* What an MCU's cases ran with, as run's table header shows it: its first
  * case's configuration in force (docs/output.md); a case that began with
  * another, or whose firmware changed it, gets a note of its own. */
@@ -100,6 +108,9 @@ static void summary_begin(const check *c, FILE *f)
 {
     fprintf(f, "cyclesim check: %s (sha256 %.12s) against %s%s, state %s\n", c->elf_path, c->elf->sha256_hex,
             c->old_elf ? "baseline " : "budgets ", c->old_elf ? c->old_path : c->budget_path, state_name(c));
+    if (gate_text(c)) {
+        fprintf(f, "cycles checked: %s (--gate %s)\n", gate_text(c), check_gate_names[c->gate]);
+    }
     for (unsigned m = 0; m < c->n_models; m++) {
         char note[128];
         const csim_in_force in = model_in_force(c, m);
@@ -208,6 +219,9 @@ static void junit_begin(const check *c, FILE *f)
     fputs(c->old_elf ? "\"/>\n      <property name=\"baseline\" value=\"" : "\"/>\n      <property name=\"budgets\" value=\"", f);
     csim_xml_text(f, c->old_elf ? c->old_path : c->budget_path);
     fprintf(f, "\"/>\n      <property name=\"state\" value=\"%s\"/>\n", state_name(c));
+    if (gate_text(c)) {
+        fprintf(f, "      <property name=\"gate\" value=\"%s\"/>\n", check_gate_names[c->gate]);
+    }
     for (unsigned m = 0; m < c->n_models; m++) {
         char note[128];
         const csim_in_force in = model_in_force(c, m);
@@ -319,6 +333,9 @@ static void md_begin(const check *c, FILE *f)
     fprintf(f, "` (sha256 `%.12s`), %s `", c->elf->sha256_hex, c->old_elf ? "baseline" : "budgets");
     csim_md_text(f, c->old_elf ? c->old_path : c->budget_path);
     fprintf(f, "`, state %s.\n\n", state_name(c));
+    if (gate_text(c)) {
+        fprintf(f, "Cycles checked: %s (`--gate %s`).\n\n", gate_text(c), check_gate_names[c->gate]);
+    }
     for (unsigned m = 0; m < c->n_models; m++) {
         char note[128];
         const csim_in_force in = model_in_force(c, m);

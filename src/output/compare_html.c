@@ -110,6 +110,80 @@ static void svg_chart(FILE *f, const csim_comparison *c, const char *section, co
     csim_svg_end(f);
 }
 
+/* A row's colour by the size of its error (per cent): within 2 %, within 5 %, beyond. */
+static const char *error_fill(double e)
+{
+    return fabs(e) <= 2 ? "#2e8b57" : fabs(e) <= 5 ? "#d08a00" : "#c0392b";
+}
+
+/* A section's error chart: each row's error (estimate / published - 1, per
+ * cent) as a dot coloured by its size, its range (compare --range) as a
+ * whisker, zero marked, the axis fitted to the data in round steps. */
+static void svg_error_chart(FILE *f, const csim_comparison *c, const char *section, const char *title)
+{
+    double lo = 0, hi = 0;
+    size_t n = 0;
+    for (size_t i = 0; i < c->n_cycles; i++) {
+        const csim_cmp_row *r = &c->cycles[i];
+        if (strcmp(r->pub->section, section) != 0 || !(r->v[0].pub > 0)) {
+            continue;
+        }
+        n++;
+        const double e = (r->v[0].est / r->v[0].pub - 1) * 100;
+        lo = fmin(lo, r->ranged ? fmin(e, (r->low / r->v[0].pub - 1) * 100) : e);
+        hi = fmax(hi, r->ranged ? fmax(e, (r->high / r->v[0].pub - 1) * 100) : e);
+    }
+    if (!n) {
+        return;
+    }
+    const double step = csim_svg_nice_step(hi - lo > 0 ? hi - lo : 1, 6);
+    csim_svg_axis s = {floor(lo / step) * step, ceil(hi / step) * step, false, CHART_LABEL, CHART_LABEL + CHART_PLOT};
+    s.hi += s.hi == s.lo ? step : 0;
+    const int height = CHART_TOP + (int)n * CHART_ROW + CHART_BOTTOM, y_axis = CHART_TOP + (int)n * CHART_ROW;
+    csim_svg_begin(f, CHART_W, height, 11, false);
+    fputs("<title>", f);
+    csim_xml_text(f, cmp_section_label(section));
+    fputc(' ', f);
+    csim_xml_text(f, title);
+    fputs(": error, estimate / published - 1</title>\n", f);
+    fprintf(f, "<text x=\"%d\" y=\"17\">error (estimate / published - 1, %%)%s; dot colour: |error| within 2 %%, "
+               "5 %%, beyond</text>\n", CHART_LABEL, c->ranged ? ", whisker: the range over the uncertain keys" : "");
+    const int ticks = (int)floor((s.hi - s.lo) / step + 0.5);
+    for (int t = 0; t <= ticks; t++) {
+        const double v = s.lo + t * step, x = csim_svg_px(&s, v);
+        char label[32] = "0";
+        if (fabs(v) >= step / 2) {
+            snprintf(label, sizeof(label), "%+g", v);
+        }
+        fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/><text x=\"%.1f\" y=\"%d\" "
+                   "text-anchor=\"middle\">%s</text>\n",
+                x, CHART_TOP - 4, x, y_axis, x, y_axis + 14, label);
+    }
+    fprintf(f, "<line class=\"zero\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#000\"/>\n",
+            csim_svg_px(&s, 0), CHART_TOP - 4, csim_svg_px(&s, 0), y_axis);
+    size_t k = 0;
+    for (size_t i = 0; i < c->n_cycles; i++) {
+        const csim_cmp_row *r = &c->cycles[i];
+        if (strcmp(r->pub->section, section) != 0 || !(r->v[0].pub > 0)) {
+            continue;
+        }
+        const int y = CHART_TOP + (int)k++ * CHART_ROW + CHART_ROW / 2;
+        const double e = (r->v[0].est / r->v[0].pub - 1) * 100;
+        fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", CHART_LABEL - 6, y + 4);
+        csim_xml_text(f, r->pub->key);
+        fputs("</text>\n", f);
+        if (r->ranged) {
+            const double x0 = csim_svg_px(&s, (r->low / r->v[0].pub - 1) * 100);
+            const double x1 = csim_svg_px(&s, (r->high / r->v[0].pub - 1) * 100);
+            fprintf(f, "<path class=\"whisker\" d=\"M%.1f %dV%dM%.1f %dH%.1fM%.1f %dV%d\" stroke=\"#555\" "
+                       "fill=\"none\"/>\n", x0, y - 4, y + 4, x0, y, x1, x1, y - 4, y + 4);
+        }
+        fprintf(f, "<circle class=\"error\" cx=\"%.1f\" cy=\"%d\" r=\"4\" fill=\"%s\"><title>%+.2f %%</title></circle>\n",
+                csim_svg_px(&s, e), y, error_fill(e), e);
+    }
+    csim_svg_end(f);
+}
+
 static void html_row_cells(FILE *f, const csim_comparison *c, csim_cmp_value v)
 {
     char a[32], b[32], d[32];
@@ -205,6 +279,7 @@ static void html_cycles_section(FILE *f, const csim_comparison *c, size_t i)
     csim_xml_text(f, c->cycles[i].pub->section_title);
     fputs("</h3>\n", f);
     svg_chart(f, c, sec, c->cycles[i].pub->section_title);
+    svg_error_chart(f, c, sec, c->cycles[i].pub->section_title);
     fprintf(f, "<table>\n<tr><th>row</th><th>estimate</th><th>published</th><th>%s</th><th>in helpers</th>"
                "<th>case</th><th>helpers</th>%s</tr>\n",
             cmp_dev_name(c->framing), c->n_images > 1 ? "<th>elf</th>" : "");
@@ -221,7 +296,9 @@ static void html_cycles_section(FILE *f, const csim_comparison *c, size_t i)
         cmp_helper_text(r, hc, sizeof(hc), hn, sizeof(hn));
         fprintf(f, "<td class=\"n\">%s</td><td>", hc);
         csim_xml_text(f, r->c->name);
-        fprintf(f, "%s%s</td><td>%s</td>", cmp_marks(r)[0] ? " " : "", cmp_marks(r), hn);
+        char rg[96];
+        fprintf(f, "%s%s%s%s</td><td>%s</td>", cmp_marks(r)[0] ? " " : "", cmp_marks(r),
+                cmp_range_text(rg, sizeof(rg), r)[0] ? " " : "", rg, hn);
         html_image_cell(f, c, r->c);
     }
     fputs("</table>\n", f);
@@ -284,7 +361,7 @@ static void html_part_end(const cmp_out *o, cmp_part p)
         return;
     }
     fputs("</table>\n", f);
-    if (!(c->state_checked || c->baselines)) {
+    if (!(c->state_checked || c->baselines || c->ranged)) {
         return;
     }
     fputs("<pre>\n", f);

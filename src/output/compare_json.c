@@ -158,6 +158,10 @@ static void json_record(const cmp_out *o, cmp_part part, size_t i)
             fprintf(f, ", \"state_sensitive\": %s, \"other_state_estimate\": ", r->state_sensitive ? "true" : "false");
             json_num(f, r->other_state);
         }
+        if (r->ranged) {
+            fprintf(f, ", \"range\": {\"low\": %.0f, \"high\": %.0f, \"published_inside\": %s}", r->low, r->high,
+                    r->inside ? "true" : "false");
+        }
         if (c->baselines) {
             fputs(", \"baselines\": {", f);
             for (int b = 0; b < CSIM_BASE_COUNT; b++) {
@@ -198,6 +202,12 @@ static void json_record(const cmp_out *o, cmp_part part, size_t i)
         json_num(f, s->p90);
         fputs(", \"max\": ", f);
         json_num(f, s->max);
+        if (s->has_range) {
+            fprintf(f, ", \"range\": {\"inside\": %zu, \"coverage\": %.4f, \"width_median_pct\": ", s->inside_count,
+                    (double)s->inside_count / (double)s->count);
+            json_num(f, s->width_median);
+            fputc('}', f);
+        }
         if (s->has_stable) {
             fprintf(f, ", \"without_state_sensitive\": {\"count\": %zu, \"median\": ", s->stable_count);
             json_num(f, s->stable_median);

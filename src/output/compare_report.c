@@ -98,8 +98,17 @@ const char *cmp_marks(const csim_cmp_row *r)
     return buf;
 }
 
+const char *cmp_range_text(char *buf, size_t len, const csim_cmp_row *r)
+{
+    buf[0] = '\0';
+    if (r->ranged) {
+        snprintf(buf, len, "range %.0f..%.0f, published %s", r->low, r->high, r->inside ? "inside" : "OUTSIDE");
+    }
+    return buf;
+}
+
 /* The extra summary lines of a cycles summary: without the state-sensitive
- * rows, and each baseline, one indented line each. */
+ * rows, each baseline, and the ranges, one indented line each. */
 void cmp_extra_summary(FILE *f, const csim_comparison *c, const csim_cmp_summary *s, const char *indent)
 {
     char m1[32], m2[32], m3[32];
@@ -117,11 +126,21 @@ void cmp_extra_summary(FILE *f, const csim_comparison *c, const csim_cmp_summary
                 cmp_stat_text(m2, sizeof(m2), c->framing, s->base_p90[b]),
                 cmp_stat_text(m3, sizeof(m3), c->framing, s->base_max[b]));
     }
+    if (s->has_range) {
+        fprintf(f, "%srange: published inside on %zu of %zu rows (%.1f %%), median width %.2f %% of the estimate\n",
+                indent, s->inside_count, s->count, 100.0 * (double)s->inside_count / (double)s->count,
+                s->width_median);
+    }
 }
 
 /* What the state cmp_marks and the baselines mean, once per report. */
 void cmp_extra_legend(FILE *f, const csim_comparison *c, const char *prefix)
 {
+    if (c->ranged) {
+        fprintf(f, "%sranges: each estimate's fewest and most cycles over the model's uncertain keys at the values "
+                   "their sources leave open (docs/accuracy.md \"Ranges\"); not a calibrated interval\n",
+                prefix);
+    }
     if (c->state_checked) {
         fprintf(f, "%s%zu of %zu cycles rows are state-sensitive (marked \"state\": the cold and warm estimates "
                    "differ by more than %.0f %% of the cold one)\n",

@@ -74,6 +74,9 @@ static void table_record(const cmp_out *o, cmp_part p, size_t i)
         if (cmp_page_unit_text(u, sizeof(u), c, r)[0]) {
             fprintf(f, "  [%s]", u);
         }
+        if (cmp_range_text(u, sizeof(u), r)[0]) {
+            fprintf(f, "  [%s]", u);
+        }
         table_image(f, c, r->c);
     } else if (p == CMP_FOOTPRINT) {
         const csim_cmp_row *r = &c->footprint[i];
@@ -190,7 +193,7 @@ static void md_record(const cmp_out *o, cmp_part p, size_t i)
     char a[32], b[32], d[32], t[80];
     if (p == CMP_CYCLES) {
         const csim_cmp_row *r = &c->cycles[i];
-        char hc[48], hn[256], u[96];
+        char hc[48], hn[256], u[96], rg[96];
         cmp_helper_text(r, hc, sizeof(hc), hn, sizeof(hn));
         fprintf(f, "| %s | `", cmp_section_label(r->pub->section));
         csim_md_text(f, r->pub->key);
@@ -198,8 +201,9 @@ static void md_record(const cmp_out *o, cmp_part p, size_t i)
                 cmp_dev_text(d, sizeof(d), c->framing, csim_cmp_deviation(c->framing, r->v[0])), hc);
         csim_md_text(f, r->c->name);
         csim_md_text(f, cmp_attempts_text(t, sizeof(t), r->c));
-        fprintf(f, "%s%s%s%s | %s |", cmp_marks(r)[0] ? " " : "", cmp_marks(r),
-                cmp_page_unit_text(u, sizeof(u), c, r)[0] ? " " : "", u, hn);
+        fprintf(f, "%s%s%s%s%s%s | %s |", cmp_marks(r)[0] ? " " : "", cmp_marks(r),
+                cmp_page_unit_text(u, sizeof(u), c, r)[0] ? " " : "", u, cmp_range_text(rg, sizeof(rg), r)[0] ? " " : "",
+                rg, hn);
         md_image_cell(f, c, r->c);
     } else if (p == CMP_FOOTPRINT) {
         const csim_cmp_row *r = &c->footprint[i];
@@ -251,7 +255,7 @@ static void md_part_end(const cmp_out *o, cmp_part p)
 {
     FILE *f = o->f;
     const csim_comparison *c = o->c;
-    if (p != CMP_SUMMARY || !(c->state_checked || c->baselines)) {
+    if (p != CMP_SUMMARY || !(c->state_checked || c->baselines || c->ranged)) {
         return;
     }
     fputs("\nMedian / p90 / maximum of the cycles rows:\n\n", f);

@@ -58,7 +58,10 @@ const char *cmp_dev_name(csim_framing f);       /* "error" or "ratio" */
 const char *cmp_stat_name(csim_framing f);      /* what the summary statistics are */
 /** cmp_marks - "FAILED", "flagged", "state" as they apply to the row (static buffer). */
 const char *cmp_marks(const csim_cmp_row *r);
-/** cmp_extra_summary - a cycles summary's lines without the state-sensitive rows, and per baseline. */
+/** cmp_range_text - a row's range with compare --range ("range 6826..7438, published inside"); "" without. */
+const char *cmp_range_text(char *buf, size_t len, const csim_cmp_row *r);
+/** cmp_extra_summary - a cycles summary's lines without the state-sensitive rows, per baseline, and the
+ *  ranges' coverage and width (compare --range). */
 void cmp_extra_summary(FILE *f, const csim_comparison *c, const csim_cmp_summary *s, const char *indent);
 /** cmp_extra_legend - what the state marks and the baselines mean. */
 void cmp_extra_legend(FILE *f, const csim_comparison *c, const char *prefix);

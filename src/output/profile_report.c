@@ -73,6 +73,10 @@ static csim_err table_record(const profile_out *o, const csim_model *m, const cs
                "data %u B\n",
             (unsigned long long)c->cycles, (unsigned long long)total, (unsigned long long)p->overhead_cycles,
             c->stack_bytes, c->code_bytes, c->const_bytes, c->data_bytes);
+    if (c->ranged) { /* profile --range */
+        fprintf(f, "range over the model's uncertain keys: %llu..%llu cycles (docs/accuracy.md \"Ranges\")\n",
+                (unsigned long long)c->cycles_low, (unsigned long long)c->cycles_high);
+    }
     helper_line(f, "", c, o->rt);
     fprintf(f, "%-32s %11s %6s %11s %6s %8s", "function", "self", "%", "incl", "%", "calls");
 #define HEAD(field, label, event, bucket) if (bucket) fprintf(f, " %*s", CSIM_BD_##field == CSIM_BD_core ? 11 : 9, label);

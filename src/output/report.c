@@ -74,7 +74,11 @@ static void table_group(csim_report *r, const csim_model *m, const csim_run_resu
     fputs("provenance: ", r->out);
     csim_text_str(r->out, csim_prov_text(prov, sizeof(prov), m));
     fputc('\n', r->out);
-    fprintf(r->out, "%-44s %12s %11s %11s", "case", "cycles", "time_us", "insns");
+    fprintf(r->out, "%-44s %12s", "case", "cycles");
+    if (res->n_cases && res->cases[0].ranged) {
+        fprintf(r->out, " %12s %12s", "low", "high");
+    }
+    fprintf(r->out, " %11s %11s", "time_us", "insns");
 #define HEAD(f, label, ...) if (table_width[CSIM_BD_##f]) fprintf(r->out, " %*s", table_width[CSIM_BD_##f], label);
     CSIM_BREAKDOWN_FIELDS(HEAD)
 #undef HEAD
@@ -86,7 +90,11 @@ static void table_record(csim_report *r, const csim_model *m, const csim_case_re
     (void)warm;
     const csim_breakdown *b = &c->bd;
     csim_text_pad(r->out, c->name, 44);
-    fprintf(r->out, " %12llu %11.2f %11llu", U(c->cycles), case_us(m, c), U(b->instructions));
+    fprintf(r->out, " %12llu", U(c->cycles));
+    if (c->ranged) {
+        fprintf(r->out, " %12llu %12llu", U(c->cycles_low), U(c->cycles_high));
+    }
+    fprintf(r->out, " %11.2f %11llu", case_us(m, c), U(b->instructions));
 #define COLUMN(f, ...) if (table_width[CSIM_BD_##f]) fprintf(r->out, " %*llu", table_width[CSIM_BD_##f], U(b->f));
     CSIM_BREAKDOWN_FIELDS(COLUMN)
 #undef COLUMN
@@ -105,8 +113,9 @@ static void table_record(csim_report *r, const csim_model *m, const csim_case_re
 
 static void table_group_end(csim_report *r, const csim_run_result *res)
 {
-    fprintf(r->out, "%-44s %12llu %11s %11llu   (whole run, %.3f s host, %.1f MIPS)\n", "total",
-            (unsigned long long)res->total_cycles, "", (unsigned long long)res->total_insns, res->host_seconds,
+    fprintf(r->out, "%-44s %12llu%s %11s %11llu   (whole run, %.3f s host, %.1f MIPS)\n", "total",
+            (unsigned long long)res->total_cycles, res->n_cases && res->cases[0].ranged ? "                          " : "",
+            "", (unsigned long long)res->total_insns, res->host_seconds,
             res->host_seconds > 0 ? res->total_insns / res->host_seconds / 1e6 : 0.0);
 }
 
@@ -146,9 +155,13 @@ static void json_record(csim_report *r, const csim_model *m, const csim_case_res
     }
     fprintf(f, ", \"cycles\": %llu, \"time_us\": %.3f, \"instructions\": %llu, \"status\": %u, "
                "\"fw_cycles\": %u, \"workbuf\": %u, \"stack\": %u, \"code\": %u, \"const\": %u, "
-               "\"data\": %u, \"breakdown\": {",
+               "\"data\": %u, ",
             U(c->cycles), case_us(m, c), U(b->instructions), c->status, c->fw_cycles, c->workbuf, c->stack_bytes,
             c->code_bytes, c->const_bytes, c->data_bytes);
+    if (c->ranged) { /* run --range */
+        fprintf(f, "\"cycles_low\": %llu, \"cycles_high\": %llu, ", U(c->cycles_low), U(c->cycles_high));
+    }
+    fputs("\"breakdown\": {", f);
     const char *sep = "";
 #define BUCKET(field, label, event, bucket) \
     if (bucket) fprintf(f, "%s\"" #field "\": %llu", sep, U(b->field)), sep = ", ";
@@ -195,21 +208,30 @@ static void json_end(csim_report *r)
 
 /* ---- CSV -------------------------------------------------------------- */
 
-static void csv_begin(csim_report *r)
+/* The header comes with the first record (or at the end, if there is none),
+ * for it to know whether the cases have a range (run --range). */
+static void csv_header(csim_report *r, bool ranged)
 {
+    if (r->records++) {
+        return;
+    }
     fputs("mcu,clock_hz,latency,icache,prefetch,state,case,row,cycles,time_us,instructions,", r->out);
 #define HEAD(field, label, event, bucket) if (bucket) fputs(#field ",", r->out);
     CSIM_BREAKDOWN_FIELDS(HEAD)
 #undef HEAD
     fputs("cache_hits,cache_misses,fw_cycles,status,model_version,elf_sha256,workbuf,stack,code,const,data,attempts,"
-          "cycles_per_attempt,rt" CSIM_PROV_CSV_HEAD "\n",
+          "cycles_per_attempt,rt" CSIM_PROV_CSV_HEAD,
           r->out);
+    fputs(ranged ? ",cycles_low,cycles_high\n" : "\n", r->out);
 }
+
+static void csv_end(csim_report *r) { csv_header(r, false); }
 
 static void csv_record(csim_report *r, const csim_model *m, const csim_case_result *c, bool warm)
 {
     const csim_in_force in = csim_in_force_of(m, c);
     const csim_breakdown *b = &c->bd;
+    csv_header(r, c->ranged);
     csim_csv_field(r->out, m->name);
     fprintf(r->out, ",%u,%u,%d,%d,%s,", in.clock_hz, in.wait_states, in.cache_enabled, in.prefetch,
             csim_state_text(warm, &in));
@@ -230,6 +252,9 @@ static void csv_record(csim_report *r, const csim_model *m, const csim_case_resu
     fputc(',', r->out);
     csim_csv_field(r->out, r->rt);
     csim_prov_csv(r->out, m);
+    if (c->ranged) {
+        fprintf(r->out, ",%llu,%llu", U(c->cycles_low), U(c->cycles_high));
+    }
     fputc('\n', r->out);
 }
 
@@ -237,7 +262,7 @@ static void csv_record(csim_report *r, const csim_model *m, const csim_case_resu
 
 const struct run_writer run_table_writer = {NULL, table_group, table_record, table_group_end, NULL, false};
 const struct run_writer run_json_writer = {json_begin, NULL, json_record, NULL, json_end, true};
-const struct run_writer run_csv_writer = {csv_begin, NULL, csv_record, NULL, NULL, false};
+const struct run_writer run_csv_writer = {NULL, NULL, csv_record, NULL, csv_end, false};
 
 csim_report *csim_report_open(FILE *out, const csim_output_format *fmt, const csim_elf *elf, const char *rt,
                               const csim_shard *shard)

@@ -35,6 +35,9 @@ void csim_shard_case_write(FILE *f, const csim_model *m, const csim_case_result 
     CSIM_MS_STATS_FIELDS(MS)
 #undef MS
     fputc(']', f);
+    if (c->ranged) { /* run --range, compare --range */
+        fprintf(f, ", \"range\": [%llu, %llu]", U(c->cycles_low), U(c->cycles_high));
+    }
     const csim_in_force in = csim_in_force_of(m, c), asked = csim_in_force_of(m, NULL);
     if (!csim_in_force_same(&in, &asked)) { /* only then: the shards of unchanged runs keep their bytes */
         fputs(", \"in_force\": {", f);

@@ -529,6 +529,49 @@ def t_settings():
     expect(models == sorted([MCU, "stm32u385rg"]), f"--update --mcu recorded the model files of {models}")
 
 
+def t_gate():
+    """--gate holds the estimate or an end of the range to the budget; the ends come from
+    `run --range` (docs/accuracy.md "Ranges"), the independent path."""
+    case = "sha256/sole/64"
+    rc, out, err = cyclesim("run", M33_SHA, "--mcu", MCU, "--case", case, "--range", "--format", "csv")
+    expect(rc == 0, f"run --range exited {rc}: {err}")
+    r = next(csv.DictReader(io.StringIO(out)))
+    est, low, high = int(r["cycles"]), int(r["cycles_low"]), int(r["cycles_high"])
+    expect(low < est < high, f"the case needs a range around its estimate: {low} {est} {high}")
+
+    def gated(budget, gate, *extra):
+        b = write_budgets(os.path.join(WORK, f"gate-{budget}.json"),
+                          [{"case": case, "mcu": MCU, "cycles": budget, "tolerance_pct": 0}])
+        rc, out, err = check(M33_SHA, "--budgets", b, "--case", case, *(("--gate", gate) if gate else ()), *extra)
+        row = summary_rows(out).get((case, MCU, "cycles"))
+        return rc, row, out + err
+
+    # a budget at the estimate: the estimate and the low end pass, the high end does not
+    for gate, want_rc, actual in [(None, 0, est), ("estimate", 0, est), ("low", 0, low), ("high", 8, high)]:
+        rc, row, text = gated(est, gate)
+        expect(rc == want_rc and row and row["actual"] == actual,
+               f"--gate {gate} at budget {est}: exit {rc} (want {want_rc}), row {row} (want actual {actual})\n{text}")
+        expect(("cycles checked: the %s end" % gate in text) == (gate in ("high", "low")),
+               f"--gate {gate}: the summary says which cycles were checked\n{text}")
+    # a budget at the high end passes it; one below the low end fails even the low end
+    rc, row, text = gated(high, "high")
+    expect(rc == 0 and row["actual"] == high, f"--gate high at budget {high}: exit {rc}\n{text}")
+    rc, row, text = gated(low - 1, "low")
+    expect(rc == 8 and row["actual"] == low and row["verdict"] == "OVER", f"--gate low at budget {low - 1}: exit {rc}\n{text}")
+    # JUnit and Markdown say which end was checked
+    junit, md = os.path.join(WORK, "gate.xml"), os.path.join(WORK, "gate.md")
+    rc, row, text = gated(est, "high", "--junit", junit, "--markdown", md)
+    props = {p.get("name"): p.get("value") for p in ET.parse(junit).getroot().iter("property")}
+    expect(props.get("gate") == "high", f"JUnit properties {props}")
+    failure = next(ET.parse(junit).getroot().iter("failure"), None)
+    expect(failure is not None and f"cycles {high} > {est}" in failure.get("message"), "JUnit failure message")
+    mdtext = open(md).read()
+    expect("Cycles checked: the high end of each case's range" in mdtext and f"| {est} | {high} |" in mdtext,
+           "Markdown:\n" + mdtext)
+    rc, row, text = gated(est, "middle")
+    expect(rc == 2 and "--gate middle: estimate, high or low" in text, f"a bad --gate: exit {rc}\n{text}")
+
+
 TESTS = {n[2:]: f for n, f in globals().items() if n.startswith("t_")}
 if TEST not in TESTS:
     fail("unknown test; one of " + ", ".join(TESTS))

@@ -157,8 +157,8 @@ def html(path, report, warn=None):
     ns = {"h": "http://www.w3.org/1999/xhtml", "s": "http://www.w3.org/2000/svg"}
     svgs = root.findall(".//s:svg", ns)
     sections = {row["section"] for row in json.load(open(report))["cycles"]}
-    if len(svgs) != len(sections):
-        fail("%s: %d svg charts for %d sections" % (path, len(svgs), len(sections)))
+    if len(svgs) != 2 * len(sections):  # per section: cycles, and error
+        fail("%s: %d svg charts for %d sections (two each)" % (path, len(svgs), len(sections)))
     for bad in ("script", "link", "iframe", "img"):
         if root.findall(".//h:" + bad, ns):
             fail("%s: has a <%s> element (must be self-contained)" % (path, bad))

@@ -26,6 +26,9 @@ csim_unit_test(unit_sweep test_sweep csim_analysis ${CMAKE_SOURCE_DIR}/models)
 # Run shards joined by `merge` (src/analysis/merge.c), written by the shard writers.
 csim_unit_test(unit_merge test_merge csim_output ${CMAKE_CURRENT_BINARY_DIR})
 
+# The range of run --range (src/analysis/range.c): variants, model-file alternatives, envelope.
+csim_unit_test(unit_range test_range csim_analysis ${CMAKE_SOURCE_DIR}/models ${CMAKE_CURRENT_BINARY_DIR})
+
 # The output layer: the format registry and the result-field lists through the shard writer and reader.
 csim_unit_test(unit_output test_output csim_output)
 

@@ -72,6 +72,9 @@ typedef struct csim_cmp_row {
     double other_state;         /* estimate from the other start state */
     bool state_sensitive;       /* cold and warm differ by more than CSIM_CMP_STATE_PCT */
     double base[CSIM_BASE_COUNT]; /* baseline estimates */
+    /* compare --range: the case's range in cycles, and whether the measured figure lies in it */
+    bool ranged, inside;
+    double low, high;
 } csim_cmp_row;
 
 /* The statistics of one metric over one section (or "" = every section). */
@@ -88,6 +91,11 @@ typedef struct csim_cmp_summary {
     size_t stable_count;
     double stable_median, stable_p90, stable_max;
     double base_median[CSIM_BASE_COUNT], base_p90[CSIM_BASE_COUNT], base_max[CSIM_BASE_COUNT];
+    /* cycles with --range: rows whose measured figure lies in their range (of `count`),
+     * and the median of (high - low) / estimate, in per cent */
+    bool has_range;
+    size_t inside_count;
+    double width_median;
 } csim_cmp_summary;
 
 typedef enum csim_framing {
@@ -114,6 +122,7 @@ typedef struct csim_comparison {
     bool warm;
     bool state_checked;         /* rows carry other_state and state_sensitive */
     bool baselines;             /* rows carry base[] */
+    bool ranged;                /* cycles rows carry their range (compare --range) */
     size_t n_state_sensitive;   /* cycles rows marked state-sensitive */
     csim_framing framing;       /* ratio when an image runs the open implementation against a page */
     char notes[CSIM_CMP_MAX_NOTES][320]; /* notes[0..n_notes): shown at the top of every format */

@@ -116,6 +116,9 @@ typedef struct csim_case_result {
     uint32_t code_bytes, const_bytes, data_bytes;
     csim_profile *profile;   /* opts.profile only; freed by csim_run_result_free */
     csim_in_force in_force;
+    /* run --range (analysis/range.h): the fewest and most cycles over the model's uncertain keys */
+    bool ranged;
+    uint64_t cycles_low, cycles_high;
 } csim_case_result;
 
 typedef struct csim_run_result {

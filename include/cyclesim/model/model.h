@@ -41,6 +41,14 @@ typedef struct csim_model_source {
     char what[192];  /* the file's name ("stm32u0.json"), the assignment, or the overlay's path */
     char sha256[17]; /* the first 16 hex digits of a file's SHA-256; "" for an assignment */
 } csim_model_source;
+#define CSIM_MAX_ALTS 4
+
+/* The plausible values of an uncertain numeric key that its source gives
+ * (docs/accuracy.md "Ranges"); n = 0: none stated. */
+typedef struct csim_alts {
+    unsigned n;
+    double v[CSIM_MAX_ALTS];
+} csim_alts;
 
 /* A peripheral instance: a module of the engine's registry (periph.c) and
  * the base address of its registers. */
@@ -128,6 +136,7 @@ typedef struct csim_model {
     csim_model_source source[CSIM_MAX_SOURCES];
     unsigned n_sources;
     uint8_t origin[CSIM_MAX_KEYS];
+    csim_alts uncertain_alts[CSIM_MAX_UNCERTAIN]; /* per entry of uncertain: its alternatives */
 } csim_model;
 
 /** csim_model_load - load models/<name>.json and its extends chain from dir.

@@ -47,6 +47,10 @@ bool csim_key_uncertain(const csim_key *k, const csim_model *m);
 bool csim_key_scalar(const csim_key *k);
 /** csim_key_uncertain_everywhere - the key's source starts with "uncertain". */
 bool csim_key_uncertain_everywhere(const csim_key *k);
+/** csim_key_alternatives - the values a range tries for key k on model m:
+ *  false and true for a boolean, else those m's `uncertain` list states for
+ *  it, else those the key's source gives (n = 0: none stated). */
+csim_alts csim_key_alternatives(const csim_key *k, const csim_model *m);
 
 /** csim_key_value_text - the key's value on m as text, whatever its type (a
  *  number, a name, "0x20000000+0x9000, ..." for regions; cyclesim model show). */

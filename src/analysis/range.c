@@ -1,0 +1,287 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * range.c - the range of a case's cycles over the model's uncertain keys
+ * (range.h, docs/accuracy.md "Ranges").
+ *
+ * The keys interact (on the U0 a sectored cache with unbuffered refills
+ * costs 10 % more than either alone), so one key at a time misses the ends
+ * and every corner is 2^n runs: the search climbs from the model's own
+ * configuration, one key per round, towards the most and the fewest cycles,
+ * and bench/range_extremes.sh compares it with every corner of the keys
+ * that move the bundled images most.  Each configuration is an emulation of
+ * its own, as calibrate's are.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/calibrate.h"
+#include "cyclesim/analysis/range.h"
+
+size_t csim_range_dims(const csim_model *m, const char *const *only, size_t n_only, csim_range_dim *out, size_t max,
+                       unsigned *n_unstated)
+{
+    size_t n_keys, n = 0;
+    const csim_key *keys = csim_keys(&n_keys);
+    unsigned unstated = 0;
+    for (size_t i = 0; i < n_keys; i++) {
+        const csim_key *k = &keys[i];
+        bool named = !only;
+        for (size_t j = 0; j < n_only && !named; j++) {
+            named = strcmp(only[j], k->name) == 0;
+        }
+        if (!named || !calib_fittable_type(k) || !csim_key_uncertain(k, m) || !csim_key_applies(k, m)) {
+            continue;
+        }
+        const csim_alts a = csim_key_alternatives(k, m);
+        unstated += a.n == 0;
+        csim_range_dim dim = {k, 1, {calib_key_number(m, k)}};
+        for (unsigned j = 0; j < a.n; j++) {
+            if (a.v[j] != dim.v[0]) {
+                dim.v[dim.n++] = a.v[j];
+            }
+        }
+        if (dim.n > 1 && n < max) {
+            out[n++] = dim;
+        }
+    }
+    if (n_unstated) {
+        *n_unstated = unstated;
+    }
+    return n;
+}
+
+void csim_range_envelope(csim_run_result *into, const csim_run_result *r)
+{
+    for (size_t i = 0; i < into->n_cases; i++) {
+        csim_case_result *c = &into->cases[i];
+        if (!c->ranged) {
+            c->ranged = true;
+            c->cycles_low = c->cycles_high = c->cycles;
+        }
+        for (size_t j = 0; r && j < r->n_cases; j++) {
+            const csim_case_result *o = &r->cases[(i + j) % r->n_cases]; /* the same index first */
+            if (strcmp(o->name, c->name) == 0) {
+                c->cycles_low = o->cycles < c->cycles_low ? o->cycles : c->cycles_low;
+                c->cycles_high = o->cycles > c->cycles_high ? o->cycles : c->cycles_high;
+                break;
+            }
+        }
+    }
+}
+
+/* A configuration: the index into its dimension's values of each key. */
+typedef struct config {
+    unsigned char at[CSIM_RANGE_MAX_DIMS];
+} config;
+
+typedef struct search {
+    const csim_model *m;
+    const csim_range_dim *dims;
+    size_t n_dims;
+    config *seen; /* every configuration run (or refused), not to run twice */
+    size_t n_seen, cap_seen;
+    csim_range_stats *st;
+} search;
+
+static bool seen(search *s, const config *c)
+{
+    for (size_t i = 0; i < s->n_seen; i++) {
+        if (memcmp(&s->seen[i], c, sizeof(*c)) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool remember(search *s, const config *c)
+{
+    if (s->n_seen == s->cap_seen) {
+        size_t cap = s->cap_seen ? 2 * s->cap_seen : 64;
+        config *p = realloc(s->seen, cap * sizeof(*p));
+        if (!p) {
+            return false;
+        }
+        s->seen = p;
+        s->cap_seen = cap;
+    }
+    s->seen[s->n_seen++] = *c;
+    return true;
+}
+
+/* The model in configuration c; false when it fails the model check. */
+static bool model_of(const search *s, const config *c, csim_model *out)
+{
+    csim_diag d = {0};
+    csim_err err = CSIM_OK;
+    *out = *s->m;
+    for (size_t k = 0; k < s->n_dims && !err; k++) {
+        if (c->at[k]) {
+            err = calib_set_key(out, s->dims[k].key, s->dims[k].v[c->at[k]], &d);
+        }
+    }
+    return !err && !csim_model_check(out, &d);
+}
+
+/* "key=value, key=value": what configuration c changes, for a message. */
+static void config_text(const search *s, const config *c, char *out, size_t len)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    for (size_t k = 0; k < s->n_dims && used < len; k++) {
+        if (c->at[k]) {
+            int w = snprintf(out + used, len - used, "%s%s=%.0f", used ? ", " : "", s->dims[k].key->name,
+                             s->dims[k].v[c->at[k]]);
+            used += w > 0 ? (size_t)w : 0;
+        }
+    }
+}
+
+/* b is one move from a: they differ in one key. */
+static bool one_apart(const search *s, const config *a, const config *b)
+{
+    unsigned diff = 0;
+    for (size_t k = 0; k < s->n_dims; k++) {
+        diff += a->at[k] != b->at[k];
+    }
+    return diff == 1;
+}
+
+static uint64_t total(const csim_run_result *r)
+{
+    uint64_t t = 0;
+    for (size_t i = 0; i < r->n_cases; i++) {
+        t += r->cases[i].cycles;
+    }
+    return t;
+}
+
+/* Adds to cand[] the moves from `from` not run yet; returns the new count. */
+static size_t moves(search *s, const config *from, config *cand, size_t n, size_t max)
+{
+    for (size_t k = 0; k < s->n_dims; k++) {
+        for (unsigned v = 0; v < s->dims[k].n; v++) {
+            config c = *from;
+            c.at[k] = (unsigned char)v;
+            if (v != from->at[k] && n < max && !seen(s, &c) && remember(s, &c)) {
+                cand[n++] = c;
+            }
+        }
+    }
+    return n;
+}
+
+csim_err csim_range_search(const csim_elf *elf, const csim_model *m, const csim_range_dim *dims, size_t n_dims,
+                           const csim_run_opts *runs, size_t n_runs, const csim_jobs_opts *jo,
+                           csim_run_result *nominal, csim_range_stats *st, csim_diag *d)
+{
+    search s = {m, dims, n_dims < CSIM_RANGE_MAX_DIMS ? n_dims : CSIM_RANGE_MAX_DIMS, NULL, 0, 0, st};
+    memset(st, 0, sizeof(*st));
+    csim_range_envelope(nominal, NULL);
+    const size_t max_cand = 2 * CSIM_RANGE_MAX_DIMS * CSIM_MAX_ALTS; /* the moves from both ends */
+    config *cand = calloc(max_cand, sizeof(*cand));
+    bool *ok = calloc(max_cand, sizeof(*ok));
+    csim_model *models = calloc(max_cand, sizeof(*models));
+    csim_job *jobs = calloc(max_cand * n_runs + 1, sizeof(*jobs));
+    csim_run_result *res = calloc(max_cand, sizeof(*res));
+    config hi = {{0}}, lo = {{0}};
+    uint64_t hi_total = total(nominal), lo_total = hi_total;
+    bool hi_moves = true, lo_moves = true;
+    csim_err err = cand && ok && models && jobs && res && remember(&s, &hi) ? CSIM_OK
+                                                                       : csim_fail(d, CSIM_ERR_NOMEM, "out of memory");
+    while (!err && (hi_moves || lo_moves)) {
+        /* the moves from the high end first, then the low end's not among them */
+        size_t n_hi = hi_moves ? moves(&s, &hi, cand, 0, max_cand) : 0;
+        size_t n = lo_moves ? moves(&s, &lo, cand, n_hi, max_cand) : n_hi;
+        size_t n_jobs = 0;
+        for (size_t c = 0; c < n; c++) {
+            ok[c] = model_of(&s, &cand[c], &models[c]);
+            st->refused += !ok[c];
+            for (size_t r = 0; ok[c] && r < n_runs; r++) {
+                jobs[n_jobs] = (csim_job){.model = &models[c], .opts = runs[r]};
+                jobs[n_jobs].opts.profile = false; /* cycles only */
+                jobs[n_jobs++].opts.console = NULL; /* the firmware's text once, from the model's own run */
+            }
+        }
+        if (n_jobs == 0) {
+            break;
+        }
+        st->steps++;
+        st->configs += (unsigned)(n_jobs / (n_runs ? n_runs : 1));
+        csim_jobs_run(elf, jobs, n_jobs, jo);
+        /* each configuration's runs, in run order, into one result */
+        for (size_t j = 0; j < n_jobs; j++) {
+            const size_t c = (size_t)(jobs[j].model - models);
+            csim_job *jb = &jobs[j];
+            for (size_t i = 0; !err && i < jb->res.n_cases; i++) {
+                if (jb->res.cases[i].status != 0) {
+                    jb->err = csim_fail(&jb->diag, CSIM_ERR_CASE, "case %s failed its check (status %u)",
+                                        jb->res.cases[i].name, jb->res.cases[i].status);
+                }
+            }
+            if (!err && jb->err) {
+                char cfg[256];
+                config_text(&s, &cand[c], cfg, sizeof(cfg));
+                err = csim_fail(d, jb->err, "--range: %s with %s: %s", m->name, cfg, jb->diag.msg);
+            }
+            csim_case_result *more = realloc(res[c].cases, (res[c].n_cases + jb->res.n_cases + 1) * sizeof(*more));
+            if (!more) {
+                err = err ? err : csim_fail(d, CSIM_ERR_NOMEM, "out of memory");
+            } else {
+                memcpy(more + res[c].n_cases, jb->res.cases, jb->res.n_cases * sizeof(*more));
+                res[c].cases = more;
+                res[c].n_cases += jb->res.n_cases;
+                free(jb->res.cases);
+                jb->res.cases = NULL;
+                jb->res.n_cases = 0;
+            }
+            csim_run_result_free(&jb->res);
+        }
+        /* each end moves to its best move (a move of the other end one key from it counts too) */
+        const config hi_from = hi, lo_from = lo;
+        hi_moves = lo_moves = false;
+        for (size_t c = 0; c < n; c++) {
+            const uint64_t t = ok[c] ? total(&res[c]) : 0;
+            if (ok[c]) {
+                csim_range_envelope(nominal, &res[c]);
+            }
+            if (ok[c] && t > hi_total && one_apart(&s, &cand[c], &hi_from)) {
+                hi = cand[c], hi_total = t, hi_moves = true;
+            }
+            if (ok[c] && t < lo_total && one_apart(&s, &cand[c], &lo_from)) {
+                lo = cand[c], lo_total = t, lo_moves = true;
+            }
+            csim_run_result_free(&res[c]);
+        }
+    }
+    for (size_t c = 0; res && c < max_cand; c++) {
+        csim_run_result_free(&res[c]);
+    }
+    free(res);
+    free(jobs);
+    free(models);
+    free(cand);
+    free(ok);
+    free(s.seen);
+    return err;
+}
+
+csim_err csim_range_jobs(const csim_elf *elf, csim_job *jobs, size_t n, const csim_jobs_opts *jo, csim_diag *d)
+{
+    for (size_t i = 0; i < n; i++) {
+        bool failed = jobs[i].err;
+        for (size_t k = 0; k < jobs[i].res.n_cases; k++) {
+            failed |= jobs[i].res.cases[k].status != 0;
+        }
+        csim_range_dim dims[CSIM_RANGE_MAX_DIMS];
+        const size_t n_dims = csim_range_dims(jobs[i].model, NULL, 0, dims, CSIM_RANGE_MAX_DIMS, NULL);
+        csim_range_stats st;
+        csim_err err = failed ? CSIM_OK
+                              : csim_range_search(jobs[i].elf ? jobs[i].elf : elf, jobs[i].model, dims, n_dims,
+                                                  &jobs[i].opts, 1, jo, &jobs[i].res, &st, d);
+        if (err) {
+            return err;
+        }
+    }
+    return CSIM_OK;
+}

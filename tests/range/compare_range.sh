@@ -1,0 +1,62 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# `compare --range` (docs/compare.md): each cycles row carries the range
+# `run --range` gives its case and whether the published figure lies in it;
+# each section's summary counts those rows and gives the median width; the
+# table, Markdown and HTML say the same; without --range none of it appears.
+# usage: compare_range.sh CYCLESIM ELF MCU CASE_GLOB WORK_DIR
+set -eu
+cyclesim=$1 elf=$2 mcu=$3 glob=$4 work=$5
+rm -rf "$work" && mkdir -p "$work"
+common="$elf --mcu $mcu --case $glob --no-state-check --no-progress"
+# shellcheck disable=SC2086
+"$cyclesim" compare $common --range --format json > "$work/range.json" 2>/dev/null
+# shellcheck disable=SC2086
+"$cyclesim" compare $common --format json > "$work/plain.json" 2>/dev/null
+for fmt in table md html; do
+    # shellcheck disable=SC2086
+    "$cyclesim" compare $common --range --format $fmt > "$work/range.$fmt" 2>/dev/null
+done
+"$cyclesim" run "$elf" --mcu "$mcu" --case "$glob" --range --format json > "$work/run.json" 2>/dev/null
+python3 - "$work" <<'PY'
+import json, statistics, sys
+work = sys.argv[1]
+cmp = json.load(open(f"{work}/range.json"))
+plain = json.load(open(f"{work}/plain.json"))
+run = {r["case"]: r for r in json.load(open(f"{work}/run.json"))["records"]}
+bad = 0
+def check(what, ok):
+    global bad
+    print(("ok   " if ok else "FAIL ") + what)
+    bad += not ok
+rows = cmp["cycles"]
+check(f"{len(rows)} cycles rows", len(rows) >= 2)
+for r in rows:
+    k = run[r["case"]]
+    rg, pub = r["range"], r["cycles"]["published"]
+    check(f"{r['key']}: range {rg['low']}..{rg['high']} = run --range's {k['cycles_low']}..{k['cycles_high']}",
+          (rg["low"], rg["high"]) == (k["cycles_low"], k["cycles_high"]))
+    check(f"{r['key']}: published {pub} inside: {rg['published_inside']}",
+          rg["published_inside"] == (rg["low"] <= pub <= rg["high"]))
+table = open(f"{work}/range.table").read()
+for s in cmp["summary"]:
+    if s["metric"] != "cycles":
+        continue
+    mine = [r for r in rows if s["section"] is None or r["section"] == s["section"]]
+    inside = sum(r["range"]["published_inside"] for r in mine)
+    width = statistics.median((r["range"]["high"] - r["range"]["low"]) / r["cycles"]["estimate"] * 100 for r in mine)
+    check(f"summary {s['section']}: {s['range']['inside']} inside = {inside}, width {s['range']['width_median_pct']:.4f} "
+          f"= {width:.4f}", s["range"]["inside"] == inside and abs(s["range"]["width_median_pct"] - width) < 1e-9)
+    line = "range: published inside on %d of %d rows (%.1f %%), median width %.2f %%" % (
+        inside, s["count"], 100.0 * inside / s["count"], width)
+    check(f"summary {s['section']}: the table says \"{line}\"", line in table)
+for fmt in ["table", "md", "html"]:
+    text = open(f"{work}/range.{fmt}").read()
+    r = rows[0]
+    want = "range %d..%d, published %s" % (r["range"]["low"], r["range"]["high"],
+                                          "inside" if r["range"]["published_inside"] else "OUTSIDE")
+    check(f"{fmt}: the first row's \"{want}\" and the legend", want in text and "not a calibrated interval" in text)
+check("without --range: no range in a row or a summary",
+      not any("range" in r for r in plain["cycles"] + plain["summary"]))
+sys.exit(1 if bad else 0)
+PY

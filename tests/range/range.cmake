@@ -1,0 +1,38 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# run --range (docs/accuracy.md "Ranges"): its ends against --set runs, one key at a time and at the corners of three
+# keys that interact, in every format.
+if(TARGET firmware)
+    add_test(NAME e2e_range_run
+        COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_range.sh $<TARGET_FILE:cyclesim>
+                ${CMAKE_BINARY_DIR}/firmware/emu-m0plus/sha.elf sha256/sole/64 ${CMAKE_CURRENT_BINARY_DIR}/range-run
+                stm32u083rc:cache.refill_unbuffered,cache.sectored,flash.readahead_rereads
+                stm32l073rz:m0plus.fetch_limit,flash.prefetch_abort,flash.readahead_rereads)
+    add_test(NAME e2e_range_run_m33
+        COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_range.sh $<TARGET_FILE:cyclesim>
+                ${CMAKE_BINARY_DIR}/firmware/emu-m33/sha.elf sha256/sole/64 ${CMAKE_CURRENT_BINARY_DIR}/range-run-m33
+                stm32l552ze:m33.operand2_chain,m33.fetch_first,cache.refill_unbuffered
+                stm32u385rg:m33.operand2_chain,cache.refill_unbuffered,flash.prefetch_abort)
+    set_tests_properties(e2e_range_run e2e_range_run_m33 PROPERTIES LABELS e2e)
+endif()
+# compare --range: per row and per section (docs/compare.md).
+if(TARGET firmware)
+    add_test(NAME e2e_range_compare
+        COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/compare_range.sh $<TARGET_FILE:cyclesim>
+                ${CMAKE_BINARY_DIR}/firmware/emu-m33/sha.elf stm32l552ze sha256/* ${CMAKE_CURRENT_BINARY_DIR}/range-compare)
+    set_tests_properties(e2e_range_compare PROPERTIES LABELS e2e)
+endif()
+# run --range in shards, joined by merge.
+if(TARGET firmware)
+    add_test(NAME e2e_range_merge
+        COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/merge_range.sh $<TARGET_FILE:cyclesim>
+                ${CMAKE_BINARY_DIR}/firmware/emu-m33/sha.elf stm32l552ze sha256/sole/* ${CMAKE_CURRENT_BINARY_DIR}/range-merge)
+    set_tests_properties(e2e_range_merge PROPERTIES LABELS e2e)
+endif()
+# compare's HTML error chart: its SVG byte for byte (compare_error_svg.expect) and its structure.
+if(TARGET firmware)
+    add_test(NAME e2e_range_compare_svg
+        COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/compare_error_svg.sh $<TARGET_FILE:cyclesim>
+                ${CMAKE_BINARY_DIR}/firmware/emu-m33/sha.elf stm32l552ze sha256/* ${CMAKE_CURRENT_LIST_DIR}/compare_error_svg.expect
+                ${CMAKE_CURRENT_BINARY_DIR}/range-compare-svg)
+    set_tests_properties(e2e_range_compare_svg PROPERTIES LABELS e2e)
+endif()
