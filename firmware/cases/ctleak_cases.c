@@ -258,15 +258,13 @@ static int ct_check(const bench_case_t *c)
     }
 }
 
-BENCH_CASE(case_aes_ttable, "ctleak/aes-ttable/leaky", "", "secret=key;bytes=16", ct_setup, ct_run, ct_check,
-           &op_ids[OP_AES_TTABLE]);
-BENCH_CASE(case_aes_ct, "ctleak/aes-ct/ct", "", "secret=key;bytes=16", ct_setup, ct_run, ct_check,
-           &op_ids[OP_AES_CT]);
-BENCH_CASE(case_sqmul, "ctleak/modexp-sqmul/leaky", "", "secret=exponent;bits=64", ct_setup, ct_run, ct_check,
-           &op_ids[OP_SQMUL]);
-BENCH_CASE(case_ladder, "ctleak/modexp-ladder/ct", "", "secret=exponent;bits=64", ct_setup, ct_run, ct_check,
-           &op_ids[OP_LADDER]);
-BENCH_CASE(case_cmp_early, "ctleak/memcmp-early/leaky", "", "secret=tag;bytes=16", ct_setup, ct_run, ct_check,
-           &op_ids[OP_CMP_EARLY]);
-BENCH_CASE(case_cmp_ct, "ctleak/memcmp-ct/ct", "", "secret=tag;bytes=16", ct_setup, ct_run, ct_check,
-           &op_ids[OP_CMP_CT]);
+/* Every case shares setup, run and check; its operation is its argument. */
+#define CT_CASE(ident, name, params, op) \
+    BENCH_CASE(ident, name, "", params, ct_setup, ct_run, ct_check, &op_ids[op])
+
+CT_CASE(case_aes_ttable, "ctleak/aes-ttable/leaky", "secret=key;bytes=16", OP_AES_TTABLE);
+CT_CASE(case_aes_ct, "ctleak/aes-ct/ct", "secret=key;bytes=16", OP_AES_CT);
+CT_CASE(case_sqmul, "ctleak/modexp-sqmul/leaky", "secret=exponent;bits=64", OP_SQMUL);
+CT_CASE(case_ladder, "ctleak/modexp-ladder/ct", "secret=exponent;bits=64", OP_LADDER);
+CT_CASE(case_cmp_early, "ctleak/memcmp-early/leaky", "secret=tag;bytes=16", OP_CMP_EARLY);
+CT_CASE(case_cmp_ct, "ctleak/memcmp-ct/ct", "secret=tag;bytes=16", OP_CMP_CT);
