@@ -79,21 +79,21 @@ static void plan(csim_job *jb, const csim_run_opts *ro, const csim_model *m, uin
     jb->opts.input_seed = cl && !marked ? PUBLIC_SEED + 1 + i : PUBLIC_SEED;
 }
 
-/* The jobs' one case each; false with the message printed and *rc set. */
-static bool gather(const csim_job *jobs, size_t n, const csim_case_result **out, int *rc)
+/* The jobs' one case each into out; else the message printed and *rc set. */
+static void gather(const csim_job *jobs, size_t n, const csim_case_result **out, int *rc)
 {
     for (size_t j = 0; j < n; j++) {
         const csim_job *jb = &jobs[j];
         if (jb->err) {
             *rc = cli_fail(jb->err, &jb->diag);
-            return false;
+            return;
         }
         const csim_case_result *c = jb->res.n_cases == 1 ? &jb->res.cases[0] : NULL;
         if (!c || !c->trace) {
             *rc = cli_error(CSIM_ERR_INTERNAL, "%s: case %u of the image: %s", jb->model->name,
                             jb->opts.case_first, c ? "out of memory for its instruction statistics"
                                                    : "did not complete its region");
-            return false;
+            return;
         }
         if (c->status != 0 || c->secret_unwritable) {
             fprintf(stderr, "cyclesim: error: %s: case %s %s (input seed %u, secret seed %u)\n", jb->model->name,
@@ -101,11 +101,10 @@ static bool gather(const csim_job *jobs, size_t n, const csim_case_result **out,
                                                   : "failed its check with these inputs",
                     jb->opts.input_seed, jb->opts.secret_seed);
             *rc = EXIT_CASE_FAILED;
-            return false;
+            return;
         }
         out[j] = c;
     }
-    return true;
 }
 
 int cmd_leak(int argc, char **argv)
@@ -150,44 +149,39 @@ int cmd_leak(int argc, char **argv)
     csim_model *models = index ? calloc(CLI_MAX_MODELS, sizeof(*models)) : NULL;
     const unsigned n_models =
         models ? cli_load_models(co.mcus, co.sets, co.n_sets, elf, models, CLI_MAX_MODELS, co.quiet, &rc) : 0;
-    const size_t n = o.inputs, per_class = (size_t)n_models * n_cases * n;
-    csim_job *jobs[2] = {NULL, NULL};
-    const csim_case_result **res[2] = {NULL, NULL};
-    leak_case *cases = NULL;
-    if (per_class) {
-        jobs[0] = calloc(per_class, sizeof(csim_job));
-        jobs[1] = calloc(per_class, sizeof(csim_job));
-        res[0] = calloc(per_class, sizeof(*res[0]));
-        res[1] = calloc(per_class, sizeof(*res[1]));
-        cases = calloc((size_t)n_models * n_cases, sizeof(*cases));
-        if (!jobs[0] || !jobs[1] || !res[0] || !res[1] || !cases) {
-            rc = cli_out_of_memory();
-        }
-    } else if (ranges && rc == EXIT_OK && n_models) {
+    const size_t n = o.inputs, n_mc = (size_t)n_models * n_cases;
+    /* One case on one model at a time: the traces of its 2N runs, no more, are held. */
+    csim_job *jobs = n_mc ? calloc(2 * n, sizeof(*jobs)) : NULL;
+    const csim_case_result **res = n_mc ? calloc(2 * n, sizeof(*res)) : NULL;
+    leak_case *cases = n_mc ? calloc(n_mc, sizeof(*cases)) : NULL;
+    if (ranges && n_models && rc == EXIT_OK && (!jobs || !res || !cases)) {
         rc = cli_out_of_memory();
     }
-    /* Jobs in order: model, case, input. */
-    for (int cl = 0; cl < 2 && per_class && rc == EXIT_OK; cl++) {
-        for (size_t j = 0; j < per_class; j++) {
-            const size_t mc = j / n;
-            const bool marked = cl && res[0][mc * n]->n_secrets > 0;
-            plan(&jobs[cl][j], &co.ro, &models[mc / n_cases], index[mc % n_cases], cl, (unsigned)(j % n), marked);
-        }
-        cli_jobs cj;
-        cli_jobs_init(&cj, co.workers, co.progress);
-        csim_jobs_run(elf, jobs[cl], per_class, &cj.opts);
-        cli_jobs_free(&cj);
-        if (!gather(jobs[cl], per_class, res[cl], &rc)) {
-            break;
-        }
+    csim_out out = {.f = stdout, .slot = -1};
+    if (cases && rc == EXIT_OK && o.out) { /* checked before any run */
+        cli_open_out(&out, o.out, &rc);
     }
-    for (size_t mc = 0; per_class && rc == EXIT_OK && mc < (size_t)n_models * n_cases; mc++) {
-        if (!leak_analyse(&cases[mc], res[0] + mc * n, res[1] + mc * n, n)) {
+    for (size_t mc = 0; cases && rc == EXIT_OK && mc < n_mc; mc++) {
+        for (int cl = 0; cl < 2 && rc == EXIT_OK; cl++) {
+            const bool marked = cl && res[0]->n_secrets > 0; /* known from the fixed class */
+            for (size_t i = 0; i < n; i++) {
+                plan(&jobs[cl * n + i], &co.ro, &models[mc / n_cases], index[mc % n_cases], cl, (unsigned)i,
+                     marked);
+            }
+            cli_jobs cj;
+            cli_jobs_init(&cj, co.workers, co.progress);
+            csim_jobs_run(elf, jobs + cl * n, n, &cj.opts);
+            cli_jobs_free(&cj);
+            gather(jobs + cl * n, n, res + cl * n, &rc);
+        }
+        if (rc == EXIT_OK && !leak_analyse(&cases[mc], res, res + n, n)) {
             rc = cli_out_of_memory();
         }
+        for (size_t j = 0; j < 2 * n; j++) {
+            csim_run_result_free(&jobs[j].res);
+        }
     }
-    csim_out out = {.f = stdout, .slot = -1};
-    if (per_class && rc == EXIT_OK && (!o.out || cli_open_out(&out, o.out, &rc))) {
+    if (cases && rc == EXIT_OK) {
         const leak_doc doc = {elf, models, n_models, n_cases, cases};
         if (!leak_write(fmt, out.f, &doc)) {
             rc = cli_out_of_memory();
@@ -196,17 +190,12 @@ int cmd_leak(int argc, char **argv)
             rc = cli_close_out(&out, rc);
         }
     }
-    csim_out_discard(&out);
-    for (size_t mc = 0; cases && mc < (size_t)n_models * n_cases; mc++) {
+    csim_out_discard(&out); /* a report not complete: the old one stays */
+    for (size_t mc = 0; cases && mc < n_mc; mc++) {
         leak_case_free(&cases[mc]);
     }
-    for (int cl = 0; cl < 2; cl++) {
-        for (size_t j = 0; jobs[cl] && j < per_class; j++) {
-            csim_run_result_free(&jobs[cl][j].res);
-        }
-        free(jobs[cl]);
-        free(res[cl]);
-    }
+    free(jobs);
+    free(res);
     free(cases);
     free(models);
     free(index);

@@ -146,9 +146,16 @@ def formats(cyclesim, elf, mcu, n, outdir):
     p.close()
     if p.errors or p.stack:
         fail("HTML: %s; left open: %s" % (p.errors[:3], p.stack))
+    if "<p>Provenance: cyclesim " not in page:
+        fail("HTML: no provenance line")
+    models = doc.get("provenance", {}).get("models", [])
+    if [m.get("mcu") for m in models] != [mcu] or not models[0].get("model_files"):
+        fail("JSON provenance: %r" % doc.get("provenance"))
     if p.svgs != len(results):
         fail("HTML: %d SVG histograms for %d cases" % (p.svgs, len(results)))
     text = leak(cyclesim, elf, mcu, n, "text", os.path.join(outdir, "formats.txt"))
+    if "\nprovenance: cyclesim " not in text:
+        fail("text: no provenance line")
     names = {"constant-time": "constant-time;", "leaks": "leaks;",
              "address-dependent": "constant-time on this model; secret-dependent addresses;"}
     for r in results:
