@@ -13,7 +13,12 @@
  *                 only for the set bits of the secret exponent e;
  *   modexp-ladder the Montgomery ladder with a masked (branch-free) swap;
  *   memcmp-early  a tag compare that returns at the first differing byte;
- *   memcmp-ct     a compare that ORs the differences of all bytes.
+ *   memcmp-ct     a compare that ORs the differences of all bytes;
+ * and one whose timing is constant on a zero-wait SRAM but whose addresses
+ * are not:
+ *   table-sram    16 lookups of a 256-byte table in SRAM indexed by the
+ *                 secret bytes: what another MCU's data cache would turn
+ *                 into a timing leak.
  * Every case marks its secret with bench_secret(); the public inputs come
  * from bench_random() (or fixed values for the known-answer run).  The
  * memcmp cases compare the secret tag with an all-zero candidate, the value
@@ -181,16 +186,20 @@ static int cmp_ct(const volatile uint8_t *a, const volatile uint8_t *b, size_t n
 
 /* ---- the cases --------------------------------------------------------------- */
 
-enum { OP_AES_TTABLE, OP_AES_CT, OP_SQMUL, OP_LADDER, OP_CMP_EARLY, OP_CMP_CT };
+enum { OP_AES_TTABLE, OP_AES_CT, OP_SQMUL, OP_LADDER, OP_CMP_EARLY, OP_CMP_CT, OP_TABLE_SRAM };
 
 static uint8_t ct_secret[16] BENCH_IO;  /* key, exponent or tag */
 static uint8_t ct_public[16] BENCH_IO;  /* plaintext or base */
 static uint8_t ct_out[16] BENCH_IO;
 static uint32_t ct_word BENCH_IO;       /* modexp result or compare outcome */
+static uint8_t ct_table[256] BENCH_IO;  /* table-sram: a permutation of the bytes */
 static const uint8_t zero_iv[AES_BLOCK_BYTES] BENCH_IO_CONST;
 
 static const uint8_t op_ids[] BENCH_IO_CONST = {OP_AES_TTABLE, OP_AES_CT, OP_SQMUL, OP_LADDER, OP_CMP_EARLY,
-                                                OP_CMP_CT};
+                                                OP_CMP_CT, OP_TABLE_SRAM};
+
+/* table-sram's permutation: 7 is odd, so i -> 7i + 3 is one to one on bytes. */
+static uint8_t table_entry(uint32_t i) { return (uint8_t)(7u * i + 3u); }
 
 static int ct_setup(const bench_case_t *c)
 {
@@ -208,6 +217,9 @@ static int ct_setup(const bench_case_t *c)
     }
     if (op == OP_CMP_EARLY || op == OP_CMP_CT)
         memset(ct_public, 0, sizeof ct_public); /* the candidate tag (see above) */
+    if (op == OP_TABLE_SRAM)
+        for (i = 0; i < sizeof ct_table; i++)
+            ct_table[i] = table_entry(i);
     bench_secret(ct_secret, op == OP_SQMUL || op == OP_LADDER ? EXP_BYTES : 16);
     return 0;
 }
@@ -216,6 +228,8 @@ static uint32_t modexp_base(void) { return 2u + (ct_public[0] | (uint32_t)ct_pub
 
 static int ct_run(const bench_case_t *c)
 {
+    uint32_t i;
+
     switch (*(const uint8_t *)c->arg) {
     case OP_AES_TTABLE:
         return aes_cbc_encrypt(AES_IMPL_FAST, ct_secret, 16, zero_iv, ct_public, 16, ct_out);
@@ -231,6 +245,10 @@ static int ct_run(const bench_case_t *c)
     case OP_CMP_EARLY:
         ct_word = (uint32_t)cmp_early(ct_secret, ct_public, TAG_BYTES);
         return 0;
+    case OP_TABLE_SRAM:
+        for (i = 0; i < 16; i++)
+            ct_out[i] = ct_table[ct_secret[i]];
+        return 0;
     default:
         ct_word = (uint32_t)cmp_ct(ct_secret, ct_public, TAG_BYTES);
         return 0;
@@ -240,6 +258,7 @@ static int ct_run(const bench_case_t *c)
 static int ct_check(const bench_case_t *c)
 {
     uint8_t ref[16];
+    uint32_t i;
 
     switch (*(const uint8_t *)c->arg) {
     case OP_AES_TTABLE:
@@ -253,6 +272,11 @@ static int ct_check(const bench_case_t *c)
         return ct_word != modexp_ladder(modexp_base(), ct_secret);
     case OP_LADDER:
         return ct_word != modexp_sqmul(modexp_base(), ct_secret);
+    case OP_TABLE_SRAM:
+        for (i = 0; i < 16; i++)
+            if (ct_out[i] != table_entry(ct_secret[i]))
+                return 1;
+        return 0;
     default:
         return ct_word != (uint32_t)(memcmp(ct_secret, ct_public, TAG_BYTES) != 0);
     }
@@ -268,3 +292,4 @@ CT_CASE(case_sqmul, "ctleak/modexp-sqmul/leaky", "secret=exponent;bits=64", OP_S
 CT_CASE(case_ladder, "ctleak/modexp-ladder/ct", "secret=exponent;bits=64", OP_LADDER);
 CT_CASE(case_cmp_early, "ctleak/memcmp-early/leaky", "secret=tag;bytes=16", OP_CMP_EARLY);
 CT_CASE(case_cmp_ct, "ctleak/memcmp-ct/ct", "secret=tag;bytes=16", OP_CMP_CT);
+CT_CASE(case_table_sram, "ctleak/table-sram/hidden", "secret=index;bytes=16", OP_TABLE_SRAM);

@@ -62,6 +62,9 @@ def screen(cyclesim, elf, mcu, expect, n, outdir):
                 fail("%s: %s: constant-time case lists %d instructions" % (mcu, case, len(r["instructions"])))
         elif not any(cause in i["causes"] for i in r["instructions"]):
             fail("%s: %s: no instruction listed with cause '%s'" % (mcu, case, cause))
+        if verdict == "address-dependent" and any(i["executions"][0] != i["executions"][1] or
+                                                  i["cycles"][0] != i["cycles"][1] for i in r["instructions"]):
+            fail("%s: %s: an address-dependent case lists a timing difference" % (mcu, case))
         fixed = r["classes"]["fixed"]["cycles"]
         if len(set(fixed)) != 1:
             fail("%s: %s: the fixed class is not constant: %s" % (mcu, case, sorted(set(fixed))))
