@@ -19,10 +19,13 @@ const char *leak_cause_name(unsigned bit)
     switch (bit) {
     case LEAK_FLOW: return "control flow";
     case LEAK_ADDRESS: return "secret-dependent address";
+    case LEAK_HIT_MISS: return "cache or flash-buffer hit/miss";
+    case LEAK_PREFETCH: return "prefetch-buffer hit";
+    case LEAK_FLASH_READS: return "flash array reads (wait states)";
     case 1u << CSIM_BD_core: return "issue (operand-dependent instruction timing)";
     case 1u << CSIM_BD_branch: return "branch refill";
-    case 1u << CSIM_BD_fetch_stall: return "fetch wait (flash wait states, prefetch buffer or cache hit/miss)";
-    case 1u << CSIM_BD_data_wait: return "data wait (flash wait states, buffer or cache hit/miss)";
+    case 1u << CSIM_BD_fetch_stall: return "fetch wait";
+    case 1u << CSIM_BD_data_wait: return "data wait";
     case 1u << CSIM_BD_bus_conflict: return "bus (data transfer waiting for a fetch)";
     case 1u << CSIM_BD_load_use: return "load-use";
     case 1u << CSIM_BD_exception: return "exception";
@@ -33,7 +36,7 @@ const char *leak_cause_name(unsigned bit)
 const char *leak_verdict_name(leak_verdict v)
 {
     return v == LEAK_TIMING ? "leaks"
-           : v == LEAK_HIDDEN ? "constant-time on this model; secret-dependent addresses"
+           : v == LEAK_HIDDEN ? "constant-time on this model; secret-dependent memory accesses"
                               : "constant-time";
 }
 
@@ -101,11 +104,12 @@ bool leak_analyse(leak_case *lc, const csim_case_result *const *fixed, const csi
         }
         leak_insn li = {addr, 0, 0, 0, 0, 0, 0};
         uint64_t bd_lo[CSIM_BD_FIELDS], bd_hi[CSIM_BD_FIELDS];
+        csim_ms_stats ms_lo, ms_hi;
         const csim_insn_stat *first = NULL;
         for (size_t r = 0; r < runs; r++) {
             const csim_insn_stat *s = at[r] < tr[r]->n && tr[r]->insns[at[r]].addr == addr ? &tr[r]->insns[at[r]++]
                                                                                                : NULL;
-            const csim_insn_stat none = {addr, 0, 0, 0, 0, {0}, 0};
+            const csim_insn_stat none = {.addr = addr, .data_hash = 0};
             const csim_insn_stat *v = s ? s : &none;
             li.id = s ? s->id : li.id;
             note(v->count, &li.count_min, &li.count_max, r == 0);
@@ -113,6 +117,9 @@ bool leak_analyse(leak_case *lc, const csim_case_result *const *fixed, const csi
             for (unsigned f = 0; f < CSIM_BD_FIELDS; f++) {
                 note(v->bd[f], &bd_lo[f], &bd_hi[f], r == 0);
             }
+#define NOTE_MS(f, reported) note(v->ms.f, &ms_lo.f, &ms_hi.f, r == 0);
+            CSIM_MS_STATS_FIELDS(NOTE_MS)
+#undef NOTE_MS
             if (!first) {
                 first = v == &none ? NULL : s;
             } else if (s && s->count == first->count && s->data_hash != first->data_hash) {
@@ -126,6 +133,9 @@ bool leak_analyse(leak_case *lc, const csim_case_result *const *fixed, const csi
     li.causes |= bucket && bd_lo[CSIM_BD_##f] != bd_hi[CSIM_BD_##f] ? 1u << CSIM_BD_##f : 0;
             CSIM_BREAKDOWN_FIELDS(BUCKET)
 #undef BUCKET
+            li.causes |= ms_lo.hits != ms_hi.hits || ms_lo.misses != ms_hi.misses ? LEAK_HIT_MISS : 0;
+            li.causes |= ms_lo.prefetch_hits != ms_hi.prefetch_hits ? LEAK_PREFETCH : 0;
+            li.causes |= ms_lo.flash_reads != ms_hi.flash_reads ? LEAK_FLASH_READS : 0;
         }
         const bool timing = li.count_min != li.count_max || li.cycles_min != li.cycles_max;
         if (!li.causes && !timing) {

@@ -24,13 +24,16 @@
 #define LEAK_T_THRESHOLD 4.5
 
 /* Why an instruction is listed: bit CSIM_BD_<field> for a breakdown field
- * whose cycles differ, and these two. */
-#define LEAK_FLOW (1u << CSIM_BD_FIELDS)          /* its execution count differs: control flow */
-#define LEAK_ADDRESS (1u << (CSIM_BD_FIELDS + 1)) /* same count, other data addresses: a secret index */
+ * whose cycles differ, and these; all but LEAK_FLOW at equal counts. */
+#define LEAK_FLOW (1u << CSIM_BD_FIELDS)              /* its execution count differs: control flow */
+#define LEAK_ADDRESS (1u << (CSIM_BD_FIELDS + 1))     /* other data addresses: a secret index */
+#define LEAK_HIT_MISS (1u << (CSIM_BD_FIELDS + 2))    /* other cache or flash-buffer hits and misses */
+#define LEAK_PREFETCH (1u << (CSIM_BD_FIELDS + 3))    /* other demands met by a prefetch or pre-read */
+#define LEAK_FLASH_READS (1u << (CSIM_BD_FIELDS + 4)) /* other flash array reads (each costs the wait states) */
 
 typedef enum leak_verdict {
     LEAK_CONSTANT,   /* no instruction differs */
-    LEAK_HIDDEN,     /* constant-time on this model, but secret-dependent addresses */
+    LEAK_HIDDEN,     /* constant-time on this model, but secret-dependent addresses or flash-interface events */
     LEAK_TIMING,     /* some instruction's count or cycles differ */
 } leak_verdict;
 
@@ -65,7 +68,7 @@ void leak_case_free(leak_case *lc);
 /** leak_cause_name - the name of one cause bit ("control flow", "fetch wait
  *  (flash wait states, prefetch buffer or cache)", ...). */
 const char *leak_cause_name(unsigned bit);
-/** leak_verdict_name - "constant-time", "constant-time on this model; secret-dependent addresses", "leaks". */
+/** leak_verdict_name - "constant-time", "constant-time on this model; secret-dependent memory accesses", "leaks". */
 const char *leak_verdict_name(leak_verdict v);
 
 #endif

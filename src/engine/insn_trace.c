@@ -15,20 +15,23 @@
 
 struct insn_trace {
     const csim_core *core;
+    const csim_memsys *flash;
     csim_insn_stat *stats;
     size_t n, cap;
     uint32_t *slots; /* index + 1 into stats, 0: empty; open addressing by address */
     size_t n_slots;
     csim_breakdown snap;
+    csim_ms_stats ms_snap;
     uint64_t t;
     bool oom;
 };
 
-insn_trace *itrace_new(const csim_core *core)
+insn_trace *itrace_new(const csim_core *core, const csim_memsys *flash)
 {
     insn_trace *t = calloc(1, sizeof(*t));
     if (t) {
         t->core = core;
+        t->flash = flash;
     }
     return t;
 }
@@ -49,6 +52,7 @@ void itrace_begin(insn_trace *t)
         memset(t->slots, 0, t->n_slots * sizeof(*t->slots));
     }
     t->snap = t->core->bd;
+    t->ms_snap = *csim_memsys_stats(t->flash);
     t->t = csim_core_now(t->core);
     t->oom = false;
 }
@@ -122,6 +126,11 @@ void itrace_insn(void *ctx, const csim_insn *in, const csim_mem_event *ev, unsig
 #define ADD(f, label, event, bucket) st->bd[CSIM_BD_##f] += CSIM_BD_##f == CSIM_BD_cycles ? now - t->t : bd->f - t->snap.f;
     CSIM_BREAKDOWN_FIELDS(ADD)
 #undef ADD
+    const csim_ms_stats *ms = csim_memsys_stats(t->flash);
+#define ADD_MS(f, reported) st->ms.f += ms->f - t->ms_snap.f;
+    CSIM_MS_STATS_FIELDS(ADD_MS)
+#undef ADD_MS
+    t->ms_snap = *ms;
     for (unsigned i = 0; i < n_ev; i++) {
         st->data_hash = (st->data_hash ^ ev[i].addr) * FNV64_PRIME;
     }

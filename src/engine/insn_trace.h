@@ -14,7 +14,7 @@
 
 typedef struct insn_trace insn_trace;
 
-insn_trace *itrace_new(const csim_core *core);
+insn_trace *itrace_new(const csim_core *core, const csim_memsys *flash);
 void itrace_free(insn_trace *t);
 /** itrace_begin - a region starts: forget the last one, attribute from now. */
 void itrace_begin(insn_trace *t);

@@ -125,7 +125,7 @@ csim_err sim_setup(sim *s, csim_periph_env env, csim_emu_hooks hooks)
     if (s->opts->profile && !(s->prof = csim_prof_new(s->elf))) {
         return csim_fail(d, CSIM_ERR_NOMEM, "out of memory");
     }
-    if (s->opts->trace && !(s->trace = itrace_new(&s->core))) {
+    if (s->opts->trace && !(s->trace = itrace_new(&s->core, s->flash))) {
         return csim_fail(d, CSIM_ERR_NOMEM, "out of memory");
     }
     return abi_setup(s);

@@ -160,7 +160,7 @@ def formats(cyclesim, elf, mcu, n, outdir):
     if "\nprovenance: cyclesim " not in text:
         fail("text: no provenance line")
     names = {"constant-time": "constant-time;", "leaks": "leaks;",
-             "address-dependent": "constant-time on this model; secret-dependent addresses;"}
+             "address-dependent": "constant-time on this model; secret-dependent memory accesses;"}
     for r in results:
         at = text.find("\n  %s: secret: " % r["case"])
         verdict = text.find("\n    verdict: ", at)

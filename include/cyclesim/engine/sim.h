@@ -92,15 +92,17 @@ typedef struct csim_profile {
 } csim_profile;
 
 /* One static instruction within a measured region (opts.trace, docs/leak.md):
- * its executions, the cycles and breakdown fields they added, and a hash of
- * the sequence of its data addresses (same count, other hash: an address
- * that depends on the inputs). */
+ * its executions, the cycles and breakdown fields they added, the
+ * flash-interface events priced with it, and a hash of the sequence of its
+ * data addresses (same count, other hash: an address that depends on the
+ * inputs). */
 typedef struct csim_insn_stat {
     uint32_t addr;
     uint16_t id;             /* mnemonic (csim_disasm_name) */
     uint32_t n_data;         /* data transfers */
     uint64_t count, cycles;
     uint64_t bd[CSIM_BD_FIELDS];
+    csim_ms_stats ms;
     uint64_t data_hash;      /* FNV-1a (64-bit) over the addresses, in execution order */
 } csim_insn_stat;
 
