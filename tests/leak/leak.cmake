@@ -19,3 +19,9 @@ if(TARGET firmware)
                 ${FW}/emu-m0plus/ctleak.elf stm32u083rc 4 ${CMAKE_CURRENT_BINARY_DIR}/leak)
     set_tests_properties(leak_formats PROPERTIES LABELS leak TIMEOUT 600)
 endif()
+
+# The analysis on hand-made runs: every cause, the t-test and the verdicts.
+add_executable(test_leak ${CMAKE_CURRENT_LIST_DIR}/test_leak.c)
+target_link_libraries(test_leak PRIVATE csim_analysis m)
+add_test(NAME unit_leak COMMAND test_leak)
+set_tests_properties(unit_leak PROPERTIES LABELS "unit;leak")
