@@ -23,5 +23,6 @@ endif()
 # The analysis on hand-made runs: every cause, the t-test and the verdicts.
 add_executable(test_leak ${CMAKE_CURRENT_LIST_DIR}/test_leak.c)
 target_link_libraries(test_leak PRIVATE csim_analysis m)
+target_include_directories(test_leak PRIVATE ${CMAKE_SOURCE_DIR}/tests)
 add_test(NAME unit_leak COMMAND test_leak)
 set_tests_properties(unit_leak PROPERTIES LABELS "unit;leak")

@@ -9,16 +9,7 @@
 #include <string.h>
 
 #include "analysis/leak.h"
-
-static int failures;
-
-#define CHECK(cond)                                                                                              \
-    do {                                                                                                         \
-        if (!(cond)) {                                                                                           \
-            fprintf(stderr, "%s:%d: FAIL: %s\n", __FILE__, __LINE__, #cond);                                     \
-            failures++;                                                                                          \
-        }                                                                                                        \
-    } while (0)
+#include "unit/check.h"
 
 #define N 3
 #define INSNS 4
@@ -117,10 +108,5 @@ int main(void)
     cases[1].trace = NULL;
     CHECK(!leak_analyse(&lc, fixed, rnd, N));
 
-    if (failures) {
-        fprintf(stderr, "%d failure(s)\n", failures);
-        return 1;
-    }
-    printf("leak analysis: all checks passed\n");
-    return 0;
+    return check_result("leak analysis");
 }
