@@ -113,7 +113,7 @@ function(fw_target name core)
     # Built for the images that use it only: a kit user builds one target's.
     add_library(fw-rt-${name} OBJECT EXCLUDE_FROM_ALL
         ${FW_DIR}/bench/startup.c ${FW_DIR}/bench/main.c ${FW_DIR}/bench/runner.c
-        ${FW_DIR}/bench/input.c ${FW_DIR}/bench/attempts.c ${hal} ${helpers})
+        ${FW_DIR}/bench/input.c ${FW_DIR}/bench/attempts.c ${FW_DIR}/bench/secret.c ${hal} ${helpers})
     target_link_libraries(fw-rt-${name} PUBLIC fw-flags-${name})
 
     set(FW_ALL_TARGETS ${FW_ALL_TARGETS} ${name} PARENT_SCOPE)

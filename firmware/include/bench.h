@@ -93,6 +93,17 @@ int bench_random_begin(const bench_case_t *c);
  * protects anything). */
 void bench_random(void *buf, uint32_t n);
 
+/* ---- Secret inputs ----------------------------------------------------------
+ * A case's setup() calls bench_secret(ptr, len) on each secret input (a key,
+ * a scalar, a private exponent) once its bytes are drawn and before anything
+ * is derived from them.  On a board it does nothing.  cyclesim hooks it (like
+ * the markers): `cyclesim leak` writes chosen bytes there, a fixed value or
+ * random ones, while the public inputs stay those of the seed, and screens
+ * the timing for a dependence on the secret (docs/leak.md).  A case that
+ * marks nothing is screened over all its inputs.  The symbol is optional:
+ * an image without it has no secret marks. */
+void bench_secret(void *ptr, uint32_t len);
+
 /* ---- Footprint sections ------------------------------------------------------
  * cyclesim's footprint of a case counts the code, read-only data and
  * read-write data its timed region touches, and should count the library's

@@ -119,11 +119,15 @@ bool abi_region_end(sim *s)
     fp_measure(s, &s->abi.cur);
     csim_profile_free(s->abi.cur.profile);
     s->abi.cur.profile = s->prof ? csim_prof_end(s->prof) : NULL;
+    csim_insn_trace_free(s->abi.cur.trace);
+    s->abi.cur.trace = s->trace ? itrace_end(s->trace) : NULL;
     if (!s->opts->call && (s->abi.region_case < s->abi.cases_lo || s->abi.region_case >= s->abi.cases_hi)) {
         /* The runner's empty case: the overhead to subtract, measured the
          * same way as the board does (firmware/bench/runner.c). */
         csim_profile_free(s->abi.cur.profile);
         s->abi.cur.profile = NULL;
+        csim_insn_trace_free(s->abi.cur.trace);
+        s->abi.cur.trace = NULL;
         s->abi.empty = s->abi.cur;
         s->abi.have_empty = true;
         memset(&s->abi.cur, 0, sizeof(s->abi.cur));
@@ -138,6 +142,7 @@ static void abi_case_done(sim *s, uint32_t desc, uint32_t fw_cycles, uint32_t st
     c->status = status;
     if (desc < s->abi.cases_lo || desc >= s->abi.cases_hi) {
         csim_profile_free(c->profile);
+        csim_insn_trace_free(c->trace);
         memset(c, 0, sizeof(*c));
         return;
     }
@@ -175,6 +180,7 @@ static void abi_case_done(sim *s, uint32_t desc, uint32_t fw_cycles, uint32_t st
         csim_case_result *n = realloc(r->cases, s->abi.cap_cases * sizeof(*n));
         if (!n) {
             csim_profile_free(c->profile);
+            csim_insn_trace_free(c->trace);
             memset(c, 0, sizeof(*c));
             return;
         }
@@ -188,6 +194,40 @@ static void abi_case_done(sim *s, uint32_t desc, uint32_t fw_cycles, uint32_t st
 }
 
 /* ---- hooks ---------------------------------------------------------- */
+
+/* bench_secret(ptr, len) starts: the case's setup marks [ptr, ptr + len) as
+ * secret; with opts.fill_secret the bytes are replaced before setup goes on,
+ * so whatever setup derives from them (a key schedule) follows.  splitmix64
+ * (Steele, Lea, Flood 2014) draws them: reproducible, not cryptographic. */
+static void abi_secret(sim *s)
+{
+    const uint32_t ptr = csim_emu_reg(s->emu, CSIM_R0), len = csim_emu_reg(s->emu, CSIM_R1);
+    csim_case_result *c = &s->abi.cur;
+    c->n_secrets++;
+    c->secret_bytes += len;
+    if (!s->opts->fill_secret) {
+        return;
+    }
+    uint64_t x = (uint64_t)s->opts->secret_seed << 32 | c->n_secrets;
+    uint8_t buf[64];
+    for (uint32_t done = 0; done < len;) {
+        uint32_t n = len - done < sizeof(buf) ? len - done : (uint32_t)sizeof(buf);
+        for (uint32_t i = 0; i < n; i += 8) {
+            uint64_t z = (x += 0x9E3779B97F4A7C15ull);
+            z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+            z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+            z ^= z >> 31;
+            for (uint32_t k = 0; k < 8 && i + k < n; k++) {
+                buf[i + k] = s->opts->secret_seed ? (uint8_t)(z >> (8 * k)) : 0;
+            }
+        }
+        if (csim_emu_write(s->emu, ptr + done, buf, n) != CSIM_OK) {
+            c->secret_unwritable = true;
+            return;
+        }
+        done += n;
+    }
+}
 
 /* Case selection and the input seed, once start-up has initialised RAM. */
 static void abi_write_inputs(sim *s)
@@ -328,6 +368,7 @@ csim_err abi_setup(sim *s)
     s->abi.m_begin = ADDR("bench_region_begin");
     s->abi.m_end = ADDR("bench_region_end");
     s->abi.m_done = ADDR("bench_case_done");
+    s->abi.m_secret = ADDR("bench_secret");
     s->abi.cases_lo = ADDR("__start_bench_cases");
     s->abi.cases_hi = ADDR("__stop_bench_cases");
     s->abi.workbuf_var = ADDR("bench_workbuf_bytes");
@@ -359,6 +400,8 @@ abi_region_event abi_marker(sim *s, uint32_t addr)
         return abi_region_end(s) ? ABI_REGION_ENDED : ABI_REGION_SAME;
     } else if (addr == a->m_done && a->m_done) {
         abi_case_done(s, csim_emu_reg(s->emu, CSIM_R0), csim_emu_reg(s->emu, CSIM_R1), csim_emu_reg(s->emu, CSIM_R2));
+    } else if (addr == a->m_secret && a->m_secret) {
+        abi_secret(s);
     } else if (addr == a->m_main && a->m_main) {
         abi_write_inputs(s);
     }

@@ -19,6 +19,7 @@ typedef struct sim sim;
 
 typedef struct bench_abi {
     uint32_t m_begin, m_end, m_done, cases_lo, cases_hi; /* markers, case table */
+    uint32_t m_secret;     /* bench_secret (0: not in the image) */
     uint32_t workbuf_var;  /* the runner's bench_workbuf_bytes (0: none) */
     uint32_t attempts_var; /* bench_sign_attempts (0: not in the image) */
     uint32_t region_ret;   /* return address of bench_region_begin */
@@ -39,7 +40,7 @@ csim_err abi_setup(sim *s);
 /** abi_is_marker - whether a block at addr is one the ABI acts on (abi_marker). */
 static inline bool abi_is_marker(const bench_abi *a, uint32_t addr)
 {
-    return addr && (addr == a->m_begin || addr == a->m_end || addr == a->m_done || addr == a->m_main ||
+    return addr && (addr == a->m_begin || addr == a->m_end || addr == a->m_done || addr == a->m_main || addr == a->m_secret ||
                     addr == a->region_ret);
 }
 

@@ -115,7 +115,8 @@ csim_err sim_setup(sim *s, csim_periph_env env, csim_emu_hooks hooks)
     }
     s->flash_cfg = csim_memsys_config(s->flash);
     csim_core_init(&s->core, &m->core, s->flash);
-    csim_pricer_init(&s->pricer, &s->core, s->flash, !s->opts->no_reuse);
+    /* A replayed pricing skips the per-instruction hook that --trace needs. */
+    csim_pricer_init(&s->pricer, &s->core, s->flash, !s->opts->no_reuse && !s->opts->trace);
     env.ccr = sim_ccr;
     s->periph = csim_periph_new(m, &env);
     hooks.trap = sim_on_trap;
@@ -158,6 +159,9 @@ csim_err sim_setup(sim *s, csim_periph_env env, csim_emu_hooks hooks)
         return err;
     }
     if (s->opts->profile && !(s->prof = csim_prof_new(s->elf))) {
+        return csim_fail(d, CSIM_ERR_NOMEM, "out of memory");
+    }
+    if (s->opts->trace && !(s->trace = itrace_new(&s->core, s->flash))) {
         return csim_fail(d, CSIM_ERR_NOMEM, "out of memory");
     }
     return abi_setup(s);

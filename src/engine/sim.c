@@ -105,12 +105,18 @@ static void region_begin(sim *s, uint32_t pc, bool called)
         csim_prof_begin(s->prof, pc, called, &s->core.bd, csim_core_now(&s->core));
         sim_observe(s, &prof_observer, true);
     }
+    if (s->trace) {
+        itrace_begin(s->trace);
+        s->pricer.on_insn = itrace_insn;
+        s->pricer.on_insn_ctx = s->trace;
+    }
 }
 
 static void region_end(sim *s)
 {
     sim_observe(s, &fp_observer, false);
     sim_observe(s, &prof_observer, false);
+    s->pricer.on_insn = NULL;
 }
 
 static void stop(sim *s, action act, uint32_t addr)
@@ -512,6 +518,7 @@ done:
             res->cases = c;
             res->n_cases = 1;
             s->abi.cur.profile = NULL;
+            s->abi.cur.trace = NULL;
         }
     }
     if (getenv("CYCLESIM_DEBUG_REUSE")) { /* docs/performance.md */
@@ -529,6 +536,8 @@ done:
     block_cache_free(&s->cache);
     csim_profile_free(s->abi.cur.profile);
     csim_prof_free(s->prof);
+    csim_insn_trace_free(s->abi.cur.trace);
+    itrace_free(s->trace);
     fp_free(&s->fp);
     csim_emu_free(s->emu);
     csim_disasm_free(s->dis);
@@ -542,6 +551,7 @@ void csim_run_result_free(csim_run_result *res)
 {
     for (size_t i = 0; i < res->n_cases; i++) {
         csim_profile_free(res->cases[i].profile);
+        csim_insn_trace_free(res->cases[i].trace);
     }
     free(res->cases);
     memset(res, 0, sizeof(*res));

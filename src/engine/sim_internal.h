@@ -23,6 +23,7 @@
 #include "engine/block_cache.h"
 #include "engine/exceptions.h"
 #include "engine/footprint.h"
+#include "engine/insn_trace.h"
 #include "engine/profile.h"
 #include "engine/watchdog.h"
 
@@ -85,6 +86,7 @@ struct sim {
     watchdog watch;
     block_cache cache;
     csim_prof *prof;      /* opts.profile */
+    insn_trace *trace;    /* opts.trace */
 };
 
 /** sim_observe - add (on) or remove observer o. */

@@ -31,6 +31,9 @@ static const csim_output_format formats[] = {
     {CSIM_REPORT_LIST_CASES, "json", {.cases = &cases_json_writer}},
     {CSIM_REPORT_MODEL_SHOW, "text", {.model = &model_text_writer}},
     {CSIM_REPORT_MODEL_SHOW, "json", {.model = &model_json_writer}},
+    {CSIM_REPORT_LEAK, "text", {.leak = &leak_text_writer}},
+    {CSIM_REPORT_LEAK, "json", {.leak = &leak_json_writer}},
+    {CSIM_REPORT_LEAK, "html", {.leak = &leak_html_writer}},
 };
 
 #define N_FORMATS (sizeof(formats) / sizeof(formats[0]))

@@ -22,6 +22,7 @@ struct csim_output_format {
         const struct calib_writer *calibrate;
         const struct cases_writer *cases;
         const struct model_writer *model;
+        const struct leak_writer *leak;
     } w;
 };
 
@@ -36,5 +37,6 @@ extern const struct profile_writer profile_table_writer, profile_callgrind_write
 extern const struct calib_writer calib_table_writer, calib_json_writer; /* calibrate_report.c */
 extern const struct cases_writer cases_table_writer, cases_csv_writer, cases_json_writer;  /* cases_report.c */
 extern const struct model_writer model_text_writer, model_json_writer;  /* model_report.c */
+extern const struct leak_writer leak_text_writer, leak_json_writer, leak_html_writer; /* leak_report.c */
 
 #endif

@@ -92,6 +92,9 @@ static void price_until(csim_pricer *p, unsigned upto, uint32_t next)
         bool last = p->cursor + 1 == b->n;
         bool taken = last && flow_taken(in, next);
         csim_core_exec(p->core, in, &p->ev[p->ev_pos], take, taken, next);
+        if (p->on_insn) {
+            p->on_insn(p->on_insn_ctx, in, &p->ev[p->ev_pos], take);
+        }
         p->ev_pos += take;
     }
 }

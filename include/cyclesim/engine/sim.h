@@ -46,6 +46,11 @@ typedef struct csim_run_opts {
     uint32_t input_seed;     /* 0: the cases' known-answer inputs; else random inputs
                                 from this seed (firmware's bench_input_seed) */
     bool profile;            /* attribute cycles to functions (csim_case_result.profile) */
+    bool trace;              /* per-instruction statistics of each region (csim_case_result.trace;
+                                prices every block anew: docs/leak.md) */
+    bool fill_secret;        /* write the bytes a case marks with bench_secret(): zeros when
+                                secret_seed is 0, else bytes drawn from secret_seed */
+    uint32_t secret_seed;
     csim_progress_fn progress;
     void (*case_done)(void *ctx, const char *name); /* after each benchmark case (progress display); NULL: none */
     void *progress_ctx;                              /* passed to both */
@@ -86,6 +91,28 @@ typedef struct csim_profile {
     size_t n_stacks;
 } csim_profile;
 
+/* One static instruction within a measured region (opts.trace, docs/leak.md):
+ * its executions, the cycles and breakdown fields they added, the
+ * flash-interface events priced with it, and a hash of the sequence of its
+ * data addresses (same count, other hash: an address that depends on the
+ * inputs). */
+typedef struct csim_insn_stat {
+    uint32_t addr;
+    uint16_t id;             /* mnemonic (csim_disasm_name) */
+    uint32_t n_data;         /* data transfers */
+    uint64_t count, cycles;
+    uint64_t bd[CSIM_BD_FIELDS];
+    csim_ms_stats ms;
+    uint64_t data_hash;      /* FNV-1a (64-bit) over the addresses, in execution order */
+} csim_insn_stat;
+
+typedef struct csim_insn_trace {
+    csim_insn_stat *insns;   /* by address, ascending */
+    size_t n;
+} csim_insn_trace;
+
+void csim_insn_trace_free(csim_insn_trace *t);
+
 /* The configuration a case ran with (docs/output.md, "Configuration in
  * force"): the model's, as the firmware's FLASH_ACR and ICACHE_CR writes
  * left it when the case's region began, and whether the firmware changed it
@@ -115,6 +142,9 @@ typedef struct csim_case_result {
     uint32_t stack_bytes;
     uint32_t code_bytes, const_bytes, data_bytes;
     csim_profile *profile;   /* opts.profile only; freed by csim_run_result_free */
+    csim_insn_trace *trace;  /* opts.trace only; freed by csim_run_result_free */
+    uint32_t n_secrets, secret_bytes; /* bench_secret() calls of its setup and the bytes they marked */
+    bool secret_unwritable;  /* opts.fill_secret could not write a marked range */
     csim_in_force in_force;
     /* run --range (analysis/range.h): the fewest and most cycles over the model's uncertain keys */
     bool ranged;

@@ -63,8 +63,14 @@ typedef struct csim_reuse_stats {
     uint64_t why[6];
 } csim_reuse_stats;
 
+/* Called after each instruction priced, with its transfers (opts.trace of
+ * the engine); replays do not call it, so it is set with reuse off. */
+typedef void (*csim_pricer_insn_fn)(void *ctx, const csim_insn *in, const csim_mem_event *ev, unsigned n_ev);
+
 typedef struct csim_pricer {
     csim_core *core;
+    csim_pricer_insn_fn on_insn; /* NULL: none */
+    void *on_insn_ctx;
     csim_memsys *flash;
     const csim_ms_cfg *flash_cfg; /* the configuration in force (csim_memsys_config) */
     bool logs_tags;               /* its cache tags kept as tag logs (csim_ms_logs_tags): the ICACHE's slots */
