@@ -8,7 +8,7 @@
 # the generated man pages in their test.
 set -eu
 cd "$(dirname "$0")/.."
-pkgs="build-essential cmake pkg-config libunicorn-dev libcapstone-dev liblief-dev libcjson-dev
+pkgs="build-essential cmake pkg-config libunicorn-dev libcapstone-dev liblief-dev libcjson-dev libdw-dev
       gcc-arm-none-eabi libnewlib-arm-none-eabi libssl-dev python3 valgrind
       groff-base man-db"
 missing=""
