@@ -158,6 +158,7 @@ int cmd_profile(int argc, char **argv)
         jb->opts.case_count = ranges[j % n_ranges].count;
         jb->opts.input_seed = seed;
         jb->opts.profile = seed == 0; /* the random-input runs only count cycles */
+        jb->opts.profile_lines = jb->opts.profile && profile_wants_lines(o.fmt);
     }
     cli_jobs cj;
     cli_jobs_init(&cj, o.workers, o.progress);
@@ -172,7 +173,11 @@ int cmd_profile(int argc, char **argv)
         }
     }
     csim_diag wd = {0};
-    const profile_out po = {out.f, dir, &wd, elf, o.rt, o.top, o.ro.warm};
+    csim_lines *lines = NULL;
+    if (rc == EXIT_OK && n_jobs && profile_wants_lines(o.fmt) && (err = csim_lines_open(elf->path, &lines, &d))) {
+        rc = cli_fail(err, &d);
+    }
+    const profile_out po = {out.f, dir, &wd, elf, lines, o.rt, o.top, o.ro.warm};
     for (unsigned mi = 0; mi < n_models && rc == EXIT_OK; mi++) {
         const csim_model *m = &models[mi];
         const csim_run_result *known = &runs[(size_t)mi * n_runs];
@@ -216,6 +221,7 @@ int cmd_profile(int argc, char **argv)
     free(jobs);
     free(models);
     free(ranges);
+    csim_lines_free(lines);
     csim_elf_free(elf);
     return rc;
 }

@@ -67,6 +67,12 @@ static action prof_ended(sim *s, const block *prev, uint32_t addr)
 
 static const block_observer prof_observer = {OBS_PROFILE, prof_ended, NULL};
 
+static void prof_insn(void *user, const csim_insn *in)
+{
+    sim *s = user;
+    csim_prof_insn(s->prof, in->addr, &s->core.bd, csim_core_now(&s->core));
+}
+
 void sim_observe(sim *s, const block_observer *o, bool on)
 {
     unsigned n = 0;
@@ -104,6 +110,10 @@ static void region_begin(sim *s, uint32_t pc, bool called)
     if (s->prof) {
         csim_prof_begin(s->prof, pc, called, &s->core.bd, csim_core_now(&s->core));
         sim_observe(s, &prof_observer, true);
+        if (s->opts->profile_lines) {
+            s->pricer.on_insn = prof_insn;
+            s->pricer.on_insn_ctx = s;
+        }
     }
 }
 
@@ -111,6 +121,7 @@ static void region_end(sim *s)
 {
     sim_observe(s, &fp_observer, false);
     sim_observe(s, &prof_observer, false);
+    s->pricer.on_insn = NULL;
 }
 
 static void stop(sim *s, action act, uint32_t addr)

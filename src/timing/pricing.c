@@ -93,6 +93,9 @@ static void price_until(csim_pricer *p, unsigned upto, uint32_t next)
         bool taken = last && flow_taken(in, next);
         csim_core_exec(p->core, in, &p->ev[p->ev_pos], take, taken, next);
         p->ev_pos += take;
+        if (p->on_insn) {
+            p->on_insn(p->on_insn_ctx, in);
+        }
     }
 }
 
@@ -574,7 +577,7 @@ void csim_pricer_finish(csim_pricer *p, uint32_t next)
         const bool icache = p->logs_tags;
         tried_keys tried = {false, false, false, false};
         unsigned why = 0, why_state = 0;
-        if (!p->reuse_on || p->cursor != 0) {
+        if (!p->reuse_on || p->cursor != 0 || p->on_insn) {
             price_until(p, b->n, next);
         } else if (b->reuse_skip) {
             /* Blocks that keep missing are priced directly for a while:

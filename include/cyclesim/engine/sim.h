@@ -46,6 +46,7 @@ typedef struct csim_run_opts {
     uint32_t input_seed;     /* 0: the cases' known-answer inputs; else random inputs
                                 from this seed (firmware's bench_input_seed) */
     bool profile;            /* attribute cycles to functions (csim_case_result.profile) */
+    bool profile_lines;      /* and to instruction addresses (csim_profile.insns; prices every block of a region in full) */
     csim_progress_fn progress;
     void (*case_done)(void *ctx, const char *name); /* after each benchmark case (progress display); NULL: none */
     void *progress_ctx;                              /* passed to both */
@@ -60,10 +61,12 @@ typedef struct csim_fn_cost {
     csim_breakdown self_bd;  /* self cycles by kind (core, fetch_stall, data_wait, ...) */
 } csim_fn_cost;
 
-/* A caller -> callee edge: calls and the callee's inclusive cycles through it. */
+/* A caller -> callee edge: calls and the callee's inclusive cost through it. */
 typedef struct csim_call_edge {
     uint32_t caller, callee; /* indices into csim_profile.fns */
-    uint64_t calls, incl_cycles;
+    uint32_t site;           /* the branch of its first call (0: an exception or the region's start) */
+    uint64_t calls;
+    csim_breakdown incl;     /* incl.cycles: the inclusive cycles */
 } csim_call_edge;
 
 /* A call stack (indices into fns, outermost first) and its self cycles. */
@@ -72,6 +75,18 @@ typedef struct csim_stack_cost {
     uint32_t depth;
     uint64_t cycles;
 } csim_stack_cost;
+
+/* What one instruction address cost within one function of a profile
+ * (csim_run_opts.profile_lines): the core's clock and breakdown as they
+ * advanced while it was priced.  addr CSIM_NO_INSN: cycles between
+ * instructions (exception entry and return) while the function ran. */
+#define CSIM_NO_INSN UINT32_MAX
+typedef struct csim_insn_cost {
+    uint32_t fn;   /* index into csim_profile.fns */
+    uint32_t addr;
+    uint64_t execs;
+    csim_breakdown bd; /* bd.cycles: the clock's advance */
+} csim_insn_cost;
 
 /* The profile covers the measured region, the empty-region overhead included:
  * the self cycles of fns sum to the case's cycles + overhead_cycles
@@ -84,6 +99,8 @@ typedef struct csim_profile {
     size_t n_edges;
     csim_stack_cost *stacks;
     size_t n_stacks;
+    csim_insn_cost *insns;   /* by function, then address; they sum to the function's self cost (profile_lines only) */
+    size_t n_insns;
 } csim_profile;
 
 /* The configuration a case ran with (docs/output.md, "Configuration in

@@ -82,6 +82,10 @@ typedef struct csim_pricer {
     uint64_t loaded_gen, load_token, load_t;
     struct csim_tm_memo *restored; /* the last replay, while the core stays as it restored it */
     uint64_t restored_gen, restored_version;
+    /* Called after each instruction is priced (a line profile); set, no
+     * pricing is replayed, so every instruction is seen. */
+    void (*on_insn)(void *ctx, const csim_insn *in);
+    void *on_insn_ctx;
 } csim_pricer;
 
 /** csim_pricer_init - price on `core`, whose flash interface is `flash`;
