@@ -157,6 +157,7 @@ bool cli_parse_jobs(const char *arg, unsigned *workers);
 int cmd_run(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_profile(int argc, char **argv);
+int cmd_annotate(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);

@@ -33,6 +33,7 @@ extern const struct check_writer check_summary_writer, check_junit_writer, check
 extern const struct sweep_writer sweep_table_writer, sweep_json_writer, sweep_csv_writer; /* sweep_report.c */
 extern const struct profile_writer profile_table_writer, profile_callgrind_writer,
     profile_collapsed_writer; /* profile_report.c */
+extern const struct profile_writer annotate_text_writer, annotate_json_writer, annotate_html_writer; /* annotate_report.c */
 extern const struct calib_writer calib_table_writer, calib_json_writer; /* calibrate_report.c */
 extern const struct cases_writer cases_table_writer, cases_csv_writer, cases_json_writer;  /* cases_report.c */
 extern const struct model_writer model_text_writer, model_json_writer;  /* model_report.c */

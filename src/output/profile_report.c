@@ -13,17 +13,8 @@
 #include "output/formats_internal.h"
 #include "output/profile_report.h"
 
-/* A format's writer: one record per case (false: a file could not be
- * written, o->path names it); files: it writes one file per case into
- * o->dir; bare: its stream holds nothing else (the variation table goes
- * elsewhere); lines: it writes per-instruction costs and source lines. */
-struct profile_writer {
-    csim_err (*record)(const profile_out *o, const csim_model *m, const csim_case_result *c);
-    bool files, bare, lines;
-};
-
 /* The model and the configuration case c ran with (NULL: the model's). */
-static void model_line(FILE *f, const csim_model *m, const csim_case_result *c, bool warm)
+void profile_model_line(FILE *f, const csim_model *m, const csim_case_result *c, bool warm)
 {
     const csim_in_force in = csim_in_force_of(m, c);
     char cfg[64];
@@ -60,7 +51,7 @@ static csim_err table_record(const profile_out *o, const csim_model *m, const cs
     const csim_profile *p = c->profile;
     uint64_t total = profile_total(p);
     fprintf(f, "\n== ");
-    model_line(f, m, c, o->warm);
+    profile_model_line(f, m, c, o->warm);
     char prov[4096];
     fprintf(f, ": %s\nprovenance: %s\n", c->name, csim_prov_text(prov, sizeof(prov), m));
     fprintf(f, "%llu cycles; profile %llu = cycles + %llu region overhead; stack %u B, code %u B, const %u B, "
@@ -231,7 +222,7 @@ static csim_err callgrind_record(const profile_out *o, const csim_model *m, cons
     const char *base = strrchr(elf->path, '/') ? strrchr(elf->path, '/') + 1 : elf->path;
     fprintf(f, "# callgrind format\nversion: 1\ncreator: cyclesim\ncmd: %s case %s\n", base, c->name);
     fprintf(f, "desc: MCU: ");
-    model_line(f, m, c, o->warm);
+    profile_model_line(f, m, c, o->warm);
     fprintf(f, "\ndesc: Case: %llu cycles + %llu region overhead (the empty case), stack %u B\n",
             (unsigned long long)c->cycles, (unsigned long long)p->overhead_cycles, c->stack_bytes);
     helper_line(f, "desc: ", c, o->rt);
@@ -280,7 +271,7 @@ static csim_err callgrind_record(const profile_out *o, const csim_model *m, cons
 void profile_write_variation(FILE *f, const csim_model *m, const csim_run_result *runs, unsigned n_runs, bool warm)
 {
     fprintf(f, "\ninput variation, ");
-    model_line(f, m, runs[0].n_cases ? &runs[0].cases[0] : NULL, warm);
+    profile_model_line(f, m, runs[0].n_cases ? &runs[0].cases[0] : NULL, warm);
     fprintf(f, ": known answer + %u random inputs (seeds 1..%u)\n", n_runs - 1, n_runs - 1);
     fprintf(f, "%-44s %5s %12s %14s %12s %12s\n", "case", "runs", "min", "mean", "max", "stddev");
     for (size_t i = 0; i < runs[0].n_cases; i++) {

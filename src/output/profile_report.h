@@ -23,10 +23,24 @@ typedef struct profile_out {
     csim_diag *diag;  /* out: why a file could not be written */
     const csim_elf *elf;
     csim_lines *lines; /* its source lines (profile_wants_lines formats) */
+    const char *function; /* annotate --function: that function's lines only (NULL: all) */
     const char *rt;   /* the image's run-time helper set (bench_rt) */
     unsigned top;     /* functions per case in the table */
     bool warm;
 } profile_out;
+
+/* A format's writer (profile and annotate): one record per case (an error:
+ * a file could not be written, o->diag names it); files: it writes one file
+ * per case into o->dir; bare: its stream holds nothing else (the variation
+ * table goes elsewhere); lines: it writes per-instruction costs and source
+ * lines (csim_run_opts.profile_lines, o->lines). */
+struct profile_writer {
+    csim_err (*record)(const profile_out *o, const csim_model *m, const csim_case_result *c);
+    bool files, bare, lines;
+};
+
+/** profile_model_line - "MCU (F MHz, configuration, state S)" of case c (NULL: the model's). */
+void profile_model_line(FILE *f, const csim_model *m, const csim_case_result *c, bool warm);
 
 /** profile_write_case - case c's profile in `fmt`, a CSIM_REPORT_PROFILE
  *  format; an error when a file could not be written (the output layer's,

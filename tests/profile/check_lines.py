@@ -21,19 +21,13 @@ import re
 import subprocess
 import sys
 
+from checks import Checks
+
 cyclesim, elf, mcu, glob, work = sys.argv[1:6]
 name = f"{os.path.basename(os.path.dirname(elf))}-{os.path.basename(elf)[:-4]}-{mcu}"
 os.makedirs(work, exist_ok=True)
-failures = []
-
-
-def bad(msg):
-    failures.append(msg)
-    print(f"{name}: {msg}", file=sys.stderr)
-
-
-def run(*args):
-    return subprocess.run([cyclesim, *args], check=True, capture_output=True, text=True).stdout
+checks = Checks(cyclesim, name)
+bad, run = checks.bad, checks.run
 
 
 def num(s):
@@ -131,6 +125,6 @@ for case, cycles in plain.items():
 
 if not plain:
     bad("no case ran")
-if failures:
+if checks.failures:
     sys.exit(1)
 print(f"{name}: {len(plain)} cases: instruction costs add up, every event inclusive, source lines annotated")

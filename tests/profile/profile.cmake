@@ -44,7 +44,8 @@ if(TARGET firmware)
     endforeach()
 endif()
 
-# Per-instruction costs and source lines (callgrind, check_lines.py) on every
+# Per-instruction costs and source lines (callgrind: check_lines.py; annotate
+# of the first case: check_annotate.py) on every
 # bundled image, each on a model of its core and its shorter cases; not the
 # probe image: its kernels are top-level __asm__ blocks, which DWARF has no
 # lines for.
@@ -63,6 +64,10 @@ if(TARGET firmware)
             COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_lines.py $<TARGET_FILE:cyclesim> ${FW}/${img}.elf ${m}
                     ${glob} ${CMAKE_CURRENT_BINARY_DIR}/profile)
         set_tests_properties(profile_lines_${n}_${m} PROPERTIES LABELS profile TIMEOUT 600)
+        add_test(NAME annotate_${n}_${m}
+            COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_annotate.py $<TARGET_FILE:cyclesim> ${FW}/${img}.elf ${m}
+                    ${glob})
+        set_tests_properties(annotate_${n}_${m} PROPERTIES LABELS profile TIMEOUT 600)
     endforeach()
 endif()
 
