@@ -26,6 +26,7 @@ struct csim_output_format {
 };
 
 extern const struct run_writer run_table_writer, run_json_writer, run_csv_writer;  /* report.c */
+extern const struct run_writer run_pivot_md_writer, run_pivot_csv_writer;         /* pivot_report.c */
 extern const struct cmp_writer cmp_table_writer, cmp_md_writer;                    /* compare_text.c */
 extern const struct cmp_writer cmp_json_writer;                                    /* compare_json.c */
 extern const struct cmp_writer cmp_html_writer;                                    /* compare_html.c */
