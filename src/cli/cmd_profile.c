@@ -17,6 +17,7 @@
 #include "cyclesim/engine/sim.h"
 #include "cli/profile_cmd.h"
 #include "output/profile_report.h"
+#include "output/trace_report.h"
 
 
 static bool parse_unsigned(const char *opt, const char *arg, unsigned *out)
@@ -79,9 +80,12 @@ int profile_execute(cli_common co, popts o)
 {
     const char *cmd = o.one_case ? "annotate" : "profile";
     int rc = EXIT_OK;
-    bool no_reuse = o.ro.no_reuse;
+    const csim_run_opts own = o.ro; /* what the command's own options set */
     o.ro = co.ro;
-    o.ro.no_reuse = no_reuse;
+    o.ro.no_reuse = own.no_reuse;
+    o.ro.trace_fn = own.trace_fn;
+    o.ro.trace_from = own.trace_from;
+    o.ro.trace_to = own.trace_to;
     o.ro.profile = true;
     o.workers = co.workers;
     o.progress = co.progress;
@@ -200,7 +204,8 @@ int profile_execute(cli_common co, popts o)
             if (!cr->profile) {
                 fprintf(stderr, "cyclesim: error: %s: %s: out of memory for the profile\n", m->name, cr->name);
                 rc = EXIT_INTERNAL;
-            } else if ((err = profile_write_case(o.fmt, &po, m, cr))) {
+            } else if ((err = profile_write_case(o.fmt, &po, m, cr)) ||
+                       (o.trace_out && (err = trace_write(o.trace_out, m, cr, lines, &wd)))) {
                 rc = cli_fail(err, &wd);
             }
         }

@@ -18,6 +18,7 @@ typedef struct popts {
     char rt[32];      /* the image's run-time helper set (bench_rt) */
     const char *out;
     const char *function; /* annotate --function */
+    const char *trace_out; /* annotate --trace-out: the timeline's file (with --trace or --trace-cycles) */
     unsigned top;
     unsigned inputs;
     unsigned workers;

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cyclesim/timing/pricing.h"
 #include "engine/profile.h"
 
 #define NONE UINT32_MAX
@@ -93,6 +94,14 @@ struct csim_prof {
     map line_ids;
     csim_breakdown lsnap; /* the breakdown and clock at the last instruction or flush */
     uint64_t lt;
+    /* the timeline: its window (csim_prof_trace), the instructions in it */
+    const char *trace_fn;
+    uint64_t trace_from, trace_to, t0; /* t0: the clock when the region began */
+    size_t trace_depth;                /* trace_fn's frame while its first call runs, 0 before */
+    bool trace_done, trace_capped;
+    csim_ms_stats msnap;
+    csim_trace_insn *trace;
+    size_t n_trace, cap_trace;
     bool oom;
 };
 
@@ -352,6 +361,7 @@ void csim_prof_free(csim_prof *p)
     map_free(&p->node_ids);
     map_free(&p->line_ids);
     free(p->lacc);
+    free(p->trace);
     free(p->fns);
     free(p->acc);
     free(p->edges);
@@ -370,7 +380,9 @@ void csim_prof_begin(csim_prof *p, uint32_t pc, bool called, const csim_breakdow
     map_clear(&p->node_ids);
     map_clear(&p->line_ids);
     p->lsnap = *bd;
-    p->lt = now;
+    p->lt = p->t0 = now;
+    p->n_trace = p->trace_depth = 0;
+    p->trace_done = p->trace_capped = false;
     memset(p->ret_count, 0, sizeof(p->ret_count));
     p->snap = *bd;
     p->t = now;
@@ -409,11 +421,57 @@ static void line_add(csim_prof *p, uint32_t addr, bool insn, const csim_breakdow
     p->lt = now;
 }
 
-void csim_prof_insn(csim_prof *p, uint32_t addr, const csim_breakdown *bd, uint64_t now)
+void csim_prof_trace(csim_prof *p, const char *fn, uint64_t from, uint64_t to, const csim_ms_stats *ms)
+{
+    p->msnap = *ms;
+    p->trace_fn = fn;
+    p->trace_from = from;
+    p->trace_to = to;
+}
+
+/* Whether the instruction about to be recorded is in the timeline's window. */
+static bool in_window(csim_prof *p)
+{
+    if (!p->trace_fn) {
+        const uint64_t at = p->lt - p->t0;
+        return at >= p->trace_from && at < p->trace_to;
+    }
+    if (p->trace_depth && p->depth < p->trace_depth) {
+        p->trace_done = true; /* its first call returned */
+    }
+    const char *top = p->fns[p->frames[p->depth - 1].fn].name;
+    if (!p->trace_depth && !p->trace_done && top && strcmp(top, p->trace_fn) == 0) {
+        p->trace_depth = p->depth;
+    }
+    return p->trace_depth && !p->trace_done;
+}
+
+static void trace_add(csim_prof *p, uint32_t addr, const csim_breakdown *bd, const csim_ms_stats *ms, uint64_t now)
+{
+    if (p->n_trace == CSIM_TRACE_CAP) {
+        p->trace_capped = true;
+        return;
+    }
+    if (!grow((void **)&p->trace, &p->cap_trace, p->n_trace + 1, sizeof(*p->trace))) {
+        p->oom = true;
+        return;
+    }
+    csim_trace_insn *t = &p->trace[p->n_trace++];
+    *t = (csim_trace_insn){addr, p->frames[p->depth - 1].fn, p->lt - p->t0, {0}, {0}};
+    csim_tm_breakdown_diff(&t->bd, bd, &p->lsnap);
+    t->bd.cycles = now - p->lt;
+    csim_tm_ms_stats_diff(&t->ms, ms, &p->msnap);
+}
+
+void csim_prof_insn(csim_prof *p, uint32_t addr, const csim_breakdown *bd, const csim_ms_stats *ms, uint64_t now)
 {
     if (p->depth) {
+        if ((p->trace_to || p->trace_fn) && in_window(p)) {
+            trace_add(p, addr, bd, ms, now);
+        }
         line_add(p, addr, true, bd, now);
     }
+    p->msnap = *ms;
 }
 
 void csim_prof_flush(csim_prof *p, const csim_breakdown *bd, uint64_t now)
@@ -571,8 +629,10 @@ csim_profile *csim_prof_end(csim_prof *p)
         pr->edges = malloc(p->n_edges * sizeof(*pr->edges) + 1);
         pr->stacks = malloc(n_stacks * sizeof(*pr->stacks) + frames * sizeof(uint32_t) + 1);
         pr->insns = malloc(p->n_lacc * sizeof(*pr->insns) + 1);
+        pr->trace = p->n_trace ? malloc(p->n_trace * sizeof(*pr->trace)) : NULL;
     }
-    if (!order || !index || !pr || !pr->fns || !pr->edges || !pr->stacks || !pr->insns) {
+    if (!order || !index || !pr || !pr->fns || !pr->edges || !pr->stacks || !pr->insns ||
+        (p->n_trace && !pr->trace)) {
         free(order);
         free(index);
         csim_profile_free(pr);
@@ -619,6 +679,12 @@ csim_profile *csim_prof_end(csim_prof *p)
         pr->insns[i] = (csim_insn_cost){index[l->fn], l->addr, l->execs, l->bd};
     }
     pr->n_insns = p->n_lacc;
+    for (size_t i = 0; i < p->n_trace; i++) {
+        pr->trace[i] = p->trace[i];
+        pr->trace[i].fn = index[p->trace[i].fn];
+    }
+    pr->n_trace = p->n_trace;
+    pr->trace_capped = p->trace_capped;
     qsort(pr->insns, pr->n_insns, sizeof(*pr->insns), by_fn_addr);
     free(order);
     free(index);
@@ -632,6 +698,7 @@ void csim_profile_free(csim_profile *pr)
         free(pr->edges);
         free(pr->stacks);
         free(pr->insns);
+        free(pr->trace);
         free(pr);
     }
 }

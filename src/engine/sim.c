@@ -70,7 +70,7 @@ static const block_observer prof_observer = {OBS_PROFILE, prof_ended, NULL};
 static void prof_insn(void *user, const csim_insn *in)
 {
     sim *s = user;
-    csim_prof_insn(s->prof, in->addr, &s->core.bd, csim_core_now(&s->core));
+    csim_prof_insn(s->prof, in->addr, &s->core.bd, csim_memsys_stats(s->flash), csim_core_now(&s->core));
 }
 
 void sim_observe(sim *s, const block_observer *o, bool on)
@@ -111,6 +111,8 @@ static void region_begin(sim *s, uint32_t pc, bool called)
         csim_prof_begin(s->prof, pc, called, &s->core.bd, csim_core_now(&s->core));
         sim_observe(s, &prof_observer, true);
         if (s->opts->profile_lines) {
+            csim_prof_trace(s->prof, s->opts->trace_fn, s->opts->trace_from, s->opts->trace_to,
+                            csim_memsys_stats(s->flash));
             s->pricer.on_insn = prof_insn;
             s->pricer.on_insn_ctx = s;
         }

@@ -71,6 +71,17 @@ if(TARGET firmware)
     endforeach()
 endif()
 
+# annotate's timeline (--trace, --trace-cycles) against the Trace Event Format (check_trace.py).
+if(TARGET firmware)
+    add_test(NAME annotate_trace_m33
+        COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_trace.py $<TARGET_FILE:cyclesim> ${FW}/emu-m33/sha.elf
+                stm32l552ze sha256/sole/64 sha256_final ${CMAKE_CURRENT_BINARY_DIR}/profile/trace-m33)
+    add_test(NAME annotate_trace_m0plus
+        COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_trace.py $<TARGET_FILE:cyclesim> ${FW}/emu-m0plus/aes.elf
+                stm32u083rc aes-cbc/enc/128/small/sole/16 memcpy ${CMAKE_CURRENT_BINARY_DIR}/profile/trace-m0plus)
+    set_tests_properties(annotate_trace_m33 annotate_trace_m0plus PROPERTIES LABELS profile)
+endif()
+
 # csim_run_opts.progress: calls at each 2^24 instructions of a long loop.
 add_executable(test_progress ${CMAKE_CURRENT_LIST_DIR}/test_progress.c)
 target_link_libraries(test_progress PRIVATE csim_engine)

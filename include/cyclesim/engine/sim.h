@@ -47,6 +47,11 @@ typedef struct csim_run_opts {
                                 from this seed (firmware's bench_input_seed) */
     bool profile;            /* attribute cycles to functions (csim_case_result.profile) */
     bool profile_lines;      /* and to instruction addresses (csim_profile.insns; prices every block of a region in full) */
+    /* A timeline of the instructions of each case (csim_profile.trace; needs profile_lines): those of
+     * the first call of trace_fn, or (trace_fn NULL) those that start in [trace_from, trace_to) cycles
+     * of the region; at most CSIM_TRACE_CAP.  trace_to 0: no timeline. */
+    const char *trace_fn;
+    uint64_t trace_from, trace_to;
     csim_progress_fn progress;
     void (*case_done)(void *ctx, const char *name); /* after each benchmark case (progress display); NULL: none */
     void *progress_ctx;                              /* passed to both */
@@ -88,6 +93,16 @@ typedef struct csim_insn_cost {
     csim_breakdown bd; /* bd.cycles: the clock's advance */
 } csim_insn_cost;
 
+/* One instruction of a timeline: when it was priced (region cycles), what
+ * it cost and what the flash interface did meanwhile. */
+#define CSIM_TRACE_CAP 50000
+typedef struct csim_trace_insn {
+    uint32_t addr, fn;   /* fn: index into csim_profile.fns */
+    uint64_t start;      /* cycles since the region began */
+    csim_breakdown bd;   /* bd.cycles: its duration */
+    csim_ms_stats ms;    /* the flash interface's events meanwhile */
+} csim_trace_insn;
+
 /* The profile covers the measured region, the empty-region overhead included:
  * the self cycles of fns sum to the case's cycles + overhead_cycles
  * (docs/profile.md). */
@@ -101,6 +116,9 @@ typedef struct csim_profile {
     size_t n_stacks;
     csim_insn_cost *insns;   /* by function, then address; they sum to the function's self cost (profile_lines only) */
     size_t n_insns;
+    csim_trace_insn *trace;  /* the timeline (csim_run_opts.trace_*), in order; NULL: none */
+    size_t n_trace;
+    bool trace_capped;       /* the window held more than CSIM_TRACE_CAP instructions */
 } csim_profile;
 
 /* The configuration a case ran with (docs/output.md, "Configuration in
