@@ -72,12 +72,16 @@ csim_annotation *csim_annotate(const csim_profile *p, csim_lines *lines, const c
         csim_ann_line *l = a->n_lines ? &a->lines[a->n_lines - 1] : NULL;
         if (!l || l->fn != pl[i].in->fn || l->line != pl[i].pos.line || strcmp(l->file, pl[i].pos.file) != 0) {
             l = &a->lines[a->n_lines++];
-            *l = (csim_ann_line){pl[i].in->fn, pl[i].pos.file, pl[i].pos.line, pl[i].pos.inlined, {0}, &a->refs[i], 0};
+            *l = (csim_ann_line){pl[i].in->fn, pl[i].pos.file, pl[i].pos.line, pl[i].pos.inlined, {0}, {0},
+                                 &a->refs[i], 0};
         }
         l->n_insns++;
 #define ADD(f, label, event, bucket) l->bd.f += pl[i].in->bd.f;
         CSIM_BREAKDOWN_FIELDS(ADD)
 #undef ADD
+#define ADD_MS(f, reported) l->ms.f += pl[i].in->ms.f;
+        CSIM_MS_STATS_FIELDS(ADD_MS)
+#undef ADD_MS
         a->cycles += pl[i].in->bd.cycles;
     }
     free(pl);

@@ -53,6 +53,7 @@ typedef struct line_acc {
     uint32_t fn, addr;
     uint64_t execs;
     csim_breakdown bd;
+    csim_ms_stats ms;
 } line_acc;
 
 typedef struct frame {
@@ -393,11 +394,12 @@ void csim_prof_begin(csim_prof *p, uint32_t pc, bool called, const csim_breakdow
     }
 }
 
-/* Add the advance since the last instruction or flush to (top function, addr). */
-static void line_add(csim_prof *p, uint32_t addr, bool insn, const csim_breakdown *bd, uint64_t now)
+/* Add the advance since the last instruction or flush to (top function,
+ * addr): its record, NULL when nothing advanced or out of memory. */
+static line_acc *line_add(csim_prof *p, uint32_t addr, bool insn, const csim_breakdown *bd, uint64_t now)
 {
     if (!insn && now == p->lt && memcmp(bd, &p->lsnap, sizeof(*bd)) == 0) {
-        return;
+        return NULL;
     }
     const uint32_t fn = p->frames[p->depth - 1].fn;
     const uint64_t key = (uint64_t)fn << 32 | addr;
@@ -406,10 +408,10 @@ static void line_add(csim_prof *p, uint32_t addr, bool insn, const csim_breakdow
     if (id == NONE) {
         if (!grow((void **)&p->lacc, &p->cap_lacc, p->n_lacc + 1, sizeof(*p->lacc))) {
             p->oom = true;
-            return;
+            return NULL;
         }
         id = (uint32_t)p->n_lacc++;
-        p->lacc[id] = (line_acc){fn, addr, 0, {0}};
+        p->lacc[id] = (line_acc){fn, addr, 0, {0}, {0}};
         p->oom |= !map_put(&p->line_ids, slot, key, id);
     }
     line_acc *l = &p->lacc[id];
@@ -419,6 +421,7 @@ static void line_add(csim_prof *p, uint32_t addr, bool insn, const csim_breakdow
 #undef LADD
     p->lsnap = *bd;
     p->lt = now;
+    return l;
 }
 
 void csim_prof_trace(csim_prof *p, const char *fn, uint64_t from, uint64_t to, const csim_ms_stats *ms)
@@ -469,7 +472,12 @@ void csim_prof_insn(csim_prof *p, uint32_t addr, const csim_breakdown *bd, const
         if ((p->trace_to || p->trace_fn) && in_window(p)) {
             trace_add(p, addr, bd, ms, now);
         }
-        line_add(p, addr, true, bd, now);
+        line_acc *l = line_add(p, addr, true, bd, now);
+        if (l) { /* what the flash interface did since the last instruction */
+#define MADD(f, reported) l->ms.f += ms->f - p->msnap.f;
+            CSIM_MS_STATS_FIELDS(MADD)
+#undef MADD
+        }
     }
     p->msnap = *ms;
 }
@@ -676,7 +684,7 @@ csim_profile *csim_prof_end(csim_prof *p)
     }
     for (size_t i = 0; i < p->n_lacc; i++) {
         const line_acc *l = &p->lacc[i];
-        pr->insns[i] = (csim_insn_cost){index[l->fn], l->addr, l->execs, l->bd};
+        pr->insns[i] = (csim_insn_cost){index[l->fn], l->addr, l->execs, l->bd, l->ms};
     }
     pr->n_insns = p->n_lacc;
     for (size_t i = 0; i < p->n_trace; i++) {

@@ -18,11 +18,14 @@
 #define SOURCE_CAP (4u << 20) /* a source file read for the HTML view */
 #define CONTEXT 3             /* lines shown around the annotated ones */
 
-/* The kinds of cycles (the breakdown's buckets): columns of the tables. */
+/* The kinds of cycles (the breakdown's buckets) and the flash interface's
+ * events: the columns of the tables after cycles, % and insns. */
 enum {
 #define ONE(field, label, event, bucket) +(bucket)
-    N_BUCKETS = 0 CSIM_BREAKDOWN_FIELDS(ONE)
+#define ONE_MS(field, reported) +(reported)
+    N_COLUMNS = 0 CSIM_BREAKDOWN_FIELDS(ONE) CSIM_MS_STATS_FIELDS(ONE_MS)
 #undef ONE
+#undef ONE_MS
 };
 
 static double pct(uint64_t a, uint64_t total) { return total ? 100.0 * (double)a / (double)total : 0.0; }
@@ -57,13 +60,17 @@ static csim_err annotated(const profile_out *o, const csim_model *m, const csim_
 
 /* ---- text ---------------------------------------------------------------- */
 
-static void text_costs(FILE *f, const char *first, uint64_t count, const csim_breakdown *b, uint64_t total)
+static void text_costs(FILE *f, const char *first, uint64_t count, const csim_breakdown *b, const csim_ms_stats *ms,
+                       uint64_t total)
 {
     fprintf(f, "%-12s %10llu %5.1f%% %9llu", first, (unsigned long long)b->cycles, pct(b->cycles, total),
             (unsigned long long)count);
 #define COLUMN(field, label, event, bucket) if (bucket) fprintf(f, " %8llu", (unsigned long long)b->field);
     CSIM_BREAKDOWN_FIELDS(COLUMN)
 #undef COLUMN
+#define MS_COLUMN(field, reported) if (reported) fprintf(f, " %13llu", (unsigned long long)ms->field);
+    CSIM_MS_STATS_FIELDS(MS_COLUMN)
+#undef MS_COLUMN
 }
 
 static void text_body(const profile_out *o, const csim_model *m, const csim_case_result *c, const csim_annotation *a)
@@ -84,12 +91,15 @@ static void text_body(const profile_out *o, const csim_model *m, const csim_case
 #define HEAD(field, label, event, bucket) if (bucket) fprintf(f, " %8s", label);
     CSIM_BREAKDOWN_FIELDS(HEAD)
 #undef HEAD
+#define MS_HEAD(field, reported) if (reported) fprintf(f, " %13s", #field);
+    CSIM_MS_STATS_FIELDS(MS_HEAD)
+#undef MS_HEAD
     fputs("  source\n", f);
     for (size_t i = 0; i < a->n_lines && i < o->top; i++) {
         const csim_ann_line *l = &a->lines[i];
         char at[16];
         snprintf(at, sizeof(at), "#%zu", i + 1);
-        text_costs(f, at, l->bd.instructions, &l->bd, total);
+        text_costs(f, at, l->bd.instructions, &l->bd, &l->ms, total);
         fprintf(f, "  %s:%u %s", base_name(l->file), l->line, p->fns[l->fn].name);
         if (l->inlined) {
             fprintf(f, " (inlined %s)", l->inlined);
@@ -99,7 +109,7 @@ static void text_body(const profile_out *o, const csim_model *m, const csim_case
             const csim_insn_cost *in = l->insns[k];
             if (in->addr != CSIM_NO_INSN) {
                 snprintf(at, sizeof(at), "  0x%08x", in->addr);
-                text_costs(f, at, in->execs, &in->bd, total);
+                text_costs(f, at, in->execs, &in->bd, &in->ms, total);
                 fputc('\n', f);
             }
         }
@@ -118,6 +128,18 @@ static void json_costs(FILE *f, const csim_breakdown *b)
 #define MEMBER(field, label, event, bucket) if (bucket) fprintf(f, ", \"%s\": %llu", #field, (unsigned long long)b->field);
     CSIM_BREAKDOWN_FIELDS(MEMBER)
 #undef MEMBER
+}
+
+/* ", \"flash\": {...}": the flash interface's events. */
+static void json_flash(FILE *f, const csim_ms_stats *ms)
+{
+    const char *sep = "";
+    fputs(", \"flash\": {", f);
+#define MS_MEMBER(field, reported) \
+    if (reported) fprintf(f, "%s\"%s\": %llu", sep, #field, (unsigned long long)ms->field), sep = ", ";
+    CSIM_MS_STATS_FIELDS(MS_MEMBER)
+#undef MS_MEMBER
+    fputc('}', f);
 }
 
 static void json_body(const profile_out *o, const csim_model *m, const csim_case_result *c, const csim_annotation *a)
@@ -161,6 +183,7 @@ static void json_body(const profile_out *o, const csim_model *m, const csim_case
         }
         fputs(", ", f);
         json_costs(f, &l->bd);
+        json_flash(f, &l->ms);
         fputs(", \"insns\": [", f);
         for (size_t k = 0; k < l->n_insns; k++) {
             const csim_insn_cost *in = l->insns[k];
@@ -172,6 +195,7 @@ static void json_body(const profile_out *o, const csim_model *m, const csim_case
             }
             fprintf(f, ", \"execs\": %llu, ", (unsigned long long)in->execs);
             json_costs(f, &in->bd);
+            json_flash(f, &in->ms);
             fputc('}', f);
         }
         fputs("]}", f);
@@ -189,15 +213,21 @@ static void html_costs_head(FILE *f)
 #define HEAD(field, label, event, bucket) if (bucket) fprintf(f, "<th>%s</th>", label);
     CSIM_BREAKDOWN_FIELDS(HEAD)
 #undef HEAD
+#define MS_HEAD(field, reported) if (reported) fprintf(f, "<th>%s</th>", #field);
+    CSIM_MS_STATS_FIELDS(MS_HEAD)
+#undef MS_HEAD
 }
 
-static void html_costs(FILE *f, const csim_breakdown *b, uint64_t total)
+static void html_costs(FILE *f, const csim_breakdown *b, const csim_ms_stats *ms, uint64_t total)
 {
     fprintf(f, "<td>%llu</td><td>%.1f</td><td>%llu</td>", (unsigned long long)b->cycles, pct(b->cycles, total),
             (unsigned long long)b->instructions);
 #define CELL(field, label, event, bucket) if (bucket) fprintf(f, "<td>%llu</td>", (unsigned long long)b->field);
     CSIM_BREAKDOWN_FIELDS(CELL)
 #undef CELL
+#define MS_CELL(field, reported) if (reported) fprintf(f, "<td>%llu</td>", (unsigned long long)ms->field);
+    CSIM_MS_STATS_FIELDS(MS_CELL)
+#undef MS_CELL
 }
 
 /* Line n (1..) of text, its length in *len; NULL past the end. */
@@ -239,11 +269,15 @@ static void html_source(FILE *f, const csim_annotation *a, const char *file, uin
     fputs("<th>source</th></tr>\n", f);
     for (uint32_t n = lo; n <= hi; n++) {
         csim_breakdown sum = {0};
+        csim_ms_stats ms = {0};
         for (size_t i = 0; i < a->n_lines; i++) {
             if (a->lines[i].line == n && strcmp(a->lines[i].file, file) == 0) {
 #define ADD(fd, label, event, bucket) sum.fd += a->lines[i].bd.fd;
                 CSIM_BREAKDOWN_FIELDS(ADD)
 #undef ADD
+#define ADD_MS(fd, reported) ms.fd += a->lines[i].ms.fd;
+                CSIM_MS_STATS_FIELDS(ADD_MS)
+#undef ADD_MS
             }
         }
         size_t len = 0;
@@ -254,9 +288,9 @@ static void html_source(FILE *f, const csim_annotation *a, const char *file, uin
         fprintf(f, "<tr style=\"background:rgba(255,64,0,%.3f)\"><td>%u</td>",
                 hottest ? 0.85 * (double)sum.cycles / (double)hottest : 0.0, n);
         if (sum.instructions || sum.cycles) {
-            html_costs(f, &sum, total);
+            html_costs(f, &sum, &ms, total);
         } else {
-            fprintf(f, "<td colspan=\"%d\"></td>", 3 + N_BUCKETS);
+            fprintf(f, "<td colspan=\"%d\"></td>", 3 + N_COLUMNS);
         }
         fputs("<td class=\"code\">", f);
         if (src) {
@@ -311,7 +345,7 @@ static void html_body(const profile_out *o, const csim_model *m, const csim_case
     for (size_t i = 0; i < a->n_lines && i < o->top; i++) {
         const csim_ann_line *l = &a->lines[i];
         fprintf(f, "<tr><td>%zu</td>", i + 1);
-        html_costs(f, &l->bd, total);
+        html_costs(f, &l->bd, &l->ms, total);
         fputs("<td class=\"where\">", f);
         csim_xml_text(f, base_name(l->file));
         fprintf(f, ":%u</td><td class=\"where\">", l->line);

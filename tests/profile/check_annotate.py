@@ -4,7 +4,8 @@
 
  - JSON: the source lines add up to the profile total (the plain run's cycles
    + the region overhead), and each function's lines to its self cost, every
-   kind of cycles; with --function F, F's lines to F's self cost;
+   kind of cycles; their flash-interface events to the run's; with
+   --function F, F's lines to F's self cost;
  - text (--top large): the rows of the lines add up to the same total;
  - HTML: one document, every element closed, no external resource.
 usage: check_annotate.py CYCLESIM ELF MCU GLOB
@@ -27,7 +28,12 @@ case, cycles = rows[0]["case"], int(rows[0]["cycles"])
 base = ["annotate", elf, "--mcu", mcu, "--case", case]
 doc = json.loads(run(*base, "--format", "json"))
 total = cycles + doc["overhead_cycles"]
-kinds = [k for k in doc["lines"][0] if k not in ("function", "file", "line", "inlined", "insns")]
+kinds = [k for k in doc["lines"][0] if k not in ("function", "file", "line", "inlined", "insns", "flash")]
+# The flash interface's events of the lines: those of the run's record (the region's, overhead included).
+record = json.loads(run("run", elf, "--mcu", mcu, "--case", case, "--format", "json"))["records"][0]
+flash = {k: sum(l["flash"][k] for l in doc["lines"]) for k in record["flash"]}
+if flash != record["flash"]:
+    bad(f"flash events of the lines {flash}, of the run {record['flash']}")
 if doc["cycles"] != cycles:
     bad(f"annotate {doc['cycles']} cycles, run {cycles}")
 line_sum = sum(l["cycles"] for l in doc["lines"])

@@ -21,6 +21,7 @@ typedef struct csim_ann_line {
     uint32_t line;       /* 0: no line (cycles between instructions: exception entry, return) */
     const char *inlined; /* the function inlined there, NULL when none */
     csim_breakdown bd;   /* the sum of its instructions' */
+    csim_ms_stats ms;    /* and of the flash interface's events */
     const csim_insn_cost *const *insns; /* by address */
     size_t n_insns;
 } csim_ann_line;

@@ -91,6 +91,7 @@ typedef struct csim_insn_cost {
     uint32_t addr;
     uint64_t execs;
     csim_breakdown bd; /* bd.cycles: the clock's advance */
+    csim_ms_stats ms;  /* the flash interface's events since the instruction before (cache hits, misses, ...) */
 } csim_insn_cost;
 
 /* One instruction of a timeline: when it was priced (region cycles), what
