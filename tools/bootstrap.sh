@@ -11,7 +11,7 @@
 # binutils' strings for tests/install).
 set -eu
 cd "$(dirname "$0")/.."
-pkgs="build-essential cmake pkg-config libunicorn-dev libcapstone-dev liblief-dev libcjson-dev
+pkgs="build-essential cmake pkg-config libunicorn-dev libcapstone-dev liblief-dev libcjson-dev libdw-dev
       gcc-arm-none-eabi libnewlib-arm-none-eabi libssl-dev python3 valgrind file
       groff-base man-db"
 missing=""

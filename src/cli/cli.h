@@ -165,6 +165,7 @@ int cmd_run(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_profile(int argc, char **argv);
 int cmd_leak(int argc, char **argv);
+int cmd_annotate(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);

@@ -16,19 +16,10 @@
 #include "cyclesim/analysis/rt_helpers.h"
 #include "cyclesim/engine/sim.h"
 #include "cyclesim/analysis/range.h"
+#include "cli/profile_cmd.h"
 #include "output/profile_report.h"
+#include "output/trace_report.h"
 
-typedef struct popts {
-    const csim_output_format *fmt;
-    char rt[32];      /* the image's run-time helper set (bench_rt) */
-    const char *out;
-    unsigned top;
-    unsigned inputs;
-    unsigned workers;
-    bool progress;
-    bool range;
-    csim_run_opts ro;
-} popts;
 
 static bool parse_unsigned(const char *opt, const char *arg, unsigned *out)
 {
@@ -85,9 +76,20 @@ int cmd_profile(int argc, char **argv)
     if (rc) {
         return rc == CLI_HELP_SHOWN ? EXIT_OK : rc;
     }
-    bool no_reuse = o.ro.no_reuse;
+    o.fmt = csim_output_find(CSIM_REPORT_PROFILE, co.format);
+    return profile_execute(co, o);
+}
+
+int profile_execute(cli_common co, popts o)
+{
+    const char *cmd = o.one_case ? "annotate" : "profile";
+    int rc = EXIT_OK;
+    const csim_run_opts own = o.ro; /* what the command's own options set */
     o.ro = co.ro;
-    o.ro.no_reuse = no_reuse;
+    o.ro.no_reuse = own.no_reuse;
+    o.ro.trace_fn = own.trace_fn;
+    o.ro.trace_from = own.trace_from;
+    o.ro.trace_to = own.trace_to;
     o.ro.profile = true;
     o.workers = co.workers;
     o.progress = co.progress;
@@ -95,10 +97,9 @@ int cmd_profile(int argc, char **argv)
     const char *const *sets = co.sets;
     unsigned n_sets = co.n_sets, n_globs = co.n_globs;
     if (!mcus) {
-        fprintf(stderr, "cyclesim: error: profile needs --mcu NAME\n");
+        fprintf(stderr, "cyclesim: error: %s needs --mcu NAME\n", cmd);
         return EXIT_USAGE;
     }
-    o.fmt = csim_output_find(CSIM_REPORT_PROFILE, co.format);
     if (o.ro.call && (n_globs || o.inputs)) {
         fprintf(stderr, "cyclesim: error: --case and --inputs select benchmark cases; --call profiles one "
                         "function\n");
@@ -140,8 +141,24 @@ int cmd_profile(int argc, char **argv)
         csim_elf_free(elf);
         return EXIT_OK;
     }
-    csim_model *models = ranges ? calloc(CLI_MAX_MODELS, sizeof(*models)) : NULL;
+    unsigned n_cases = 0;
+    bool every = false; /* a range of count 0: every case */
+    for (unsigned j = 0; ranges && j < n_ranges; j++) {
+        n_cases += ranges[j].count;
+        every |= ranges[j].count == 0;
+    }
+    if (o.one_case && !o.ro.call && ranges && (every || n_cases != 1)) {
+        fprintf(stderr, "cyclesim: error: %s: annotate shows one case, selected with --case NAME or --call; the "
+                        "selection holds %s%u cases\n", elf->path, every ? "every case, not " : "", n_cases);
+        rc = EXIT_USAGE;
+    }
+    csim_model *models = ranges && rc == EXIT_OK ? calloc(CLI_MAX_MODELS, sizeof(*models)) : NULL;
     n_models = models ? cli_load_models(mcus, sets, n_sets, elf, models, CLI_MAX_MODELS, co.quiet, &rc) : 0;
+    if (o.one_case && n_models > 1) {
+        fprintf(stderr, "cyclesim: error: annotate shows one MCU; --mcu %s names %u\n", mcus, n_models);
+        n_models = 0;
+        rc = EXIT_USAGE;
+    }
     unsigned n_runs = 1 + o.inputs; /* the known-answer run, then seeds 1..N */
     size_t n_jobs = (size_t)n_models * n_runs * n_ranges;
     csim_job *jobs = n_jobs ? calloc(n_jobs, sizeof(*jobs)) : NULL;
@@ -163,6 +180,7 @@ int cmd_profile(int argc, char **argv)
         jb->opts.case_count = ranges[j % n_ranges].count;
         jb->opts.input_seed = seed;
         jb->opts.profile = seed == 0; /* the random-input runs only count cycles */
+        jb->opts.profile_lines = jb->opts.profile && profile_wants_lines(o.fmt);
     }
     cli_jobs cj;
     cli_jobs_init(&cj, o.workers, o.progress);
@@ -183,7 +201,11 @@ int cmd_profile(int argc, char **argv)
         }
     }
     csim_diag wd = {0};
-    const profile_out po = {out.f, dir, &wd, elf, o.rt, o.top, o.ro.warm};
+    csim_lines *lines = NULL;
+    if (rc == EXIT_OK && n_jobs && profile_wants_lines(o.fmt) && (err = csim_lines_open(elf->path, &lines, &d))) {
+        rc = cli_fail(err, &d);
+    }
+    const profile_out po = {out.f, dir, &wd, elf, lines, o.function, o.rt, o.top, o.ro.warm};
     for (unsigned mi = 0; mi < n_models && rc == EXIT_OK; mi++) {
         const csim_model *m = &models[mi];
         const csim_run_result *known = &runs[(size_t)mi * n_runs];
@@ -191,7 +213,8 @@ int cmd_profile(int argc, char **argv)
             const csim_case_result *cr = &known->cases[k];
             if (!cr->profile) {
                 rc = cli_error(CSIM_ERR_NOMEM, "%s: %s: out of memory for the profile", m->name, cr->name);
-            } else if ((err = profile_write_case(o.fmt, &po, m, cr))) {
+            } else if ((err = profile_write_case(o.fmt, &po, m, cr)) ||
+                       (o.trace_out && (err = trace_write(o.trace_out, m, cr, lines, &wd)))) {
                 rc = cli_fail(err, &wd);
             }
         }
@@ -226,6 +249,7 @@ int cmd_profile(int argc, char **argv)
     free(jobs);
     free(models);
     free(ranges);
+    csim_lines_free(lines);
     csim_elf_free(elf);
     return rc;
 }

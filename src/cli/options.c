@@ -478,7 +478,8 @@ void cli_help(const cli_command *cmd, FILE *f)
 }
 
 const cli_command *const cli_commands[] = {
-    &cli_cmd_run, &cli_cmd_profile, &cli_cmd_leak, &cli_cmd_sweep, &cli_cmd_compare, &cli_cmd_calibrate, &cli_cmd_check,
+    &cli_cmd_run, &cli_cmd_profile, &cli_cmd_annotate, &cli_cmd_leak, &cli_cmd_sweep, &cli_cmd_compare,
+    &cli_cmd_calibrate, &cli_cmd_check,
     &cli_cmd_list_cases, &cli_cmd_merge, &cli_cmd_models, &cli_cmd_keys, &cli_cmd_model, NULL,
 };
 

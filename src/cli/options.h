@@ -83,7 +83,8 @@ typedef struct cli_common {
     unsigned n_operands;
 } cli_common;
 
-extern const cli_command cli_cmd_run, cli_cmd_profile, cli_cmd_leak, cli_cmd_sweep, cli_cmd_compare, cli_cmd_calibrate,
+extern const cli_command cli_cmd_run, cli_cmd_profile, cli_cmd_annotate, cli_cmd_leak, cli_cmd_sweep, cli_cmd_compare,
+    cli_cmd_calibrate,
     cli_cmd_check, cli_cmd_list_cases, cli_cmd_merge, cli_cmd_models, cli_cmd_keys, cli_cmd_model;
 
 /* Every subcommand, in the order of the usage; NULL-terminated. */

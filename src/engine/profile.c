@@ -8,11 +8,17 @@
  * stacks (a trie of (parent stack, function)) by hash maps.  Inclusive cycles
  * are added when the outermost activation of a function (or edge) on the
  * shadow stack ends, so recursion does not count them twice.
+ *
+ * With lines on, each priced instruction adds the clock's and breakdown's
+ * advance since the previous one (or the last flush) to (running function,
+ * address); a flush adds what passed outside instructions to (function,
+ * CSIM_NO_INSN), so a function's instructions sum to its self cost exactly.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cyclesim/timing/pricing.h"
 #include "engine/profile.h"
 
 #define NONE UINT32_MAX
@@ -32,8 +38,9 @@ typedef struct fn_acc {
 } fn_acc;
 
 typedef struct edge {
-    uint32_t caller, callee;
-    uint64_t calls, incl;
+    uint32_t caller, callee, site;
+    uint64_t calls;
+    csim_breakdown incl;
     uint32_t active;
 } edge;
 
@@ -42,10 +49,17 @@ typedef struct node {
     uint64_t cycles;
 } node;
 
+typedef struct line_acc {
+    uint32_t fn, addr;
+    uint64_t execs;
+    csim_breakdown bd;
+    csim_ms_stats ms;
+} line_acc;
+
 typedef struct frame {
     uint32_t fn, node, edge, ret;
     uint32_t sp;       /* SP at the call: a return restores it */
-    uint64_t entry;    /* profile clock when pushed */
+    csim_breakdown entry_bd; /* total_bd when pushed */
     bool tail;         /* entered by a jump: it replaced the frame below (same return address) */
     bool exc;          /* exception handler */
 } frame;
@@ -73,8 +87,22 @@ struct csim_prof {
     frame *frames;
     size_t depth, cap_frames;
     uint16_t ret_count[RET_FILTER]; /* return addresses on the stack, by hash: skips most searches */
-    csim_breakdown snap;
-    uint64_t t, total;
+    csim_breakdown snap, total_bd; /* total_bd: all flushed so far, cycles the profile clock */
+    uint64_t t;
+    bool lines;        /* csim_prof_insn is called */
+    line_acc *lacc;
+    size_t n_lacc, cap_lacc;
+    map line_ids;
+    csim_breakdown lsnap; /* the breakdown and clock at the last instruction or flush */
+    uint64_t lt;
+    /* the timeline: its window (csim_prof_trace), the instructions in it */
+    const char *trace_fn;
+    uint64_t trace_from, trace_to, t0; /* t0: the clock when the region began */
+    size_t trace_depth;                /* trace_fn's frame while its first call runs, 0 before */
+    bool trace_done, trace_capped;
+    csim_ms_stats msnap;
+    csim_trace_insn *trace;
+    size_t n_trace, cap_trace;
     bool oom;
 };
 
@@ -240,7 +268,7 @@ static uint32_t node_child(csim_prof *p, uint32_t parent, uint32_t fn)
     return id;
 }
 
-static uint32_t edge_of(csim_prof *p, uint32_t caller, uint32_t callee)
+static uint32_t edge_of(csim_prof *p, uint32_t caller, uint32_t callee, uint32_t site)
 {
     uint64_t key = (uint64_t)caller << 32 | callee;
     size_t slot = 0;
@@ -253,12 +281,13 @@ static uint32_t edge_of(csim_prof *p, uint32_t caller, uint32_t callee)
         return 0;
     }
     id = (uint32_t)p->n_edges++;
-    p->edges[id] = (edge){caller, callee, 0, 0, 0};
+    p->edges[id] = (edge){caller, callee, site, 0, {0}, 0};
     p->oom |= !map_put(&p->edge_ids, slot, key, id);
     return id;
 }
 
-static void push(csim_prof *p, uint32_t fn, uint32_t ret, uint32_t sp, bool tail, bool exc)
+/* site: the branch that entered fn (0: none). */
+static void push(csim_prof *p, uint32_t fn, uint32_t site, uint32_t ret, uint32_t sp, bool tail, bool exc)
 {
     if (p->oom || !grow((void **)&p->frames, &p->cap_frames, p->depth + 1, sizeof(*p->frames))) {
         p->oom = true;
@@ -266,8 +295,8 @@ static void push(csim_prof *p, uint32_t fn, uint32_t ret, uint32_t sp, bool tail
     }
     frame *f = &p->frames[p->depth];
     const frame *up = p->depth ? &p->frames[p->depth - 1] : NULL;
-    *f = (frame){fn, node_child(p, up ? up->node : NONE, fn), up ? edge_of(p, up->fn, fn) : NONE, ret, sp,
-                 p->total, tail, exc};
+    *f = (frame){fn, node_child(p, up ? up->node : NONE, fn), up ? edge_of(p, up->fn, fn, site) : NONE, ret, sp,
+                 p->total_bd, tail, exc};
     if (p->oom) {
         return;
     }
@@ -285,12 +314,15 @@ static void push(csim_prof *p, uint32_t fn, uint32_t ret, uint32_t sp, bool tail
 static void pop(csim_prof *p)
 {
     const frame *f = &p->frames[--p->depth];
-    uint64_t incl = p->total - f->entry;
+    uint64_t incl = p->total_bd.cycles - f->entry_bd.cycles;
     if (--p->acc[f->fn].active == 0) {
         p->acc[f->fn].incl += incl;
     }
     if (f->edge != NONE && --p->edges[f->edge].active == 0) {
-        p->edges[f->edge].incl += incl;
+        csim_breakdown *e = &p->edges[f->edge].incl;
+#define INCL(fd, label, event, bucket) e->fd += p->total_bd.fd - f->entry_bd.fd;
+        CSIM_BREAKDOWN_FIELDS(INCL)
+#undef INCL
     }
     p->ret_count[(f->ret >> 1) & (RET_FILTER - 1)]--;
 }
@@ -304,14 +336,16 @@ static void pop_to(csim_prof *p, size_t depth)
 
 /* ---- driver interface ------------------------------------------------- */
 
-csim_prof *csim_prof_new(const csim_elf *elf)
+csim_prof *csim_prof_new(const csim_elf *elf, bool lines)
 {
     csim_prof *p = calloc(1, sizeof(*p));
     if (!p) {
         return NULL;
     }
     p->elf = elf;
-    if (!map_rehash(&p->fn_ids, 256) || !map_rehash(&p->edge_ids, 256) || !map_rehash(&p->node_ids, 256)) {
+    p->lines = lines;
+    if (!map_rehash(&p->fn_ids, 256) || !map_rehash(&p->edge_ids, 256) || !map_rehash(&p->node_ids, 256) ||
+        !map_rehash(&p->line_ids, 256)) {
         csim_prof_free(p);
         return NULL;
     }
@@ -326,6 +360,9 @@ void csim_prof_free(csim_prof *p)
     map_free(&p->fn_ids);
     map_free(&p->edge_ids);
     map_free(&p->node_ids);
+    map_free(&p->line_ids);
+    free(p->lacc);
+    free(p->trace);
     free(p->fns);
     free(p->acc);
     free(p->edges);
@@ -339,17 +376,110 @@ void csim_prof_begin(csim_prof *p, uint32_t pc, bool called, const csim_breakdow
     if (p->acc) { /* NULL until the first function is seen */
         memset(p->acc, 0, p->n_fns * sizeof(*p->acc));
     }
-    p->n_edges = p->n_nodes = p->depth = 0;
+    p->n_edges = p->n_nodes = p->depth = p->n_lacc = 0;
     map_clear(&p->edge_ids);
     map_clear(&p->node_ids);
+    map_clear(&p->line_ids);
+    p->lsnap = *bd;
+    p->lt = p->t0 = now;
+    p->n_trace = p->trace_depth = 0;
+    p->trace_done = p->trace_capped = false;
     memset(p->ret_count, 0, sizeof(p->ret_count));
     p->snap = *bd;
     p->t = now;
-    p->total = 0;
-    push(p, any_fn(p, pc), 0, 0, false, false);
+    memset(&p->total_bd, 0, sizeof(p->total_bd));
+    push(p, any_fn(p, pc), 0, 0, 0, false, false);
     if (!called && !p->oom) {
         p->acc[p->frames[0].fn].calls = 0;
     }
+}
+
+/* Add the advance since the last instruction or flush to (top function,
+ * addr): its record, NULL when nothing advanced or out of memory. */
+static line_acc *line_add(csim_prof *p, uint32_t addr, bool insn, const csim_breakdown *bd, uint64_t now)
+{
+    if (!insn && now == p->lt && memcmp(bd, &p->lsnap, sizeof(*bd)) == 0) {
+        return NULL;
+    }
+    const uint32_t fn = p->frames[p->depth - 1].fn;
+    const uint64_t key = (uint64_t)fn << 32 | addr;
+    size_t slot = 0;
+    uint32_t id = map_get(&p->line_ids, key, &slot);
+    if (id == NONE) {
+        if (!grow((void **)&p->lacc, &p->cap_lacc, p->n_lacc + 1, sizeof(*p->lacc))) {
+            p->oom = true;
+            return NULL;
+        }
+        id = (uint32_t)p->n_lacc++;
+        p->lacc[id] = (line_acc){fn, addr, 0, {0}, {0}};
+        p->oom |= !map_put(&p->line_ids, slot, key, id);
+    }
+    line_acc *l = &p->lacc[id];
+    l->execs += insn;
+#define LADD(f, label, event, bucket) l->bd.f += CSIM_BD_##f == CSIM_BD_cycles ? now - p->lt : bd->f - p->lsnap.f;
+    CSIM_BREAKDOWN_FIELDS(LADD)
+#undef LADD
+    p->lsnap = *bd;
+    p->lt = now;
+    return l;
+}
+
+void csim_prof_trace(csim_prof *p, const char *fn, uint64_t from, uint64_t to, const csim_ms_stats *ms)
+{
+    p->msnap = *ms;
+    p->trace_fn = fn;
+    p->trace_from = from;
+    p->trace_to = to;
+}
+
+/* Whether the instruction about to be recorded is in the timeline's window. */
+static bool in_window(csim_prof *p)
+{
+    if (!p->trace_fn) {
+        const uint64_t at = p->lt - p->t0;
+        return at >= p->trace_from && at < p->trace_to;
+    }
+    if (p->trace_depth && p->depth < p->trace_depth) {
+        p->trace_done = true; /* its first call returned */
+    }
+    const char *top = p->fns[p->frames[p->depth - 1].fn].name;
+    if (!p->trace_depth && !p->trace_done && top && strcmp(top, p->trace_fn) == 0) {
+        p->trace_depth = p->depth;
+    }
+    return p->trace_depth && !p->trace_done;
+}
+
+static void trace_add(csim_prof *p, uint32_t addr, const csim_breakdown *bd, const csim_ms_stats *ms, uint64_t now)
+{
+    if (p->n_trace == CSIM_TRACE_CAP) {
+        p->trace_capped = true;
+        return;
+    }
+    if (!grow((void **)&p->trace, &p->cap_trace, p->n_trace + 1, sizeof(*p->trace))) {
+        p->oom = true;
+        return;
+    }
+    csim_trace_insn *t = &p->trace[p->n_trace++];
+    *t = (csim_trace_insn){addr, p->frames[p->depth - 1].fn, p->lt - p->t0, {0}, {0}};
+    csim_tm_breakdown_diff(&t->bd, bd, &p->lsnap);
+    t->bd.cycles = now - p->lt;
+    csim_tm_ms_stats_diff(&t->ms, ms, &p->msnap);
+}
+
+void csim_prof_insn(csim_prof *p, uint32_t addr, const csim_breakdown *bd, const csim_ms_stats *ms, uint64_t now)
+{
+    if (p->depth) {
+        if ((p->trace_to || p->trace_fn) && in_window(p)) {
+            trace_add(p, addr, bd, ms, now);
+        }
+        line_acc *l = line_add(p, addr, true, bd, now);
+        if (l) { /* what the flash interface did since the last instruction */
+#define MADD(f, reported) l->ms.f += ms->f - p->msnap.f;
+            CSIM_MS_STATS_FIELDS(MADD)
+#undef MADD
+        }
+    }
+    p->msnap = *ms;
 }
 
 void csim_prof_flush(csim_prof *p, const csim_breakdown *bd, uint64_t now)
@@ -357,16 +487,23 @@ void csim_prof_flush(csim_prof *p, const csim_breakdown *bd, uint64_t now)
     if (p->depth == 0) {
         return;
     }
+    if (p->lines) {
+        line_add(p, CSIM_NO_INSN, false, bd, now);
+    }
     const frame *top = &p->frames[p->depth - 1];
     csim_breakdown *s = &p->acc[top->fn].self;
     uint64_t dt = now - p->t;
     /* cycles: the core's clock (dt), which bd.cycles does not follow */
-#define ADD(f, label, event, bucket) s->f += CSIM_BD_##f == CSIM_BD_cycles ? dt : bd->f - p->snap.f;
+#define ADD(f, label, event, bucket)                                             \
+    {                                                                            \
+        const uint64_t d = CSIM_BD_##f == CSIM_BD_cycles ? dt : bd->f - p->snap.f; \
+        s->f += d;                                                               \
+        p->total_bd.f += d;                                                      \
+    }
     CSIM_BREAKDOWN_FIELDS(ADD)
 #undef ADD
     p->acc[top->fn].touched = true;
     p->nodes[top->node].cycles += dt;
-    p->total += dt;
     p->t = now;
     p->snap = *bd;
 }
@@ -383,7 +520,7 @@ void csim_prof_goto(csim_prof *p, uint32_t addr, const csim_insn *prev, const cs
         /* Thumb-1 code reaches far labels of its own function with BL: a jump. */
         if (id != p->frames[p->depth - 1].fn || addr == p->fns[id].addr) {
             csim_prof_flush(p, bd, now);
-            push(p, id, prev->addr + prev->size, sp_of(ctx), false, false);
+            push(p, id, prev->addr, prev->addr + prev->size, sp_of(ctx), false, false);
             return;
         }
     }
@@ -421,13 +558,13 @@ void csim_prof_goto(csim_prof *p, uint32_t addr, const csim_insn *prev, const cs
             return;
         }
     }
-    push(p, fn, top->ret, top->sp, true, false);
+    push(p, fn, prev ? prev->addr : 0, top->ret, top->sp, true, false);
 }
 
 void csim_prof_exception(csim_prof *p, uint32_t handler)
 {
     if (p->depth) {
-        push(p, any_fn(p, handler), 0, 0, false, true);
+        push(p, any_fn(p, handler), 0, 0, 0, false, true);
     }
 }
 
@@ -440,6 +577,15 @@ void csim_prof_exception_return(csim_prof *p)
             break;
         }
     }
+}
+
+static int by_fn_addr(const void *a, const void *b)
+{
+    const csim_insn_cost *x = a, *y = b;
+    if (x->fn != y->fn) {
+        return x->fn > y->fn ? 1 : -1;
+    }
+    return x->addr > y->addr ? 1 : x->addr < y->addr ? -1 : 0;
 }
 
 typedef struct rank {
@@ -490,8 +636,11 @@ csim_profile *csim_prof_end(csim_prof *p)
         pr->fns = malloc(n * sizeof(*pr->fns) + unnamed * 11 + 1);
         pr->edges = malloc(p->n_edges * sizeof(*pr->edges) + 1);
         pr->stacks = malloc(n_stacks * sizeof(*pr->stacks) + frames * sizeof(uint32_t) + 1);
+        pr->insns = malloc(p->n_lacc * sizeof(*pr->insns) + 1);
+        pr->trace = p->n_trace ? malloc(p->n_trace * sizeof(*pr->trace)) : NULL;
     }
-    if (!order || !index || !pr || !pr->fns || !pr->edges || !pr->stacks) {
+    if (!order || !index || !pr || !pr->fns || !pr->edges || !pr->stacks || !pr->insns ||
+        (p->n_trace && !pr->trace)) {
         free(order);
         free(index);
         csim_profile_free(pr);
@@ -514,7 +663,7 @@ csim_profile *csim_prof_end(csim_prof *p)
     pr->n_fns = n;
     for (size_t i = 0; i < p->n_edges; i++) {
         const edge *e = &p->edges[i];
-        pr->edges[i] = (csim_call_edge){index[e->caller], index[e->callee], e->calls, e->incl};
+        pr->edges[i] = (csim_call_edge){index[e->caller], index[e->callee], e->site, e->calls, e->incl};
     }
     pr->n_edges = p->n_edges;
     uint32_t *fr = (uint32_t *)(pr->stacks + n_stacks);
@@ -533,6 +682,18 @@ csim_profile *csim_prof_end(csim_prof *p)
         }
         fr += depth;
     }
+    for (size_t i = 0; i < p->n_lacc; i++) {
+        const line_acc *l = &p->lacc[i];
+        pr->insns[i] = (csim_insn_cost){index[l->fn], l->addr, l->execs, l->bd, l->ms};
+    }
+    pr->n_insns = p->n_lacc;
+    for (size_t i = 0; i < p->n_trace; i++) {
+        pr->trace[i] = p->trace[i];
+        pr->trace[i].fn = index[p->trace[i].fn];
+    }
+    pr->n_trace = p->n_trace;
+    pr->trace_capped = p->trace_capped;
+    qsort(pr->insns, pr->n_insns, sizeof(*pr->insns), by_fn_addr);
     free(order);
     free(index);
     return pr;
@@ -544,6 +705,8 @@ void csim_profile_free(csim_profile *pr)
         free(pr->fns);
         free(pr->edges);
         free(pr->stacks);
+        free(pr->insns);
+        free(pr->trace);
         free(pr);
     }
 }

@@ -22,7 +22,8 @@
 
 typedef struct csim_prof csim_prof;
 
-csim_prof *csim_prof_new(const csim_elf *elf);
+/** lines: csim_prof_insn is called for every priced instruction (csim_profile.insns). */
+csim_prof *csim_prof_new(const csim_elf *elf, bool lines);
 void csim_prof_free(csim_prof *p);
 
 /** Start a region at pc with the core's breakdown and clock as they are now;
@@ -30,6 +31,12 @@ void csim_prof_free(csim_prof *p);
 void csim_prof_begin(csim_prof *p, uint32_t pc, bool called, const csim_breakdown *bd, uint64_t now);
 /** Attribute what the core priced since the last flush to the running function. */
 void csim_prof_flush(csim_prof *p, const csim_breakdown *bd, uint64_t now);
+/** The instruction at addr was priced: the core's breakdown, the flash
+ *  interface's statistics and the clock after it. */
+void csim_prof_insn(csim_prof *p, uint32_t addr, const csim_breakdown *bd, const csim_ms_stats *ms, uint64_t now);
+/** The timeline's window (csim_run_opts.trace_*) of the region that begins
+ *  now, and the flash interface's statistics as they are. */
+void csim_prof_trace(csim_prof *p, const char *fn, uint64_t from, uint64_t to, const csim_ms_stats *ms);
 /** Reads the SP when a call or return needs it. */
 typedef uint32_t (*csim_prof_sp_fn)(void *ctx);
 /** Execution continues at addr; prev is the last instruction executed before

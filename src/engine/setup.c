@@ -158,7 +158,7 @@ csim_err sim_setup(sim *s, csim_periph_env env, csim_emu_hooks hooks)
     if ((err = load_image(s)) || (err = fp_make_spans(s)) || (checks_insns(m->arch) && (err = exc_watch_checked(s)))) {
         return err;
     }
-    if (s->opts->profile && !(s->prof = csim_prof_new(s->elf))) {
+    if (s->opts->profile && !(s->prof = csim_prof_new(s->elf, s->opts->profile_lines))) {
         return csim_fail(d, CSIM_ERR_NOMEM, "out of memory");
     }
     if (s->opts->trace && !(s->trace = itrace_new(&s->core, s->flash))) {

@@ -67,6 +67,12 @@ static action prof_ended(sim *s, const block *prev, uint32_t addr)
 
 static const block_observer prof_observer = {OBS_PROFILE, prof_ended, NULL};
 
+static void prof_insn(void *user, const csim_insn *in, const csim_mem_event *ev, unsigned n_ev)
+{
+    sim *s = user;
+    csim_prof_insn(s->prof, in->addr, &s->core.bd, csim_memsys_stats(s->flash), csim_core_now(&s->core));
+}
+
 void sim_observe(sim *s, const block_observer *o, bool on)
 {
     unsigned n = 0;
@@ -104,6 +110,12 @@ static void region_begin(sim *s, uint32_t pc, bool called)
     if (s->prof) {
         csim_prof_begin(s->prof, pc, called, &s->core.bd, csim_core_now(&s->core));
         sim_observe(s, &prof_observer, true);
+        if (s->opts->profile_lines) {
+            csim_prof_trace(s->prof, s->opts->trace_fn, s->opts->trace_from, s->opts->trace_to,
+                            csim_memsys_stats(s->flash));
+            s->pricer.on_insn = prof_insn;
+            s->pricer.on_insn_ctx = s;
+        }
     }
     if (s->trace) {
         itrace_begin(s->trace);

@@ -27,6 +27,7 @@ struct csim_output_format {
 };
 
 extern const struct run_writer run_table_writer, run_json_writer, run_csv_writer;  /* report.c */
+extern const struct run_writer run_pivot_md_writer, run_pivot_csv_writer;         /* pivot_report.c */
 extern const struct cmp_writer cmp_table_writer, cmp_md_writer;                    /* compare_text.c */
 extern const struct cmp_writer cmp_json_writer;                                    /* compare_json.c */
 extern const struct cmp_writer cmp_html_writer;                                    /* compare_html.c */
@@ -34,6 +35,7 @@ extern const struct check_writer check_summary_writer, check_junit_writer, check
 extern const struct sweep_writer sweep_table_writer, sweep_json_writer, sweep_csv_writer; /* sweep_report.c */
 extern const struct profile_writer profile_table_writer, profile_callgrind_writer,
     profile_collapsed_writer; /* profile_report.c */
+extern const struct profile_writer annotate_text_writer, annotate_json_writer, annotate_html_writer; /* annotate_report.c */
 extern const struct calib_writer calib_table_writer, calib_json_writer; /* calibrate_report.c */
 extern const struct cases_writer cases_table_writer, cases_csv_writer, cases_json_writer;  /* cases_report.c */
 extern const struct model_writer model_text_writer, model_json_writer;  /* model_report.c */

@@ -14,17 +14,8 @@
 #include "output/formats_internal.h"
 #include "output/profile_report.h"
 
-/* A format's writer: one record per case (false: a file could not be
- * written, o->path names it); files: it writes one file per case into
- * o->dir; bare: its stream holds nothing else (the variation table goes
- * elsewhere). */
-struct profile_writer {
-    csim_err (*record)(const profile_out *o, const csim_model *m, const csim_case_result *c);
-    bool files, bare;
-};
-
 /* The model and the configuration case c ran with (NULL: the model's). */
-static void model_line(FILE *f, const csim_model *m, const csim_case_result *c, bool warm)
+void profile_model_line(FILE *f, const csim_model *m, const csim_case_result *c, bool warm)
 {
     const csim_in_force in = csim_in_force_of(m, c);
     char cfg[64];
@@ -62,7 +53,7 @@ static csim_err table_record(const profile_out *o, const csim_model *m, const cs
     const csim_profile *p = c->profile;
     uint64_t total = profile_total(p);
     fprintf(f, "\n== ");
-    model_line(f, m, c, o->warm);
+    profile_model_line(f, m, c, o->warm);
     fputs(": ", f);
     csim_text_str(f, c->name);
     char prov[4096];
@@ -161,7 +152,109 @@ static void case_file_name(char *out, size_t len, const csim_elf *elf, const cha
     snprintf(out, len, "%.96s~%016llx", token, (unsigned long long)h);
 }
 
-/* Callgrind format (valgrind's docs/callgrind format): one file per case and model. */
+/* ---- callgrind ---------------------------------------------------------- */
+
+/* The file names of a callgrind file, compressed: "(id) name" the first time,
+ * "(id)" after (valgrind's docs/callgrind-format, "Name compression"). */
+typedef struct cg_files {
+    const char **names;
+    size_t n, cap;
+} cg_files;
+
+static void cg_file(FILE *f, cg_files *t, const char *key, const char *name)
+{
+    for (size_t i = 0; i < t->n; i++) {
+        if (strcmp(t->names[i], name) == 0) {
+            fprintf(f, "%s=(%zu)\n", key, i + 1);
+            return;
+        }
+    }
+    if (t->n == t->cap) {
+        size_t cap = t->cap ? 2 * t->cap : 32;
+        const char **n = realloc(t->names, cap * sizeof(*n));
+        if (!n) { /* uncompressed: still valid */
+            fprintf(f, "%s=", key);
+            csim_text_str(f, name);
+            fputc('\n', f);
+            return;
+        }
+        t->names = n;
+        t->cap = cap;
+    }
+    t->names[t->n++] = name;
+    fprintf(f, "%s=(%zu) ", key, t->n);
+    csim_text_str(f, name); /* a name from the ELF's DWARF: no newline splits the record */
+    fputc('\n', f);
+}
+
+/* The file and line of the instruction at addr ("???", 0 without DWARF). */
+static csim_src_pos cg_pos(const profile_out *o, uint32_t addr)
+{
+    csim_src_pos pos = {"???", 0, NULL};
+    if (!o->lines || addr == CSIM_NO_INSN || !csim_lines_at(o->lines, addr, &pos)) {
+        pos = (csim_src_pos){"???", 0, NULL};
+    }
+    return pos;
+}
+
+static void cg_costs(FILE *f, const csim_breakdown *b)
+{
+#define COST(field, label, event, bucket) if (event[0]) fprintf(f, " %llu", (unsigned long long)b->field);
+    CSIM_BREAKDOWN_FIELDS(COST)
+#undef COST
+    fputc('\n', f);
+}
+
+/* The cost lines of one function: its instructions in the file of their
+ * line (fi= inlined from another file, fe= back in the function's own), then
+ * its calls (an edge at the branch of its first call). */
+typedef struct cg_fn {
+    FILE *f;
+    const profile_out *o;
+    const csim_profile *p;
+    cg_files *files;
+    size_t id;             /* index into p->fns */
+    const char *fl, *cur;  /* the function's file, the file of the cost lines */
+} cg_fn;
+
+static void cg_switch(cg_fn *g, const char *file)
+{
+    if (strcmp(file, g->cur) != 0) {
+        cg_file(g->f, g->files, strcmp(file, g->fl) == 0 ? "fe" : "fi", file);
+        g->cur = file;
+    }
+}
+
+/* Each call line at its branch (the function's entry when there is none: an
+ * exception), with the callee's inclusive cost of every event. */
+static void cg_calls(cg_fn *g)
+{
+    const csim_profile *p = g->p;
+    for (size_t k = 0; k < p->n_edges; k++) {
+        const csim_call_edge *e = &p->edges[k];
+        if (e->caller != g->id) {
+            continue;
+        }
+        const csim_fn_cost *callee = &p->fns[e->callee];
+        const uint32_t site = e->site ? e->site : p->fns[g->id].addr;
+        const csim_src_pos to = cg_pos(g->o, callee->addr), from = cg_pos(g->o, site);
+        cg_switch(g, from.file);
+        cg_file(g->f, g->files, "cfi", to.file);
+        /* Function names: the id alone once the function has been named (its fn= line or a cfn= before). */
+        fprintf(g->f, "cfn=(%u)", e->callee + 1);
+        if (e->callee > g->id) {
+            fputc(' ', g->f);
+            csim_text_str(g->f, callee->name);
+        }
+        fputc('\n', g->f);
+        fprintf(g->f, "calls=%llu 0x%x %u\n0x%x %u", (unsigned long long)e->calls, callee->addr, to.line, site,
+                from.line);
+        cg_costs(g->f, &e->incl);
+    }
+}
+
+/* Callgrind format (valgrind's docs/callgrind-format): one file per case and
+ * model, positions "instr line" as valgrind's --dump-instr=yes writes them. */
 static csim_err callgrind_record(const profile_out *o, const csim_model *m, const csim_case_result *c)
 {
     char file[CSIM_TEXT_ESCAPED_LEN(96) + 24], mcu[128], path[4096];
@@ -175,8 +268,6 @@ static csim_err callgrind_record(const profile_out *o, const csim_model *m, cons
     }
     FILE *f = out.f;
     const csim_elf *elf = o->elf;
-    const bool warm = o->warm;
-    const char *rt = o->rt;
     const csim_profile *p = c->profile;
     const char *base = strrchr(elf->path, '/') ? strrchr(elf->path, '/') + 1 : elf->path;
     fputs("# callgrind format\nversion: 1\ncreator: cyclesim\ncmd: ", f);
@@ -185,47 +276,52 @@ static csim_err callgrind_record(const profile_out *o, const csim_model *m, cons
     csim_text_str(f, c->name);
     fputc('\n', f);
     fprintf(f, "desc: MCU: ");
-    model_line(f, m, c, warm);
+    profile_model_line(f, m, c, o->warm);
     fprintf(f, "\ndesc: Case: %llu cycles + %llu region overhead (the empty case), stack %u B\n",
             (unsigned long long)c->cycles, (unsigned long long)p->overhead_cycles, c->stack_bytes);
-    helper_line(f, "desc: ", c, rt);
+    helper_line(f, "desc: ", c, o->rt);
     char prov[4096];
-    fprintf(f, "desc: Provenance: %s\n", csim_prov_text(prov, sizeof(prov), m));
-    fputs("positions: line\nevents:", f);
+    fputs("desc: Provenance: ", f);
+    csim_text_str(f, csim_prov_text(prov, sizeof(prov), m));
+    fputc('\n', f);
+    fputs("positions: instr line\nevents:", f);
 #define EVENT(field, label, event, bucket) if (event[0]) fprintf(f, " %s", event);
     CSIM_BREAKDOWN_FIELDS(EVENT)
 #undef EVENT
-    fputs("\n\nfl=(1) ???\n", f);
+    fputc('\n', f);
+    cg_files files = {0};
     csim_breakdown sum = {0};
+    size_t at = 0; /* p->insns is by function, then address */
     for (size_t i = 0; i < p->n_fns; i++) {
         const csim_fn_cost *fn = &p->fns[i];
-        const csim_breakdown *b = &fn->self_bd;
-        /* Name compression: "(id) name" the first time, "(id)" after. */
+        const csim_src_pos entry = cg_pos(o, fn->addr);
+        cg_fn g = {f, o, p, &files, i, entry.file, entry.file};
+        fputc('\n', f);
+        cg_file(f, &files, "fl", entry.file);
         fprintf(f, "fn=(%zu) ", i + 1);
         csim_text_str(f, fn->name);
-        fputs("\n0", f);
-#define COST(field, label, event, bucket) if (event[0]) fprintf(f, " %llu", (unsigned long long)b->field), sum.field += b->field;
-        CSIM_BREAKDOWN_FIELDS(COST)
-#undef COST
         fputc('\n', f);
-        for (size_t k = 0; k < p->n_edges; k++) {
-            const csim_call_edge *e = &p->edges[k];
-            if (e->caller == i) {
-                /* Inclusive cost of the calls: cycles only. */
-                fprintf(f, "cfn=(%u)", e->callee + 1);
-                if (e->callee > i) {
-                    fputc(' ', f);
-                    csim_text_str(f, p->fns[e->callee].name);
-                }
-                fprintf(f, "\ncalls=%llu 0\n0 %llu\n", (unsigned long long)e->calls, (unsigned long long)e->incl_cycles);
-            }
+        const size_t first = at;
+        for (; at < p->n_insns && p->insns[at].fn == i; at++) {
+            const csim_insn_cost *in = &p->insns[at];
+            const csim_src_pos pos = in->addr == CSIM_NO_INSN ? (csim_src_pos){entry.file, 0, NULL} : cg_pos(o, in->addr);
+            cg_switch(&g, pos.file);
+            /* Cycles between instructions (exception entry, return): line 0 of the function. */
+            fprintf(f, "0x%x %u", in->addr == CSIM_NO_INSN ? fn->addr : in->addr, pos.line);
+            cg_costs(f, &in->bd);
         }
+        if (at == first) { /* no per-instruction costs (a profile without lines): the function's entry */
+            fprintf(f, "0x%x %u", fn->addr, entry.line);
+            cg_costs(f, &fn->self_bd);
+        }
+        cg_calls(&g);
+#define SUM(field, label, event, bucket) sum.field += fn->self_bd.field;
+        CSIM_BREAKDOWN_FIELDS(SUM)
+#undef SUM
     }
+    free(files.names);
     fputs("\ntotals:", f);
-#define TOTAL(field, label, event, bucket) if (event[0]) fprintf(f, " %llu", (unsigned long long)sum.field);
-    CSIM_BREAKDOWN_FIELDS(TOTAL)
-#undef TOTAL
-    fputc('\n', f);
+    cg_costs(f, &sum);
     return csim_out_close(&out, o->diag);
 }
 
@@ -233,7 +329,7 @@ static csim_err callgrind_record(const profile_out *o, const csim_model *m, cons
 void profile_write_variation(FILE *f, const csim_model *m, const csim_run_result *runs, unsigned n_runs, bool warm)
 {
     fprintf(f, "\ninput variation, ");
-    model_line(f, m, runs[0].n_cases ? &runs[0].cases[0] : NULL, warm);
+    profile_model_line(f, m, runs[0].n_cases ? &runs[0].cases[0] : NULL, warm);
     fprintf(f, ": known answer + %u random inputs (seeds 1..%u)\n", n_runs - 1, n_runs - 1);
     fprintf(f, "%-44s %5s %12s %14s %12s %12s\n", "case", "runs", "min", "mean", "max", "stddev");
     for (size_t i = 0; i < runs[0].n_cases; i++) {
@@ -261,9 +357,9 @@ void profile_write_variation(FILE *f, const csim_model *m, const csim_run_result
     }
 }
 
-const struct profile_writer profile_table_writer = {table_record, false, false};
-const struct profile_writer profile_callgrind_writer = {callgrind_record, true, false};
-const struct profile_writer profile_collapsed_writer = {collapsed_record, false, true};
+const struct profile_writer profile_table_writer = {table_record, false, false, false};
+const struct profile_writer profile_callgrind_writer = {callgrind_record, true, false, true};
+const struct profile_writer profile_collapsed_writer = {collapsed_record, false, true, false};
 
 csim_err profile_write_case(const csim_output_format *fmt, const profile_out *o, const csim_model *m,
                         const csim_case_result *c)
@@ -274,6 +370,11 @@ csim_err profile_write_case(const csim_output_format *fmt, const profile_out *o,
 bool profile_writes_files(const csim_output_format *fmt)
 {
     return fmt->w.profile->files;
+}
+
+bool profile_wants_lines(const csim_output_format *fmt)
+{
+    return fmt->w.profile->lines;
 }
 
 bool profile_stream_is_bare(const csim_output_format *fmt)

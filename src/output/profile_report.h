@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "cyclesim/backends/dwarf.h"
 #include "cyclesim/backends/elf.h"
 #include "cyclesim/engine/sim.h"
 #include "cyclesim/model/model.h"
@@ -21,10 +22,25 @@ typedef struct profile_out {
     const char *dir;  /* the directory of the formats that write files */
     csim_diag *diag;  /* out: why a file could not be written */
     const csim_elf *elf;
+    csim_lines *lines; /* its source lines (profile_wants_lines formats) */
+    const char *function; /* annotate --function: that function's lines only (NULL: all) */
     const char *rt;   /* the image's run-time helper set (bench_rt) */
     unsigned top;     /* functions per case in the table */
     bool warm;
 } profile_out;
+
+/* A format's writer (profile and annotate): one record per case (an error:
+ * a file could not be written, o->diag names it); files: it writes one file
+ * per case into o->dir; bare: its stream holds nothing else (the variation
+ * table goes elsewhere); lines: it writes per-instruction costs and source
+ * lines (csim_run_opts.profile_lines, o->lines). */
+struct profile_writer {
+    csim_err (*record)(const profile_out *o, const csim_model *m, const csim_case_result *c);
+    bool files, bare, lines;
+};
+
+/** profile_model_line - "MCU (F MHz, configuration, state S)" of case c (NULL: the model's). */
+void profile_model_line(FILE *f, const csim_model *m, const csim_case_result *c, bool warm);
 
 /** profile_write_case - case c's profile in `fmt`, a CSIM_REPORT_PROFILE
  *  format; an error when a file could not be written (the output layer's,
@@ -33,6 +49,9 @@ csim_err profile_write_case(const csim_output_format *fmt, const profile_out *o,
                         const csim_case_result *c);
 /** profile_writes_files - whether fmt writes one file per case into o->dir (else to o->f). */
 bool profile_writes_files(const csim_output_format *fmt);
+/** profile_wants_lines - whether fmt writes per-instruction costs
+ *  (csim_run_opts.profile_lines) and source lines (profile_out.lines). */
+bool profile_wants_lines(const csim_output_format *fmt);
 /** profile_stream_is_bare - whether fmt's stream holds its records alone (the
  *  variation table cannot share it). */
 bool profile_stream_is_bare(const csim_output_format *fmt);

@@ -9,43 +9,10 @@
 #include "cyclesim/output/shard_json.h"
 #include "output/escape.h"
 #include "output/formats_internal.h"
+#include "output/report_internal.h"
 
 #define SCHEMA_VERSION 1
 #define U(x) ((unsigned long long)(x))
-
-/* A format's writer: begin (the document), then per model a group of
- * records (one per case) closed by group_end after a completed run (not after
- * a run that stopped), then end.  shard: it writes the shard member. */
-struct run_writer {
-    void (*begin)(csim_report *r);
-    void (*group)(csim_report *r, const csim_model *m, const csim_run_result *res, bool warm);
-    void (*record)(csim_report *r, const csim_model *m, const csim_case_result *c, bool warm);
-    void (*group_end)(csim_report *r, const csim_run_result *res);
-    void (*end)(csim_report *r);
-    bool shard;
-};
-
-/* A model's results as a --shard JSON output repeats them (shard.h). */
-typedef struct shard_group {
-    const csim_model *m;
-    bool warm, complete;
-    csim_run_result res; /* the cases copied without their profiles */
-} shard_group;
-
-struct csim_report {
-    FILE *out;
-    const struct run_writer *w;
-    const csim_elf *elf;
-    unsigned records;
-    csim_in_force group_cfg; /* the table's: what a model block's header shows */
-    char rt[32]; /* its run-time helper set (bench_rt) */
-    const csim_shard *shard; /* NULL: not a shard */
-    shard_group *groups;
-    size_t n_groups;
-    bool shard_nomem;
-    csim_model *models; /* a copy of each model reported (merge reuses one), for the provenance */
-    size_t n_models;
-};
 
 static double case_us(const csim_model *m, const csim_case_result *c)
 {

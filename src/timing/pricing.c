@@ -577,7 +577,7 @@ void csim_pricer_finish(csim_pricer *p, uint32_t next)
         const bool icache = p->logs_tags;
         tried_keys tried = {false, false, false, false};
         unsigned why = 0, why_state = 0;
-        if (!p->reuse_on || p->cursor != 0) {
+        if (!p->reuse_on || p->cursor != 0 || p->on_insn) {
             price_until(p, b->n, next);
         } else if (b->reuse_skip) {
             /* Blocks that keep missing are priced directly for a while:

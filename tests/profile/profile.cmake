@@ -44,6 +44,44 @@ if(TARGET firmware)
     endforeach()
 endif()
 
+# Per-instruction costs and source lines (callgrind: check_lines.py; annotate
+# of the first case: check_annotate.py) on every
+# bundled image, each on a model of its core and its shorter cases; not the
+# probe image: its kernels are top-level __asm__ blocks, which DWARF has no
+# lines for.
+if(TARGET firmware)
+    foreach(spec "emu-m0plus/aes:stm32u083rc:aes-cbc/enc/128/small/sole/16" "emu-m0plus/aes_hw:stm32u083rc:oryx/aes128-cbc/*"
+                 "emu-m33/aes_hw_u3:stm32u385rg:aes_hw_u3/aes128-cbc/*" "emu-m33/ecdsa:stm32u385rg:ecdsa/p256/verify/fast/*"
+                 "emu-m0plus/ed25519:stm32l073rz:ed25519-verify/small/*" "emu-m33/mldsa:stm32l552ze:ml-dsa-44/verify*"
+                 "emu-m0plus/rsa:stm32u083rc:rsa-pss-verify/3072/fast" "emu-m33/sha:stm32l552ze:sha256/sole/*"
+                 "emu-m0plus/selftest:stm32l073rz:*" "emu-m0plus/rtcheck:stm32l073rz:*")
+        string(REPLACE ":" ";" p "${spec}")
+        list(GET p 0 img)
+        list(GET p 1 m)
+        list(GET p 2 glob)
+        string(REPLACE "/" "_" n ${img})
+        add_test(NAME profile_lines_${n}_${m}
+            COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_lines.py $<TARGET_FILE:cyclesim> ${FW}/${img}.elf ${m}
+                    ${glob} ${CMAKE_CURRENT_BINARY_DIR}/profile)
+        set_tests_properties(profile_lines_${n}_${m} PROPERTIES LABELS profile TIMEOUT 600)
+        add_test(NAME annotate_${n}_${m}
+            COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_annotate.py $<TARGET_FILE:cyclesim> ${FW}/${img}.elf ${m}
+                    ${glob})
+        set_tests_properties(annotate_${n}_${m} PROPERTIES LABELS profile TIMEOUT 600)
+    endforeach()
+endif()
+
+# annotate's timeline (--trace, --trace-cycles) against the Trace Event Format (check_trace.py).
+if(TARGET firmware)
+    add_test(NAME annotate_trace_m33
+        COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_trace.py $<TARGET_FILE:cyclesim> ${FW}/emu-m33/sha.elf
+                stm32l552ze sha256/sole/64 sha256_final ${CMAKE_CURRENT_BINARY_DIR}/profile/trace-m33)
+    add_test(NAME annotate_trace_m0plus
+        COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/check_trace.py $<TARGET_FILE:cyclesim> ${FW}/emu-m0plus/aes.elf
+                stm32u083rc aes-cbc/enc/128/small/sole/16 memcpy ${CMAKE_CURRENT_BINARY_DIR}/profile/trace-m0plus)
+    set_tests_properties(annotate_trace_m33 annotate_trace_m0plus PROPERTIES LABELS profile)
+endif()
+
 # csim_run_opts.progress: calls at each 2^24 instructions of a long loop.
 add_executable(test_progress ${CMAKE_CURRENT_LIST_DIR}/test_progress.c)
 target_link_libraries(test_progress PRIVATE csim_engine)

@@ -67,8 +67,8 @@ same collapsed "$work/$name.stacks.want" "$work/$name.stacks"
 sum=$(awk '{ s += $NF } END { print s + 0 }' "$work/$name.stacks")
 [ "$sum" = "$total" ] || bad "collapsed: stacks add up to $sum, the run took $total"
 
-# Callgrind: the edges as written (name compression resolved), and
-# callgrind_annotate's program total.
+# Callgrind: the edges as written (name compression resolved; the call's
+# cost line: address, line, then Cycles), and callgrind_annotate's program total.
 rm -rf "$work/$name.cg"
 "$cyclesim" profile "$elf" --mcu "$mcu" --call kernel --format callgrind -o "$work/$name.cg"
 cg=$work/$name.cg/callgrind.out.$mcu.kernel
@@ -77,7 +77,7 @@ awk '
     function id(s,  n) { n = s; sub(/^\(/, "", n); sub(/\).*/, "", n); if (s ~ /\) /) { sub(/^\([0-9]+\) /, "", s); name[n] = s }; return n }
     /^fn=/ { sub(/^fn=/, ""); caller = id($0) }
     /^cfn=/ { sub(/^cfn=/, ""); callee = id($0) }
-    /^calls=/ { split($0, a, /[= ]/); calls = a[2]; getline; print name[caller], name[callee], calls, $2 }
+    /^calls=/ { split($0, a, /[= ]/); calls = a[2]; getline; print name[caller], name[callee], calls, $3 }
 ' "$cg" | awk '{ print $1 ":" $2, $3, $4 }' > "$work/$name.edges"
 field edge | awk '{ print $1 ":" $2, $3, $4 }' > "$work/$name.edges.want"
 same edge "$work/$name.edges.want" "$work/$name.edges"

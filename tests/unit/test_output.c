@@ -31,12 +31,12 @@ static const char *choices(unsigned kinds, const char *sep, const char *last)
 
 static void test_registry(void)
 {
-    CHECK(strcmp(choices(CSIM_REPORTS(CSIM_REPORT_RUN), "|", "|"), "table|json|csv") == 0);
+    CHECK(strcmp(choices(CSIM_REPORTS(CSIM_REPORT_RUN), "|", "|"), "table|json|csv|pivot-md|pivot-csv") == 0);
     CHECK(strcmp(choices(CSIM_REPORTS(CSIM_REPORT_COMPARE), ", ", " or "), "table, json, md or html") == 0);
     CHECK(strcmp(choices(CSIM_REPORTS(CSIM_REPORT_PROFILE), "|", "|"), "table|callgrind|collapsed") == 0);
     /* merge: the run formats, then the compare formats not already named */
     CHECK(strcmp(choices(CSIM_REPORTS(CSIM_REPORT_RUN) | CSIM_REPORTS(CSIM_REPORT_COMPARE), "|", "|"),
-                 "table|json|csv|md|html") == 0);
+                 "table|json|csv|pivot-md|pivot-csv|md|html") == 0);
     CHECK(strcmp(choices(0, "|", "|"), "") == 0);
     CHECK(strcmp(choices(CSIM_REPORTS(CSIM_REPORT_LIST_CASES), ", ", " or "), "table, csv or json") == 0);
 

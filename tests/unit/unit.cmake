@@ -49,3 +49,12 @@ endif()
 # The one input reader (size cap, directories) and the output layer (same-file
 # refusal, temporary file and rename, permissions, read-only files).
 csim_unit_test(unit_file test_file csim_common ${CMAKE_CURRENT_BINARY_DIR}/unit-file)
+
+# DWARF lines and inlines (src/backends/dwarf_libdw.c) against binutils' addr2line, on a bundled image.
+find_program(CSIM_ADDR2LINE arm-none-eabi-addr2line)
+if(TARGET firmware AND CSIM_ADDR2LINE)
+    add_executable(test_dwarf ${CMAKE_CURRENT_LIST_DIR}/test_dwarf.c)
+    target_link_libraries(test_dwarf PRIVATE csim_backends)
+    add_test(NAME unit_dwarf COMMAND test_dwarf ${CMAKE_BINARY_DIR}/firmware/emu-m33/sha.elf ${CSIM_ADDR2LINE})
+    set_tests_properties(unit_dwarf PROPERTIES LABELS unit)
+endif()

@@ -51,6 +51,12 @@ typedef struct csim_run_opts {
     bool fill_secret;        /* write the bytes a case marks with bench_secret(): zeros when
                                 secret_seed is 0, else bytes drawn from secret_seed */
     uint32_t secret_seed;
+    bool profile_lines;      /* and to instruction addresses (csim_profile.insns; prices every block of a region in full) */
+    /* A timeline of the instructions of each case (csim_profile.trace; needs profile_lines): those of
+     * the first call of trace_fn, or (trace_fn NULL) those that start in [trace_from, trace_to) cycles
+     * of the region; at most CSIM_TRACE_CAP.  trace_to 0: no timeline. */
+    const char *trace_fn;
+    uint64_t trace_from, trace_to;
     csim_progress_fn progress;
     void (*case_done)(void *ctx, const char *name); /* after each benchmark case (progress display); NULL: none */
     void *progress_ctx;                              /* passed to both */
@@ -65,10 +71,12 @@ typedef struct csim_fn_cost {
     csim_breakdown self_bd;  /* self cycles by kind (core, fetch_stall, data_wait, ...) */
 } csim_fn_cost;
 
-/* A caller -> callee edge: calls and the callee's inclusive cycles through it. */
+/* A caller -> callee edge: calls and the callee's inclusive cost through it. */
 typedef struct csim_call_edge {
     uint32_t caller, callee; /* indices into csim_profile.fns */
-    uint64_t calls, incl_cycles;
+    uint32_t site;           /* the branch of its first call (0: an exception or the region's start) */
+    uint64_t calls;
+    csim_breakdown incl;     /* incl.cycles: the inclusive cycles */
 } csim_call_edge;
 
 /* A call stack (indices into fns, outermost first) and its self cycles. */
@@ -77,6 +85,29 @@ typedef struct csim_stack_cost {
     uint32_t depth;
     uint64_t cycles;
 } csim_stack_cost;
+
+/* What one instruction address cost within one function of a profile
+ * (csim_run_opts.profile_lines): the core's clock and breakdown as they
+ * advanced while it was priced.  addr CSIM_NO_INSN: cycles between
+ * instructions (exception entry and return) while the function ran. */
+#define CSIM_NO_INSN UINT32_MAX
+typedef struct csim_insn_cost {
+    uint32_t fn;   /* index into csim_profile.fns */
+    uint32_t addr;
+    uint64_t execs;
+    csim_breakdown bd; /* bd.cycles: the clock's advance */
+    csim_ms_stats ms;  /* the flash interface's events since the instruction before (cache hits, misses, ...) */
+} csim_insn_cost;
+
+/* One instruction of a timeline: when it was priced (region cycles), what
+ * it cost and what the flash interface did meanwhile. */
+#define CSIM_TRACE_CAP 50000
+typedef struct csim_trace_insn {
+    uint32_t addr, fn;   /* fn: index into csim_profile.fns */
+    uint64_t start;      /* cycles since the region began */
+    csim_breakdown bd;   /* bd.cycles: its duration */
+    csim_ms_stats ms;    /* the flash interface's events meanwhile */
+} csim_trace_insn;
 
 /* The profile covers the measured region, the empty-region overhead included:
  * the self cycles of fns sum to the case's cycles + overhead_cycles
@@ -89,6 +120,11 @@ typedef struct csim_profile {
     size_t n_edges;
     csim_stack_cost *stacks;
     size_t n_stacks;
+    csim_insn_cost *insns;   /* by function, then address; they sum to the function's self cost (profile_lines only) */
+    size_t n_insns;
+    csim_trace_insn *trace;  /* the timeline (csim_run_opts.trace_*), in order; NULL: none */
+    size_t n_trace;
+    bool trace_capped;       /* the window held more than CSIM_TRACE_CAP instructions */
 } csim_profile;
 
 /* One static instruction within a measured region (opts.trace, docs/leak.md):

@@ -17,6 +17,7 @@ typedef enum csim_report_kind {
     CSIM_REPORT_CHECK,      /* check: the summary, --junit, --markdown */
     CSIM_REPORT_SWEEP,      /* sweep */
     CSIM_REPORT_PROFILE,    /* profile */
+    CSIM_REPORT_ANNOTATE,   /* annotate (its writers have the profile's interface: profile_report.h) */
     CSIM_REPORT_CALIBRATE,  /* calibrate (calibrate_report.h) */
     CSIM_REPORT_LIST_CASES, /* list-cases (cases_report.h) */
     CSIM_REPORT_MODEL_SHOW, /* model show (model_report.h) */

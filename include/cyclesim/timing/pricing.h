@@ -63,8 +63,9 @@ typedef struct csim_reuse_stats {
     uint64_t why[6];
 } csim_reuse_stats;
 
-/* Called after each instruction priced, with its transfers (opts.trace of
- * the engine); replays do not call it, so it is set with reuse off. */
+/* Called after each instruction priced, with its transfers (the engine's
+ * instruction statistics of `leak` and the line profile); while it is set,
+ * no pricing is replayed, so every instruction is seen. */
 typedef void (*csim_pricer_insn_fn)(void *ctx, const csim_insn *in, const csim_mem_event *ev, unsigned n_ev);
 
 typedef struct csim_pricer {
