@@ -69,6 +69,7 @@ static const block_observer prof_observer = {OBS_PROFILE, prof_ended, NULL};
 
 static void prof_insn(void *user, const csim_insn *in, const csim_mem_event *ev, unsigned n_ev)
 {
+    (void)ev, (void)n_ev; /* the profile reads the flash statistics instead */
     sim *s = user;
     csim_prof_insn(s->prof, in->addr, &s->core.bd, csim_memsys_stats(s->flash), csim_core_now(&s->core));
 }
