@@ -188,8 +188,11 @@ run("profile callgrind", ["profile"] + H + ["--format", "callgrind", "-o", "cg"]
 files = sorted(os.listdir(os.path.join(work, "cg")))
 if len(files) != N:
     fail("callgrind: %d files for %d cases: %r" % (len(files), N, files))
-RECORD = re.compile(rb"(#.*|version: 1|creator: cyclesim|(cmd|desc|positions|events|totals): .*|fl=\(1\) \?\?\?|"
-                    rb"c?fn=\(\d+\)( .+)?|calls=\d+ 0|\d+( \d+)+|)")
+# The lines of valgrind's callgrind format as the per-line profile writes them: file names
+# (fl=/fi=/fe=/cfi=, compressed), functions, call lines, "instr line costs" positions.
+RECORD = re.compile(rb"(#.*|version: 1|creator: cyclesim|(cmd|desc|positions|events|totals): .*|"
+                    rb"(fl|fi|fe|cfi)=\(\d+\)( .+)?|c?fn=\(\d+\)( .+)?|calls=\d+ 0x[0-9a-f]+ \d+|"
+                    rb"0x[0-9a-f]+ \d+( \d+)+|)")
 for name in files:
     data = read(os.path.join("cg", name))
     clean("callgrind " + name, data)
