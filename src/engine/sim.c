@@ -185,6 +185,7 @@ static uint8_t addr_class(const sim *s, uint32_t addr)
     const csim_core_params *p = &s->model->core;
     const csim_ms_cfg *f = s->flash_cfg;
     return addr - f->flash_base < f->flash_size || addr - f->alias_base < f->flash_size ? CSIM_TC_FLASH
+           : s->xmem && csim_xmem_contains(s->xmem, addr)                                ? CSIM_TC_XMEM
            : p->ioport_size && addr - p->ioport_base < p->ioport_size                    ? CSIM_TC_IOPORT
            : addr >= 0x40000000u && addr < 0x60000000u                                   ? CSIM_TC_PERIPH
                                                                                           : CSIM_TC_SRAM;
@@ -198,7 +199,7 @@ static __attribute__((noinline)) const acc_range *acc_range_of(sim *s, uint32_t 
 {
     const csim_core_params *p = &s->model->core;
     const csim_ms_cfg *f = s->flash_cfg;
-    uint32_t ends[2 * (4 + MAX_SPANS)];
+    uint32_t ends[2 * (5 + MAX_SPANS)];
     unsigned n = 0;
     if (f->flash_size) {
         ends[n++] = f->flash_base;
@@ -209,6 +210,10 @@ static __attribute__((noinline)) const acc_range *acc_range_of(sim *s, uint32_t 
     if (p->ioport_size) {
         ends[n++] = p->ioport_base;
         ends[n++] = p->ioport_base + p->ioport_size;
+    }
+    if (s->xmem) {
+        ends[n++] = s->model->xmem.base;
+        ends[n++] = s->model->xmem.base + s->model->xmem.size;
     }
     ends[n++] = 0x40000000u;
     ends[n++] = 0x60000000u;
@@ -533,6 +538,7 @@ done:
     csim_emu_free(s->emu);
     csim_disasm_free(s->dis);
     csim_memsys_free(s->flash);
+    csim_xmem_free(s->xmem);
     csim_periph_free(s->periph);
     free(s);
     return err;

@@ -14,6 +14,7 @@
 
 #include "cyclesim/common/diag.h"
 #include "cyclesim/memsys/memsys.h"
+#include "cyclesim/memsys/xmem.h"
 #include "cyclesim/core/timing.h"
 
 #define CSIM_MODEL_VERSION 1
@@ -107,6 +108,7 @@ typedef struct csim_model {
     csim_latency_range latency[CSIM_MAX_RANGES];
     unsigned n_latency;
     csim_ms_cfg flash;    /* flash interface configuration (wait states, caches...) */
+    csim_xm_cfg xmem;     /* external memory on the S-AHB and its DCACHE (size 0: none) */
     csim_region sram[CSIM_MAX_REGIONS];
     unsigned n_sram;
     csim_region periph_ram[CSIM_MAX_REGIONS]; /* register files: RCC, PWR, GPIO, UART... */
