@@ -37,6 +37,24 @@ static void sim_cache_invalidate(void *user)
     csim_pricer_flash_changed(&s->pricer);
 }
 
+/* DCACHE_CR: the external memory's model follows it (no kept pricing holds
+ * its state: nothing else to drop). */
+static void sim_xmem_config(void *user, const csim_xm_cfg *cfg)
+{
+    sim *s = user;
+    if (s->xmem) {
+        csim_xmem_configure(s->xmem, cfg);
+    }
+}
+
+static void sim_xmem_invalidate(void *user)
+{
+    sim *s = user;
+    if (s->xmem) {
+        csim_xmem_invalidate(s->xmem);
+    }
+}
+
 static uint32_t sim_sp(void *user) { return csim_emu_reg(((sim *)user)->emu, CSIM_SP); }
 
 /* The pricing: the block that ran is priced (or a pricing replayed) once
@@ -341,7 +359,8 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
     watch_init(&s->watch, opts->max_insns);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    const csim_periph_env env = {s, sim_now, sim_flash_config, opts->console, sim_cache_invalidate, NULL};
+    const csim_periph_env env = {s,    sim_now,         sim_flash_config,   opts->console, sim_cache_invalidate,
+                                 NULL, sim_xmem_config, sim_xmem_invalidate};
     const csim_emu_hooks hooks = {s, sim_on_block, sim_on_mem, NULL, sim_on_misaligned, NULL};
     csim_err err = sim_setup(s, env, hooks);
     if (!err) {

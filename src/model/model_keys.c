@@ -299,6 +299,9 @@ static const csim_key keys[] = {
     {"periph.icache_cr", CSIM_K_REGISTER, OFF(icache_cr), 0, 0, 0, NULL,
      "ICACHE_CR: its address (0: none) and fields (EN: cache.enabled, WAYSEL: cache.ways, CACHEINV: "
      "invalidate)", "CMSIS device header ICACHE_BASE and ICACHE_CR bits"},
+    {"periph.dcache_cr", CSIM_K_REGISTER, OFF(dcache_cr), 0, 0, 0, NULL,
+     "DCACHE_CR: its address (0: none) and fields (EN: dcache.enabled, CACHEINV: invalidate); its keys "
+     "are dcache.* ones", "CMSIS device headers DCACHE1_BASE_NS and DCACHE_CR bits (stm32u585xx.h, stm32h563xx.h)"},
     {"description", CSIM_K_STR, OFF(description), SZ(description), 0, 0, NULL,
      "one line about the model", "-"},
     {"uncertain", CSIM_K_KEYS, OFF(uncertain), OFF(n_uncertain), 0, 0, NULL,
@@ -330,7 +333,8 @@ bool csim_key_applies(const csim_key *k, const csim_model *m)
         return false;
     }
     /* the external memory's and the DCACHE's keys only on a model with them */
-    if (strncmp(k->name, "xmem.", 5) == 0 || strncmp(k->name, "dcache.", 7) == 0) {
+    if (strncmp(k->name, "xmem.", 5) == 0 || strncmp(k->name, "dcache.", 7) == 0
+        || strcmp(k->name, "periph.dcache_cr") == 0) {
         return m->xmem.size > 0 || m->xmem.cache_bytes > 0;
     }
     /* a key some flash interfaces read applies where the registry lists it, a

@@ -21,6 +21,11 @@ if(TARGET firmware)
         COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_whatif.sh $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
                 ${CMAKE_BINARY_DIR}/firmware ${CMAKE_CURRENT_BINARY_DIR}/whatif)
     set_tests_properties(e2e_model_whatif PROPERTIES LABELS e2e)
+    # A firmware write of DCACHE_CR.EN = 0 turns the U5's DCACHE off.
+    add_test(NAME e2e_model_dcache_cr
+        COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_dcache_cr.sh $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
+                ${CMAKE_CURRENT_BINARY_DIR}/dcache-cr)
+    set_tests_properties(e2e_model_dcache_cr PROPERTIES LABELS e2e)
 endif()
 # `cyclesim models` names each model's board (issue 37): the description's first words.
 add_test(NAME cli_models_boards

@@ -63,7 +63,8 @@ typedef struct csim_reg_field {
     uint8_t shift, width;
     uint8_t coding;       /* csim_field_coding */
     bool is_bool;         /* the key is a boolean (else unsigned) */
-    uint16_t cfg_offset;  /* the key's member of csim_ms_cfg */
+    uint16_t cfg_offset;  /* the key's member of the configuration the register drives
+                             (csim_ms_cfg; csim_xm_cfg for DCACHE_CR) */
     uint16_t key;         /* the key's index in the key table */
 } csim_reg_field;
 
@@ -121,6 +122,7 @@ typedef struct csim_model {
     unsigned n_periph;
     csim_reg_layout flash_acr; /* FLASH_ACR */
     csim_reg_layout icache_cr; /* ICACHE_CR */
+    csim_reg_layout dcache_cr; /* DCACHE_CR: its keys are dcache.* (csim_xm_cfg) */
     uint16_t uncertain[CSIM_MAX_UNCERTAIN]; /* key-table indices no document gives on this model */
     unsigned n_uncertain;
     /* Provenance: the sources in the order they were applied (the core's
@@ -149,13 +151,14 @@ csim_err csim_model_check(csim_model *m, csim_diag *diag);
  *  model's voltage range; -1 if hz is above the range's maximum. */
 int csim_model_min_latency(const csim_model *m, uint32_t hz);
 
-/** csim_reg_encode - the register's value for configuration c (its reset
- *  value: the model's configuration read back by the firmware). */
-uint32_t csim_reg_encode(const csim_reg_layout *r, const csim_ms_cfg *c);
+/** csim_reg_encode - the register's value for configuration c, the
+ *  csim_ms_cfg or csim_xm_cfg its keys belong to (its reset value: the
+ *  model's configuration read back by the firmware). */
+uint32_t csim_reg_encode(const csim_reg_layout *r, const void *c);
 
 /** csim_reg_decode - the configuration c with the keys of the register's
  *  fields set from a value the firmware wrote. */
-void csim_reg_decode(const csim_reg_layout *r, uint32_t value, csim_ms_cfg *c);
+void csim_reg_decode(const csim_reg_layout *r, uint32_t value, void *c);
 
 /** csim_reg_invalidate_mask - the bits of the fields that invalidate the cache. */
 uint32_t csim_reg_invalidate_mask(const csim_reg_layout *r);

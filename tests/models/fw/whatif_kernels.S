@@ -63,6 +63,18 @@ xmem_table:
     bne 1b
     bx lr
 
+@ xmem_table_cr_off(n): xmem_table after the firmware clears DCACHE_CR
+@ (DCACHE1 at 0x40031400, EN bit 0: cmsis-device-u5): as if the DCACHE were
+@ off (tests/models/run_dcache_cr.sh).
+    .global xmem_table_cr_off
+    .align 3
+    .thumb_func
+xmem_table_cr_off:
+    ldr r2, =0x40031400
+    movs r3, #0
+    str r3, [r2]
+    b xmem_table
+
 @ xmem_store(n): n passes of 32 word stores over the same table: write-back
 @ stores hit their lines at 0 wait states, write-through ones all go to the
 @ memory (RM0456 9.2).
