@@ -27,6 +27,14 @@ if(TARGET firmware)
                 ${CMAKE_CURRENT_BINARY_DIR}/dcache-cr)
     set_tests_properties(e2e_model_dcache_cr PROPERTIES LABELS e2e)
 endif()
+# An external memory the model cannot take is refused with its keys named (exit 4, docs/exit-codes.md):
+# stm32h563zi has the DCACHE but no memory, so a size alone leaves its latencies at 0.
+if(TARGET firmware)
+    add_test(NAME cli_model_xmem_refused
+        COMMAND sh -c "$<TARGET_FILE:cyclesim> run ${CMAKE_BINARY_DIR}/firmware/emu-m33/sha.elf --mcu stm32h563zi --set xmem.size=1024 2>&1; echo exit=$?")
+    set_tests_properties(cli_model_xmem_refused PROPERTIES LABELS cli
+        PASS_REGULAR_EXPRESSION "cyclesim: error: stm32h563zi: xmem.read_cycles/xmem.write_cycles/xmem.beat_cycles: latencies must be 1\\.\\.1024 cycles\nexit=4")
+endif()
 # `cyclesim models` names each model's board (issue 37): the description's first words.
 add_test(NAME cli_models_boards
     COMMAND sh -c "out=$($<TARGET_FILE:cyclesim> models) && for b in 'stm32g071rb    STM32G071RB, NUCLEO-G071RB:' 'stm32c031c6    STM32C031C6, NUCLEO-C031C6:' 'stm32u585ai    STM32U585AI, B-U585I-IOT02A:' 'stm32h563zi    STM32H563ZI, NUCLEO-H563ZI:'; do printf '%s\\n' \"$out\" | grep -qF \"$b\" || { echo \"missing: $b\"; exit 1; }; done")
