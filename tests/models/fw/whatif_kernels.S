@@ -93,3 +93,14 @@ xmem_store:
     bne 1b
     bx lr
     .ltorg
+
+@ The table xmem_table reads, for a link that places it at the start of the
+@ external memory (--section-start=.xmem_table=0x90000000,
+@ tests/models/run_dcache_cr.sh): the words 1 to 32, so n passes return
+@ 528 * n, which shows that the image loaded there.
+    .section .xmem_table, "a"
+    .set v, 1
+    .rept 32
+    .word v
+    .set v, v + 1
+    .endr
