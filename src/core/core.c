@@ -63,7 +63,9 @@ void csim_core_decoded(csim_insn *insns, int n)
 }
 
 /* One read through the bus at `issue`: flash goes to the flash model, the
- * rest is zero-wait memory or a peripheral with periph_wait. */
+ * external memory to its model (instruction fetches too: above the Code
+ * region they use the S-AHB, through the DCACHE), the rest is zero-wait
+ * memory or a peripheral with periph_wait. */
 uint64_t read_ready(csim_core *c, uint64_t issue, uint32_t a, csim_ms_kind kind)
 {
     if (in_flash(c, a)) {
@@ -79,6 +81,9 @@ uint64_t read_ready(csim_core *c, uint64_t issue, uint32_t a, csim_ms_kind kind)
             }
         }
         return csim_memsys_read(c->flash, issue, a & ~3u, kind);
+    }
+    if (in_xmem(c, a)) {
+        return csim_xmem_read(c->xmem, issue, a);
     }
     return issue + 1 + (is_periph(a) ? c->p.periph_wait : 0);
 }

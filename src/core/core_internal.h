@@ -42,7 +42,19 @@ static inline bool in_flash(const csim_core *c, uint32_t a)
     return c->flash && csim_memsys_contains(c->flash, a);
 }
 
-/* One read through the bus at `issue` (flash model or zero-wait memory). */
+static inline bool in_xmem(const csim_core *c, uint32_t a) { return c->xmem && csim_xmem_contains(c->xmem, a); }
+
+/* One write through the bus at `at`: the external memory's model, else
+ * zero-wait memory or a peripheral with periph_wait. */
+static inline uint64_t write_ready(csim_core *c, uint64_t at, uint32_t a)
+{
+    if (in_xmem(c, a)) {
+        return csim_xmem_write(c->xmem, at, a);
+    }
+    return at + 1 + (is_periph(a) ? c->p.periph_wait : 0);
+}
+
+/* One read through the bus at `issue` (flash model, external memory or zero-wait memory). */
 uint64_t read_ready(csim_core *c, uint64_t issue, uint32_t a, csim_ms_kind kind);
 /* Index of word `w` in the fetch queue, or -1. */
 int q_find(const csim_core *c, uint32_t w);

@@ -87,8 +87,7 @@ static void m0plus_exec(csim_core *c, const csim_insn *in, const csim_mem_event 
         uint64_t due = s + issue + (k - io) + wait + conflict;
         uint64_t at = max64(due, c->bus_free);
         conflict += at - due;
-        uint64_t ready = write ? at + 1 + (is_periph(a) ? c->p.periph_wait : 0)
-                               : read_ready(c, at, a, CSIM_MS_DATA);
+        uint64_t ready = write ? write_ready(c, at, a) : read_ready(c, at, a, CSIM_MS_DATA);
         if (!write && in_flash(c, a)) {
             c->bd.flash_data_reads++;
         }

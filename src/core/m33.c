@@ -246,7 +246,7 @@ static inline __attribute__((always_inline)) void m33_price(csim_core *c, const 
         uint64_t at = s + issue + k + wait - (in->iclass == CSIM_IC_TB ? 1 : 0);
         uint64_t ready;
         if (write) {
-            ready = at + 1 + (is_periph(a) ? p->periph_wait : 0);
+            ready = write_ready(c, at, a);
         } else if (in_flash(c, a)) {
             /* Data reads of the Code region use the C-AHB, which also
              * carries the instruction fetches (Cortex-M33 TRM, ARM 100230:

@@ -81,6 +81,7 @@ struct csim_periph {
     uint32_t dwt_ctrl, cyccnt_base;
     uint64_t cyccnt_epoch;
     csim_ms_cfg flash;
+    csim_xm_cfg xmem;
 };
 
 _Static_assert(REG_SLOTS >= 2 * 64 * (0x1000 / 4), "register table smaller than the pages it may hold");
@@ -373,19 +374,53 @@ static void reconfigure_flash(csim_periph *p)
     }
 }
 
+/* Store a write to a cache control register; its invalidate bits complete
+ * at once (they read 0) and call `invalidate`, if the run gave one. */
+static uint32_t *store_control(csim_periph *p, const periph_range *r, uint32_t addr, unsigned size, uint32_t value,
+                               void (*invalidate)(void *user))
+{
+    uint32_t *reg = store(p, addr, size, value);
+    const uint32_t bits = *reg & csim_reg_invalidate_mask(r->state);
+    if (bits) {
+        *reg &= ~bits;
+        if (invalidate) {
+            invalidate(p->env.user);
+        }
+    }
+    return reg;
+}
+
 static void flash_reg_write(csim_periph *p, const periph_range *r, uint32_t addr, unsigned size, uint32_t value,
                             uint64_t now)
 {
     (void)now;
-    uint32_t *reg = store(p, addr, size, value);
-    const uint32_t invalidate = *reg & csim_reg_invalidate_mask(r->state);
-    if (invalidate) {
-        *reg &= ~invalidate; /* completes at once */
-        if (p->env.cache_invalidate) {
-            p->env.cache_invalidate(p->env.user);
+    store_control(p, r, addr, size, value, p->env.cache_invalidate);
+    reconfigure_flash(p);
+}
+
+/* ---- DCACHE_CR: fields as the model's layout gives them (dcache.* keys) ---- */
+static unsigned dcache_at(const csim_model *m, csim_region *out) { return one_at(m->dcache_cr.addr, 4, out); }
+
+static bool dcache_reset(csim_periph *p, periph_range *r)
+{
+    r->state = &p->m.dcache_cr;
+    *reg_slot(p, r->base) = csim_reg_encode(r->state, &p->m.xmem);
+    return true;
+}
+
+static void dcache_write(csim_periph *p, const periph_range *r, uint32_t addr, unsigned size, uint32_t value,
+                         uint64_t now)
+{
+    (void)now;
+    const uint32_t *reg = store_control(p, r, addr, size, value, p->env.xmem_invalidate);
+    csim_xm_cfg c = p->xmem;
+    csim_reg_decode(r->state, *reg, &c);
+    if (memcmp(&c, &p->xmem, sizeof(c)) != 0) {
+        p->xmem = c;
+        if (p->env.xmem_config) {
+            p->env.xmem_config(p->env.user, &c);
         }
     }
-    reconfigure_flash(p);
 }
 
 /* ---- console USART/LPUART: bytes written to TDR go to the console ------- */
@@ -415,6 +450,7 @@ static const periph_module modules[] = {
     {"usart-console", NULL, 0x400, NULL, registers_read, usart_console_write, NULL},
     {"flash_acr", acr_at, 0, acr_reset, registers_read, flash_reg_write, NULL},
     {"icache_cr", icache_at, 0, icache_reset, registers_read, flash_reg_write, NULL},
+    {"dcache_cr", dcache_at, 0, dcache_reset, registers_read, dcache_write, NULL},
     {"registers", registers_at, 0, NULL, registers_read, registers_write, NULL},
 };
 
@@ -485,6 +521,7 @@ csim_periph *csim_periph_new(const csim_model *m, const csim_periph_env *env)
     p->m = *m;
     p->env = *env;
     p->flash = m->flash;
+    p->xmem = m->xmem;
     p->fallback.mod = plain;
     for (size_t i = 0; i < sizeof(modules) / sizeof(modules[0]); i++) {
         csim_region at[CSIM_MAX_REGIONS > CSIM_MAX_PERIPHS ? CSIM_MAX_REGIONS : CSIM_MAX_PERIPHS];

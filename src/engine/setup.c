@@ -20,7 +20,7 @@ static bool inside(const csim_model *m, uint32_t a, uint32_t len, bool *in_flash
             return true;
         }
     }
-    return false;
+    return m->xmem.size && a >= m->xmem.base && end <= (uint64_t)m->xmem.base + m->xmem.size;
 }
 
 /* The first word the image loads at `addr`, or 0 when no segment holds it. */
@@ -108,13 +108,19 @@ csim_err sim_setup(sim *s, csim_periph_env env, csim_emu_hooks hooks)
         return csim_fail(d, CSIM_ERR_MODEL, "%s: periph.modules: no peripheral module \"%s\" (docs/model-keys.md)",
                          m->name, why);
     }
+    if (m->xmem.size && (why = csim_xmem_cfg_problem(&m->xmem))) {
+        return csim_fail(d, CSIM_ERR_MODEL, "%s: %s", m->name, why);
+    }
     s->flash = csim_memsys_new(&m->flash);
     s->dis = csim_disasm_new();
-    if (!s->flash || !s->dis) {
-        return csim_fail(d, CSIM_ERR_MODEL, "%s: flash interface or decoder could not be created", m->name);
+    s->xmem = m->xmem.size ? csim_xmem_new(&m->xmem) : NULL;
+    if (!s->flash || !s->dis || (m->xmem.size && !s->xmem)) {
+        return csim_fail(d, CSIM_ERR_MODEL, "%s: flash interface, external memory or decoder could not be created",
+                         m->name);
     }
     s->flash_cfg = csim_memsys_config(s->flash);
     csim_core_init(&s->core, &m->core, s->flash);
+    s->core.xmem = s->xmem;
     /* A replayed pricing skips the per-instruction hook that --trace needs. */
     csim_pricer_init(&s->pricer, &s->core, s->flash, !s->opts->no_reuse && !s->opts->trace);
     env.ccr = sim_ccr;
@@ -131,6 +137,9 @@ csim_err sim_setup(sim *s, csim_periph_env env, csim_emu_hooks hooks)
         return err ? err : csim_fail(d, CSIM_ERR_NOMEM, "out of memory");
     }
     if ((err = csim_emu_map(s->emu, m->flash.flash_base, m->flash.flash_size, false, d))) {
+        return err;
+    }
+    if (s->xmem && (err = csim_emu_map(s->emu, m->xmem.base, m->xmem.size, true, d))) {
         return err;
     }
     for (unsigned i = 0; i < m->n_sram; i++) {

@@ -37,6 +37,24 @@ static void sim_cache_invalidate(void *user)
     csim_pricer_flash_changed(&s->pricer);
 }
 
+/* DCACHE_CR: the external memory's model follows it (no kept pricing holds
+ * its state: nothing else to drop). */
+static void sim_xmem_config(void *user, const csim_xm_cfg *cfg)
+{
+    sim *s = user;
+    if (s->xmem) {
+        csim_xmem_configure(s->xmem, cfg);
+    }
+}
+
+static void sim_xmem_invalidate(void *user)
+{
+    sim *s = user;
+    if (s->xmem) {
+        csim_xmem_invalidate(s->xmem);
+    }
+}
+
 static uint32_t sim_sp(void *user) { return csim_emu_reg(((sim *)user)->emu, CSIM_SP); }
 
 /* The pricing: the block that ran is priced (or a pricing replayed) once
@@ -204,6 +222,7 @@ static uint8_t addr_class(const sim *s, uint32_t addr)
     const csim_core_params *p = &s->model->core;
     const csim_ms_cfg *f = s->flash_cfg;
     return addr - f->flash_base < f->flash_size || addr - f->alias_base < f->flash_size ? CSIM_TC_FLASH
+           : s->xmem && csim_xmem_contains(s->xmem, addr)                                ? CSIM_TC_XMEM
            : p->ioport_size && addr - p->ioport_base < p->ioport_size                    ? CSIM_TC_IOPORT
            : addr >= 0x40000000u && addr < 0x60000000u                                   ? CSIM_TC_PERIPH
                                                                                           : CSIM_TC_SRAM;
@@ -217,7 +236,7 @@ static __attribute__((noinline)) const acc_range *acc_range_of(sim *s, uint32_t 
 {
     const csim_core_params *p = &s->model->core;
     const csim_ms_cfg *f = s->flash_cfg;
-    uint32_t ends[2 * (4 + MAX_SPANS)];
+    uint32_t ends[2 * (5 + MAX_SPANS)];
     unsigned n = 0;
     if (f->flash_size) {
         ends[n++] = f->flash_base;
@@ -228,6 +247,10 @@ static __attribute__((noinline)) const acc_range *acc_range_of(sim *s, uint32_t 
     if (p->ioport_size) {
         ends[n++] = p->ioport_base;
         ends[n++] = p->ioport_base + p->ioport_size;
+    }
+    if (s->xmem) {
+        ends[n++] = s->model->xmem.base;
+        ends[n++] = s->model->xmem.base + s->model->xmem.size;
     }
     ends[n++] = 0x40000000u;
     ends[n++] = 0x60000000u;
@@ -355,7 +378,8 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
     watch_init(&s->watch, opts->max_insns);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    const csim_periph_env env = {s, sim_now, sim_flash_config, opts->console, sim_cache_invalidate, NULL};
+    const csim_periph_env env = {s,    sim_now,         sim_flash_config,   opts->console, sim_cache_invalidate,
+                                 NULL, sim_xmem_config, sim_xmem_invalidate};
     const csim_emu_hooks hooks = {s, sim_on_block, sim_on_mem, NULL, sim_on_misaligned, NULL};
     csim_err err = sim_setup(s, env, hooks);
     if (!err) {
@@ -555,6 +579,7 @@ done:
     csim_emu_free(s->emu);
     csim_disasm_free(s->dis);
     csim_memsys_free(s->flash);
+    csim_xmem_free(s->xmem);
     csim_periph_free(s->periph);
     free(s);
     return err;

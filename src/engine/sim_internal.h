@@ -66,6 +66,7 @@ struct sim {
     csim_disasm *dis;
     csim_memsys *flash;
     const csim_ms_cfg *flash_cfg; /* its configuration in force (csim_memsys_config) */
+    csim_xmem *xmem;              /* the external memory with its DCACHE, or NULL */
     csim_periph *periph;
     csim_core core;
     csim_pricer pricer;   /* prices the executed blocks on core, with reuse */

@@ -84,7 +84,7 @@ uint32_t csim_reg_field_mask(const csim_reg_field *f)
     return (uint32_t)(((1ull << f->width) - 1) << f->shift);
 }
 
-uint32_t csim_reg_encode(const csim_reg_layout *r, const csim_ms_cfg *c)
+uint32_t csim_reg_encode(const csim_reg_layout *r, const void *c)
 {
     uint32_t v = 0;
     for (unsigned i = 0; i < r->n_fields; i++) {
@@ -107,7 +107,7 @@ uint32_t csim_reg_encode(const csim_reg_layout *r, const csim_ms_cfg *c)
     return v;
 }
 
-void csim_reg_decode(const csim_reg_layout *r, uint32_t value, csim_ms_cfg *c)
+void csim_reg_decode(const csim_reg_layout *r, uint32_t value, void *c)
 {
     for (unsigned i = 0; i < r->n_fields; i++) {
         const csim_reg_field *f = &r->field[i];

@@ -134,10 +134,17 @@ static csim_err set_array(csim_model *m, const csim_key *k, const csim_json *v, 
 
 static const char *const coding_names[] = {"value", "inverted", "log2", NULL};
 
-/* One field of a register layout: "key" names the flash key it sets (with a
- * "coding"), or "action": "invalidate" makes it a cache-invalidate bit. */
+/* The configuration a register's keys belong to: the external memory's for
+ * DCACHE_CR, the flash interface's for the others. */
+typedef struct reg_target {
+    size_t base, size;
+    const char *keys; /* their prefixes, for the message */
+} reg_target;
+
+/* One field of a register layout: "key" names the key of its target it sets
+ * (with a "coding"), or "action": "invalidate" makes it a cache-invalidate bit. */
 static csim_err set_field(csim_reg_field *f, const csim_json *e, const char *where, const char *name,
-                          csim_diag *diag)
+                          const reg_target *t, csim_diag *diag)
 {
     csim_err err = CSIM_OK;
     bool ok = true;
@@ -182,14 +189,14 @@ static csim_err set_field(csim_reg_field *f, const csim_json *e, const char *whe
         return CSIM_OK;
     }
     const csim_key *k = csim_key_find(key);
-    if (!k || (k->type != CSIM_K_U32 && k->type != CSIM_K_BOOL) || k->offset < offsetof(csim_model, flash) ||
-        k->offset >= offsetof(csim_model, flash) + sizeof(csim_ms_cfg)) {
-        return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: %s: \"%s\" is not a flash.* or cache.* number or boolean",
-                         where, name, fname, key);
+    if (!k || (k->type != CSIM_K_U32 && k->type != CSIM_K_BOOL) || k->offset < t->base ||
+        k->offset >= t->base + t->size) {
+        return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: %s: \"%s\" is not a %s number or boolean", where, name,
+                         fname, key, t->keys);
     }
     size_t n_keys;
     f->key = (uint16_t)(k - csim_keys(&n_keys));
-    f->cfg_offset = (uint16_t)(k->offset - offsetof(csim_model, flash));
+    f->cfg_offset = (uint16_t)(k->offset - t->base);
     f->is_bool = k->type == CSIM_K_BOOL;
     f->coding = CSIM_FIELD_VALUE;
     for (int i = 0; coding && coding_names[i]; i++) {
@@ -236,6 +243,9 @@ static csim_err set_register(csim_model *m, const csim_key *k, const csim_json *
         return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: a word-aligned addr and at most %d fields", where, k->name,
                          CSIM_MAX_FIELDS);
     }
+    const reg_target target = k->offset == offsetof(csim_model, dcache_cr)
+                                  ? (reg_target){offsetof(csim_model, xmem), sizeof(csim_xm_cfg), "dcache.*"}
+                                  : (reg_target){offsetof(csim_model, flash), sizeof(csim_ms_cfg), "flash.* or cache.*"};
     uint32_t used = 0;
     const csim_json *e;
     csim_json_each(e, fields)
@@ -244,7 +254,7 @@ static csim_err set_register(csim_model *m, const csim_key *k, const csim_json *
         if (!csim_json_is_object(e)) {
             return csim_fail(diag, CSIM_ERR_MODEL, "%s: %s: fields must be objects", where, k->name);
         }
-        if ((err = set_field(f, e, where, k->name, diag))) {
+        if ((err = set_field(f, e, where, k->name, &target, diag))) {
             return err;
         }
         const uint32_t mask = csim_reg_field_mask(f);

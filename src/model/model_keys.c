@@ -234,6 +234,43 @@ static const csim_key keys[] = {
      "uncertain: not documented for the U0; true is read from the ICACHE's one refill buffer and "
      "hit-under-miss limited to the burst in progress (RM0522 7.4.8, 7.4.11), which the ICACHE models "
      "keep whatever this key says"},
+    /* External memory on the S-AHB and the DCACHE in front of it (docs/timing-model.md,
+     * "External memory and DCACHE") */
+    {"xmem.base", CSIM_K_U32, OFF(xmem.base), 0, 0, 4294967295.0, NULL,
+     "first byte of the memory-mapped external memory (an OCTOSPI region)",
+     "CMSIS device headers OCTOSPI1_BASE 0x90000000, OCTOSPI2_BASE 0x70000000 (stm32u585xx.h); "
+     "OCTOSPI1 0x90000000 (stm32h563xx.h)"},
+    {"xmem.size", CSIM_K_U32, OFF(xmem.size), 0, 0, 4294967295.0, NULL,
+     "its size in bytes (0: no external memory; the xmem.* and dcache.* keys apply only to a model "
+     "that sets this or dcache.size)",
+     "the board's memory: B-U585I-IOT02A 8-MB Octo-SPI PSRAM (APS6408) on OCTOSPI1 (ST BSP "
+     "b_u585i_iot02a_ospi.c)"},
+    {"xmem.read_cycles", CSIM_K_U32, OFF(xmem.read_cycles), 0, 0, 1024, NULL,
+     "core cycles from a read request to its first 32-bit word (command, address, latency, data)",
+     "uncertain: no document gives it; derived from the OCTOSPI clock, the memory's latency and the "
+     "bus width (docs/timing-model.md, \"External memory and DCACHE\")"},
+    {"xmem.beat_cycles", CSIM_K_U32, OFF(xmem.beat_cycles), 0, 0, 1024, NULL,
+     "core cycles of each further 32-bit word of a burst (a DCACHE line fill or write-back)",
+     "uncertain: derived from the OCTOSPI clock and the bus width (docs/timing-model.md)"},
+    {"xmem.write_cycles", CSIM_K_U32, OFF(xmem.write_cycles), 0, 0, 1024, NULL,
+     "core cycles of a 32-bit write to the memory, request to completion",
+     "uncertain: derived as xmem.read_cycles with the memory's write latency (docs/timing-model.md)"},
+    {"xmem.write_back", CSIM_K_BOOL, OFF(xmem.write_back), 0, 0, 1, NULL,
+     "the region is bufferable: the DCACHE writes back and allocates on writes (false: write-through, "
+     "write-around)",
+     "RM0456 9.2 (\"selectable with AHB bufferable attribute\"); with the MPU off, the default memory "
+     "map's attribute of the region: 0x60000000-0x7FFFFFFF write-back, write-allocate, "
+     "0x80000000-0x9FFFFFFF write-through (Cortex-M4 Devices Generic User Guide, ARM DUI 0553A 2.2.3 Table 2-12; the Cortex-M33's was not "
+     "checked: uncertain on the models that set it)"},
+    {"dcache.enabled", CSIM_K_BOOL, OFF(xmem.cache_enabled), 0, 0, 1, NULL,
+     "DCACHE enabled (DCACHE_CR.EN); off, every access is one transaction on the memory",
+     "RM0456 9.2; the firmware's choice"},
+    {"dcache.size", CSIM_K_U32, OFF(xmem.cache_bytes), 0, 0, 65536, NULL,
+     "DCACHE size in bytes", "STM32U585xx datasheet 3.2.2 (4 KB)"},
+    {"dcache.ways", CSIM_K_U32, OFF(xmem.cache_ways), 0, 0, 32, NULL,
+     "DCACHE ways (pLRU-t, exact LRU at 2)", "RM0456 9.2, RM0481 9.2 (2-way set-associative)"},
+    {"dcache.line", CSIM_K_U32, OFF(xmem.cache_line_bytes), 0, 0, 64, NULL,
+     "DCACHE line in bytes", "RM0456 9.2, RM0481 9.2 (\"WRAP4 for 128-bit cache line\")"},
     /* Memory map and peripherals */
     {"memory.sram", CSIM_K_REGIONS, OFF(sram), OFF(n_sram), 0, 0, NULL,
      "SRAM regions", "CMSIS device header, datasheet"},
@@ -262,6 +299,9 @@ static const csim_key keys[] = {
     {"periph.icache_cr", CSIM_K_REGISTER, OFF(icache_cr), 0, 0, 0, NULL,
      "ICACHE_CR: its address (0: none) and fields (EN: cache.enabled, WAYSEL: cache.ways, CACHEINV: "
      "invalidate)", "CMSIS device header ICACHE_BASE and ICACHE_CR bits"},
+    {"periph.dcache_cr", CSIM_K_REGISTER, OFF(dcache_cr), 0, 0, 0, NULL,
+     "DCACHE_CR: its address (0: none) and fields (EN: dcache.enabled, CACHEINV: invalidate); its keys "
+     "are dcache.* ones", "CMSIS device headers DCACHE1_BASE_NS and DCACHE_CR bits (stm32u585xx.h, stm32h563xx.h)"},
     {"description", CSIM_K_STR, OFF(description), SZ(description), 0, 0, NULL,
      "one line about the model", "-"},
     {"uncertain", CSIM_K_KEYS, OFF(uncertain), OFF(n_uncertain), 0, 0, NULL,
@@ -311,6 +351,11 @@ bool csim_key_applies(const csim_key *k, const csim_model *m)
 {
     if (!csim_core_reads_key(m->core.kind, k->name)) {
         return false;
+    }
+    /* the external memory's and the DCACHE's keys only on a model with them */
+    if (strncmp(k->name, "xmem.", 5) == 0 || strncmp(k->name, "dcache.", 7) == 0
+        || strcmp(k->name, "periph.dcache_cr") == 0) {
+        return m->xmem.size > 0 || m->xmem.cache_bytes > 0;
     }
     /* a key some flash interfaces read applies where the registry lists it, a
      * cache.* key only with a cache */

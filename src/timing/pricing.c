@@ -577,7 +577,9 @@ void csim_pricer_finish(csim_pricer *p, uint32_t next)
         const bool icache = p->logs_tags;
         tried_keys tried = {false, false, false, false};
         unsigned why = 0, why_state = 0;
-        if (!p->reuse_on || p->cursor != 0 || p->on_insn) {
+        const csim_xmem *xm = p->core->xmem;
+        if (!p->reuse_on || p->cursor != 0 || p->on_insn || p->priced_only ||
+            (xm && csim_xmem_contains(xm, b->addr))) {
             price_until(p, b->n, next);
         } else if (b->reuse_skip) {
             /* Blocks that keep missing are priced directly for a while:
@@ -606,6 +608,7 @@ void csim_pricer_finish(csim_pricer *p, uint32_t next)
     }
     p->pending = NULL;
     p->n_ev = p->ev_pos = 0;
+    p->priced_only = false;
 }
 
 /* Price the pending block up to and including the instruction at pc, drop the
@@ -622,6 +625,7 @@ void csim_pricer_finish_at(csim_pricer *p, uint32_t pc)
     }
     p->pending = NULL;
     p->n_ev = p->ev_pos = 0;
+    p->priced_only = false;
 }
 
 void csim_pricer_init(csim_pricer *p, csim_core *core, csim_memsys *flash, bool reuse)

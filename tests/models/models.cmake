@@ -21,6 +21,19 @@ if(TARGET firmware)
         COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_whatif.sh $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
                 ${CMAKE_BINARY_DIR}/firmware ${CMAKE_CURRENT_BINARY_DIR}/whatif)
     set_tests_properties(e2e_model_whatif PROPERTIES LABELS e2e)
+    # A firmware write of DCACHE_CR.EN = 0 turns the U5's DCACHE off.
+    add_test(NAME e2e_model_dcache_cr
+        COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_dcache_cr.sh $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
+                ${CMAKE_CURRENT_BINARY_DIR}/dcache-cr)
+    set_tests_properties(e2e_model_dcache_cr PROPERTIES LABELS e2e)
+endif()
+# An external memory the model cannot take is refused with its keys named (exit 4, docs/exit-codes.md):
+# stm32h563zi has the DCACHE but no memory, so a size alone leaves its latencies at 0.
+if(TARGET firmware)
+    add_test(NAME cli_model_xmem_refused
+        COMMAND sh -c "$<TARGET_FILE:cyclesim> run ${CMAKE_BINARY_DIR}/firmware/emu-m33/sha.elf --mcu stm32h563zi --set xmem.size=1024 2>&1; echo exit=$?")
+    set_tests_properties(cli_model_xmem_refused PROPERTIES LABELS cli
+        PASS_REGULAR_EXPRESSION "cyclesim: error: stm32h563zi: xmem.read_cycles/xmem.write_cycles/xmem.beat_cycles: latencies must be 1\\.\\.1024 cycles\nexit=4")
 endif()
 # `cyclesim models` names each model's board (issue 37): the description's first words.
 add_test(NAME cli_models_boards

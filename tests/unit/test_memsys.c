@@ -12,6 +12,7 @@
  * printed.  The throughput figure is printed, never asserted.
  */
 #include "cyclesim/memsys/memsys.h"
+#include "cyclesim/memsys/xmem.h"
 #include "cyclesim/model/model_keys.h"
 
 #include <inttypes.h>
@@ -2057,6 +2058,163 @@ static void throughput(const char *name, const csim_ms_cfg *c)
     csim_memsys_free(ms);
 }
 
+/* ---- external memory and DCACHE (memsys_xmem.c) ----------------------------- */
+
+/* The U5's DCACHE1 (RM0456 §9.2, STM32U585xx datasheet §3.2.2): 4 KB, 2 ways,
+ * 16-B lines (4 words, 128 sets, a way spans 2 KB), 0 wait on a hit.  The
+ * memory: R = 10 cycles to the first word of a read, B = 2 per further beat,
+ * W = 8 per write (round figures: what is checked is the document's rules).
+ * A line fill is a WRAP4 burst from the requested word (critical word
+ * first): word k of the burst at start + R + k*B, the line whole at
+ * start + R + 3B = start + 16. */
+#define XM 0x90000000u
+
+static csim_xm_cfg cfg_xm(bool enabled, bool write_back)
+{
+    return (csim_xm_cfg){.base = XM, .size = 64u << 20, .read_cycles = 10, .beat_cycles = 2, .write_cycles = 8,
+                         .write_back = write_back, .cache_enabled = enabled, .cache_bytes = 4096,
+                         .cache_ways = 2, .cache_line_bytes = 16};
+}
+
+static csim_xmem *must_new_xm(const csim_xm_cfg *cfg)
+{
+    csim_xmem *xm = csim_xmem_new(cfg);
+    if (!xm) {
+        fprintf(stderr, "[%s] csim_xmem_new failed\n", g_case);
+        exit(1);
+    }
+    return xm;
+}
+
+#define XREAD(xm, now, addr, exp) \
+    check_u64(__FILE__, __LINE__, "xread " #addr " @" #now, csim_xmem_read(xm, now, addr), exp)
+#define XWRITE(xm, now, addr, exp) \
+    check_u64(__FILE__, __LINE__, "xwrite " #addr " @" #now, csim_xmem_write(xm, now, addr), exp)
+
+static void test_dcache_read(void)
+{
+    begin("dcache off: bypassed, one memory read each, one at a time");
+    csim_xm_cfg c = cfg_xm(false, false);
+    csim_xmem *xm = must_new_xm(&c);
+    XREAD(xm, 0, XM, 10);       /* 0 + R */
+    XREAD(xm, 5, XM + 4, 20);   /* the memory is busy until 10: 10 + R */
+    XREAD(xm, 30, XM, 40);      /* no cache: the same word costs R again */
+    CHECK_EQ(csim_xmem_stats(xm)->mem_reads, 3);
+    CHECK_EQ(csim_xmem_stats(xm)->read_hits + csim_xmem_stats(xm)->read_misses, 0);
+    CHECK(csim_xmem_contains(xm, XM + (64u << 20) - 1));
+    CHECK(!csim_xmem_contains(xm, XM + (64u << 20)));
+    CHECK(!csim_xmem_contains(xm, 0x20000000u));
+    csim_xmem_free(xm);
+
+    begin("dcache read miss: critical word first, then hits under the miss");
+    c = cfg_xm(true, false);
+    xm = must_new_xm(&c);
+    XREAD(xm, 0, XM + 4, 10);   /* miss on word 1: the burst starts with it, 0 + R */
+    XREAD(xm, 11, XM + 8, 12);  /* word 2 is the 2nd beat: 0 + R + B */
+    XREAD(xm, 11, XM, 16);      /* word 0 is the last beat (wrap): 0 + R + 3B */
+    XREAD(xm, 20, XM + 12, 21); /* the line is whole: 0 wait-state hit */
+    CHECK_EQ(csim_xmem_stats(xm)->read_misses, 1);
+    CHECK_EQ(csim_xmem_stats(xm)->read_hits, 3);
+    CHECK_EQ(csim_xmem_stats(xm)->mem_reads, 1);
+    csim_xmem_free(xm);
+
+    begin("dcache hit-under-miss: a hit to another line during a fill");
+    xm = must_new_xm(&c);
+    XREAD(xm, 0, XM + 16, 10);  /* line 1: miss, burst 0..16 */
+    XREAD(xm, 20, XM, 30);      /* line 0: miss, burst 20..36 */
+    XREAD(xm, 22, XM + 16, 23); /* line 1 during line 0's fill: served at once */
+    XREAD(xm, 23, XM + 32, 46); /* line 2: a miss waits for the memory (36) + R */
+    csim_xmem_free(xm);
+
+    begin("dcache 2 ways, LRU: three lines of one set");
+    xm = must_new_xm(&c);
+    XREAD(xm, 0, XM, 10);             /* A miss (burst ends 16) */
+    XREAD(xm, 20, XM + 2048, 30);     /* B: same set (a way is 2 KB), other way; ends 36 */
+    XREAD(xm, 40, XM, 41);            /* A hit: B is now the least recently used */
+    XREAD(xm, 50, XM + 4096, 60);     /* C misses, replaces B; ends 66 */
+    XREAD(xm, 70, XM, 71);            /* A still there */
+    XREAD(xm, 80, XM + 2048, 90);     /* B was evicted: miss, replaces C */
+    CHECK_EQ(csim_xmem_stats(xm)->read_misses, 4);
+    csim_xmem_free(xm);
+}
+
+static void test_dcache_write(void)
+{
+    begin("dcache write-through: every write to memory, write-around on a miss");
+    csim_xm_cfg c = cfg_xm(true, false);
+    csim_xmem *xm = must_new_xm(&c);
+    XWRITE(xm, 0, XM, 8);       /* miss: 0 + W, no line allocated */
+    XREAD(xm, 20, XM, 30);      /* so the read misses: 20 + R (burst ends 36) */
+    XWRITE(xm, 40, XM + 4, 48); /* hit: the line is updated and the memory written, 40 + W */
+    XREAD(xm, 50, XM + 4, 51);  /* still a hit */
+    CHECK_EQ(csim_xmem_stats(xm)->write_misses, 1);
+    CHECK_EQ(csim_xmem_stats(xm)->write_hits, 1);
+    CHECK_EQ(csim_xmem_stats(xm)->mem_writes, 2);
+    csim_xmem_free(xm);
+
+    begin("dcache write-back: write-allocate, 0-wait write hits, a dirty victim written back");
+    c = cfg_xm(true, true);
+    xm = must_new_xm(&c);
+    XWRITE(xm, 0, XM, 10);          /* miss: allocate, the written word first: 0 + R (ends 16) */
+    XREAD(xm, 20, XM + 4, 21);      /* the line is there */
+    XWRITE(xm, 30, XM + 8, 31);     /* write hit: 0 wait, nothing written to memory */
+    CHECK_EQ(csim_xmem_stats(xm)->mem_writes, 0);
+    XREAD(xm, 40, XM + 2048, 50);   /* same set, the empty way: no eviction (ends 56) */
+    XREAD(xm, 60, XM + 4096, 84);   /* evicts the dirty A: write-back burst W + 3B = 60..74,
+                                       then the fill: 74 + R */
+    CHECK_EQ(csim_xmem_stats(xm)->mem_writes, 1);
+    XREAD(xm, 100, XM + 2048, 101); /* B (clean) stayed */
+    XREAD(xm, 110, XM, 120);        /* A misses; victim C is clean: no write-back, 110 + R */
+    CHECK_EQ(csim_xmem_stats(xm)->mem_writes, 1);
+    CHECK_EQ(csim_xmem_stats(xm)->write_hits, 1);
+    CHECK_EQ(csim_xmem_stats(xm)->write_misses, 1);
+    csim_xmem_free(xm);
+}
+
+static void test_dcache_control(void)
+{
+    begin("dcache DCACHE_CR.EN: off bypasses, on again starts empty; CACHEINV empties");
+    csim_xm_cfg c = cfg_xm(true, false);
+    csim_xmem *xm = must_new_xm(&c);
+    XREAD(xm, 0, XM, 10);       /* miss, ends 16 */
+    XREAD(xm, 20, XM, 21);      /* hit */
+    c.cache_enabled = false;
+    CHECK(csim_xmem_configure(xm, &c));
+    XREAD(xm, 30, XM, 40);      /* bypassed: a memory read, 30 + R */
+    c.cache_enabled = true;
+    CHECK(csim_xmem_configure(xm, &c));
+    XREAD(xm, 50, XM, 60);      /* enabled again: empty, so a miss (ends 66) */
+    XREAD(xm, 70, XM, 71);
+    csim_xmem_invalidate(xm);
+    XREAD(xm, 80, XM, 90);      /* invalidated: a miss */
+    c.write_back = true;        /* the attribute changes, the contents stay */
+    CHECK(csim_xmem_configure(xm, &c));
+    XREAD(xm, 100, XM, 101);
+    csim_xmem_free(xm);
+
+    begin("dcache bad configurations are refused with the key named");
+    c = cfg_xm(true, false);
+    c.cache_ways = 3;
+    CHECK(csim_xmem_new(&c) == NULL);
+    CHECK(strstr(csim_xmem_cfg_problem(&c), "dcache.ways") != NULL);
+    c = cfg_xm(true, false);
+    c.read_cycles = 0;
+    CHECK(strstr(csim_xmem_cfg_problem(&c), "xmem.read_cycles") != NULL);
+    c = cfg_xm(true, false);
+    c.base = 0xF0000000u;
+    c.size = 0x20000000u;
+    CHECK(strstr(csim_xmem_cfg_problem(&c), "xmem.size") != NULL);
+    c = cfg_xm(true, false);
+    c.cache_line_bytes = 128;
+    CHECK(strstr(csim_xmem_cfg_problem(&c), "dcache.line") != NULL);
+    xm = must_new_xm(&(csim_xm_cfg){.base = XM, .size = 1, .read_cycles = 1, .write_cycles = 1,
+                                    .cache_bytes = 64, .cache_ways = 1, .cache_line_bytes = 64});
+    c.cache_line_bytes = 128;
+    CHECK(!csim_xmem_configure(xm, &c)); /* refused: the model keeps its configuration */
+    CHECK_EQ(csim_xmem_config(xm)->cache_line_bytes, 64);
+    csim_xmem_free(xm);
+}
+
 int main(void)
 {
     test_zero_wait();
@@ -2099,6 +2257,9 @@ int main(void)
     test_state_tag_log();
     test_state_abandon();
     test_replay();
+    test_dcache_read();
+    test_dcache_write();
+    test_dcache_control();
 
     csim_ms_cfg c = cfg_l0(1, true, true, true);
     throughput("l0", &c);

@@ -17,6 +17,7 @@
 #include "cyclesim/core/core.h"
 #include "cyclesim/core/insn.h"
 #include "cyclesim/memsys/memsys.h"
+#include "cyclesim/memsys/xmem.h"
 
 /* Core parameters: every field is a model key (model_keys.c gives sources). */
 typedef struct csim_core_params {
@@ -115,6 +116,7 @@ typedef struct csim_core {
     csim_core_params p;
     const csim_core_desc *desc; /* the core's entry in the table of cores */
     csim_memsys *flash; /* flash interface, or NULL for all-zero-wait memory */
+    csim_xmem *xmem;    /* external memory on the S-AHB with its DCACHE, or NULL */
     uint64_t t;         /* earliest issue cycle of the next instruction */
     uint64_t bus_free;  /* shared port (M0+) / C-AHB (M33) free from this cycle */
     uint64_t fetch_from;/* earliest cycle the fetch unit may issue (after a redirect) */

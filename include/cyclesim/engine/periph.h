@@ -25,6 +25,8 @@ typedef struct csim_periph_env {
     FILE *console;                                   /* UART output (NULL: discarded) */
     void (*cache_invalidate)(void *user);            /* ICACHE_CR.CACHEINV written as 1 */
     void (*ccr)(void *user, uint32_t ccr);           /* SCB->CCR written (fault traps) */
+    void (*xmem_config)(void *user, const csim_xm_cfg *cfg); /* DCACHE_CR changed */
+    void (*xmem_invalidate)(void *user);             /* DCACHE_CR.CACHEINV written as 1 */
 } csim_periph_env;
 
 csim_periph *csim_periph_new(const csim_model *m, const csim_periph_env *env);

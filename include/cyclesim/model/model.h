@@ -14,6 +14,7 @@
 
 #include "cyclesim/common/diag.h"
 #include "cyclesim/memsys/memsys.h"
+#include "cyclesim/memsys/xmem.h"
 #include "cyclesim/core/timing.h"
 
 #define CSIM_MODEL_VERSION 1
@@ -70,7 +71,8 @@ typedef struct csim_reg_field {
     uint8_t shift, width;
     uint8_t coding;       /* csim_field_coding */
     bool is_bool;         /* the key is a boolean (else unsigned) */
-    uint16_t cfg_offset;  /* the key's member of csim_ms_cfg */
+    uint16_t cfg_offset;  /* the key's member of the configuration the register drives
+                             (csim_ms_cfg; csim_xm_cfg for DCACHE_CR) */
     uint16_t key;         /* the key's index in the key table */
 } csim_reg_field;
 
@@ -115,6 +117,7 @@ typedef struct csim_model {
     csim_latency_range latency[CSIM_MAX_RANGES];
     unsigned n_latency;
     csim_ms_cfg flash;    /* flash interface configuration (wait states, caches...) */
+    csim_xm_cfg xmem;     /* external memory on the S-AHB and its DCACHE (size 0: none) */
     csim_region sram[CSIM_MAX_REGIONS];
     unsigned n_sram;
     csim_region periph_ram[CSIM_MAX_REGIONS]; /* register files: RCC, PWR, GPIO, UART... */
@@ -127,6 +130,7 @@ typedef struct csim_model {
     unsigned n_periph;
     csim_reg_layout flash_acr; /* FLASH_ACR */
     csim_reg_layout icache_cr; /* ICACHE_CR */
+    csim_reg_layout dcache_cr; /* DCACHE_CR: its keys are dcache.* (csim_xm_cfg) */
     uint16_t uncertain[CSIM_MAX_UNCERTAIN]; /* key-table indices no document gives on this model */
     unsigned n_uncertain;
     /* Provenance: the sources in the order they were applied (the core's
@@ -156,13 +160,14 @@ csim_err csim_model_check(csim_model *m, csim_diag *diag);
  *  model's voltage range; -1 if hz is above the range's maximum. */
 int csim_model_min_latency(const csim_model *m, uint32_t hz);
 
-/** csim_reg_encode - the register's value for configuration c (its reset
- *  value: the model's configuration read back by the firmware). */
-uint32_t csim_reg_encode(const csim_reg_layout *r, const csim_ms_cfg *c);
+/** csim_reg_encode - the register's value for configuration c, the
+ *  csim_ms_cfg or csim_xm_cfg its keys belong to (its reset value: the
+ *  model's configuration read back by the firmware). */
+uint32_t csim_reg_encode(const csim_reg_layout *r, const void *c);
 
 /** csim_reg_decode - the configuration c with the keys of the register's
  *  fields set from a value the firmware wrote. */
-void csim_reg_decode(const csim_reg_layout *r, uint32_t value, csim_ms_cfg *c);
+void csim_reg_decode(const csim_reg_layout *r, uint32_t value, void *c);
 
 /** csim_reg_invalidate_mask - the bits of the fields that invalidate the cache. */
 uint32_t csim_reg_invalidate_mask(const csim_reg_layout *r);

@@ -28,8 +28,11 @@
 
 /* Classes of a transfer that price differently (the caller's address map
  * decides), or'ed with CSIM_TC_WRITE for a store.  Reuse compares them; a
- * flash read's address matters to the flash interface. */
-enum { CSIM_TC_SRAM = 0, CSIM_TC_FLASH = 1, CSIM_TC_PERIPH = 2, CSIM_TC_IOPORT = 3, CSIM_TC_WRITE = 4 };
+ * flash read's address matters to the flash interface.  A block with a
+ * transfer of the external memory (CSIM_TC_XMEM), whose DCACHE state no kept
+ * pricing records, is always priced. */
+enum { CSIM_TC_SRAM = 0, CSIM_TC_FLASH = 1, CSIM_TC_PERIPH = 2, CSIM_TC_IOPORT = 3, CSIM_TC_WRITE = 4,
+       CSIM_TC_XMEM = 8 };
 
 struct csim_tm_memo;
 
@@ -81,6 +84,7 @@ typedef struct csim_pricer {
     csim_mem_event ev[CSIM_PRICER_EVENTS];
     uint8_t ev_class[CSIM_PRICER_EVENTS];
     bool reuse_on;
+    bool priced_only;             /* the pending block reached the external memory: no reuse */
     unsigned epoch;               /* bumped when the flash interface is reconfigured or invalidated */
     csim_reuse_stats stats;
     csim_tm_rec rec;
@@ -111,6 +115,9 @@ static inline void csim_pricer_record(csim_pricer *p, uint32_t addr, unsigned si
         p->ev[n] = (csim_mem_event){addr, (uint8_t)size, write};
         p->ev_class[n] = cls;
         p->n_ev = n + 1;
+    }
+    if (cls & CSIM_TC_XMEM) {
+        p->priced_only = true;
     }
 }
 
