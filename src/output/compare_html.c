@@ -184,6 +184,77 @@ static void svg_error_chart(FILE *f, const csim_comparison *c, const char *secti
     csim_svg_end(f);
 }
 
+/* The colours of the breakdown's buckets (csim_breakdown, core to exception), in order. */
+static const char *const split_fill[] = {"#2f6fb5", "#8fb3de", "#d08a00", "#c0392b", "#7b4fa0", "#2e8b57", "#777"};
+#define SPLIT_W 160
+
+/* The breakdown's buckets in order: f(bucket index, field, label, value, ctx). */
+#define SPLIT_BUCKET(field, label, event, bucket)                                                               \
+    if (bucket) {                                                                                               \
+        const int64_t v = (int64_t)b->field; /* region minus the empty region: can fall below zero */          \
+        each(k++, label, v > 0 ? (uint64_t)v : 0, ctx);                                                         \
+    }
+static void split_walk(const csim_breakdown *b, void (*each)(unsigned, const char *, uint64_t, void *), void *ctx)
+{
+    unsigned k = 0;
+    CSIM_BREAKDOWN_FIELDS(SPLIT_BUCKET)
+}
+#undef SPLIT_BUCKET
+
+typedef struct split_draw {
+    FILE *f;
+    uint64_t sum, done;
+    bool text; /* the tooltip's text, else the bar */
+} split_draw;
+
+static void split_sum(unsigned k, const char *label, uint64_t v, void *ctx)
+{
+    (void)k;
+    (void)label;
+    ((split_draw *)ctx)->sum += v;
+}
+
+static void split_part(unsigned k, const char *label, uint64_t v, void *ctx)
+{
+    split_draw *d = ctx;
+    if (!v) {
+        return;
+    }
+    if (d->text) {
+        fprintf(d->f, "%s%s %llu (%.1f%%)", d->done ? ", " : "", label, (unsigned long long)v, 100.0 * v / d->sum);
+    } else {
+        fprintf(d->f, "<rect x=\"%.1f\" y=\"0\" width=\"%.1f\" height=\"10\" fill=\"%s\"/>",
+                (double)SPLIT_W * d->done / d->sum, (double)SPLIT_W * v / d->sum, split_fill[k]);
+    }
+    d->done += v;
+}
+
+/* A row's split of cycles (core, branch, fetch, data wait, bus, load-use,
+ * exception) as a stacked bar, the figures in its tooltip. */
+static void html_split_cell(FILE *f, const csim_case_result *k)
+{
+    split_draw d = {f, 0, 0, true};
+    split_walk(&k->bd, split_sum, &d);
+    fputs("<td>", f);
+    if (d.sum) {
+        fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"split\" width=\"%d\" height=\"10\" "
+                   "role=\"img\"><title>", SPLIT_W);
+        split_walk(&k->bd, split_part, &d);
+        fputs("</title>", f);
+        d.done = 0;
+        d.text = false;
+        split_walk(&k->bd, split_part, &d);
+        fputs("</svg>", f);
+    }
+    fputs("</td>", f);
+}
+
+static void legend_item(unsigned k, const char *label, uint64_t v, void *ctx)
+{
+    (void)v;
+    fprintf(ctx, " <span style=\"background:%s\">&#160;&#160;&#160;</span> %s", split_fill[k], label);
+}
+
 static void html_row_cells(FILE *f, const csim_comparison *c, csim_cmp_value v)
 {
     char a[32], b[32], d[32];
@@ -203,21 +274,39 @@ static void html_image_cell(FILE *f, const csim_comparison *c, const csim_case_r
     fputs("</tr>\n", f);
 }
 
+/* What the page compares: the images and the MCU. */
+static void html_title(FILE *f, const csim_comparison *c)
+{
+    fputs("cyclesim compare: ", f);
+    for (size_t i = 0; i < c->n_images; i++) {
+        fputs(i ? ", " : "", f);
+        csim_xml_text(f, c->images[i].elf->path);
+    }
+    fputs(" on ", f);
+    csim_xml_text(f, c->model->name);
+}
+
 static void html_begin(const cmp_out *o)
 {
     FILE *f = o->f;
     const csim_comparison *c = o->c;
     fputs("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n"
-          "<meta charset=\"utf-8\"/>\n<title>cyclesim compare</title>\n<style>\n"
+          "<meta charset=\"utf-8\"/>\n<title>",
+          f);
+    html_title(f, c);
+    fputs("</title>\n<style>\n"
           "body{font-family:sans-serif;margin:1.5em;max-width:1200px}\n"
           "table{border-collapse:collapse;margin:0.5em 0 1.5em}\n"
           "td,th{border:1px solid #ccc;padding:2px 6px;font-size:13px}\n"
           "td.n{text-align:right;font-variant-numeric:tabular-nums}\n"
           ".warn{background:#fde2e1;border:2px solid #c0392b;padding:0.6em;font-weight:bold}\n"
           ".note{background:#eef3fb;border:1px solid #8aa4d6;padding:0.6em}\n"
+          "pre{white-space:pre-wrap}\n"
 
-          "</style>\n</head>\n<body>\n<h1>cyclesim compare</h1>\n",
+          "</style>\n</head>\n<body>\n<h1>",
           f);
+    html_title(f, c);
+    fputs("</h1>\n", f);
     for (size_t i = 0; i < c->n_notes; i++) {
         fprintf(f, "<p class=\"%s\">", i == 0 && c->version_mismatch ? "warn" : "note");
         csim_xml_text(f, c->notes[i]);
@@ -238,11 +327,24 @@ static void html_part(const cmp_out *o, cmp_part p)
     FILE *f = o->f;
     const csim_comparison *c = o->c;
     switch (p) {
-    case CMP_CYCLES: fprintf(f, "<h2>Cycles (%zu published rows matched)</h2>\n", c->n_cycles); break;
+    case CMP_CYCLES: {
+        fprintf(f, "<h2>Cycles (%zu published rows matched)</h2>\n", c->n_cycles);
+        if (c->n_cycles) {
+            const csim_breakdown none = {0};
+            fputs("<p>split of each row's cycles:", f);
+            split_walk(&none, legend_item, f);
+            fputs("</p>\n", f);
+        }
+        break;
+    }
     case CMP_FOOTPRINT:
-        fprintf(f, "<h2>Footprint in bytes (%zu rows matched)</h2>\n<p>The estimate is the largest over the cases "
-                   "the row covers.</p>\n<table>\n<tr><th>section</th><th>row</th><th>cases</th>",
-                c->n_footprint);
+        fprintf(f, "<h2>Footprint in bytes (%zu rows matched)</h2>\n", c->n_footprint);
+        if (!c->n_footprint) {
+            break; /* no empty table */
+        }
+        fputs("<p>The estimate is the largest over the cases the row covers.</p>\n<table>\n<tr><th>section</th>"
+              "<th>row</th><th>cases</th>",
+              f);
         for (int m = CSIM_MET_CODE; m < CSIM_MET_COUNT; m++) {
             fprintf(f, "<th colspan=\"3\">%s: estimate, published, %s</th>", cmp_metric_titles[m],
                     cmp_dev_name(c->framing));
@@ -250,17 +352,23 @@ static void html_part(const cmp_out *o, cmp_part p)
         fprintf(f, "%s</tr>\n", c->n_images > 1 ? "<th>elf</th>" : "");
         break;
     case CMP_SUMMARY:
-        fputs("</table>\n<h2>Summary</h2>\n<p>", f);
+        fputs("<h2>Summary</h2>\n", f);
+        if (!c->n_summary) {
+            break;
+        }
+        fputs("<p>", f);
         csim_xml_text(f, cmp_stat_name(c->framing));
         fputs("; 90th percentile by nearest rank.</p>\n<table>\n<tr><th>section</th><th>metric</th><th>count</th>"
               "<th>median</th><th>p90</th><th>max</th></tr>\n",
               f);
         break;
     case CMP_UNMATCHED_PUB:
-        fprintf(f, "<h2>Published rows with no case (%zu)</h2>\n<ul>\n", c->n_unmatched_pub);
+        fprintf(f, "<h2>Published rows with no case (%zu)</h2>\n%s", c->n_unmatched_pub,
+                c->n_unmatched_pub ? "<ul>\n" : "");
         break;
     case CMP_UNMATCHED_CASES:
-        fprintf(f, "</ul>\n<h2>Cases with no published row (%zu)</h2>\n<ul>\n", c->n_unmatched_cases);
+        fprintf(f, "<h2>Cases with no published row (%zu)</h2>\n%s", c->n_unmatched_cases,
+                c->n_unmatched_cases ? "<ul>\n" : "");
         break;
     default: break;
     }
@@ -281,7 +389,7 @@ static void html_cycles_section(FILE *f, const csim_comparison *c, size_t i)
     svg_chart(f, c, sec, c->cycles[i].pub->section_title);
     svg_error_chart(f, c, sec, c->cycles[i].pub->section_title);
     fprintf(f, "<table>\n<tr><th>row</th><th>estimate</th><th>published</th><th>%s</th><th>in helpers</th>"
-               "<th>case</th><th>helpers</th>%s</tr>\n",
+               "<th>split of cycles</th><th>case</th><th>helpers</th>%s</tr>\n",
             cmp_dev_name(c->framing), c->n_images > 1 ? "<th>elf</th>" : "");
     for (size_t k = i; k < c->n_cycles; k++) {
         const csim_cmp_row *r = &c->cycles[k];
@@ -294,7 +402,9 @@ static void html_cycles_section(FILE *f, const csim_comparison *c, size_t i)
         html_row_cells(f, c, r->v[0]);
         char hc[48], hn[256];
         cmp_helper_text(r, hc, sizeof(hc), hn, sizeof(hn));
-        fprintf(f, "<td class=\"n\">%s</td><td>", hc);
+        fprintf(f, "<td class=\"n\">%s</td>", hc);
+        html_split_cell(f, r->c);
+        fputs("<td>", f);
         csim_xml_text(f, r->c->name);
         char rg[96];
         fprintf(f, "%s%s%s%s</td><td>%s</td>", cmp_marks(r)[0] ? " " : "", cmp_marks(r),
@@ -351,16 +461,24 @@ static void html_record(const cmp_out *o, cmp_part p, size_t i)
     }
 }
 
-/* After the summary table: the cycles summaries without the state-sensitive
- * rows and per baseline, preformatted. */
+/* The end of a part's table or list, when it has one; after the summary
+ * table, the cycles summaries without the state-sensitive rows and per
+ * baseline, preformatted. */
 static void html_part_end(const cmp_out *o, cmp_part p)
 {
     FILE *f = o->f;
     const csim_comparison *c = o->c;
+    if (p == CMP_FOOTPRINT && c->n_footprint) {
+        fputs("</table>\n", f);
+    } else if ((p == CMP_UNMATCHED_PUB && c->n_unmatched_pub) || (p == CMP_UNMATCHED_CASES && c->n_unmatched_cases)) {
+        fputs("</ul>\n", f);
+    }
     if (p != CMP_SUMMARY) {
         return;
     }
-    fputs("</table>\n", f);
+    if (c->n_summary) {
+        fputs("</table>\n", f);
+    }
     if (!(c->state_checked || c->baselines || c->ranged)) {
         return;
     }
@@ -384,7 +502,7 @@ static void html_part_end(const cmp_out *o, cmp_part p)
 
 static void html_end(const cmp_out *o)
 {
-    fputs("</ul>\n</body>\n</html>\n", o->f);
+    fputs("</body>\n</html>\n", o->f);
 }
 
 const cmp_writer cmp_html_writer = {html_begin, html_part, html_record, html_part_end, html_end};

@@ -155,10 +155,21 @@ def html(path, report, warn=None):
         fail("%s: not well-formed XML: %s" % (path, e))
         return
     ns = {"h": "http://www.w3.org/1999/xhtml", "s": "http://www.w3.org/2000/svg"}
-    svgs = root.findall(".//s:svg", ns)
-    sections = {row["section"] for row in json.load(open(report))["cycles"]}
+    svgs = [x for x in root.findall(".//s:svg", ns) if x.get("class") != "split"]
+    rep = json.load(open(report))
+    sections = {row["section"] for row in rep["cycles"]}
     if len(svgs) != 2 * len(sections):  # per section: cycles, and error
         fail("%s: %d svg charts for %d sections (two each)" % (path, len(svgs), len(sections)))
+    splits = root.findall(".//s:svg[@class='split']", ns)
+    if len(splits) != len(rep["cycles"]):  # per cycles row: its split
+        fail("%s: %d splits of cycles for %d cycles rows" % (path, len(splits), len(rep["cycles"])))
+    title = root.find(".//h:head/h:title", ns).text
+    named = [e["path"] for e in rep["elfs"]] + [rep["model"]["mcu"]]
+    if any(n not in title for n in named):
+        fail("%s: the title %r does not name %s" % (path, title, ", ".join(named)))
+    for table in root.iter("{%s}table" % ns["h"]):
+        if not table.findall("h:tr/h:td", ns):
+            fail("%s: an empty table" % path)
     for bad in ("script", "link", "iframe", "img"):
         if root.findall(".//h:" + bad, ns):
             fail("%s: has a <%s> element (must be self-contained)" % (path, bad))
@@ -167,7 +178,7 @@ def html(path, report, warn=None):
         text = "".join(first.itertext()) if first is not None else ""
         if first is None or first.get("class") != "warn" or warn not in text:
             fail("%s: the first paragraph is not the warning %r: %r" % (path, warn, text[:100]))
-    print("html: %d svg for %d sections" % (len(svgs), len(sections)))
+    print("html: %d svg for %d sections, %d splits, no empty table" % (len(svgs), len(sections), len(splits)))
 
 
 def stats(vals):

@@ -3,7 +3,8 @@
 # compare's HTML error chart (docs/compare.md): the error charts of
 # `compare --range --format html` byte for byte against EXPECT, and
 # structurally: well-formed SVG, one dot and one whisker per row, the zero
-# line inside the axis, every dot and whisker end inside the plot.
+# line inside the axis, every dot and whisker end inside the plot; each
+# row's split of cycles adds up to its estimate.
 # usage: compare_error_svg.sh CYCLESIM ELF MCU CASE_GLOB EXPECT WORK_DIR
 set -eu
 cyclesim=$1 elf=$2 mcu=$3 glob=$4 expect=$5 work=$6
@@ -13,7 +14,7 @@ rm -rf "$work" && mkdir -p "$work"
 python3 - "$work/report.html" "$work/error.svg" <<'PY'
 import re, sys
 html = open(sys.argv[1]).read()
-charts = [m for m in re.findall(r"<svg .*?</svg>\n", html, re.S) if ": error, estimate / published - 1</title>" in m]
+charts = [m for m in re.findall(r"^<svg .*?^</svg>\n", html, re.S | re.M) if ": error, estimate / published - 1</title>" in m]
 open(sys.argv[2], "w").write("".join(charts))
 PY
 diff -u "$expect" "$work/error.svg"
@@ -37,6 +38,17 @@ for svg in charts:
     ends = [float(v) for p in whiskers for v in re.findall(r"[MH]([0-9.]+)", p.get("d"))]
     ok &= all(lo - 0.05 <= x <= hi + 0.05 for x in ends)
     print(("ok   " if ok else "FAIL ") + f"{svg.find('s:title', ns).text}: {len(dots)} dots, {len(whiskers)} whiskers, zero line")
+    bad += not ok
+# each row's split of cycles: its parts add up to the row's estimate and fill the bar
+for tr in root.iter("{http://www.w3.org/1999/xhtml}tr"):
+    split = tr.find(".//s:svg[@class='split']", ns)
+    if split is None:
+        continue
+    cells = tr.findall("{http://www.w3.org/1999/xhtml}td")
+    parts = [int(v) for v in re.findall(r" (\d+) \(", split.find("s:title", ns).text)]
+    width = sum(float(r.get("width")) for r in split.findall("s:rect", ns))
+    ok = sum(parts) == int(cells[1].text) and abs(width - float(split.get("width"))) < 0.5
+    print(("ok   " if ok else "FAIL ") + f"split of {cells[0].text}: {sum(parts)} cycles in {len(parts)} parts")
     bad += not ok
 sys.exit(1 if bad else 0)
 PY
