@@ -53,16 +53,17 @@ unsigned cli_list_models(char names[][64], unsigned max, int *rc);
 
 /* The progress on stderr (progress.c). */
 #define PROGRESS_LOG_PERIOD 10.0 /* seconds between two plain lines, by default */
+#define PROGRESS_TTY_PERIOD 0.25 /* seconds between two redraws of the line on a terminal, by default */
 typedef struct cli_progress {
     bool tty;             /* stderr is a terminal: one line redrawn; else plain lines (CI logs) */
-    double log_period;    /* seconds between two plain lines: $CYCLESIM_PROGRESS_SECONDS, default 10 */
+    double period;        /* seconds between two draws: $CYCLESIM_PROGRESS_SECONDS, else 0.25 (terminal) or 10 */
     double t0, last_draw; /* seconds */
     size_t drawn;         /* characters of the line on screen; plain lines printed */
 } cli_progress;
 
 /** cli_progress_draw - csim_jobs_progress_fn on a cli_progress: on a terminal
  *  redraws one line at most every quarter second and erases it at the end;
- *  elsewhere prints a plain line at most every log_period seconds,
+ *  elsewhere prints a plain line at most every `period` seconds,
  *  the first after as long (a short run prints nothing), and a last one at
  *  the end when it printed any. */
 void cli_progress_draw(void *ctx, csim_jobs_event ev, const csim_jobs_status *s);

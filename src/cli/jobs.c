@@ -16,7 +16,9 @@ void cli_jobs_init(cli_jobs *j, unsigned workers, bool progress)
     if (progress) {
         const char *period = getenv("CYCLESIM_PROGRESS_SECONDS");
         j->line.tty = isatty(STDERR_FILENO);
-        j->line.log_period = period && atof(period) > 0 ? atof(period) : PROGRESS_LOG_PERIOD;
+        j->line.period = period && atof(period) > 0 ? atof(period)
+                         : j->line.tty                     ? PROGRESS_TTY_PERIOD
+                                                           : PROGRESS_LOG_PERIOD;
         j->opts.progress = cli_progress_draw;
         j->opts.progress_ctx = &j->line;
     }

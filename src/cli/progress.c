@@ -10,7 +10,6 @@
 
 #include "cli/cli.h"
 
-#define PROGRESS_PERIOD 0.25     /* seconds between two redraws of the line on a terminal */
 
 static double now_s(void)
 {
@@ -38,7 +37,7 @@ void cli_progress_draw(void *ctx, csim_jobs_event ev, const csim_jobs_status *s)
     double t = now_s();
     char line[256];
     if (ev == CSIM_JOBS_START) {
-        *p = (cli_progress){.tty = p->tty, .log_period = p->log_period, .t0 = t, .last_draw = t};
+        *p = (cli_progress){.tty = p->tty, .period = p->period, .t0 = t, .last_draw = t};
         return;
     }
     if (ev == CSIM_JOBS_END) {
@@ -51,7 +50,7 @@ void cli_progress_draw(void *ctx, csim_jobs_event ev, const csim_jobs_status *s)
         fflush(stderr);
         return;
     }
-    if (t - p->last_draw < (p->tty ? PROGRESS_PERIOD : p->log_period)) {
+    if (t - p->last_draw < p->period) {
         return;
     }
     p->last_draw = t;

@@ -23,7 +23,9 @@ CYCLESIM_PROGRESS_SECONDS=0.05 "$cyclesim" run "$elf" --mcu "$mcu" --no-progress
 ! grep -q "cases\|jobs" none.txt || bad "--no-progress: progress printed"
 # On a terminal (script(1) gives the run one): the line redrawn with \r, naming a case.
 if command -v script > /dev/null; then
-    script -qec "'$cyclesim' run '$elf' --mcu '$mcu' -j 1 > /dev/null" /dev/null > tty.txt 2>&1
+    # (a short period: the run takes about as long as the default quarter of a second)
+    CYCLESIM_PROGRESS_SECONDS=0.01 script -qec "'$cyclesim' run '$elf' --mcu '$mcu' -j 1 > /dev/null" /dev/null \
+        > tty.txt 2>&1
     tr '\r' '\n' < tty.txt | grep -q "^cyclesim: [0-9]*/$cases cases ([a-z0-9/-]*), 0/1 jobs" ||
         bad "terminal: no redrawn line naming a case"
 fi
