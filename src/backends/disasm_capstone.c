@@ -14,8 +14,39 @@
 
 #include "cyclesim/backends/disasm.h"
 
+/* The floating-point instructions by mnemonic (Capstone 4 and 5 name them
+ * alike; their ids differ): the class of each, as iclass.def lists them.
+ * csim_disasm_new turns it into a table by id. */
+static const struct {
+    const char *name;
+    uint8_t iclass;
+} fp_mnemonics[] = {
+    {"vmov", CSIM_IC_FP_MOVE},   {"vabs", CSIM_IC_FP_MOVE},    {"vneg", CSIM_IC_FP_MOVE},
+    {"vmrs", CSIM_IC_FP_MOVE},   {"vmsr", CSIM_IC_FP_MOVE},
+    {"vadd", CSIM_IC_FP_ARITH},  {"vsub", CSIM_IC_FP_ARITH},   {"vmul", CSIM_IC_FP_ARITH},
+    {"vnmul", CSIM_IC_FP_ARITH}, {"vcvt", CSIM_IC_FP_ARITH},   {"vcvtr", CSIM_IC_FP_ARITH},
+    {"vcvtb", CSIM_IC_FP_ARITH}, {"vcvtt", CSIM_IC_FP_ARITH},  {"vcmp", CSIM_IC_FP_ARITH},
+    {"vcmpe", CSIM_IC_FP_ARITH},
+    {"vsel", CSIM_IC_FP_V8},     {"vseleq", CSIM_IC_FP_V8},    {"vselge", CSIM_IC_FP_V8},
+    {"vselgt", CSIM_IC_FP_V8},   {"vselvs", CSIM_IC_FP_V8},    {"vmaxnm", CSIM_IC_FP_V8},
+    {"vminnm", CSIM_IC_FP_V8},   {"vrinta", CSIM_IC_FP_V8},    {"vrintn", CSIM_IC_FP_V8},
+    {"vrintp", CSIM_IC_FP_V8},   {"vrintm", CSIM_IC_FP_V8},    {"vrintr", CSIM_IC_FP_V8},
+    {"vrintx", CSIM_IC_FP_V8},   {"vrintz", CSIM_IC_FP_V8},    {"vcvta", CSIM_IC_FP_V8},
+    {"vcvtn", CSIM_IC_FP_V8},    {"vcvtp", CSIM_IC_FP_V8},     {"vcvtm", CSIM_IC_FP_V8},
+    {"vmla", CSIM_IC_FP_MAC},    {"vmls", CSIM_IC_FP_MAC},     {"vnmla", CSIM_IC_FP_MAC},
+    {"vnmls", CSIM_IC_FP_MAC},   {"vfma", CSIM_IC_FP_MAC},     {"vfms", CSIM_IC_FP_MAC},
+    {"vfnma", CSIM_IC_FP_MAC},   {"vfnms", CSIM_IC_FP_MAC},
+    {"vdiv", CSIM_IC_FP_DIV},    {"vsqrt", CSIM_IC_FP_DIV},
+    {"vldr", CSIM_IC_FP_LOAD},   {"vstr", CSIM_IC_FP_STORE},
+    {"vldmia", CSIM_IC_FP_LDM},  {"vldmdb", CSIM_IC_FP_LDM},   {"vpop", CSIM_IC_FP_LDM},
+    {"vstmia", CSIM_IC_FP_STM},  {"vstmdb", CSIM_IC_FP_STM},   {"vpush", CSIM_IC_FP_STM},
+};
+
+#define NOT_FP 0xFFu
+
 struct csim_disasm {
     csh handle;
+    uint8_t fp_class[ARM_INS_ENDING]; /* by Capstone id: an FP class, or NOT_FP */
 };
 
 csim_disasm *csim_disasm_new(void)
@@ -29,6 +60,15 @@ csim_disasm *csim_disasm_new(void)
         return NULL;
     }
     cs_option(d->handle, CS_OPT_DETAIL, CS_OPT_ON);
+    memset(d->fp_class, NOT_FP, sizeof(d->fp_class));
+    for (unsigned id = 1; id < ARM_INS_ENDING; id++) {
+        const char *name = cs_insn_name(d->handle, id);
+        for (size_t k = 0; name && k < sizeof(fp_mnemonics) / sizeof(fp_mnemonics[0]); k++) {
+            if (strcmp(name, fp_mnemonics[k].name) == 0) {
+                d->fp_class[id] = fp_mnemonics[k].iclass;
+            }
+        }
+    }
     return d;
 }
 
@@ -56,6 +96,90 @@ static uint16_t reg_bit(unsigned reg)
 }
 
 #define PC_BIT (1u << 15)
+#define SP_BIT (1u << 13)
+
+/* Capstone register id -> S0..S31 bits (a Dn is S2n and S2n+1), or 0. */
+static uint32_t sreg_bits(unsigned reg)
+{
+    if (reg >= ARM_REG_S0 && reg <= ARM_REG_S31) {
+        return 1u << (reg - ARM_REG_S0);
+    }
+    if (reg >= ARM_REG_D0 && reg <= ARM_REG_D15) {
+        return 3u << (2 * (reg - ARM_REG_D0));
+    }
+    return 0;
+}
+
+/* The FP registers an FP instruction reads and writes, from its operands
+ * (Capstone 4's register lists leave out VLDM's and VPOP's destinations and
+ * make VPUSH write what it stores), its transfers in words (nregs) and the
+ * stack pointer of VPUSH/VPOP. */
+static void fill_fp_operands(const cs_insn *ci, const cs_arm *arm, csim_insn *out)
+{
+    uint32_t listed = 0;
+    for (int i = 0; i < arm->op_count; i++) {
+        if (arm->operands[i].type == ARM_OP_REG) {
+            listed |= sreg_bits((unsigned)arm->operands[i].reg);
+        }
+    }
+    switch (out->iclass) {
+    case CSIM_IC_FP_LOAD:
+    case CSIM_IC_FP_LDM:
+        out->fregs_written = listed;
+        break;
+    case CSIM_IC_FP_STORE:
+    case CSIM_IC_FP_STM:
+        out->fregs_read = listed;
+        break;
+    default: {
+        /* The destinations lead: one (VCMP: none, it writes FPSCR), two for
+         * VMOV between two core registers and two S or one D register
+         * (VMOV r0, r1, d0; VMOV d0, r0, r1: one). */
+        bool fp0 = arm->op_count > 0 && arm->operands[0].type == ARM_OP_REG &&
+                   sreg_bits((unsigned)arm->operands[0].reg) != 0;
+        int dests = strncmp(ci->mnemonic, "vcmp", 4) == 0 ? 0 : 1;
+        if (out->iclass == CSIM_IC_FP_MOVE2 && !(arm->op_count == 3 && fp0)) {
+            dests = 2;
+        }
+        for (int i = 0; i < arm->op_count; i++) {
+            if (arm->operands[i].type == ARM_OP_REG) {
+                uint32_t bits = sreg_bits((unsigned)arm->operands[i].reg);
+                if (i < dests) {
+                    out->fregs_written |= bits;
+                } else {
+                    out->fregs_read |= bits;
+                }
+            }
+        }
+        if (out->iclass == CSIM_IC_FP_MAC) {
+            out->fregs_read |= out->fregs_written; /* the accumulator */
+        }
+        break;
+    }
+    }
+    if (out->iclass == CSIM_IC_FP_LOAD || out->iclass == CSIM_IC_FP_STORE ||
+        out->iclass == CSIM_IC_FP_LDM || out->iclass == CSIM_IC_FP_STM) {
+        /* One transfer per register listed: a D register's is a doubleword. */
+        unsigned words = (unsigned)__builtin_popcount(listed);
+        bool doubles = false;
+        for (int i = 0; i < arm->op_count; i++) {
+            unsigned r = (unsigned)arm->operands[i].reg;
+            doubles |= arm->operands[i].type == ARM_OP_REG && r >= ARM_REG_D0 && r <= ARM_REG_D15;
+        }
+        out->nregs = (uint8_t)(doubles ? words / 2 : words);
+        if (doubles) {
+            out->flags |= CSIM_IF_FP_DOUBLE;
+        }
+    }
+    if (ci->id == ARM_INS_VPUSH || ci->id == ARM_INS_VPOP) {
+        out->addr_regs |= SP_BIT;
+        out->regs_read |= SP_BIT;
+        out->regs_written |= SP_BIT;
+        out->flags |= CSIM_IF_WRITEBACK;
+    } else if (out->iclass == CSIM_IC_FP_LDM || out->iclass == CSIM_IC_FP_STM) {
+        out->addr_regs |= reg_bit((unsigned)arm->operands[0].reg);
+    }
+}
 
 /* A T32 data-processing (modified immediate) encoding whose constant is a
  * rotated 8-bit value: DDI0553 (ARMv8-M ARM) ThumbExpandImm rotates unless
@@ -306,7 +430,12 @@ int csim_disasm_decode(csim_disasm *d, const uint8_t *code, size_t len, uint32_t
         if (ci->size == 4) {
             o->flags |= CSIM_IF_WIDE;
         }
-        o->iclass = (uint8_t)classify(ci, arm, o);
+        const unsigned fp = ci->id < ARM_INS_ENDING ? d->fp_class[ci->id] : NOT_FP;
+        if (fp != NOT_FP) {
+            o->iclass = (uint8_t)(fp == CSIM_IC_FP_MOVE && arm->op_count >= 3 ? CSIM_IC_FP_MOVE2 : fp);
+        } else {
+            o->iclass = (uint8_t)classify(ci, arm, o);
+        }
 
         /* Capstone 4 reports no access for the last register of the extend
          * and pack instructions (UXTB.W Rd, Rm, ROR #n; SXTAH; PKHBT) and
@@ -327,7 +456,18 @@ int csim_disasm_decode(csim_disasm *d, const uint8_t *code, size_t len, uint32_t
                 if (rw[i] == ARM_REG_CPSR) {
                     o->flags |= CSIM_IF_SETS_FLAGS;
                 }
+                if (rw[i] == ARM_REG_FPSCR || rw[i] == ARM_REG_FPSCR_NZCV) {
+                    o->flags |= CSIM_IF_FPSCR_WRITE;
+                }
             }
+            for (unsigned i = 0; i < nr; i++) {
+                if (rr[i] == ARM_REG_FPSCR || rr[i] == ARM_REG_FPSCR_NZCV) {
+                    o->flags |= CSIM_IF_FPSCR_READ;
+                }
+            }
+        }
+        if (csim_iclass_is_fp(o->iclass)) {
+            fill_fp_operands(ci, arm, o);
         }
         if (arm->update_flags) {
             o->flags |= CSIM_IF_SETS_FLAGS;
@@ -367,6 +507,8 @@ int csim_disasm_decode(csim_disasm *d, const uint8_t *code, size_t len, uint32_t
         case CSIM_IC_STORE:
         case CSIM_IC_LOAD2:
         case CSIM_IC_STORE2:
+        case CSIM_IC_FP_LOAD:
+        case CSIM_IC_FP_STORE:
             fill_memory_operand(ci, arm, o);
             break;
         case CSIM_IC_B:

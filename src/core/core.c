@@ -47,6 +47,10 @@ unsigned csim_core_transfers(const csim_insn *in)
         return 2;
     case CSIM_IC_LDM:
     case CSIM_IC_STM:
+    case CSIM_IC_FP_LOAD:
+    case CSIM_IC_FP_STORE:
+    case CSIM_IC_FP_LDM:
+    case CSIM_IC_FP_STM:
         return in->nregs;
     case CSIM_IC_TB:
         return 1;

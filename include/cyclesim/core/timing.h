@@ -123,6 +123,11 @@ typedef struct csim_core {
     uint64_t q_ready[CSIM_FETCH_QUEUE];
     unsigned q_n;
     uint64_t reg_ready[16]; /* M33: cycle each register's value is available */
+    /* The FP scoreboard (src/core/fpu.c): S0..S31 then FPSCR, as reg_ready;
+     * the FPU takes its next instruction from fpu_free; fp_horizon is the
+     * latest of them all (block reuse: a state with one ahead is not signed). */
+    uint64_t freg_ready[33];
+    uint64_t fpu_free, fp_horizon;
     uint64_t flags_ready;
     uint16_t chain_regs;    /* M33: registers last written by a two-stage operand2 operation */
     uint64_t prev_issue;    /* M33 dual issue: issue cycle of the previous instruction */
