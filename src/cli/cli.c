@@ -122,7 +122,7 @@ unsigned cli_load_models(const char *mcus, const char *const *sets, unsigned n_s
             *rc = cli_fail(err, &d);
             return 0;
         }
-        if (all && elf && !csim_arch_runs(m->arch, elf->arch)) {
+        if (all && elf && !csim_arch_runs(m->arch, elf->arch, elf->fp_arch_name != NULL)) {
             continue;
         }
         if (d.warning[0]) {

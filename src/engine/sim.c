@@ -160,7 +160,7 @@ static void sim_on_block(void *user, uint32_t addr, uint32_t size)
         if (!s->fault[0]) {
             snprintf(s->fault, sizeof(s->fault), "cannot decode the block at 0x%08x", addr);
         }
-        stop(s, ACT_FAULT, addr);
+        stop(s, s->refused_pc ? ACT_REFUSED : ACT_FAULT, s->refused_pc ? s->refused_pc : addr);
         return;
     }
     if (b->has_wfi) {
@@ -456,6 +456,12 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
             err = csim_fail(diag, CSIM_ERR_LIMIT, "instruction limit of %llu reached at %s: that many instructions "
                             "since the last bench marker or semihosting call (runaway firmware? raise it with "
                             "--max-insns)", (unsigned long long)opts->max_insns, at);
+            break;
+        }
+        case ACT_REFUSED: {
+            char at[160];
+            sim_describe_pc(s, s->act_pc, at, sizeof(at));
+            err = csim_fail(diag, CSIM_ERR_ELF, "%s: at %s: %s", s->elf->path, at, s->fault);
             break;
         }
         case ACT_FAULT: {

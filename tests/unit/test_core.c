@@ -619,18 +619,21 @@ static void test_arch_table(void)
     for (int n = 0; csim_core_names[n]; n++) {
         const csim_arch a = csim_core_desc_of(n)->arch;
         CHECK_EQ(csim_core_names[n], a >= 0 && a < n_archs && csim_arch_of(a)->title != NULL, 1);
-        CHECK_EQ(csim_core_names[n], csim_arch_runs(a, CSIM_ELF_ARCH_UNKNOWN), 1);
-        CHECK_EQ(csim_core_names[n], csim_arch_runs(a, CSIM_ELF_ARCH_OTHER), 0);
+        CHECK_EQ(csim_core_names[n], csim_arch_runs(a, CSIM_ELF_ARCH_UNKNOWN, 0), 1);
+        CHECK_EQ(csim_core_names[n], csim_arch_runs(a, CSIM_ELF_ARCH_OTHER, 0), 0);
     }
     CHECK_EQ("the M0+ is ARMv6-M", csim_core_desc_of(csim_core_find("m0plus"))->arch, v6m);
     CHECK_EQ("the M33 is ARMv8-M", csim_core_desc_of(csim_core_find("m33"))->arch, v8m);
-    CHECK_EQ("v6-M runs v6-M", csim_arch_runs(v6m, CSIM_ELF_ARCH_V6M), 1);
-    CHECK_EQ("v6-M does not run v7-M", csim_arch_runs(v6m, CSIM_ELF_ARCH_V7M), 0);
-    CHECK_EQ("v6-M does not run v8-M", csim_arch_runs(v6m, CSIM_ELF_ARCH_V8M_MAIN), 0);
-    CHECK_EQ("v8-M runs v6-M", csim_arch_runs(v8m, CSIM_ELF_ARCH_V6M), 1);
-    CHECK_EQ("v8-M runs v7-M", csim_arch_runs(v8m, CSIM_ELF_ARCH_V7M), 1);
-    CHECK_EQ("v8-M runs baseline", csim_arch_runs(v8m, CSIM_ELF_ARCH_V8M_BASE), 1);
-    CHECK_EQ("v8-M runs mainline", csim_arch_runs(v8m, CSIM_ELF_ARCH_V8M_MAIN), 1);
+    CHECK_EQ("v6-M runs v6-M", csim_arch_runs(v6m, CSIM_ELF_ARCH_V6M, 0), 1);
+    CHECK_EQ("v6-M does not run v7-M", csim_arch_runs(v6m, CSIM_ELF_ARCH_V7M, 0), 0);
+    CHECK_EQ("v6-M does not run v8-M", csim_arch_runs(v6m, CSIM_ELF_ARCH_V8M_MAIN, 0), 0);
+    CHECK_EQ("v8-M runs v6-M", csim_arch_runs(v8m, CSIM_ELF_ARCH_V6M, 0), 1);
+    CHECK_EQ("v8-M runs v7-M", csim_arch_runs(v8m, CSIM_ELF_ARCH_V7M, 0), 1);
+    CHECK_EQ("v8-M runs baseline", csim_arch_runs(v8m, CSIM_ELF_ARCH_V8M_BASE, 0), 1);
+    CHECK_EQ("v8-M runs mainline", csim_arch_runs(v8m, CSIM_ELF_ARCH_V8M_MAIN, 0), 1);
+    CHECK_EQ("v8-M (FP extension) runs FP code", csim_arch_runs(v8m, CSIM_ELF_ARCH_V8M_MAIN, 1), 1);
+    CHECK_EQ("v6-M does not run FP code", csim_arch_runs(v6m, CSIM_ELF_ARCH_V6M, 1), 0);
+    CHECK_EQ("v6-M does not run FP code of no known architecture", csim_arch_runs(v6m, CSIM_ELF_ARCH_UNKNOWN, 1), 0);
     CHECK_EQ("v8-M covers v6-M", csim_arch_covers(v8m, v6m), 1);
     CHECK_EQ("v6-M does not cover v8-M", csim_arch_covers(v6m, v8m), 0);
     CHECK_EQ("each covers itself", csim_arch_covers(v6m, v6m) && csim_arch_covers(v8m, v8m), 1);
