@@ -25,6 +25,7 @@ typedef struct csim_periph_env {
     FILE *console;                                   /* UART output (NULL: discarded) */
     void (*cache_invalidate)(void *user);            /* ICACHE_CR.CACHEINV written as 1 */
     void (*ccr)(void *user, uint32_t ccr);           /* SCB->CCR written (fault traps) */
+    void (*read)(void *user, uint32_t addr, uint32_t value); /* a register read, and its value */
 } csim_periph_env;
 
 csim_periph *csim_periph_new(const csim_model *m, const csim_periph_env *env);
