@@ -16,6 +16,7 @@ static const struct {
     [F_STKOF] = {"STKOF", EXC_USAGEFAULT, 18, 1u << 20},
     [F_UNALIGNED] = {"UNALIGNED", EXC_USAGEFAULT, 18, 1u << 24},
     [F_DIVBYZERO] = {"DIVBYZERO", EXC_USAGEFAULT, 18, 1u << 25},
+    [F_NOCP] = {"NOCP", EXC_USAGEFAULT, 18, 1u << 19},
     [F_PRECISERR] = {"PRECISERR", EXC_BUSFAULT, 17, 1u << 9 | 1u << 15}, /* BFARVALID */
     [F_IBUSERR] = {"IBUSERR", EXC_BUSFAULT, 17, 1u << 8},
 };
@@ -298,7 +299,16 @@ void sim_ccr(void *user, uint32_t ccr)
  *    LDREX/STREX hw0 0xE850/0xE840 | Rn, a word at Rn + imm8 * 4; and
  *    hw0 0xE8D0/0xE8C0 | Rn with hw1[7:4] 0100/0101 (LDREXB/H, STREXB/H),
  *    10sz (LDA*, STL*), 11sz (LDAEX*, STLEX*), 1 << sz bytes at Rn (0000 and
- *    0001 are TBB/TBH, which may be unaligned). */
+ *    0001 are TBB/TBH, which may be unaligned);
+ *  - the FP instructions (the coprocessor space, hw0 111x 11xx, with
+ *    coprocessor 10 or 11, hw1[11:9] 101): a NOCP UsageFault while CPACR
+ *    (SCB_CPACR) grants CP10 no access (bits 21:20 00 or 10; DDI0553 B3
+ *    "Coprocessor Access Control Register"; CP11 must be set alike). */
+static bool is_fp(const uint16_t hw[2])
+{
+    return (hw[0] & 0xEC00u) == 0xEC00u && (hw[1] & 0x0E00u) == 0x0A00u;
+}
+
 static bool is_div(const uint16_t hw[2])
 {
     return (hw[0] & 0xFFD0u) == 0xFB90u && (hw[1] & 0xF0F0u) == 0xF0F0u;
@@ -323,6 +333,10 @@ csim_stop sim_on_watched(void *user, uint32_t addr, uint32_t *stop_addr)
     if (csim_emu_read(s->emu, addr, hw, sizeof(hw))) {
         return CSIM_STOP_NONE;
     }
+    if (is_fp(hw)) {
+        *stop_addr = addr;
+        return (csim_periph_reg(s->periph, SCB_CPACR) >> 20 & 1u) ? CSIM_STOP_NONE : CSIM_STOP_NOCP;
+    }
     if (is_div(hw)) {
         *stop_addr = addr;
         return s->exc.div_trap && (hw[1] & 0xFu) < 13 && csim_emu_reg(s->emu, hw[1] & 0xFu) == 0 ? CSIM_STOP_DIVBYZERO
@@ -346,7 +360,8 @@ csim_err exc_watch_checked(sim *s)
         const csim_section *c = &e->secs[k];
         for (uint32_t a = c->addr; c->alloc && c->exec && a + 4 > a && a + 4 <= c->addr + c->size; a += 2) {
             uint16_t hw[2];
-            if (csim_emu_read(s->emu, a, hw, sizeof(hw)) == CSIM_OK && (is_div(hw) || aligned_access_size(hw))) {
+            if (csim_emu_read(s->emu, a, hw, sizeof(hw)) == CSIM_OK && (is_div(hw) || aligned_access_size(hw) ||
+                                                               (is_fp(hw) && csim_arch_has(s->model->arch, CSIM_AF_FPU)))) {
                 csim_err err = csim_emu_watch(s->emu, a);
                 if (err) {
                     return csim_fail(s->diag, err, err == CSIM_ERR_NOMEM ? "out of memory"
@@ -399,7 +414,7 @@ csim_err exc_emu_stopped(sim *s, uint32_t *pc)
         if (i < b->n) {
             fpc = b->insns[i].addr;
         }
-    } else if (why == CSIM_STOP_UNDEFINED || why == CSIM_STOP_DIVBYZERO) {
+    } else if (why == CSIM_STOP_UNDEFINED || why == CSIM_STOP_DIVBYZERO || why == CSIM_STOP_NOCP) {
         fpc = where;
     }
     if (why == CSIM_STOP_UNALIGNED && s->exc.align_pc) { /* a watched instruction, stopped before it ran */
@@ -427,6 +442,9 @@ csim_err exc_emu_stopped(sim *s, uint32_t *pc)
     } else if (why == CSIM_STOP_DIVBYZERO) {
         fk = F_DIVBYZERO;
         cause = "division by zero (CCR.DIV_0_TRP set)";
+    } else if (why == CSIM_STOP_NOCP) {
+        fk = F_NOCP;
+        cause = "FP instruction with the FPU disabled (CPACR grants CP10/CP11 no access)";
     } else if (invstate) {
         fk = F_INVSTATE;
         snprintf(what, sizeof(what), "branch to 0x%08x without the Thumb bit (execution in ARM state)", where);

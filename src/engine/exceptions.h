@@ -32,7 +32,13 @@ enum { EXC_NMI = 2, EXC_HARDFAULT = 3, EXC_BUSFAULT = 5, EXC_USAGEFAULT = 6, EXC
  * BusFault when SHCSR enables it, else escalates to HardFault with
  * HFSR.FORCED, and records the cause in CFSR (DDI0553 B3 "Fault handling",
  * D1 CFSR/UFSR/BFSR).  docs/sources.md. */
-typedef enum fault_kind { F_UNDEFINSTR, F_INVSTATE, F_STKOF, F_UNALIGNED, F_DIVBYZERO, F_PRECISERR, F_IBUSERR } fault_kind;
+/* CPACR: CP10 and CP11 (the FPU) access, bits 23:20; full access 0b11 each. */
+#define SCB_CPACR 0xE000ED88u
+#define CPACR_CP10_CP11_FULL (0xFu << 20)
+
+typedef enum fault_kind {
+    F_UNDEFINSTR, F_INVSTATE, F_STKOF, F_UNALIGNED, F_DIVBYZERO, F_NOCP, F_PRECISERR, F_IBUSERR
+} fault_kind;
 
 typedef struct sim sim;
 

@@ -49,11 +49,11 @@ static csim_err load_image(sim *s)
 }
 
 /* Instructions whose faults the emulator misses, checked before they run
- * (exc_watch_checked): divides (CCR.DIV_0_TRP) and exclusive accesses
- * (always aligned). */
+ * (exc_watch_checked): divides (CCR.DIV_0_TRP), exclusive accesses (always
+ * aligned) and FP instructions (NOCP while CPACR disables the FPU). */
 static bool checks_insns(csim_arch a)
 {
-    return csim_arch_has(a, CSIM_AF_HW_DIVIDE) || csim_arch_has(a, CSIM_AF_EXCLUSIVES);
+    return csim_arch_has(a, CSIM_AF_HW_DIVIDE) || csim_arch_has(a, CSIM_AF_EXCLUSIVES) || csim_arch_has(a, CSIM_AF_FPU);
 }
 
 csim_err sim_setup(sim *s, csim_periph_env env, csim_emu_hooks hooks)

@@ -340,6 +340,10 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
                 csim_emu_set_reg(s->emu, CSIM_R0 + (int)i, opts->call_args[i]);
             }
             csim_emu_set_reg(s->emu, CSIM_LR, RETURN_STUB | 1u);
+            if (csim_arch_has(model->arch, CSIM_AF_FPU)) {
+                /* A function runs as after CMSIS SystemInit: the FPU enabled. */
+                csim_periph_set_bits(s->periph, SCB_CPACR, CPACR_CP10_CP11_FULL);
+            }
             pc = f->addr;
         }
     } else if (!err) {

@@ -24,6 +24,7 @@ typedef enum csim_stop {
     CSIM_STOP_PROT, CSIM_STOP_UNDEFINED, CSIM_STOP_EMU_ERROR, CSIM_STOP_TRACED_FETCH,
     CSIM_STOP_UNALIGNED,  /* address: the access; not made (a store is undone) */
     CSIM_STOP_DIVBYZERO,  /* address: the UDIV/SDIV, not run */
+    CSIM_STOP_NOCP,       /* address: the FP instruction, not run (the FPU is disabled) */
 } csim_stop;
 
 typedef struct csim_emu_hooks {
