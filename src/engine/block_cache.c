@@ -21,6 +21,9 @@ bool elf_has_code(const csim_elf *e, uint32_t base, uint32_t size)
  * instruction"), or NULL: the emulator runs such code on any core. */
 static const char *not_implemented(csim_arch a, const csim_insn *in)
 {
+    if (in->iclass >= CSIM_IC_COUNT) {
+        return "an instruction no timing class lists (an A-profile, Advanced SIMD or coprocessor instruction)";
+    }
     if (csim_iclass_is_fp(in->iclass) && !csim_arch_has(a, CSIM_AF_FPU)) {
         return "an FP instruction (no FPU)";
     }

@@ -23,7 +23,7 @@ typedef enum csim_iclass {
 /* The floating-point classes: FP_MOVE up to the last (iclass.def). */
 enum { CSIM_IC_FP_FIRST = CSIM_IC_FP_MOVE, CSIM_IC_FP_COUNT = CSIM_IC_COUNT - CSIM_IC_FP_MOVE };
 
-static inline int csim_iclass_is_fp(unsigned iclass) { return iclass >= CSIM_IC_FP_FIRST; }
+static inline int csim_iclass_is_fp(unsigned iclass) { return iclass >= CSIM_IC_FP_FIRST && iclass < CSIM_IC_COUNT; }
 
 /** csim_iclass_name - the class's name ("alu", "ldm"), or "?" out of range. */
 const char *csim_iclass_name(unsigned iclass);
@@ -59,7 +59,7 @@ typedef struct csim_insn {
     uint32_t fregs_read; /* bit n = Sn read (a Dn is S2n and S2n+1) */
     uint32_t fregs_written;
     uint8_t size;       /* 2 or 4 bytes */
-    uint8_t iclass;     /* csim_iclass */
+    uint8_t iclass;     /* csim_iclass; CSIM_IC_COUNT: none (the decoder's table does not list it) */
     uint8_t nregs;      /* transfers of LDM/STM/PUSH/POP (including PC); of the FP loads and
                            stores, one per register listed (CSIM_IF_FP_DOUBLE: two beats each) */
     uint8_t it_count;   /* IT: number of instructions it predicates (1..4) */
