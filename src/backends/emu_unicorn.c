@@ -550,6 +550,16 @@ void csim_emu_fp_regs(csim_emu *e, uint32_t out[33])
     }
 }
 
+void csim_emu_set_fp_regs(csim_emu *e, const uint32_t *in, unsigned n)
+{
+    for (unsigned i = 0; e->cpu->fp_regs && i < n; i++) {
+        uc_reg_write(e->uc, UC_ARM_REG_S0 + (int)i, &in[i]);
+    }
+    if (e->cpu->fp_regs) {
+        uc_reg_write(e->uc, UC_ARM_REG_FPSCR, &in[n]);
+    }
+}
+
 void csim_emu_set_reg(csim_emu *e, int reg, uint32_t v)
 {
     uc_reg_write(e->uc, uc_reg_id(reg), &v);

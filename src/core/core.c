@@ -165,6 +165,13 @@ void csim_core_exception(csim_core *c, bool entry, uint32_t addr)
     csim_core_redirect(c, addr);
 }
 
+void csim_core_exception_extra(csim_core *c, unsigned cycles)
+{
+    c->version++;
+    c->t += cycles;
+    c->bd.exception += cycles;
+}
+
 void lag_order_slow(csim_core *c, uint64_t f, uint64_t k)
 {
     const int64_t d = (int64_t)(k - f);

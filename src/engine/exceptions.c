@@ -73,17 +73,42 @@ bool exc_take(sim *s, unsigned exc, uint32_t handler, uint32_t ret_pc)
     uint32_t sp = csim_emu_reg(s->emu, CSIM_SP);
     uint32_t xpsr = csim_emu_reg(s->emu, CSIM_XPSR);
     uint32_t align = sp & 4u;
-    sp = (sp - align) - 32;
+    /* An active FP context gets the extended frame (FPCCR.ASPEN); its FP
+     * state is preserved at once (LSPEN clear) or by the first FP
+     * instruction that runs before the return (lazy, LSPACT): written here
+     * either way (the values are those silicon would write), charged when
+     * silicon writes them, one cycle per word as VPUSH (docs/timing-model.md). */
+    const uint32_t fpccr = csim_periph_reg(s->periph, CSIM_FPCCR);
+    const bool ext = s->exc.fpca && (fpccr & CSIM_FPCCR_ASPEN);
+    const bool lazy = ext && (fpccr & CSIM_FPCCR_LSPEN);
+    sp = (sp - align) - 32 - (ext ? 4 * FP_CONTEXT_WORDS : 0);
     uint32_t frame[8] = {csim_emu_reg(s->emu, CSIM_R0), csim_emu_reg(s->emu, CSIM_R1),
                          csim_emu_reg(s->emu, CSIM_R2), csim_emu_reg(s->emu, CSIM_R3),
                          csim_emu_reg(s->emu, CSIM_R12), csim_emu_reg(s->emu, CSIM_LR), ret_pc | 1u,
                          (xpsr & ~(1u << 9)) | (align ? 1u << 9 : 0) | (1u << 24)};
-    if (csim_emu_write(s->emu, sp, frame, sizeof(frame))) {
+    uint32_t fp[FP_CONTEXT_WORDS + 15] = {0}; /* S0-S31, FPSCR as csim_emu_fp_regs reads them */
+    if (ext) {
+        csim_emu_fp_regs(s->emu, fp);
+        fp[16] = fp[32]; /* FPSCR after S15; the reserved word 0 */
+        fp[17] = 0;
+    }
+    if (csim_emu_write(s->emu, sp, frame, sizeof(frame)) ||
+        (ext && csim_emu_write(s->emu, sp + 32, fp, 4 * FP_CONTEXT_WORDS))) {
         snprintf(s->fault, sizeof(s->fault), "stack overflow on exception entry (SP 0x%08x)", sp);
         return false;
     }
+    if (ext) {
+        csim_periph_write(s->periph, CSIM_FPCAR, 4, sp + 32);
+        csim_periph_write(s->periph, CSIM_FPCCR, 4, (fpccr & ~CSIM_FPCCR_LSPACT) | (lazy ? CSIM_FPCCR_LSPACT : 0));
+        if (!lazy) {
+            csim_core_exception_extra(&s->core, FP_STATE_WORDS);
+        }
+    }
+    s->exc.fp_frame[s->exc.depth] = (uint8_t)(ext | lazy << 1);
+    s->exc.fpca = false; /* the handler starts without an FP context */
     csim_emu_set_reg(s->emu, CSIM_SP, sp);
-    csim_emu_set_reg(s->emu, CSIM_LR, 0xFFFFFFF9u);
+    /* EXC_RETURN: thread mode, main stack; bit 4 clear for the extended frame. */
+    csim_emu_set_reg(s->emu, CSIM_LR, ext ? 0xFFFFFFE9u : 0xFFFFFFF9u);
     /* IPSR = the exception number, EPSR: T set, IT/ICI cleared (DDI0419
      * B1.5.6, DDI0553 B3 "Exception entry"); firmware reads it with MRS.
      * Unicorn 2.0.1 takes IPSR from an xPSR write; the stacked xPSR restores
@@ -105,6 +130,19 @@ bool exc_take(sim *s, unsigned exc, uint32_t handler, uint32_t ret_pc)
     return true;
 }
 
+void exc_fp_used(sim *s)
+{
+    s->exc.fpca = true;
+    for (unsigned d = 0; d < s->exc.depth; d++) {
+        if (s->exc.fp_frame[d] & 2) { /* the lazy preservation (FPCAR's frame), now */
+            s->exc.fp_frame[d] &= (uint8_t)~2u;
+            const uint32_t fpccr = csim_periph_reg(s->periph, CSIM_FPCCR);
+            csim_periph_write(s->periph, CSIM_FPCCR, 4, fpccr & ~CSIM_FPCCR_LSPACT);
+            csim_core_exception_extra(&s->core, FP_STATE_WORDS);
+        }
+    }
+}
+
 bool exc_return(sim *s)
 {
     uint32_t sp = csim_emu_reg(s->emu, CSIM_SP), frame[8];
@@ -116,7 +154,22 @@ bool exc_return(sim *s)
     for (int i = 0; i < 6; i++) {
         csim_emu_set_reg(s->emu, regs[i], frame[i]);
     }
-    csim_emu_set_reg(s->emu, CSIM_SP, sp + 32 + ((frame[7] >> 9) & 1u) * 4);
+    const uint8_t fpf = s->exc.fp_frame[s->exc.depth - 1];
+    if ((fpf & 1) && !(fpf & 2)) { /* the FP state was preserved: it comes back */
+        uint32_t fp[FP_CONTEXT_WORDS];
+        if (csim_emu_read(s->emu, sp + 32, fp, sizeof(fp))) {
+            snprintf(s->fault, sizeof(s->fault), "bad stack on exception return (SP 0x%08x)", sp);
+            return false;
+        }
+        csim_emu_set_fp_regs(s->emu, fp, 16);
+        csim_core_exception_extra(&s->core, FP_STATE_WORDS);
+    }
+    if (fpf & 1) {
+        const uint32_t fpccr = csim_periph_reg(s->periph, CSIM_FPCCR);
+        csim_periph_write(s->periph, CSIM_FPCCR, 4, fpccr & ~CSIM_FPCCR_LSPACT);
+    }
+    s->exc.fpca = fpf & 1; /* EXC_RETURN bit 4 restores CONTROL.FPCA */
+    csim_emu_set_reg(s->emu, CSIM_SP, sp + 32 + ((fpf & 1) ? 4 * FP_CONTEXT_WORDS : 0) + ((frame[7] >> 9) & 1u) * 4);
     csim_emu_set_reg(s->emu, CSIM_XPSR, frame[7] & ~(1u << 9));
     s->exc.depth--;
     watch_store(&s->watch, s->insns);

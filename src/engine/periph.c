@@ -499,6 +499,9 @@ csim_periph *csim_periph_new(const csim_model *m, const csim_periph_env *env)
             }
         }
     }
+    if (csim_arch_has(m->arch, CSIM_AF_FPU)) {
+        *reg_slot(p, CSIM_FPCCR) = CSIM_FPCCR_ASPEN | CSIM_FPCCR_LSPEN;
+    }
     return p;
 }
 

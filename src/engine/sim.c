@@ -171,6 +171,9 @@ static void sim_on_block(void *user, uint32_t addr, uint32_t size)
         stop(s, s->refused_pc ? ACT_REFUSED : ACT_FAULT, s->refused_pc ? s->refused_pc : addr);
         return;
     }
+    if (b->has_fp) {
+        exc_fp_used(s);
+    }
     if (b->has_wfi) {
         /* A board image sleeps when it is done; cyclesim models no sleep,
          * so waiting for an interrupt ends the run. */

@@ -157,6 +157,10 @@ void csim_core_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev,
  *  or return, then continue at `addr`. */
 void csim_core_exception(csim_core *c, bool entry, uint32_t addr);
 
+/** csim_core_exception_extra - `cycles` more of exception handling between
+ *  two instructions (the FP context's stacking and unstacking). */
+void csim_core_exception_extra(csim_core *c, unsigned cycles);
+
 /** csim_core_access_time - cycle at which `in`, the next instruction to be
  *  priced, makes its first transfer (a counter read returns this time). */
 uint64_t csim_core_access_time(csim_core *c, const csim_insn *in);

@@ -18,6 +18,14 @@
 
 typedef struct csim_periph csim_periph;
 
+/* The FP context control and address registers (DDI0553 D1 FPCCR, FPCAR):
+ * FPCCR resets to ASPEN | LSPEN on a core with an FPU. */
+#define CSIM_FPCCR 0xE000EF34u
+#define CSIM_FPCCR_ASPEN (1u << 31)
+#define CSIM_FPCCR_LSPEN (1u << 30)
+#define CSIM_FPCCR_LSPACT 1u
+#define CSIM_FPCAR 0xE000EF38u
+
 typedef struct csim_periph_env {
     void *user;
     uint64_t (*now)(void *user);                     /* modelled cycles at this access */
