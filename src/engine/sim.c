@@ -449,7 +449,7 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
         case ACT_QUIET: {
             char at[160];
             sim_describe_pc(s, s->act_pc, at, sizeof(at));
-            if (s->watch.poll_same) {
+            if (s->watch.rereads > 1) { /* a loop that polls, not a lone read before a counting loop */
                 err = csim_fail(diag, CSIM_ERR_LIMIT, "runaway at %s: %llu instructions with no store, rereading "
                                 "peripheral register 0x%08x (%s), which keeps reading 0x%08x (an unmodelled bit "
                                 "polled? raise the limit with --max-insns, 64 times this)", at,

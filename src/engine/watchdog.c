@@ -23,23 +23,25 @@ void watch_init(watchdog *w, uint64_t max_insns)
 void watch_periph_read(watchdog *w, uint64_t insns, uint32_t addr, uint32_t value)
 {
     w->snap_dirty = true;
-    w->poll_addr = addr;
-    w->poll_value = value;
     for (unsigned i = 0; i < POLL_SLOTS; i++) {
         if (w->polled[i].addr == addr) {
-            w->poll_same = w->polled[i].value == value;
-            w->polled[i].value = value;
-            if (!w->poll_same) {
-                w->quiet_from = insns;
+            if (w->polled[i].value == value) {
+                w->rereads++;
+                w->poll_addr = addr;
+                w->poll_value = value;
+                return;
             }
+            w->polled[i].value = value;
+            w->quiet_from = insns;
+            w->rereads = 0;
             return;
         }
     }
     w->polled[w->poll_next].addr = addr;
     w->polled[w->poll_next].value = value;
     w->poll_next = (w->poll_next + 1) % POLL_SLOTS;
-    w->poll_same = false;
     w->quiet_from = insns;
+    w->rereads = 0;
 }
 
 static void snapshot(sim *s, uint32_t *r)

@@ -34,8 +34,8 @@ typedef struct watchdog {
         uint32_t addr, value;
     } polled[POLL_SLOTS];
     unsigned poll_next;
-    bool poll_same;                /* the last peripheral read gave what that register gave before */
-    uint32_t poll_addr, poll_value; /* that read */
+    uint64_t rereads;               /* reads of a value read before, since quiet_from */
+    uint32_t poll_addr, poll_value; /* the last of them */
 } watchdog;
 
 /** watch_init - no snapshot yet; the quiet limit for --max-insns `max_insns`. */
@@ -46,6 +46,7 @@ static inline void watch_store(watchdog *w, uint64_t insns)
 {
     w->snap_dirty = true;
     w->quiet_from = insns;
+    w->rereads = 0;
 }
 
 /** watch_periph_read - a peripheral or system register read after `insns`
