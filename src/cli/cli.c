@@ -182,7 +182,7 @@ unsigned cli_load_models(const char *mcus, const char *const *sets, unsigned n_s
             *rc = cli_fail(err, &d);
             return 0;
         }
-        if (all && elf && !csim_arch_runs(m->arch, elf->arch)) {
+        if (all && elf && !csim_arch_runs(m->arch, elf->arch, elf->fp_arch_name != NULL)) {
             int len = (int)strlen(left_out);
             snprintf(left_out + len, sizeof(left_out) - (size_t)len, "%s%s (%s)", len ? ", " : "", names[i],
                      csim_arch_names[m->arch]);

@@ -51,13 +51,13 @@ static const csim_arch_desc archs[ARCH_COUNT] = {
         .title = "ARMv8-M",
         .elf_archs = ELF(UNKNOWN) | ELF(V6M) | ELF(V7M) | ELF(V8M_BASE) | ELF(V8M_MAIN),
         .features = CSIM_AF_FAULT_REGS | CSIM_AF_BASEPRI | CSIM_AF_STACK_LIMIT | CSIM_AF_UNALIGNED |
-                    CSIM_AF_HW_DIVIDE | CSIM_AF_EXCLUSIVES | CSIM_AF_FPU | CSIM_AF_DSP,
+                    CSIM_AF_HW_DIVIDE | CSIM_AF_EXCLUSIVES | CSIM_AF_FPU | CSIM_AF_DSP | CSIM_AF_THUMB2,
     },
     [ARCH_V7EM] = {
         .title = "ARMv7E-M",
         .elf_archs = ELF(UNKNOWN) | ELF(V6M) | ELF(V7M),
         .features = CSIM_AF_FAULT_REGS | CSIM_AF_BASEPRI | CSIM_AF_UNALIGNED | CSIM_AF_HW_DIVIDE |
-                    CSIM_AF_EXCLUSIVES | CSIM_AF_FPU | CSIM_AF_DSP,
+                    CSIM_AF_EXCLUSIVES | CSIM_AF_FPU | CSIM_AF_DSP | CSIM_AF_THUMB2,
     },
 };
 
@@ -98,7 +98,10 @@ bool csim_core_reads_key(int kind, const char *key)
     return true;
 }
 
-int csim_arch_runs(csim_arch a, csim_elf_arch elf) { return (archs[a].elf_archs >> elf & 1u) != 0; }
+int csim_arch_runs(csim_arch a, csim_elf_arch elf, int needs_fpu)
+{
+    return (archs[a].elf_archs >> elf & 1u) != 0 && (!needs_fpu || (archs[a].features & CSIM_AF_FPU));
+}
 
 int csim_arch_covers(csim_arch outer, csim_arch inner)
 {

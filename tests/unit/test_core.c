@@ -825,18 +825,21 @@ static void test_arch_table(void)
     for (int n = 0; csim_core_names[n]; n++) {
         const csim_arch a = csim_core_desc_of(n)->arch;
         CHECK_EQ(csim_core_names[n], a >= 0 && a < n_archs && csim_arch_of(a)->title != NULL, 1);
-        CHECK_EQ(csim_core_names[n], csim_arch_runs(a, CSIM_ELF_ARCH_UNKNOWN), 1);
-        CHECK_EQ(csim_core_names[n], csim_arch_runs(a, CSIM_ELF_ARCH_OTHER), 0);
+        CHECK_EQ(csim_core_names[n], csim_arch_runs(a, CSIM_ELF_ARCH_UNKNOWN, 0), 1);
+        CHECK_EQ(csim_core_names[n], csim_arch_runs(a, CSIM_ELF_ARCH_OTHER, 0), 0);
     }
     CHECK_EQ("the M0+ is ARMv6-M", csim_core_desc_of(csim_core_find("m0plus"))->arch, v6m);
     CHECK_EQ("the M33 is ARMv8-M", csim_core_desc_of(csim_core_find("m33"))->arch, v8m);
-    CHECK_EQ("v6-M runs v6-M", csim_arch_runs(v6m, CSIM_ELF_ARCH_V6M), 1);
-    CHECK_EQ("v6-M does not run v7-M", csim_arch_runs(v6m, CSIM_ELF_ARCH_V7M), 0);
-    CHECK_EQ("v6-M does not run v8-M", csim_arch_runs(v6m, CSIM_ELF_ARCH_V8M_MAIN), 0);
-    CHECK_EQ("v8-M runs v6-M", csim_arch_runs(v8m, CSIM_ELF_ARCH_V6M), 1);
-    CHECK_EQ("v8-M runs v7-M", csim_arch_runs(v8m, CSIM_ELF_ARCH_V7M), 1);
-    CHECK_EQ("v8-M runs baseline", csim_arch_runs(v8m, CSIM_ELF_ARCH_V8M_BASE), 1);
-    CHECK_EQ("v8-M runs mainline", csim_arch_runs(v8m, CSIM_ELF_ARCH_V8M_MAIN), 1);
+    CHECK_EQ("v6-M runs v6-M", csim_arch_runs(v6m, CSIM_ELF_ARCH_V6M, 0), 1);
+    CHECK_EQ("v6-M does not run v7-M", csim_arch_runs(v6m, CSIM_ELF_ARCH_V7M, 0), 0);
+    CHECK_EQ("v6-M does not run v8-M", csim_arch_runs(v6m, CSIM_ELF_ARCH_V8M_MAIN, 0), 0);
+    CHECK_EQ("v8-M runs v6-M", csim_arch_runs(v8m, CSIM_ELF_ARCH_V6M, 0), 1);
+    CHECK_EQ("v8-M runs v7-M", csim_arch_runs(v8m, CSIM_ELF_ARCH_V7M, 0), 1);
+    CHECK_EQ("v8-M runs baseline", csim_arch_runs(v8m, CSIM_ELF_ARCH_V8M_BASE, 0), 1);
+    CHECK_EQ("v8-M runs mainline", csim_arch_runs(v8m, CSIM_ELF_ARCH_V8M_MAIN, 0), 1);
+    CHECK_EQ("v8-M (FP extension) runs FP code", csim_arch_runs(v8m, CSIM_ELF_ARCH_V8M_MAIN, 1), 1);
+    CHECK_EQ("v6-M does not run FP code", csim_arch_runs(v6m, CSIM_ELF_ARCH_V6M, 1), 0);
+    CHECK_EQ("v6-M does not run FP code of no known architecture", csim_arch_runs(v6m, CSIM_ELF_ARCH_UNKNOWN, 1), 0);
     CHECK_EQ("v8-M covers v6-M", csim_arch_covers(v8m, v6m), 1);
     CHECK_EQ("v6-M does not cover v8-M", csim_arch_covers(v6m, v8m), 0);
     CHECK_EQ("each covers itself", csim_arch_covers(v6m, v6m) && csim_arch_covers(v8m, v8m), 1);
@@ -849,13 +852,13 @@ static void test_arch_table(void)
              strcmp(csim_arch_of(v8m)->title, "ARMv8-M") == 0, 1);
     const csim_arch v7em = arch_named("armv7e-m");
     CHECK_EQ("the M4 is ARMv7E-M", csim_core_desc_of(csim_core_find("m4"))->arch, v7em);
-    CHECK_EQ("v7E-M runs v6-M and v7-M", csim_arch_runs(v7em, CSIM_ELF_ARCH_V6M) &&
-             csim_arch_runs(v7em, CSIM_ELF_ARCH_V7M), 1);
-    CHECK_EQ("v7E-M does not run v8-M", csim_arch_runs(v7em, CSIM_ELF_ARCH_V8M_BASE) ||
-             csim_arch_runs(v7em, CSIM_ELF_ARCH_V8M_MAIN), 0);
+    CHECK_EQ("v7E-M runs v6-M and v7-M, with FP", csim_arch_runs(v7em, CSIM_ELF_ARCH_V6M, 0) &&
+             csim_arch_runs(v7em, CSIM_ELF_ARCH_V7M, 1), 1);
+    CHECK_EQ("v7E-M does not run v8-M", csim_arch_runs(v7em, CSIM_ELF_ARCH_V8M_BASE, 0) ||
+             csim_arch_runs(v7em, CSIM_ELF_ARCH_V8M_MAIN, 0), 0);
     CHECK_EQ("v8-M covers v7E-M, not the reverse", csim_arch_covers(v8m, v7em) && !csim_arch_covers(v7em, v8m), 1);
-    CHECK_EQ("v7E-M: faults, BASEPRI, unaligned LDR/STR, divide, exclusives, FP, DSP",
-             csim_arch_has(v7em, engine | CSIM_AF_FPU | CSIM_AF_DSP), 1);
+    CHECK_EQ("v7E-M: faults, BASEPRI, unaligned LDR/STR, divide, exclusives, FP, DSP, Thumb-2",
+             csim_arch_has(v7em, engine | CSIM_AF_FPU | CSIM_AF_DSP | CSIM_AF_THUMB2), 1);
     CHECK_EQ("v7E-M: no stack limit registers", csim_arch_has(v7em, CSIM_AF_STACK_LIMIT), 0);
     CHECK_EQ("its title", strcmp(csim_arch_of(v7em)->title, "ARMv7E-M"), 0);
 }
@@ -900,7 +903,7 @@ static void test_periph_counters(void)
     memset(&m, 0, sizeof(m));
     m.core.kind = csim_core_find("m33");
     m.periph[m.n_periph++] = (csim_periph_inst){"crc", 0x40023000u};
-    csim_periph_env env = {NULL, now_fn, NULL, NULL, NULL, NULL};
+    csim_periph_env env = {NULL, now_fn, NULL, NULL, NULL, NULL, NULL};
     csim_periph *p = csim_periph_new(&m, &env);
     /* CRC through the registers, CR.RESET restores the initial value. */
     csim_periph_write(p, 0x40023000, 4, 0x9310C55Fu);
@@ -939,7 +942,7 @@ static void test_periph_u3_aes(void)
     m.core.kind = csim_core_find("m33");
     m.periph[m.n_periph++] = (csim_periph_inst){"aes-u3", 0x420C0000u};
     m.periph[m.n_periph++] = (csim_periph_inst){"saes", 0x420C0C00u};
-    csim_periph_env env = {NULL, now_fn, NULL, NULL, NULL, NULL};
+    csim_periph_env env = {NULL, now_fn, NULL, NULL, NULL, NULL, NULL};
     csim_periph *p = csim_periph_new(&m, &env);
     uint32_t base[64], size[64];
     unsigned n = csim_periph_pages(p, base, size, 64), hits = 0;
@@ -971,7 +974,7 @@ static void test_periph_pages_joined(void)
     m.periph[m.n_periph++] = (csim_periph_inst){"crc", 0x40023000u};
     m.flash_acr.addr = 0x40022000u;
     m.icache_cr.addr = 0x40030000u;
-    csim_periph_env env = {NULL, now_fn, NULL, NULL, NULL, NULL};
+    csim_periph_env env = {NULL, now_fn, NULL, NULL, NULL, NULL, NULL};
     csim_periph *p = csim_periph_new(&m, &env);
     uint32_t base[64], size[64];
     unsigned n = csim_periph_pages(p, base, size, 64);

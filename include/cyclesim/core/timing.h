@@ -140,6 +140,11 @@ typedef struct csim_core {
     uint64_t q_ready[CSIM_FETCH_QUEUE];
     unsigned q_n;
     uint64_t reg_ready[16]; /* M33: cycle each register's value is available */
+    /* The FP scoreboard (src/core/fpu.c): S0..S31 then FPSCR, as reg_ready;
+     * the FPU takes its next instruction from fpu_free; fp_horizon is the
+     * latest of them all (block reuse: a state with one ahead is not signed). */
+    uint64_t freg_ready[33];
+    uint64_t fpu_free, fp_horizon;
     uint64_t flags_ready;
     uint16_t chain_regs;    /* M33: registers last written by a two-stage operand2 operation */
     uint64_t prev_issue;    /* M33 dual issue: issue cycle of the previous instruction */
@@ -170,6 +175,10 @@ void csim_core_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev,
 /** csim_core_exception - charge an exception entry (fromthe current cycle)
  *  or return, then continue at `addr`. */
 void csim_core_exception(csim_core *c, bool entry, uint32_t addr);
+
+/** csim_core_exception_extra - `cycles` more of exception handling between
+ *  two instructions (the FP context's stacking and unstacking). */
+void csim_core_exception_extra(csim_core *c, unsigned cycles);
 
 /** csim_core_access_time - cycle at which `in`, the next instruction to be
  *  priced, makes its first transfer (a counter read returns this time). */
