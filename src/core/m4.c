@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * m4.c - the Cortex-M4 pipeline model: its cost table (ARM 100166, Cortex-M4
- * TRM, Table 3-1), the load/store pipelining and write-buffer rules of its
- * section 3.3, and its three buses (I-Code, D-Code, System).
+ * m4.c - the Cortex-M4F pipeline model: its cost table (ARM 100166, Cortex-M4
+ * TRM, Table 3-1; FPv4-SP, Table 7-1, through the FP scoreboard of fpu.c),
+ * the load/store pipelining and write-buffer rules of its load/store timing
+ * text, and its three buses (I-Code, D-Code, System).
  */
 #include "core/core_internal.h"
 
@@ -44,12 +45,39 @@ CSIM_COST_TABLE cost_row m4_costs[CSIM_IC_COUNT] = {
     [CSIM_IC_CPS] = {1, 0},       /* [T] CPSID/CPSIE 1 */
     [CSIM_IC_BARRIER] = {1, 0},   /* [T] DMB/DSB 1+B, B = 0 with the write buffer drained */
     [CSIM_IC_WFI] = {1, 0},       [CSIM_IC_TRAP] = {1, 0}, /* never priced: sim.c */
+    /* FPv4-SP.  [T7] ARM 100166 Table 7-1. */
+    [CSIM_IC_FP_MOVE] = {1, 0},   /* [T7] VMOV, VABS, VNEG, VMRS, VMSR 1 */
+    [CSIM_IC_FP_MOVE2] = {2, 0},  /* [T7] VMOV of two core registers 2 */
+    [CSIM_IC_FP_ARITH] = {1, 0},  /* [T7] VADD, VSUB, VMUL, VNMUL, VCVT, VCMP 1 */
+    [CSIM_IC_FP_V8] = {1, 0},     /* FPv5 only: the M4 has none (never priced) */
+    [CSIM_IC_FP_MAC] = {1, 0},    /* [T7] VMLA/VFMA 3: 1 issue, the rest in the FPU (m4_fp_costs) */
+    [CSIM_IC_FP_DIV] = {1, 0},    /* [T7] VDIV, VSQRT 14: 1 issue, the rest in the FPU */
+    [CSIM_IC_FP_LOAD] = {1, 0},   /* [T7] VLDR 1+N words: 2 single, 3 double */
+    [CSIM_IC_FP_STORE] = {1, 0},  /* [T7] VSTR 1+N words */
+    [CSIM_IC_FP_LDM] = {1, 0},    /* [T7] VLDM/VPOP 1+N words */
+    [CSIM_IC_FP_STM] = {1, 0},    /* [T7] VSTM/VPUSH 1+N words */
+};
+
+/* The FP scoreboard's figures (fpu.c).  [T7] ARM 100166 Table 7-1 and
+ * section 7.2.3: an arithmetic result (add to square root, all MACs,
+ * conversions) "takes one cycle longer" when the next instruction consumes
+ * it; a MAC 3 cycles, its addend read a cycle late (chained MACs); VDIV and
+ * VSQRT 14 cycles, completing while other instructions go on (ARM erratum
+ * 776924, as TI SWRZ108A quotes it).  Transfers hold the core, not the FPU. */
+CSIM_FP_TABLE fp_row m4_fp_costs[CSIM_IC_FP_COUNT] = {
+    [CSIM_IC_FP_MOVE - CSIM_IC_FP_FIRST] = {0, 0},   /* [T7] */
+    [CSIM_IC_FP_MOVE2 - CSIM_IC_FP_FIRST] = {0, 0},  /* [T7] */
+    [CSIM_IC_FP_ARITH - CSIM_IC_FP_FIRST] = {1, 0},  /* [T7] one cycle longer */
+    [CSIM_IC_FP_V8 - CSIM_IC_FP_FIRST] = {1, 0},     /* never priced (FPv5 only) */
+    [CSIM_IC_FP_MAC - CSIM_IC_FP_FIRST] = {2, 2},    /* [T7] 3 cycles: FPU held 2 after the issue */
+    [CSIM_IC_FP_DIV - CSIM_IC_FP_FIRST] = {13, 13},  /* [T7] 14 cycles */
 };
 
 #ifdef CSIM_MUTATION
 __attribute__((constructor)) static void mutate_m4_costs(void)
 {
     csim_cost_mutate("m4", m4_costs);
+    csim_fp_cost_mutate("m4", m4_fp_costs);
 }
 #endif
 
@@ -176,6 +204,11 @@ static void m4_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev,
     const bool pipelined = single && !stall && c->prev_class == CSIM_IC_LOAD &&
                            !(in->addr_regs & c->prev_written);
     const bool buffered = k == CSIM_IC_STORE && immediate_offset(in);
+    /* FP operands and the FPU (fpu.c): an FP instruction waits for them. */
+    const bool fp = csim_iclass_is_fp(k);
+    if (__builtin_expect(fp, 0)) {
+        stall = max64(s + stall, fp_operands_ready(c, in)) - s;
+    }
     s += stall;
     c->bd.load_use += stall;
 
@@ -194,15 +227,21 @@ static void m4_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev,
     if (!data_first) {
         m4_fetch_ahead(c, in, s);
     }
-    uint64_t wait = 0, last_ready = s + issue;
+    /* One beat per word: a doubleword FP transfer is two, at a and a + 4. */
+    const unsigned words = transfer_beats(in), dbl = (in->flags & CSIM_IF_FP_DOUBLE) ? 1 : 0;
+    uint64_t wait = 0, last_ready = s + issue, word_ready[32];
     unsigned beats = 0;
-    for (unsigned j = 0; j < ntr; j++) {
-        const uint32_t a = transfer_addr(in, ev, nev, j);
-        const unsigned size = j < nev ? ev[j].size : 4;
+    for (unsigned w = 0; w < words; w++) {
+        const unsigned j = w >> dbl;
+        const uint32_t a = transfer_addr(in, ev, nev, j) + 4 * (w & dbl);
+        const unsigned size = j < nev && !dbl ? ev[j].size : 4;
         const unsigned parts = aligned_parts(a, size);
         for (unsigned part = 0; part < parts; part++) {
             const uint64_t due = s + issue - overlap + beats++ + wait;
             last_ready = m4_transfer(c, a + part_offset(size, parts, part), write, buffered, due, &wait);
+        }
+        if (w < 32) {
+            word_ready[w] = last_ready;
         }
     }
     account_transfers(c, in, ntr);
@@ -211,6 +250,10 @@ static void m4_exec(csim_core *c, const csim_insn *in, const csim_mem_event *ev,
     }
 
     uint64_t end = s + issue - overlap + beats + wait;
+    if (__builtin_expect(fp, 0)) {
+        /* A load's registers are usable as their words arrive. */
+        fp_results(c, in, &m4_fp_costs[k - CSIM_IC_FP_FIRST], s, issue, word_ready, words < 32 ? words : 32, 1);
+    }
     c->bd.core += end - s - wait;
     c->bd.data_wait += wait;
 
@@ -240,6 +283,9 @@ static unsigned m4_transfer_offset(const csim_insn *in) { return m4_costs[in->ic
  * and the write buffer, relative to `now`. */
 static bool m4_sign(const csim_core *c, uint64_t now, uint8_t *b)
 {
+    if (c->fp_horizon > now) {
+        return false; /* an FP result or the FPU still busy: not in the signature */
+    }
     uint64_t wb = c->wb_free > now ? c->wb_free - now : 0;
     b[0] = c->prev_class;
     b[1] = c->prev_wide;

@@ -366,6 +366,33 @@ static void test_m4_rows(void)
     CHECK_EQ("m4 DMB/DSB 1+B, B 0 [T]", cost_of(&p, CSIM_IC_BARRIER, 4, 0, 0, false), 1);
 }
 
+/* FPv4-SP on the M4 (ARM 100166 Table 7-1, erratum 776924): VMOV 1, VMOV
+ * of two core registers 2, VADD 1; a VDIV issues in 1 and holds the FPU 13
+ * more (14), so an FP instruction that does not read its result still waits
+ * for it while an integer one goes on. */
+static void test_m4_fp(void)
+{
+    const csim_core_params p = m4();
+    CHECK_EQ("m4 VMOV 1 [T7]", cost_of(&p, CSIM_IC_FP_MOVE, 4, 0, 0, false), 1);
+    CHECK_EQ("m4 VMOV two core registers 2 [T7]", cost_of(&p, CSIM_IC_FP_MOVE2, 4, 0, 0, false), 2);
+    CHECK_EQ("m4 VADD 1 [T7]", cost_of(&p, CSIM_IC_FP_ARITH, 4, 0, 0, false), 1);
+    csim_core c;
+    csim_core_init(&c, &p, NULL);
+    csim_core_redirect(&c, 0x20000000);
+    csim_insn div = insn(0x20000000, 4, CSIM_IC_FP_DIV, 0, 0);
+    div.fregs_read = (1u << 1) | (1u << 2);
+    div.fregs_written = 1u << 3;
+    csim_insn add = insn(0x20000004, 2, CSIM_IC_ALU, 1u << 1, 1u << 1);
+    csim_insn vadd = insn(0x20000006, 4, CSIM_IC_FP_ARITH, 0, 0);
+    vadd.fregs_read = (1u << 1) | (1u << 2);
+    vadd.fregs_written = 1u << 4;
+    csim_core_exec(&c, &div, NULL, 0, false, 0);
+    csim_core_exec(&c, &add, NULL, 0, false, 0);
+    CHECK_EQ("m4 an integer instruction goes on during a VDIV", csim_core_now(&c), 1 + 1 + 1);
+    csim_core_exec(&c, &vadd, NULL, 0, false, 0);
+    CHECK_EQ("m4 VDIV 14: an independent VADD waits for the FPU", csim_core_now(&c), 1 + 14 + 1);
+}
+
 /* Unaligned LDR/STR/LDRH: aligned bus transfers, one cycle each at zero
  * wait (m4.c aligned_parts): a word at 2 mod 4 two halfwords, at an odd
  * address a byte, a halfword and a byte; a halfword at an odd address two
@@ -999,6 +1026,7 @@ int main(void)
     test_m33_cahb();
     test_m4_rows();
     test_m4_unaligned();
+    test_m4_fp();
     test_m4_pipelining();
     test_m4_write_buffer();
     test_m4_buses();
