@@ -5,18 +5,14 @@
  * a wrong type or an out-of-range number is an error, never ignored, since a
  * budget that silently does not apply would let a regression through.
  */
-#include <errno.h>
-#include <fcntl.h>
-#include <libgen.h>
 #include <math.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "analysis/budget.h"
 #include "cyclesim/common/file.h"
+#include "cyclesim/common/outfile.h"
+#include "cyclesim/common/version.h"
 #include "cyclesim/backends/json.h"
 
 #define MAX_FILE (4u << 20)
@@ -55,7 +51,51 @@ void budget_free(budget_file *f)
     }
     free(f->b);
     free(f->elf);
+    free(f->settings.models);
     memset(f, 0, sizeof(*f));
+}
+
+/* Whether one of the n models is named mcu. */
+static bool has_model(const csim_model *models, unsigned n, const char *mcu)
+{
+    for (unsigned k = 0; k < n; k++) {
+        if (strcmp(models[k].name, mcu) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+bool budget_settings_of(budget_settings *s, const csim_model *models, unsigned n)
+{
+    budget_model *bm = calloc(n + s->n_models + 1, sizeof(*bm));
+    if (!bm) {
+        return false;
+    }
+    size_t kept = 0;
+    for (size_t k = 0; k < s->n_models; k++) {
+        if (!has_model(models, n, s->models[k].mcu)) {
+            bm[n + kept++] = s->models[k];
+        }
+    }
+    free(s->models);
+    *s = (budget_settings){.models = bm, .n_models = n + kept};
+    snprintf(s->tool_version, sizeof(s->tool_version), "%s", csim_tool_version());
+    for (unsigned i = 0; n && i < models[0].n_sources; i++) {
+        if (models[0].source[i].kind != CSIM_SOURCE_FILE) {
+            s->sets[s->n_sets++] = models[0].source[i];
+        }
+    }
+    for (unsigned k = 0; k < n; k++) {
+        const csim_model *m = &models[k];
+        snprintf(bm[k].mcu, sizeof(bm[k].mcu), "%s", m->name);
+        for (unsigned i = m->n_sources; i-- > 0;) { /* the MCU's file first */
+            if (m->source[i].kind == CSIM_SOURCE_FILE) {
+                bm[k].files[bm[k].n_files++] = m->source[i];
+            }
+        }
+    }
+    return true;
 }
 
 bool budget_set_fns(budget *b, const budget_fn *fns, size_t n)
@@ -96,7 +136,7 @@ static budget_err bad(const reader *r, const char *where, const char *what)
     return BUDGET_ERR_BAD;
 }
 
-/* Every key of `o` must be one of `allowed` and appear once. */
+/* Every key of `o` must be one of `allowed` (once: the JSON policy). */
 static budget_err check_keys(const reader *r, const csim_json *o, const char *where, const char *const *allowed)
 {
     const csim_json *k;
@@ -106,16 +146,10 @@ static budget_err check_keys(const reader *r, const csim_json *o, const char *wh
         for (const char *const *a = allowed; *a && !known; a++) {
             known = strcmp(csim_json_name(k), *a) == 0;
         }
-        char msg[256];
         if (!known) {
+            char msg[256];
             snprintf(msg, sizeof(msg), "unknown key \"%s\"", csim_json_name(k));
             return bad(r, where, msg);
-        }
-        for (const csim_json *p = csim_json_first(o); p != k; p = csim_json_next(p)) {
-            if (strcmp(csim_json_name(p), csim_json_name(k)) == 0) {
-                snprintf(msg, sizeof(msg), "key \"%s\" appears twice", csim_json_name(k));
-                return bad(r, where, msg);
-            }
         }
     }
     return BUDGET_OK;
@@ -249,9 +283,99 @@ static budget_err read_budget(const reader *r, const csim_json *o, size_t i, bud
     return BUDGET_OK;
 }
 
+/* A {"file"|"set"|"overlay", "sha256"} entry of the settings into *src. */
+static budget_err read_source(const reader *r, const csim_json *o, const char *where, csim_source_kind kind,
+                              csim_model_source *src)
+{
+    static const char *const file_keys[] = {"file", "sha256", NULL}, *const set_keys[] = {"set", NULL},
+                             *const overlay_keys[] = {"overlay", "sha256", NULL};
+    const char *const *keys = kind == CSIM_SOURCE_FILE ? file_keys : kind == CSIM_SOURCE_SET ? set_keys : overlay_keys;
+    if (!csim_json_is_object(o)) {
+        return bad(r, where, "expected an object");
+    }
+    budget_err e = check_keys(r, o, where, keys);
+    char *what = NULL, *sum = NULL;
+    if (!e) {
+        e = get_str(r, o, keys[0], where, true, &what);
+    }
+    if (!e && keys[1]) {
+        e = get_str(r, o, "sha256", where, true, &sum);
+    }
+    if (!e) {
+        *src = (csim_model_source){.kind = kind};
+        snprintf(src->what, sizeof(src->what), "%s%s", kind == CSIM_SOURCE_OVERLAY ? "@" : "", what);
+        snprintf(src->sha256, sizeof(src->sha256), "%s", sum ? sum : "");
+    }
+    free(what);
+    free(sum);
+    return e;
+}
+
+/* "settings": what --update recorded the budgets with. */
+static budget_err read_settings(const reader *r, const csim_json *o, budget_settings *s)
+{
+    static const char *const keys[] = {"tool_version", "sets", "models", NULL},
+                             *const model_keys[] = {"mcu", "model_files", NULL};
+    if (!csim_json_is_object(o)) {
+        return bad(r, "settings", "expected an object");
+    }
+    budget_err e = check_keys(r, o, "settings", keys);
+    const csim_json *ver = csim_json_get(o, "tool_version"), *sets = csim_json_get(o, "sets"),
+                    *models = csim_json_get(o, "models");
+    if (e) {
+        return e;
+    }
+    if (!csim_json_is_string(ver) || !csim_json_is_array(sets) || !csim_json_is_array(models)) {
+        return bad(r, "settings", "needs \"tool_version\" (a string), \"sets\" and \"models\" (arrays)");
+    }
+    snprintf(s->tool_version, sizeof(s->tool_version), "%s", csim_json_str_of(ver));
+    const csim_json *v;
+    char where[96];
+    csim_json_each(v, sets)
+    {
+        snprintf(where, sizeof(where), "settings.sets[%u]", s->n_sets);
+        if (s->n_sets == CSIM_MAX_SOURCES) {
+            return bad(r, where, "too many");
+        }
+        csim_source_kind kind = csim_json_get(v, "overlay") ? CSIM_SOURCE_OVERLAY : CSIM_SOURCE_SET;
+        if ((e = read_source(r, v, where, kind, &s->sets[s->n_sets++]))) {
+            return e;
+        }
+    }
+    size_t n = (size_t)csim_json_count(models);
+    if (n && !(s->models = calloc(n, sizeof(*s->models)))) {
+        return bad(r, "settings.models", "out of memory");
+    }
+    csim_json_each(v, models)
+    {
+        budget_model *bm = &s->models[s->n_models];
+        snprintf(where, sizeof(where), "settings.models[%zu]", s->n_models++);
+        const csim_json *mcu = csim_json_get(v, "mcu"), *files = csim_json_get(v, "model_files"), *file;
+        if (!csim_json_is_object(v) || (e = check_keys(r, v, where, model_keys))) {
+            return e ? e : bad(r, where, "expected an object");
+        }
+        if (!csim_json_is_string(mcu) || !csim_json_is_array(files)) {
+            return bad(r, where, "needs \"mcu\" (a string) and \"model_files\" (an array)");
+        }
+        snprintf(bm->mcu, sizeof(bm->mcu), "%s", csim_json_str_of(mcu));
+        csim_json_each(file, files)
+        {
+            char at[128];
+            snprintf(at, sizeof(at), "%s.model_files[%u]", where, bm->n_files);
+            if (bm->n_files == CSIM_MAX_SOURCES) {
+                return bad(r, at, "too many");
+            }
+            if ((e = read_source(r, file, at, CSIM_SOURCE_FILE, &bm->files[bm->n_files++]))) {
+                return e;
+            }
+        }
+    }
+    return BUDGET_OK;
+}
+
 static budget_err read_root(const reader *r, const csim_json *root, budget_file *out)
 {
-    static const char *const keys[] = {"schema_version", "elf", "budgets", NULL};
+    static const char *const keys[] = {"schema_version", "elf", "settings", "budgets", NULL};
     if (!csim_json_is_object(root)) {
         return bad(r, "", "the top level must be an object");
     }
@@ -273,6 +397,11 @@ static budget_err read_root(const reader *r, const csim_json *root, budget_file 
     if ((e = get_str(r, root, "elf", "", false, &out->elf))) {
         return e;
     }
+    const csim_json *settings = csim_json_get(root, "settings");
+    if (settings && (e = read_settings(r, settings, &out->settings))) {
+        return e;
+    }
+    out->has_settings = settings != NULL;
     const csim_json *list = csim_json_get(root, "budgets");
     if (!csim_json_is_array(list) || csim_json_count(list) == 0) {
         return bad(r, "budgets", "expected a non-empty array");
@@ -295,32 +424,22 @@ static budget_err read_root(const reader *r, const csim_json *root, budget_file 
 budget_err budget_load(const char *path, budget_file *out, csim_diag *diag)
 {
     memset(out, 0, sizeof(*out));
-    size_t n;
-    bool read_error;
-    csim_read_status st;
-    char *text = csim_read_file(path, MAX_FILE, &n, &read_error, &st);
-    if (st == CSIM_READ_OPEN) {
-        csim_fail(diag, CSIM_ERR_IO, "%s: cannot open (%s)", path, strerror(errno));
-        return BUDGET_ERR_IO;
-    }
-    if (st == CSIM_READ_NOMEM || read_error) {
-        free(text);
-        csim_fail(diag, CSIM_ERR_IO, "%s: cannot read", path);
-        return BUDGET_ERR_IO;
+    csim_read rd;
+    char *text = csim_read_file(path, MAX_FILE, &rd);
+    if (!text) {
+        return csim_read_fail(diag, path, &rd, MAX_FILE, CSIM_ERR_INPUT) == CSIM_ERR_INPUT ? BUDGET_ERR_BAD
+                                                                                          : BUDGET_ERR_IO;
     }
     reader r = {path, diag};
-    if (st == CSIM_READ_TOO_LARGE) {
-        return bad(&r, "", "larger than 4 MiB");
-    }
-    if (strlen(text) != n) {
+    if (strlen(text) != rd.len) {
         free(text);
         return bad(&r, "", "not a text file (NUL byte)");
     }
-    unsigned line = 0;
-    csim_json *root = csim_json_parse_line(text, true, &line);
+    char why[sizeof(diag->msg)];
+    csim_json *root = csim_json_parse_input(path, text, why, sizeof(why));
     if (!root) {
         free(text);
-        csim_fail(diag, CSIM_ERR_INPUT, "%s:%u: not valid JSON", path, line);
+        csim_fail(diag, CSIM_ERR_INPUT, "%s", why);
         return BUDGET_ERR_BAD;
     }
     free(text);
@@ -349,6 +468,39 @@ static void put_str(FILE *f, const char *s)
     fputc('"', f);
 }
 
+static void write_source(FILE *f, const csim_model_source *s)
+{
+    fprintf(f, "{\"%s\": ", csim_source_kind_names[s->kind]);
+    put_str(f, s->what + (s->kind == CSIM_SOURCE_OVERLAY));
+    if (s->kind != CSIM_SOURCE_SET) {
+        fprintf(f, ", \"sha256\": \"%s\"", s->sha256);
+    }
+    fputc('}', f);
+}
+
+static void write_settings(FILE *f, const budget_settings *s)
+{
+    fputs("  \"settings\": {\"tool_version\": ", f);
+    put_str(f, s->tool_version);
+    fputs(", \"sets\": [", f);
+    for (unsigned i = 0; i < s->n_sets; i++) {
+        fputs(i ? ", " : "", f);
+        write_source(f, &s->sets[i]);
+    }
+    fputs("],\n    \"models\": [", f);
+    for (size_t k = 0; k < s->n_models; k++) {
+        fputs(k ? ",\n      {\"mcu\": " : "\n      {\"mcu\": ", f);
+        put_str(f, s->models[k].mcu);
+        fputs(", \"model_files\": [", f);
+        for (unsigned i = 0; i < s->models[k].n_files; i++) {
+            fputs(i ? ", " : "", f);
+            write_source(f, &s->models[k].files[i]);
+        }
+        fputs("]}", f);
+    }
+    fputs("]},\n", f);
+}
+
 /* One budget per block, one function per line: budget changes review well as diffs. */
 static void write_file(FILE *f, const budget_file *bf)
 {
@@ -357,6 +509,9 @@ static void write_file(FILE *f, const budget_file *bf)
         fputs("  \"elf\": ", f);
         put_str(f, bf->elf);
         fputs(",\n", f);
+    }
+    if (bf->has_settings) {
+        write_settings(f, &bf->settings);
     }
     fputs("  \"budgets\": [", f);
     for (size_t i = 0; i < bf->n; i++) {
@@ -396,92 +551,14 @@ static void write_file(FILE *f, const budget_file *bf)
     fputs("\n  ]\n}\n", f);
 }
 
-static budget_err save_to(const char *path, const char *dir, const char *tmp, int fd, const budget_file *bf,
-                          csim_diag *diag);
-
-/* The temporary file being written, removed if SIGINT/SIGTERM ends the
- * process before the rename (unlink is async-signal-safe). */
-static char pending_tmp[4200];
-static volatile sig_atomic_t have_tmp;
-
-static void remove_tmp_and_die(int sig)
+budget_err budget_write(csim_out *out, const budget_file *bf, csim_diag *diag)
 {
-    if (have_tmp) {
-        unlink(pending_tmp);
-    }
-    signal(sig, SIG_DFL);
-    raise(sig);
+    write_file(out->f, bf);
+    return csim_out_close(out, diag) ? BUDGET_ERR_IO : BUDGET_OK;
 }
 
 budget_err budget_save(const char *path, const budget_file *bf, csim_diag *diag)
 {
-    /* A symlinked budget file: replace its target, not the link. */
-    char real[4096];
-    if (realpath(path, real)) {
-        path = real;
-    }
-    char dir_buf[4096], tmp[4200];
-    snprintf(dir_buf, sizeof(dir_buf), "%s", path);
-    const char *dir = dirname(dir_buf);
-    snprintf(tmp, sizeof(tmp), "%s/.%s.XXXXXX", dir, strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
-    struct sigaction on_sig = {0}, old_int, old_term;
-    on_sig.sa_handler = remove_tmp_and_die;
-    sigset_t block, old_mask;
-    sigemptyset(&block);
-    sigaddset(&block, SIGINT);
-    sigaddset(&block, SIGTERM);
-    sigprocmask(SIG_BLOCK, &block, &old_mask);
-    int fd = mkstemp(tmp);
-    if (fd >= 0) {
-        memcpy(pending_tmp, tmp, sizeof(tmp));
-        have_tmp = 1;
-        sigaction(SIGINT, &on_sig, &old_int);
-        sigaction(SIGTERM, &on_sig, &old_term);
-    }
-    sigprocmask(SIG_SETMASK, &old_mask, NULL);
-    if (fd < 0) {
-        csim_fail(diag, CSIM_ERR_IO, "%s: cannot create a temporary file beside it (%s)", path, strerror(errno));
-        return BUDGET_ERR_IO;
-    }
-    budget_err r = save_to(path, dir, tmp, fd, bf, diag);
-    sigprocmask(SIG_BLOCK, &block, NULL);
-    have_tmp = 0;
-    sigaction(SIGINT, &old_int, NULL);
-    sigaction(SIGTERM, &old_term, NULL);
-    sigprocmask(SIG_SETMASK, &old_mask, NULL);
-    return r;
-}
-
-static budget_err save_to(const char *path, const char *dir, const char *tmp, int fd, const budget_file *bf,
-                          csim_diag *diag)
-{
-    /* Keep the permissions of the file being replaced (mkstemp makes 0600). */
-    struct stat st;
-    mode_t mode = 0644;
-    if (stat(path, &st) == 0) {
-        mode = st.st_mode & 07777;
-    }
-    FILE *f = fdopen(fd, "w");
-    if (!f) {
-        close(fd);
-        unlink(tmp);
-        csim_fail(diag, CSIM_ERR_IO, "%s: cannot write", tmp);
-        return BUDGET_ERR_IO;
-    }
-    write_file(f, bf);
-    bool ok = fflush(f) == 0 && !ferror(f) && fchmod(fd, mode) == 0 && fsync(fd) == 0;
-    ok = fclose(f) == 0 && ok;
-    if (!ok || rename(tmp, path) != 0) {
-        int saved = errno;
-        unlink(tmp);
-        csim_fail(diag, CSIM_ERR_IO, "%s: cannot write (%s)", path, strerror(saved));
-        return BUDGET_ERR_IO;
-    }
-    /* The rename itself is durable once the directory is synced. */
-    int dfd = open(dir, O_RDONLY | O_DIRECTORY);
-    if (dfd >= 0) {
-        fsync(dfd);
-        close(dfd);
-    }
-    return BUDGET_OK;
+    csim_out out;
+    return csim_out_open_replacing(&out, path, diag) ? BUDGET_ERR_IO : budget_write(&out, bf, diag);
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cyclesim/backends/json.h"
+#include "cyclesim/common/version.h"
 #include "cyclesim/model/model_keys.h"
 #include "cyclesim/model/overlay.h"
 #include "cyclesim/analysis/calibration.h"
@@ -95,6 +96,18 @@ char *csim_overlay_json(const csim_calibration *c)
 
     csim_json *prov = csim_json_add_object(doc, "provenance");
     csim_json_add_string(prov, "command", "calibrate");
+    csim_json_add_string(prov, "tool_version", csim_tool_version());
+    /* The files of the base model's extends chain, the MCU's first (docs/output.md, "Provenance"). */
+    csim_json *files = csim_json_add_array(prov, "model_files");
+    for (unsigned i = c->base->n_sources; i-- > 0;) {
+        const csim_model_source *s = &c->base->source[i];
+        if (s->kind == CSIM_SOURCE_FILE) {
+            csim_json *o = csim_json_new_object();
+            csim_json_add_string(o, "file", s->what);
+            csim_json_add_string(o, "sha256", s->sha256);
+            csim_json_push(files, o);
+        }
+    }
     /* "elf": the first image (schema 1 had only one); "elfs": every one. */
     csim_json_add(prov, "elf", elf_json(c->elfs[0]));
     csim_json *elfs = csim_json_add_array(prov, "elfs");

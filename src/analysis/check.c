@@ -245,6 +245,122 @@ void check_explain(const check *c, const row *r, explain *x)
     free(ref_owned);
 }
 
+/* ---- the settings a budget file was recorded with ------------------------------ */
+
+/* The value the --set list `sets` gives key (the text after '=' of its last
+ * assignment), NULL for none. */
+static const char *set_value(const csim_model_source *sets, unsigned n, const char *key, size_t key_len)
+{
+    const char *v = NULL;
+    for (unsigned i = 0; i < n; i++) {
+        if (sets[i].kind == CSIM_SOURCE_SET && strncmp(sets[i].what, key, key_len) == 0 &&
+            sets[i].what[key_len] == '=') {
+            v = sets[i].what + key_len + 1;
+        }
+    }
+    return v;
+}
+
+/* The overlay `path` ("@FILE") in sets, NULL when absent. */
+static const csim_model_source *overlay_of(const csim_model_source *sets, unsigned n, const char *path)
+{
+    for (unsigned i = 0; i < n; i++) {
+        if (sets[i].kind == CSIM_SOURCE_OVERLAY && strcmp(sets[i].what, path) == 0) {
+            return &sets[i];
+        }
+    }
+    return NULL;
+}
+
+/* The differences of one side's --set and overlays from the other's, each said
+ * once: a key or overlay both sides give is said when walking the recorded side. */
+static size_t sets_diff(const budget_settings *rec, const budget_settings *now, bool walk_now, char *buf,
+                        size_t len, size_t used)
+{
+    const budget_settings *walk = walk_now ? now : rec;
+    for (unsigned i = 0; i < walk->n_sets && used < len; i++) {
+        const csim_model_source *s = &walk->sets[i];
+        if (s->kind == CSIM_SOURCE_OVERLAY) {
+            const csim_model_source *o = overlay_of((walk_now ? rec : now)->sets, (walk_now ? rec : now)->n_sets,
+                                                    s->what);
+            if (!o && walk_now) {
+                used += (size_t)snprintf(buf + used, len - used, "overlay %s: not recorded, now applied\n", s->what);
+            } else if (!o) {
+                used += (size_t)snprintf(buf + used, len - used, "overlay %s: recorded, now not applied\n", s->what);
+            } else if (!walk_now && strcmp(o->sha256, s->sha256) != 0) {
+                used += (size_t)snprintf(buf + used, len - used, "overlay %s: recorded with sha256 %s, now %s\n",
+                                         s->what, s->sha256, o->sha256);
+            }
+            continue;
+        }
+        size_t key_len = strcspn(s->what, "=");
+        if (set_value(walk->sets + i + 1, walk->n_sets - i - 1, s->what, key_len)) {
+            continue; /* said at its last assignment */
+        }
+        const char *r = set_value(rec->sets, rec->n_sets, s->what, key_len);
+        const char *n = set_value(now->sets, now->n_sets, s->what, key_len);
+        if (walk_now && r) {
+            continue; /* said from the recorded side */
+        }
+        if (!r || !n || strcmp(r, n) != 0) {
+            used += (size_t)snprintf(buf + used, len - used, "%.*s: recorded %s%s, now %s%s\n", (int)key_len,
+                                     s->what, r ? r : "the model's value", r ? " (--set)" : "",
+                                     n ? n : "the model's value", n ? " (--set)" : "");
+        }
+    }
+    return used;
+}
+
+bool check_settings_diff(check *c, bool *notes_only)
+{
+    char *buf = c->settings_diff;
+    const size_t len = sizeof(c->settings_diff);
+    buf[0] = '\0';
+    *notes_only = true;
+    if (!c->have_file || !c->file.has_settings) {
+        return false;
+    }
+    budget_settings now = {0};
+    if (!budget_settings_of(&now, c->models, c->n_models)) {
+        snprintf(buf, len, "out of memory\n");
+        *notes_only = false;
+        return true;
+    }
+    const budget_settings *rec = &c->file.settings;
+    size_t used = sets_diff(rec, &now, false, buf, len, 0);
+    used = sets_diff(rec, &now, true, buf, len, used);
+    bool same_sets = rec->n_sets == now.n_sets;
+    for (unsigned i = 0; same_sets && i < rec->n_sets; i++) {
+        same_sets = strcmp(rec->sets[i].what, now.sets[i].what) == 0 &&
+                    strcmp(rec->sets[i].sha256, now.sets[i].sha256) == 0;
+    }
+    if (!same_sets && used == 0 && used < len) { /* the same values, in another order */
+        used += (size_t)snprintf(buf + used, len - used, "--set: the same assignments in another order\n");
+    }
+    *notes_only = used == 0;
+    if (strcmp(rec->tool_version, now.tool_version) != 0 && used < len) {
+        used += (size_t)snprintf(buf + used, len - used, "tool version: recorded %s, now %s\n", rec->tool_version,
+                                 now.tool_version);
+    }
+    for (size_t k = 0; k < now.n_models && used < len; k++) {
+        const budget_model *nm = &now.models[k], *rm = NULL;
+        for (size_t j = 0; j < rec->n_models && !rm; j++) {
+            rm = strcmp(rec->models[j].mcu, nm->mcu) == 0 ? &rec->models[j] : NULL;
+        }
+        bool same = rm && rm->n_files == nm->n_files;
+        for (unsigned i = 0; same && i < nm->n_files; i++) {
+            same = strcmp(rm->files[i].what, nm->files[i].what) == 0 &&
+                   strcmp(rm->files[i].sha256, nm->files[i].sha256) == 0;
+        }
+        if (!same) {
+            used += (size_t)snprintf(buf + used, len - used, "model files of %s: %s\n", nm->mcu,
+                                     rm ? "changed since the budgets were recorded" : "not recorded");
+        }
+    }
+    free(now.models);
+    return used > 0;
+}
+
 /* ---- --update ------------------------------------------------------------------ */
 
 /* The new figures of every budget that was checked: an exact case takes its
@@ -259,6 +375,10 @@ bool check_update_budgets(check *c)
     }
     free(c->file.elf);
     c->file.elf = elf;
+    if (!budget_settings_of(&c->file.settings, c->models, c->n_models)) {
+        return false;
+    }
+    c->file.has_settings = true;
     for (size_t i = 0; i < c->file.n; i++) {
         budget *b = &c->file.b[i];
         bool first = true;

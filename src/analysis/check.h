@@ -55,7 +55,8 @@ typedef struct check {
     case_table cases, old_cases;
     bool *selected;          /* per case of the checked ELF: chosen by --case (all without) */
     budget_file file;
-    bool have_file, warm, update;
+    bool have_file, warm, update, accept_settings;
+    char settings_diff[2048]; /* check_settings_diff's lines, "" when the settings are those recorded */
     double tolerance;        /* --tolerance, or < 0 */
     csim_model *models;
     unsigned n_models;
@@ -93,6 +94,14 @@ void check_evaluate(check *c, row *r);
 
 /** check_explain - what a failing row is compared with and what grew. */
 void check_explain(const check *c, const row *r, explain *x);
+
+/** check_settings_diff - how this check's settings differ from those its
+ *  budget file was recorded with (docs/budgets.md, "Settings"), one line each
+ *  ("flash.wait_states: recorded 2 (--set), now the model's value") into
+ *  c->settings_diff, which the reports print: a --set or overlay that differs
+ *  fails the check; the tool version and the contents of the model files are
+ *  notes (*notes_only).  false: the same, or the file records none. */
+bool check_settings_diff(check *c, bool *notes_only);
 
 /** check_update_budgets - the budget file's figures from this run (--update);
  *  false when out of memory. */

@@ -2,6 +2,7 @@
 /* compare_inputs.c - the page of --published auto and each image's code (compare_inputs.h). */
 #include <ctype.h>
 #include <dirent.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,7 +32,7 @@ csim_err cmp_page_auto(const char *dir, const csim_model *m, csim_pub_table *pag
 {
     DIR *dp = opendir(dir);
     if (!dp) {
-        return csim_fail(d, CSIM_ERR_IO, "%s: cannot open the published pages' directory", dir);
+        return csim_fail(d, CSIM_ERR_IO, "%s: cannot open the published pages' directory: %s", dir, strerror(errno));
     }
     char names[64][256];
     unsigned n = 0;

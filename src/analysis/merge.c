@@ -27,16 +27,10 @@ static csim_err out_of_memory(csim_diag *d)
 
 static char *read_all(const char *path, csim_err *err, csim_diag *d)
 {
-    size_t n;
-    bool read_error;
-    csim_read_status st;
-    char *buf = csim_read_file(path, MAX_SHARD_FILE, &n, &read_error, &st);
-    if (st == CSIM_READ_OPEN) {
-        *err = csim_fail(d, CSIM_ERR_IO, "%s: cannot open", path);
-    } else if (st == CSIM_READ_NOMEM) {
-        *err = out_of_memory(d);
-    } else if (st == CSIM_READ_TOO_LARGE) {
-        *err = bad(d, path, "larger than 256 MiB");
+    csim_read r;
+    char *buf = csim_read_file(path, MAX_SHARD_FILE, &r);
+    if (!buf) {
+        *err = csim_read_fail(d, path, &r, MAX_SHARD_FILE, CSIM_ERR_INPUT);
     }
     return buf;
 }
@@ -63,13 +57,19 @@ static bool same_list(const csim_json *a, const csim_json *b)
     return true;
 }
 
+/* The same model, made from the same files, --set and overlays (their provenance). */
 static bool same_model(const csim_json *a, const csim_json *b)
 {
     csim_model x = {0}, y = {0};
-    return csim_shard_model_read(a, &x) && csim_shard_model_read(b, &y) && strcmp(x.name, y.name) == 0 &&
-           strcmp(x.chain, y.chain) == 0 && x.version == y.version && x.clock_hz == y.clock_hz &&
-           x.flash.wait_states == y.flash.wait_states && x.flash.cache_enabled == y.flash.cache_enabled &&
-           x.flash.prefetch == y.flash.prefetch;
+    bool same = csim_shard_model_read(a, &x) && csim_shard_model_read(b, &y) && strcmp(x.name, y.name) == 0 &&
+                strcmp(x.chain, y.chain) == 0 && x.version == y.version && x.clock_hz == y.clock_hz &&
+                x.flash.wait_states == y.flash.wait_states && x.flash.cache_enabled == y.flash.cache_enabled &&
+                x.flash.prefetch == y.flash.prefetch && x.n_sources == y.n_sources;
+    for (unsigned i = 0; same && i < x.n_sources; i++) {
+        same = x.source[i].kind == y.source[i].kind && strcmp(x.source[i].what, y.source[i].what) == 0 &&
+               strcmp(x.source[i].sha256, y.source[i].sha256) == 0;
+    }
+    return same;
 }
 
 static bool same_image(const csim_json *a, const csim_json *b)
@@ -89,13 +89,14 @@ static csim_err load_shards(merge_shard *in, unsigned n, const char **command, c
         if (!text) {
             return err;
         }
-        in[i].doc = csim_json_parse(text);
+        char why[sizeof(d->msg)];
+        in[i].doc = csim_json_parse_input(in[i].path, text, why, sizeof(why));
         free(text);
         in[i].sh = csim_json_get(in[i].doc, "shard");
         uint64_t k, nn, version;
         const char *cmd = csim_json_str_of(csim_json_get(in[i].sh, "command"));
         if (!in[i].doc) {
-            return bad(d, in[i].path, "not JSON (merge reads the --format json output of each shard)");
+            return csim_fail(d, CSIM_ERR_INPUT, "%s (merge reads the --format json output of each shard)", why);
         }
         if (!in[i].sh || !cmd || !csim_json_u64(csim_json_get(in[i].sh, "k"), &k) ||
             !csim_json_u64(csim_json_get(in[i].sh, "n"), &nn) || k < 1 || k > nn || nn > 10000 ||
@@ -505,21 +506,16 @@ void merge_compare_free(merged_compare *mc)
 
 csim_err csim_file_sha256(const char *path, char hex[65], csim_diag *d)
 {
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    long len = -1;
-    if (f && fseek(f, 0, SEEK_END) == 0 && (len = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
-        buf = malloc((size_t)len + 1);
+    csim_read r;
+    char *buf = csim_read_file(path, MAX_SHARD_FILE, &r);
+    if (!buf) {
+        return csim_read_fail(d, path, &r, MAX_SHARD_FILE, CSIM_ERR_INPUT);
     }
-    bool ok = buf && fread(buf, 1, (size_t)len, f) == (size_t)len;
     uint8_t h[32];
-    ok = ok && csim_sha256(buf, (size_t)len, h);
+    bool ok = csim_sha256(buf, r.len, h);
     for (int i = 0; ok && i < 32; i++) {
         snprintf(hex + 2 * i, 3, "%02x", h[i]);
     }
-    if (f) {
-        fclose(f);
-    }
     free(buf);
-    return ok ? CSIM_OK : csim_fail(d, CSIM_ERR_IO, "%s: cannot read", path);
+    return ok ? CSIM_OK : csim_fail(d, CSIM_ERR_INTERNAL, "%s: the SHA-256 digest failed", path);
 }

@@ -10,12 +10,12 @@
  * a row quietly left out.
  */
 #include <ctype.h>
-#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cyclesim/backends/json.h"
+#include "cyclesim/common/file.h"
 
 #include "analysis/published_internal.h"
 
@@ -23,39 +23,18 @@
 
 /* ---- shared ------------------------------------------------------------- */
 
+/* The largest page is 60 kB and a board's output a few; the cap leaves room
+ * for a long board log and stops a device or a sparse file at once. */
+#define MAX_TEXT (16u << 20)
+
 csim_err pub_read_text(const char *path, char **out, csim_diag *d)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        return csim_fail(d, CSIM_ERR_IO, "%s: cannot open (%s)", path, strerror(errno));
-    }
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        len += fread(buf + len, 1, cap - len - 1, f);
-        if (len < cap - 1) {
-            break;
-        }
-        char *n = realloc(buf, cap * 2);
-        if (!n) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = n;
-        cap *= 2;
-    }
-    bool bad = ferror(f);
-    fclose(f);
+    csim_read r;
+    char *buf = csim_read_file(path, MAX_TEXT, &r);
     if (!buf) {
-        return csim_fail(d, CSIM_ERR_NOMEM, "%s: out of memory", path);
+        return csim_read_fail(d, path, &r, MAX_TEXT, CSIM_ERR_INPUT);
     }
-    if (bad) {
-        free(buf);
-        return csim_fail(d, CSIM_ERR_IO, "%s: read error", path);
-    }
-    buf[len] = '\0';
-    if (strlen(buf) != len) {
+    if (strlen(buf) != r.len) {
         free(buf);
         return csim_fail(d, CSIM_ERR_INPUT, "%s: binary file (NUL byte), neither a published page nor a "
                          "board output", path);
@@ -147,47 +126,6 @@ const csim_pub_row *pub_rowset_add(rowset *set, const csim_pub_table *t, size_t 
     set->slot[h] = (uint32_t)(i + 1);
     set->n++;
     return NULL;
-}
-
-static int cmp_name(const void *a, const void *b)
-{
-    return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-/* The first member name that appears twice in an object of the tree, or NULL
- * (the parser keeps both, and a lookup would silently take the first). */
-static const char *duplicate_member(const csim_json *node, bool *nomem)
-{
-    size_t n = 0;
-    const csim_json *c;
-    csim_json_each(c, node)
-    {
-        n++;
-        const char *d = csim_json_first(c) ? duplicate_member(c, nomem) : NULL;
-        if (d || *nomem) {
-            return d;
-        }
-    }
-    if (!csim_json_is_object(node) || n < 2) {
-        return NULL;
-    }
-    const char **names = malloc(n * sizeof(*names));
-    if (!names) {
-        *nomem = true;
-        return NULL;
-    }
-    size_t k = 0;
-    csim_json_each(c, node)
-    {
-        names[k++] = csim_json_name(c) ? csim_json_name(c) : "";
-    }
-    qsort(names, n, sizeof(*names), cmp_name);
-    const char *dup = NULL;
-    for (k = 1; k < n && !dup; k++) {
-        dup = strcmp(names[k - 1], names[k]) == 0 ? names[k] : NULL;
-    }
-    free(names);
-    return dup;
 }
 
 void csim_pub_free(csim_pub_table *t)
@@ -514,23 +452,15 @@ static csim_err jsections(const jctx *c, const csim_json *root, csim_pub_table *
 
 static csim_err load_json(const char *path, const char *text, csim_pub_table *t, csim_diag *d)
 {
-    unsigned line = 0;
-    csim_json *root = csim_json_parse_line(text, true, &line);
+    char why[sizeof(d->msg)];
+    csim_json *root = csim_json_parse_input(path, text, why, sizeof(why));
     if (!root) {
-        return csim_fail(d, CSIM_ERR_INPUT, "%s:%u: not valid JSON", path, line);
+        return csim_fail(d, CSIM_ERR_INPUT, "%s", why);
     }
     jctx c = {path, d};
     csim_err e = CSIM_OK;
     const csim_json *ver = csim_json_get(root, "schema_version");
-    bool nomem = false;
-    const char *dup = duplicate_member(root, &nomem);
-    if (nomem) {
-        e = csim_fail(d, CSIM_ERR_NOMEM, "%s: out of memory", path);
-    } else if (dup) {
-        char what[160];
-        snprintf(what, sizeof(what), "member \"%.100s\" appears twice in one object", dup);
-        e = jfail(&c, "page", what);
-    } else if (!csim_json_is_object(root)) {
+    if (!csim_json_is_object(root)) {
         e = jfail(&c, "top level", "expected an object");
     } else if (!csim_json_is_number(ver)) {
         e = jfail(&c, "schema_version", ver ? "expected a number" : "missing");
@@ -555,7 +485,7 @@ static csim_err load_json(const char *path, const char *text, csim_pub_table *t,
 csim_err csim_pub_load(const char *path, csim_pub_table *t, csim_diag *d)
 {
     pub_table_init(t, path);
-    char *text;
+    char *text = NULL;
     csim_err e = pub_read_text(path, &text, d);
     if (e) {
         return e;

@@ -16,6 +16,12 @@ static csim_err out_of_memory(csim_diag *d)
 
 csim_err case_table_missing(const csim_elf *elf, csim_diag *d)
 {
+    /* The table's bounds are the linker's __start_/__stop_bench_cases symbols. */
+    if (csim_elf_section(elf, "bench_cases") && !csim_elf_find(elf, "__start_bench_cases")) {
+        return csim_fail(d, CSIM_ERR_ELF, "%s: the symbol table is missing (a stripped ELF?): its bench_cases "
+                         "section is there, but the case table is found through the symbols __start_bench_cases "
+                         "and __stop_bench_cases; give the unstripped image", elf->path);
+    }
     return csim_fail(d, CSIM_ERR_ELF, "%s: no benchmark case table (bench_cases section, firmware/include/bench.h)",
                      elf->path);
 }

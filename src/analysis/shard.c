@@ -122,6 +122,34 @@ bool csim_shard_case_read(const csim_json *o, csim_case_result *c)
            read_profile(o, c);
 }
 
+/* The model's provenance (shard_json.c writes it): its sources in the order applied. */
+static bool read_sources(const csim_json *list, csim_model *m)
+{
+    const csim_json *v;
+    if (!csim_json_is_array(list) || csim_json_count(list) > CSIM_MAX_SOURCES) {
+        return false;
+    }
+    m->n_sources = 0;
+    csim_json_each(v, list)
+    {
+        csim_model_source *s = &m->source[m->n_sources++];
+        char kind[16];
+        if (!text_of(v, "kind", kind, sizeof(kind)) || !text_of(v, "what", s->what, sizeof(s->what)) ||
+            !text_of(v, "sha256", s->sha256, sizeof(s->sha256))) {
+            return false;
+        }
+        unsigned k = 0;
+        while (k < CSIM_SOURCE_KINDS && strcmp(kind, csim_source_kind_names[k]) != 0) {
+            k++;
+        }
+        if (k == CSIM_SOURCE_KINDS) {
+            return false;
+        }
+        s->kind = (csim_source_kind)k;
+    }
+    return true;
+}
+
 bool csim_shard_model_read(const csim_json *o, csim_model *m)
 {
     uint32_t ws;
@@ -134,5 +162,5 @@ bool csim_shard_model_read(const csim_json *o, csim_model *m)
     m->flash.wait_states = ws;
     m->flash.cache_enabled = csim_json_true(ic);
     m->flash.prefetch = csim_json_true(pf);
-    return true;
+    return read_sources(csim_json_get(o, "sources"), m);
 }

@@ -8,12 +8,18 @@
  * initialised data in flash; it is read from the program header table here.
  */
 #include <LIEF/ELF.h>
+#include <LIEF/version.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cyclesim/backends/digest.h"
 #include "cyclesim/backends/elf.h"
+#include "cyclesim/common/file.h"
+
+/* A firmware image with its debug sections stays far below this. */
+#define MAX_ELF (64u << 20)
 
 typedef struct elf_storage {
     uint8_t *file;
@@ -30,23 +36,11 @@ static uint16_t rd16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
 
 static csim_err read_all(const char *path, elf_storage *st, csim_diag *diag)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        return csim_fail(diag, CSIM_ERR_IO, "%s: cannot open", path);
+    csim_read r;
+    if (!(st->file = (uint8_t *)csim_read_file(path, MAX_ELF, &r))) {
+        return csim_read_fail(diag, path, &r, MAX_ELF, CSIM_ERR_ELF);
     }
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    if (n < 0 || n > (64l << 20)) {
-        fclose(f);
-        return csim_fail(diag, CSIM_ERR_ELF, "%s: not a firmware ELF (size)", path);
-    }
-    st->file = malloc((size_t)n + 1);
-    st->file_size = st->file ? fread(st->file, 1, (size_t)n, f) : 0;
-    fclose(f);
-    if (!st->file || st->file_size != (size_t)n) {
-        return csim_fail(diag, CSIM_ERR_IO, "%s: read error", path);
-    }
+    st->file_size = r.len;
     return CSIM_OK;
 }
 
@@ -415,4 +409,11 @@ int csim_elf_read(const csim_elf *e, uint32_t addr, void *buf, size_t len)
         }
     }
     return -1;
+}
+
+void csim_elf_lief_version(char *buf, size_t size)
+{
+    /* LIEF 0.9's C API has no version call: the headers' LIEF_VERSION
+     * ("0.9.0-"), without its trailing dash. */
+    snprintf(buf, size, "%.*s", (int)strcspn(LIEF_VERSION, "-"), LIEF_VERSION);
 }

@@ -2,6 +2,7 @@
 /* json_cjson.c - json.h on cJSON: the one file that includes cJSON. */
 #include <cjson/cJSON.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,6 +16,16 @@
 
 /* ---- parsing ---- */
 
+/* The 1-based line of `at` in text. */
+static unsigned line_of(const char *text, const char *at)
+{
+    unsigned line = 1;
+    for (const char *p = text; at && p < at && *p; p++) {
+        line += *p == '\n';
+    }
+    return line;
+}
+
 csim_json *csim_json_parse(const char *text)
 {
     return csim_json_parse_line(text, false, NULL);
@@ -26,11 +37,90 @@ csim_json *csim_json_parse_line(const char *text, bool strict, unsigned *err_lin
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithOpts(text, &end, strict);
     if (!root && err_line) {
-        unsigned line = 1;
-        for (const char *p = text; end && p < end && *p; p++) {
-            line += *p == '\n';
+        *err_line = line_of(text, end);
+    }
+    return WRAP(root);
+}
+
+static int cmp_member_name(const void *a, const void *b)
+{
+    return strcmp((*(const cJSON *const *)a)->string, (*(const cJSON *const *)b)->string);
+}
+
+/* A member of object o whose name an earlier member has, or NULL: sorted
+ * names (n log n) when there is room for the list, else pairwise. */
+static const cJSON *repeated_member(const cJSON *o)
+{
+    size_t n = 0;
+    for (const cJSON *c = o->child; c; c = c->next) {
+        n++;
+    }
+    const cJSON **sorted = n > 16 ? malloc(n * sizeof(*sorted)) : NULL;
+    const cJSON *dup = NULL;
+    if (sorted) {
+        size_t k = 0;
+        for (const cJSON *c = o->child; c; c = c->next) {
+            sorted[k++] = c;
         }
-        *err_line = line;
+        qsort(sorted, n, sizeof(*sorted), cmp_member_name);
+        for (k = 1; k < n && !dup; k++) {
+            dup = strcmp(sorted[k - 1]->string, sorted[k]->string) == 0 ? sorted[k] : NULL;
+        }
+        free(sorted);
+        return dup;
+    }
+    for (const cJSON *c = o->child; c && !dup; c = c->next) {
+        for (const cJSON *p = o->child; p != c && !dup; p = p->next) {
+            dup = strcmp(p->string, c->string) == 0 ? c : NULL;
+        }
+    }
+    return dup;
+}
+
+/* The first repeated member name in the tree, its place written to where
+ * ("a.b[2].c"): the parser keeps both members and a lookup would take one. */
+static bool find_repeated(const cJSON *node, char *where, size_t len)
+{
+    size_t used = strlen(where);
+    const cJSON *dup = cJSON_IsObject(node) ? repeated_member(node) : NULL;
+    if (dup) {
+        snprintf(where + used, len - used, "%s%s", used ? "." : "", dup->string);
+        return true;
+    }
+    size_t i = 0;
+    for (const cJSON *c = node->child; c; c = c->next, i++) {
+        if (cJSON_IsObject(node)) {
+            snprintf(where + used, len - used, "%s%s", used ? "." : "", c->string);
+        } else {
+            snprintf(where + used, len - used, "[%zu]", i);
+        }
+        if (find_repeated(c, where, len)) {
+            return true;
+        }
+        where[used] = 0;
+    }
+    return false;
+}
+
+csim_json *csim_json_parse_input(const char *path, const char *text, char *msg, size_t len)
+{
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithOpts(text, &end, false);
+    if (!root) {
+        snprintf(msg, len, "%s:%u: not valid JSON", path, line_of(text, end));
+        return NULL;
+    }
+    end += strspn(end, " \t\r\n");
+    if (*end) {
+        snprintf(msg, len, "%s:%u: text after the JSON value", path, line_of(text, end));
+        cJSON_Delete(root);
+        return NULL;
+    }
+    char where[256] = "";
+    if (find_repeated(root, where, sizeof(where))) {
+        snprintf(msg, len, "%s: key \"%s\" appears twice in one object", path, where);
+        cJSON_Delete(root);
+        return NULL;
     }
     return WRAP(root);
 }

@@ -3,6 +3,8 @@
  * cli.c - helpers shared by the subcommands (cli.h).
  */
 #include <errno.h>
+#include <limits.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,9 +13,20 @@
 #include "cli/cli.h"
 #include "cyclesim/model/overlay.h"
 
-#ifndef CSIM_MODELS_DIR
-#define CSIM_MODELS_DIR "models"
-#endif
+const char *const cli_exit_meanings[] = {
+    [EXIT_OK] = "ok",
+    [EXIT_CASE_FAILED] = "a case failed its check",
+    [EXIT_USAGE] = "usage",
+    [EXIT_BAD_ELF] = "bad ELF",
+    [EXIT_BAD_MODEL] = "bad model or unknown MCU",
+    [EXIT_FAULT] = "firmware fault",
+    [EXIT_LIMIT] = "instruction limit",
+    [EXIT_IO] = "I/O error",
+    [EXIT_OVER_BUDGET] = "over budget",
+    [EXIT_BAD_INPUT] = "bad input file",
+    [EXIT_INTERNAL] = "internal error",
+    NULL,
+};
 
 int cli_exit_code(csim_err e)
 {
@@ -34,20 +47,100 @@ int cli_exit_code(csim_err e)
     return EXIT_INTERNAL;
 }
 
-#ifndef CSIM_PUBLISHED_DIR
-#define CSIM_PUBLISHED_DIR "data/published"
+/* The data directories (docs/install.md): $CYCLESIM_MODELS and
+ * $CYCLESIM_PUBLISHED when set; else, for the executable of a build tree, the
+ * checkout named by the file CMake writes next to it (CLI_SOURCE_DIR_FILE);
+ * else the installed layout, CSIM_DATA_FROM_BIN relative to the executable's
+ * folder.  Found from the executable's location, so no path of the build
+ * machine is compiled in and an installed tree can be moved. */
+#ifndef CSIM_DATA_FROM_BIN
+#define CSIM_DATA_FROM_BIN "../share/cyclesim"
 #endif
+#define CLI_SOURCE_DIR_FILE "cyclesim-source-dir"
+
+static struct {
+    char models[PATH_MAX + 32], published[PATH_MAX + 32];
+    const char *origin; /* where they came from, for the messages */
+} data_dirs;
+static pthread_once_t data_dirs_once = PTHREAD_ONCE_INIT;
+
+/* The folder of the executable, from /proc/self/exe (free of symlinks). */
+static void exe_folder(char dir[PATH_MAX])
+{
+    const ssize_t n = readlink("/proc/self/exe", dir, PATH_MAX - 1);
+    if (n <= 0) {
+        strcpy(dir, ".");
+        return;
+    }
+    dir[n] = 0;
+    char *slash = strrchr(dir, '/');
+    slash[slash == dir] = 0; /* "/cyclesim" keeps "/" */
+}
+
+static void find_data_dirs(void)
+{
+    char exe_dir[PATH_MAX];
+    exe_folder(exe_dir);
+    char marker[PATH_MAX + 32], checkout[PATH_MAX] = "";
+    snprintf(marker, sizeof(marker), "%s/" CLI_SOURCE_DIR_FILE, exe_dir);
+    FILE *f = fopen(marker, "r");
+    if (f) {
+        if (fgets(checkout, sizeof(checkout), f)) {
+            checkout[strcspn(checkout, "\n")] = 0;
+        }
+        fclose(f);
+    }
+    if (checkout[0]) {
+        snprintf(data_dirs.models, sizeof(data_dirs.models), "%s/models", checkout);
+        snprintf(data_dirs.published, sizeof(data_dirs.published), "%s/data/published", checkout);
+        data_dirs.origin = "the checkout of this build tree";
+        return;
+    }
+    /* CSIM_DATA_FROM_BIN's leading "../" taken off the executable's folder,
+     * so that a message names a plain path. */
+    const char *rel = CSIM_DATA_FROM_BIN;
+    for (; strncmp(rel, "../", 3) == 0; rel += 3) {
+        char *slash = strrchr(exe_dir, '/');
+        if (slash && slash != exe_dir) {
+            *slash = 0;
+        }
+    }
+    snprintf(data_dirs.models, sizeof(data_dirs.models), "%s/%s/models", exe_dir, rel);
+    snprintf(data_dirs.published, sizeof(data_dirs.published), "%s/%s/published", exe_dir, rel);
+    data_dirs.origin = "the installed data beside the executable";
+}
 
 const char *cli_published_dir(void)
 {
     const char *d = getenv("CYCLESIM_PUBLISHED");
-    return d && *d ? d : CSIM_PUBLISHED_DIR;
+    if (d && *d) {
+        return d;
+    }
+    pthread_once(&data_dirs_once, find_data_dirs);
+    return data_dirs.published;
 }
 
 const char *cli_models_dir(void)
 {
     const char *d = getenv("CYCLESIM_MODELS");
-    return d && *d ? d : CSIM_MODELS_DIR;
+    if (d && *d) {
+        return d;
+    }
+    pthread_once(&data_dirs_once, find_data_dirs);
+    return data_dirs.models;
+}
+
+unsigned cli_list_models(char names[][64], unsigned max, int *rc)
+{
+    const char *dir = cli_models_dir();
+    const unsigned n = csim_model_list(dir, names, max);
+    if (n == 0) {
+        const char *env = getenv("CYCLESIM_MODELS");
+        *rc = cli_error(CSIM_ERR_MODEL, "no MCU model in %s (%s): %s", dir,
+                        env && *env ? "$CYCLESIM_MODELS" : data_dirs.origin,
+                        access(dir, R_OK) == 0 ? "no model file (kind \"mcu\") there" : strerror(errno));
+    }
+    return n;
 }
 
 int cli_fail(csim_err e, const csim_diag *d)
@@ -65,6 +158,49 @@ int cli_error(csim_err e, const char *fmt, ...)
     fputc('\n', stderr);
     va_end(ap);
     return cli_exit_code(e);
+}
+
+bool cli_open_out(csim_out *o, const char *path, int *rc)
+{
+    csim_diag d = {0};
+    csim_err err = csim_out_open(o, path, &d);
+    if (err) {
+        *rc = cli_fail(err, &d);
+    }
+    return !err;
+}
+
+int cli_close_out(csim_out *o, int rc)
+{
+    csim_diag d = {0};
+    csim_err err = csim_out_close(o, &d);
+    if (err) {
+        int code = cli_fail(err, &d);
+        return rc ? rc : code;
+    }
+    return rc;
+}
+
+void cli_say(bool quiet, const char *kind, const char *fmt, ...)
+{
+    if (quiet) {
+        return;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "cyclesim: %s: ", kind);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+void cli_say_lines(bool quiet, const char *kind, const char *text)
+{
+    for (const char *w = text; *w;) {
+        int len = (int)strcspn(w, "\n");
+        cli_say(quiet, kind, "%.*s", len, w);
+        w += len + (w[len] == '\n');
+    }
 }
 
 int cli_out_of_memory(void)
@@ -97,13 +233,16 @@ csim_err cli_apply_sets(csim_model *m, const char *const *sets, unsigned n_sets,
 }
 
 unsigned cli_load_models(const char *mcus, const char *const *sets, unsigned n_sets,
-                         const csim_elf *elf, csim_model *out, unsigned max, int *rc)
+                         const csim_elf *elf, csim_model *out, unsigned max, bool quiet, int *rc)
 {
     char names[CLI_MAX_MODELS][64];
     unsigned n = 0, kept = 0;
     bool all = strcmp(mcus, "all") == 0;
+    char left_out[512] = ""; /* the models --mcu all leaves out, with their architecture */
     if (all) {
-        n = csim_model_list(cli_models_dir(), names, CLI_MAX_MODELS);
+        if ((n = cli_list_models(names, CLI_MAX_MODELS, rc)) == 0) {
+            return 0;
+        }
     } else {
         char buf[1024];
         snprintf(buf, sizeof(buf), "%s", mcus);
@@ -123,17 +262,22 @@ unsigned cli_load_models(const char *mcus, const char *const *sets, unsigned n_s
             return 0;
         }
         if (all && elf && !csim_arch_runs(m->arch, elf->arch, elf->fp_arch_name != NULL)) {
+            int len = (int)strlen(left_out);
+            snprintf(left_out + len, sizeof(left_out) - (size_t)len, "%s%s (%s)", len ? ", " : "", names[i],
+                     csim_arch_names[m->arch]);
             continue;
         }
-        if (d.warning[0]) {
-            fprintf(stderr, "cyclesim: warning: %s", d.warning);
-        }
+        cli_say_lines(quiet, "warning", d.warning);
         kept++;
+    }
+    if (left_out[0]) {
+        cli_say(quiet, "note", "--mcu all leaves out %s: %s is built for %s%s%s", left_out, elf->path, elf->arch_name,
+                elf->fp_arch_name ? " with " : "", elf->fp_arch_name ? elf->fp_arch_name : "");
     }
     if (kept == 0) {
         if (elf) {
-            fprintf(stderr, "cyclesim: error: no model can run %s (built for %s)\n", elf->path,
-                    elf->arch_name);
+            fprintf(stderr, "cyclesim: error: no model can run %s (built for %s%s%s)\n", elf->path,
+                    elf->arch_name, elf->fp_arch_name ? " with " : "", elf->fp_arch_name ? elf->fp_arch_name : "");
         } else {
             fprintf(stderr, "cyclesim: error: no model named by --mcu %s\n", mcus);
         }
@@ -151,14 +295,22 @@ bool cli_parse_u64(const char *opt, const char *arg, unsigned long long *out)
     }
     errno = 0;
     *out = strtoull(arg, &end, 0);
+    /* MeK, the notation the help writes defaults in (1e10): M times ten to the K, an integer. */
+    bool digits = end > arg && strspn(arg, "0123456789") == (size_t)(end - arg);
+    if (digits && (*end == 'e' || *end == 'E') && end[1] >= '0' && end[1] <= '9' && errno != ERANGE) {
+        for (unsigned long k = strtoul(end + 1, &end, 10); !*end && k > 0 && *out && errno != ERANGE; k--) {
+            errno = *out > ULLONG_MAX / 10 ? ERANGE : 0;
+            *out *= 10;
+        }
+    }
     if (*end || !*out || errno == ERANGE) { /* ERANGE: ULLONG_MAX would read as "no limit" */
-        fprintf(stderr, "cyclesim: error: %s %s: a positive integer\n", opt, arg);
+        fprintf(stderr, "cyclesim: error: %s %s: a positive integer (or MeK, as 1e10) below 2^64\n", opt, arg);
         return false;
     }
     return true;
 }
 
-case_range *cli_case_ranges(const csim_elf *elf, const case_selection *sel, unsigned *n, int *rc)
+case_range *cli_case_ranges(const csim_elf *elf, const case_selection *sel, bool quiet, unsigned *n, int *rc)
 {
     csim_diag d = {0};
     case_range *r;
@@ -168,16 +320,16 @@ case_range *cli_case_ranges(const csim_elf *elf, const case_selection *sel, unsi
         return NULL;
     }
     if (*n == 0 && sel->shard_n) {
-        fprintf(stderr, "cyclesim: note: shard %u/%u holds no case of %s\n", sel->shard_k, sel->shard_n, elf->path);
+        cli_say(quiet, "note", "shard %u/%u holds no case of %s", sel->shard_k, sel->shard_n, elf->path);
     }
     return r;
 }
 
-bool cli_case_ranges_images(const csim_elf *const *elfs, unsigned n_elfs, const case_selection *sel,
+bool cli_case_ranges_images(const csim_elf *const *elfs, unsigned n_elfs, const case_selection *sel, bool quiet,
                             case_range **ranges, unsigned *n, int *rc)
 {
     if (n_elfs == 1) {
-        return (ranges[0] = cli_case_ranges(elfs[0], sel, &n[0], rc)) != NULL;
+        return (ranges[0] = cli_case_ranges(elfs[0], sel, quiet, &n[0], rc)) != NULL;
     }
     csim_diag d = {0};
     csim_err err = case_ranges_images(elfs, n_elfs, sel, ranges, n, &d);
@@ -238,6 +390,14 @@ int cli_failed_cases(const csim_model *m, const csim_case_result *c, size_t n)
     return rc;
 }
 
+void cli_call_returned(const csim_model *m, const char *call, const csim_run_result *res)
+{
+    if (res->exited) {
+        fprintf(stderr, "cyclesim: %s: %s returned r0 = 0x%08x (%u), r1 = 0x%08x (%u)\n", m->name, call,
+                res->call_result, res->call_result, res->call_result_hi, res->call_result_hi);
+    }
+}
+
 bool cli_append_result(csim_run_result *into, csim_run_result *from)
 {
     csim_case_result *c = realloc(into->cases, (into->n_cases + from->n_cases + 1) * sizeof(*c));
@@ -254,6 +414,7 @@ bool cli_append_result(csim_run_result *into, csim_run_result *from)
     into->host_seconds += from->host_seconds;
     into->exited = from->exited;
     into->call_result = from->call_result;
+    into->call_result_hi = from->call_result_hi;
     into->exit_status = from->exit_status ? from->exit_status : into->exit_status;
     free(from->cases);
     memset(from, 0, sizeof(*from));

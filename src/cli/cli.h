@@ -13,6 +13,7 @@
 
 #include "analysis/hints.h"
 #include "analysis/selection.h"
+#include "cyclesim/common/outfile.h"
 #include "cyclesim/backends/elf.h"
 #include "cyclesim/model/model.h"
 #include "cyclesim/engine/jobs.h"
@@ -33,21 +34,37 @@ enum {
     EXIT_INTERNAL = 10,
 };
 
+/* What each exit code means, one line each, indexed by the code; NULL-terminated. */
+extern const char *const cli_exit_meanings[];
+
 #define CLI_MAX_MODELS 64
 
 int cli_exit_code(csim_err e);
+/** cli_models_dir - the MCU models: $CYCLESIM_MODELS, else the checkout's
+ *  models/ for a build tree's executable, else <bindir>/../share/cyclesim/models
+ *  (docs/install.md). */
 const char *cli_models_dir(void);
-/** cli_published_dir - the published pages (data/published, or $CYCLESIM_PUBLISHED). */
+/** cli_published_dir - the published pages: $CYCLESIM_PUBLISHED, else the
+ *  checkout's data/published or <bindir>/../share/cyclesim/published. */
 const char *cli_published_dir(void);
+/** cli_list_models - the names of the models in cli_models_dir(); none is an
+ *  error naming the directory (printed, *rc set to EXIT_BAD_MODEL). */
+unsigned cli_list_models(char names[][64], unsigned max, int *rc);
 
-/* The progress line on stderr (progress.c). */
+/* The progress on stderr (progress.c). */
+#define PROGRESS_LOG_PERIOD 10.0 /* seconds between two plain lines, by default */
 typedef struct cli_progress {
+    bool tty;             /* stderr is a terminal: one line redrawn; else plain lines (CI logs) */
+    double log_period;    /* seconds between two plain lines: $CYCLESIM_PROGRESS_SECONDS, default 10 */
     double t0, last_draw; /* seconds */
-    size_t drawn;         /* characters of the line on screen */
+    size_t drawn;         /* characters of the line on screen; plain lines printed */
 } cli_progress;
 
-/** cli_progress_draw - csim_jobs_progress_fn on a cli_progress: redraws the
- *  line at most every quarter second and erases it at the end. */
+/** cli_progress_draw - csim_jobs_progress_fn on a cli_progress: on a terminal
+ *  redraws one line at most every quarter second and erases it at the end;
+ *  elsewhere prints a plain line at most every log_period seconds,
+ *  the first after as long (a short run prints nothing), and a last one at
+ *  the end when it printed any. */
 void cli_progress_draw(void *ctx, csim_jobs_event ev, const csim_jobs_status *s);
 
 /* What a subcommand passes the engine's jobs: -j, the cost hints that start
@@ -59,14 +76,26 @@ typedef struct cli_jobs {
     cli_progress line;
 } cli_jobs;
 
-/** cli_jobs_init - `workers` at a time, with hints, and the progress line
- *  when `progress` is set and stderr is a terminal.  Free with cli_jobs_free. */
+/** cli_jobs_init - `workers` at a time, with hints, and the progress
+ *  (cli_progress_draw) when `progress` is set.  Free with cli_jobs_free. */
 void cli_jobs_init(cli_jobs *j, unsigned workers, bool progress);
 void cli_jobs_free(cli_jobs *j);
 /** Prints "cyclesim: error: ..." and returns the exit code of e. */
 int cli_fail(csim_err e, const csim_diag *d);
+/** cli_say - "cyclesim: KIND: FMT" on stderr (a warning or a note), unless quiet (-q). */
+void cli_say(bool quiet, const char *kind, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/** cli_say_lines - each line of text as one cli_say of its own. */
+void cli_say_lines(bool quiet, const char *kind, const char *text);
 /** cli_error - prints "cyclesim: error: FMT" and returns the exit code of e. */
 int cli_error(csim_err e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/** cli_open_out - csim_out_open (cyclesim/common/outfile.h) of an output
+ *  option's path (NULL or "-": stdout): false with the message printed and
+ *  *rc set when refused.  Commands open their outputs once the inputs are
+ *  read and before the runs, so that a bad path fails at once. */
+bool cli_open_out(csim_out *o, const char *path, int *rc);
+/** cli_close_out - csim_out_close with its message printed; rc, or the exit
+ *  code of the write error when rc is EXIT_OK. */
+int cli_close_out(csim_out *o, int rc);
 /** cli_out_of_memory - the message and exit code (internal error) of a failed allocation. */
 int cli_out_of_memory(void);
 
@@ -83,10 +112,11 @@ csim_err cli_apply_sets(csim_model *m, const char *const *sets, unsigned n_sets,
 /** cli_load_models - the models named by `mcus` ("a,b" or "all"), each with
  *  the --set overrides applied in order ("key=value", or "@FILE": a model
  *  overlay, docs/calibrate.md) and checked; with "all", models that cannot
- *  run `elf` (architecture) are left out.  Warnings go to stderr.  Returns
- *  the count (0 on error: message printed, *rc set). */
+ *  run `elf` (architecture) are left out, with a note.  Warnings and the note
+ *  go to stderr unless quiet.  Returns the count (0 on error: message
+ *  printed, *rc set). */
 unsigned cli_load_models(const char *mcus, const char *const *sets, unsigned n_sets,
-                         const csim_elf *elf, csim_model *out, unsigned max, int *rc);
+                         const csim_elf *elf, csim_model *out, unsigned max, bool quiet, int *rc);
 
 /** cli_parse_u64 - a positive integer option value, or false (message printed). */
 bool cli_parse_u64(const char *opt, const char *arg, unsigned long long *out);
@@ -99,11 +129,11 @@ bool cli_parse_u64(const char *opt, const char *arg, unsigned long long *out);
  *  printed: a malloc'ed array (*n set; 0 with a note printed when the shard
  *  holds no case), or NULL with the message printed and *rc set (a glob
  *  matching nothing is a usage error). */
-case_range *cli_case_ranges(const csim_elf *elf, const case_selection *sel, unsigned *n, int *rc);
+case_range *cli_case_ranges(const csim_elf *elf, const case_selection *sel, bool quiet, unsigned *n, int *rc);
 
 /** cli_case_ranges_images - case_ranges_images with its message printed; one
  *  image: exactly cli_case_ranges.  false with the message printed and *rc set. */
-bool cli_case_ranges_images(const csim_elf *const *elfs, unsigned n_elfs, const case_selection *sel,
+bool cli_case_ranges_images(const csim_elf *const *elfs, unsigned n_elfs, const case_selection *sel, bool quiet,
                             case_range **ranges, unsigned *n, int *rc);
 
 /** cli_unique_keys - case_keys_unique: false (message printed, *rc =
@@ -119,6 +149,9 @@ void cli_free_elfs(csim_elf **elfs, unsigned n);
 /** cli_failed_cases - the one message of each case that failed its own check
  *  on model m; EXIT_CASE_FAILED when one did, else EXIT_OK. */
 int cli_failed_cases(const csim_model *m, const csim_case_result *c, size_t n);
+
+/** cli_call_returned - after --call, the r0 and r1 the function returned on model m, on stderr. */
+void cli_call_returned(const csim_model *m, const char *call, const csim_run_result *res);
 
 /** cli_append_result - moves the cases of `from` behind those of `into` and
  *  adds its totals (several selections run on one model). */
@@ -136,5 +169,6 @@ int cmd_compare(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_list_cases(int argc, char **argv);
+int cmd_model(int argc, char **argv);
 
 #endif

@@ -18,63 +18,18 @@
 #include "cyclesim/analysis/published.h"
 #include "cyclesim/engine/sim.h"
 
-static void warn_unmatched_file(const calib *c, const char *path)
+static void warn_unmatched_file(const calib *c, const char *path, bool quiet)
 {
     if (c->n_elfs == 1) {
-        fprintf(stderr, "cyclesim: warning: %s: no row meets a case of %s\n", path, c->elfs[0]->path);
+        cli_say(quiet, "warning", "%s: no row meets a case of %s", path, c->elfs[0]->path);
     } else {
-        fprintf(stderr, "cyclesim: warning: %s: no row meets a case of the %u ELFs\n", path, c->n_elfs);
+        cli_say(quiet, "warning", "%s: no row meets a case of the %u ELFs", path, c->n_elfs);
     }
-}
-
-/* Each line of d's warnings, as the one warning line of every subcommand. */
-static void print_warnings(const csim_diag *d)
-{
-    for (const char *w = d->warning; *w;) {
-        const char *nl = strchr(w, '\n');
-        int len = nl ? (int)(nl - w) : (int)strlen(w);
-        fprintf(stderr, "cyclesim: warning: %.*s\n", len, w);
-        w += len + (nl != NULL);
-    }
-}
-
-static void tmp_name(char *tmp, size_t len, const char *path) { snprintf(tmp, len, "%s.tmp", path); }
-
-/* Checked before the runs, so an unwritable -o fails in a second, not at the end. */
-static bool writable(const char *path)
-{
-    char tmp[1024];
-    tmp_name(tmp, sizeof(tmp), path);
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        fprintf(stderr, "cyclesim: error: %s: cannot write\n", path);
-        return false;
-    }
-    fclose(f);
-    remove(tmp);
-    return true;
-}
-
-/* Writes text to path through a temporary file and rename(), so a reader
- * never sees half an overlay.  Returns an exit code. */
-static int write_atomically(const char *path, const char *text)
-{
-    char tmp[1024];
-    tmp_name(tmp, sizeof(tmp), path);
-    FILE *f = fopen(tmp, "w");
-    bool ok = f && fputs(text, f) >= 0 && fputc('\n', f) != EOF;
-    ok = f && fclose(f) == 0 && ok;
-    if (!ok || rename(tmp, path) != 0) {
-        remove(tmp);
-        fprintf(stderr, "cyclesim: error: %s: cannot write\n", path);
-        return EXIT_IO;
-    }
-    return EXIT_OK;
 }
 
 /* The calibrated model (base + --set + fitted values) and the report. */
 static int report(const calib *c, const outcome *o, const calib_inputs *in, const csim_output_format *fmt,
-                  const char *out_path)
+                  csim_out *overlay, bool quiet)
 {
     csim_model *base = malloc(sizeof(*base));
     calib_report *rep = calloc(1, sizeof(*rep));
@@ -94,8 +49,7 @@ static int report(const calib *c, const outcome *o, const calib_inputs *in, cons
     for (size_t j = 0; in->holdout && j < rep->k.n_params; j++) {
         const csim_calib_param *p = &rep->params[j];
         if (p->held_out.n == 0 && calib_fitted_state(p->state)) {
-            fprintf(stderr, "cyclesim: warning: %s: no held-out row depends on it, so its fit is not checked\n",
-                    p->key);
+            cli_say(quiet, "warning", "%s: no held-out row depends on it, so its fit is not checked", p->key);
         }
     }
     char *text = csim_overlay_json(&rep->k);
@@ -104,8 +58,9 @@ static int report(const calib *c, const outcome *o, const calib_inputs *in, cons
         goto out;
     }
     calib_write(fmt, stdout, &rep->k, c, text);
-    if (out_path) {
-        rc = write_atomically(out_path, text);
+    if (overlay->f) {
+        fprintf(overlay->f, "%s\n", text);
+        rc = cli_close_out(overlay, rc);
     }
     free(text);
 out:
@@ -165,10 +120,10 @@ static const cli_refusal calibrate_refused[] = {
 };
 
 const cli_command cli_cmd_calibrate = {
-    "calibrate", "FW.elf [FW.elf]...", 0, 0,
+    "calibrate", "FW.elf [FW.elf]...", 1, CLI_MANY,
     "Fits the model keys uncertain on the model to a board's output or a published page, reports each fitted "
     "value and the held-out error, and writes a model overlay (docs/calibrate.md).",
-    CLI_MCU | CLI_SET | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_NO_PROGRESS | CLI_FORMAT,
+    CLI_MCU_ONE | CLI_SET | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_NO_PROGRESS | CLI_QUIET | CLI_FORMAT,
     CSIM_REPORTS(CSIM_REPORT_CALIBRATE), calibrate_own, calibrate_option, cmd_calibrate, calibrate_refused,
 };
 
@@ -185,17 +140,8 @@ int cmd_calibrate(int argc, char **argv)
     unsigned n_sets = co.n_sets, n_paths = own.n_paths;
     cli_jobs cj;
     calib c = {.jobs = &cj.opts, .max_insns = co.ro.max_insns, .warm = co.ro.warm};
-    if (co.n_operands == 0 || !mcu || n_paths == 0) {
-        fprintf(stderr, "cyclesim: error: calibrate needs an ELF, --mcu NAME and at least one --measured FILE\n");
-        cli_usage(&cli_cmd_calibrate, stderr);
-        return EXIT_USAGE;
-    }
-    if (strchr(mcu, ',') || strcmp(mcu, "all") == 0) {
-        fprintf(stderr, "cyclesim: error: --mcu %s: calibrate fits one model\n", mcu);
-        return EXIT_USAGE;
-    }
-    if (out_path && !writable(out_path)) {
-        return EXIT_IO;
+    if (n_paths == 0) {
+        return cli_error(CSIM_ERR_USAGE, "calibrate needs at least one --measured FILE");
     }
     const csim_output_format *fmt = csim_output_find(CSIM_REPORT_CALIBRATE, co.format);
 
@@ -215,11 +161,12 @@ int cmd_calibrate(int argc, char **argv)
     unsigned *n_whole = calloc(c.n_elfs, sizeof(*n_whole));
     outcome o = {0};
     unsigned n_tabs = 0;
+    csim_out overlay = {0};
     if (!model || !tabs || !whole || !n_whole) {
         rc = cli_out_of_memory();
         goto out;
     }
-    if (!cli_load_models(mcu, sets, n_sets, elfs[0], model, 1, &rc)) {
+    if (!cli_load_models(mcu, sets, n_sets, elfs[0], model, 1, co.quiet, &rc)) {
         goto out;
     }
     c.model = model;
@@ -236,7 +183,11 @@ int cmd_calibrate(int argc, char **argv)
         }
         memset(&d, 0, sizeof(d));
         calib_warn_setup(&tabs[n_tabs], model, &d);
-        print_warnings(&d);
+        cli_say_lines(co.quiet, "warning", d.warning);
+    }
+    /* Once every input is read, before the runs. */
+    if (out_path && !cli_open_out(&overlay, out_path, &rc)) {
+        goto out;
     }
     for (unsigned e = 0; e < c.n_elfs; e++) {
         whole[e] = &whole_table;
@@ -254,12 +205,12 @@ int cmd_calibrate(int argc, char **argv)
     }
     for (unsigned f = 0; f < n_tabs; f++) {
         if (!calib_file_matched(&c, f)) {
-            warn_unmatched_file(&c, paths[f]);
+            warn_unmatched_file(&c, paths[f], co.quiet);
         }
     }
     for (unsigned e = 0; c.n_elfs > 1 && e < c.n_elfs; e++) {
         if (!c.spans[e].count) {
-            fprintf(stderr, "cyclesim: warning: %s: no measured row meets one of its cases\n", elfs[e]->path);
+            cli_say(co.quiet, "warning", "%s: no measured row meets one of its cases", elfs[e]->path);
         }
     }
     if (c.n_rows == 0) {
@@ -272,14 +223,15 @@ int cmd_calibrate(int argc, char **argv)
     }
     memset(&d, 0, sizeof(d));
     err = calib_fit(&c, &o, &d);
-    print_warnings(&d);
+    cli_say_lines(co.quiet, "warning", d.warning);
     if (err) {
         rc = cli_fail(err, &d);
     } else {
         const calib_inputs in = {sets, n_sets, paths, n_paths, own.holdout};
-        rc = report(&c, &o, &in, fmt, out_path);
+        rc = report(&c, &o, &in, fmt, &overlay, co.quiet);
     }
 out:
+    csim_out_discard(&overlay); /* no overlay written: the old one stays */
     free(whole);
     free(n_whole);
     for (unsigned i = 0; i < n_tabs; i++) {

@@ -38,10 +38,10 @@ static bool read_cases(const csim_elf *e, case_table *t, int *rc)
 }
 
 /* The cases --case chooses (every one without), by cli_case_ranges. */
-static bool select_cases(check *c, const case_selection *sel, int *rc)
+static bool select_cases(check *c, const case_selection *sel, bool quiet, int *rc)
 {
     unsigned n = 0;
-    case_range *r = cli_case_ranges(c->elf, sel, &n, rc);
+    case_range *r = cli_case_ranges(c->elf, sel, quiet, &n, rc);
     if (!r || n == 0) { /* n 0: a --shard without a case of the ELF, nothing to check (exit 0) */
         free(r);
         return false;
@@ -71,8 +71,8 @@ static csim_err load_model(void *ctx, csim_model *m, const char *name, csim_diag
     if (!err) {
         err = cli_apply_sets(m, o->sets, o->n_sets, d);
     }
-    if (!err && d->warning[0]) {
-        fprintf(stderr, "cyclesim: warning: %s", d->warning);
+    if (!err) {
+        cli_say_lines(o->quiet, "warning", d->warning);
     }
     return err;
 }
@@ -86,15 +86,15 @@ static int build_rows(check *c, const cli_common *o)
     } else {
         int rc = EXIT_OK;
         c->n_models = cli_load_models(o->mcus ? o->mcus : "all", o->sets, o->n_sets, c->elf, c->models,
-                                      CLI_MAX_MODELS, &rc);
+                                      CLI_MAX_MODELS, o->quiet, &rc);
         if (!c->n_models) {
             return rc;
         }
         unsigned only_new = 0;
         err = check_rows_from_baseline(c, &only_new, &d);
         if (only_new) {
-            fprintf(stderr, "cyclesim: note: %u case(s) of %s are not in %s and are not compared\n", only_new,
-                    c->elf_path, c->old_path);
+            cli_say(o->quiet, "note", "%u case(s) of %s are not in %s and are not compared", only_new, c->elf_path,
+                    c->old_path);
         }
     }
     return err ? cli_fail(err, &d) : EXIT_OK;
@@ -122,17 +122,13 @@ static void free_check(check *c)
     csim_elf_free(c->old_elf);
 }
 
-static FILE *open_out(const char *path, int *rc)
-{
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "cyclesim: error: %s: cannot write\n", path);
-        *rc = EXIT_IO;
-    }
-    return f;
-}
+/* The reports and the budget file --update rewrites; each is closed once
+ * written, and what is still open at the end is discarded. */
+typedef struct check_outputs {
+    csim_out junit, md, budgets;
+} check_outputs;
 
-static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, FILE **junit, FILE **md,
+static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, check_outputs *out,
                      const char *junit_path, const char *md_path)
 {
     csim_diag d = {0};
@@ -148,7 +144,7 @@ static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, FIL
         return rc;
     }
     const case_selection sel = cli_selection_of(o);
-    if (!select_cases(c, &sel, &rc)) {
+    if (!select_cases(c, &sel, o->quiet, &rc)) {
         return rc;
     }
     if (c->budget_path) {
@@ -160,8 +156,7 @@ static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, FIL
         const char *base = strrchr(c->elf_path, '/');
         base = base ? base + 1 : c->elf_path;
         if (c->file.elf && strcmp(c->file.elf, base) != 0) {
-            fprintf(stderr, "cyclesim: warning: %s was recorded for %s, checking %s\n", c->budget_path, c->file.elf,
-                    base);
+            cli_say(o->quiet, "warning", "%s was recorded for %s, checking %s", c->budget_path, c->file.elf, base);
         }
     }
     if (!(c->models = calloc(CLI_MAX_MODELS, sizeof(*c->models)))) {
@@ -170,9 +165,28 @@ static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, FIL
     if ((rc = build_rows(c, o))) {
         return rc;
     }
+    bool notes_only;
+    if (check_settings_diff(c, &notes_only)) {
+        const char *diff = c->settings_diff;
+        const bool refuse = !notes_only && !c->update && !c->accept_settings;
+        fprintf(stderr, "cyclesim: %s: %s was recorded under other settings than this check's:\n",
+                refuse ? "error" : "note", c->budget_path);
+        for (const char *line = diff; *line; line += strcspn(line, "\n") + 1) {
+            fprintf(stderr, "  %.*s\n", (int)strcspn(line, "\n"), line);
+        }
+        if (refuse) {
+            fputs("cyclesim: error: check with the settings the budgets were recorded with, accept these with "
+                  "--accept-settings, or record new budgets with --update\n", stderr);
+            return EXIT_OVER_BUDGET;
+        }
+    }
     /* Reports are opened once the input is known good, before the long part. */
-    if ((junit_path && !(*junit = open_out(junit_path, &rc))) || (md_path && !(*md = open_out(md_path, &rc)))) {
+    if ((junit_path && !cli_open_out(&out->junit, junit_path, &rc)) ||
+        (md_path && !cli_open_out(&out->md, md_path, &rc))) {
         return rc;
+    }
+    if (c->update && (err = csim_out_open_replacing(&out->budgets, c->budget_path, &d))) {
+        return cli_fail(err, &d);
     }
     c->jobs = check_plan_jobs(c, false, ro, &c->n_jobs);
     c->old_jobs = c->old_elf ? check_plan_jobs(c, true, ro, &c->n_old_jobs) : NULL;
@@ -233,7 +247,7 @@ static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, FIL
         if (!check_update_budgets(c)) {
             return cli_out_of_memory();
         }
-        budget_err be = budget_save(c->budget_path, &c->file, &d);
+        budget_err be = budget_write(&out->budgets, &c->file, &d);
         if (be) {
             fprintf(stderr, "cyclesim: error: %s\n", d.msg);
             return EXIT_IO;
@@ -246,16 +260,18 @@ static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, FIL
     }
     /* The summary on stdout; --junit and --markdown name their formats. */
     check_write(c, csim_output_find(CSIM_REPORT_CHECK, "summary"), stdout);
-    if (*junit) {
-        check_write(c, csim_output_find(CSIM_REPORT_CHECK, "junit"), *junit);
+    if (junit_path) {
+        check_write(c, csim_output_find(CSIM_REPORT_CHECK, "junit"), out->junit.f);
+        rc = cli_close_out(&out->junit, rc);
     }
-    if (*md) {
-        check_write(c, csim_output_find(CSIM_REPORT_CHECK, "markdown"), *md);
+    if (md_path) {
+        check_write(c, csim_output_find(CSIM_REPORT_CHECK, "markdown"), out->md.f);
+        rc = cli_close_out(&out->md, rc);
     }
     return rc;
 }
 
-enum { OPT_BUDGETS = 256, OPT_JUNIT, OPT_MARKDOWN, OPT_UPDATE, OPT_BASELINE, OPT_TOLERANCE };
+enum { OPT_BUDGETS = 256, OPT_JUNIT, OPT_MARKDOWN, OPT_UPDATE, OPT_BASELINE, OPT_TOLERANCE, OPT_ACCEPT_SETTINGS };
 
 typedef struct check_own_values {
     check *c;
@@ -264,7 +280,10 @@ typedef struct check_own_values {
 
 static const cli_own_opt check_own[] = {
     {"budgets", OPT_BUDGETS, "FILE", "hold the cases to the cycle, stack and code budgets of FILE (docs/budgets.md)"},
-    {"update", OPT_UPDATE, NULL, "record the current figures as the budgets of --budgets FILE"},
+    {"update", OPT_UPDATE, NULL, "record the current figures, and the settings (--set, overlays, model files), as "
+                                 "the budgets of --budgets FILE"},
+    {"accept-settings", OPT_ACCEPT_SETTINGS, NULL, "check budgets recorded under other --set or overlays than "
+                                                   "these (else a failed check, exit 8)"},
     {"baseline", OPT_BASELINE, "OLD.elf", "hold the cases to an older build instead (or as well)"},
     {"tolerance", OPT_TOLERANCE, "PCT", "growth accepted, in percent (default: each budget's, 0 against "
                                         "--baseline)"},
@@ -282,6 +301,7 @@ static int check_option(void *ctx, int id, char *arg)
     case OPT_JUNIT: v->junit_path = arg; return EXIT_OK;
     case OPT_MARKDOWN: v->md_path = arg; return EXIT_OK;
     case OPT_UPDATE: c->update = true; return EXIT_OK;
+    case OPT_ACCEPT_SETTINGS: c->accept_settings = true; return EXIT_OK;
     case OPT_BASELINE: c->old_path = arg; return EXIT_OK;
     default: {
         char *end;
@@ -305,7 +325,7 @@ const cli_command cli_cmd_check = {
     "check", "FW.elf", 1, 1,
     "Holds the cases to cycle, stack and code budgets kept in a JSON file, or to an older build, and says "
     "which kinds of cycles and which functions grew when one fails (docs/budgets.md, docs/ci.md).",
-    CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_NO_PROGRESS | CLI_SHARD,
+    CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_NO_PROGRESS | CLI_QUIET | CLI_SHARD,
     0, check_own, check_option, cmd_check, check_refused,
 };
 
@@ -332,12 +352,12 @@ int cmd_check(int argc, char **argv)
         fprintf(stderr, "cyclesim: error: --update rewrites a --budgets file and cannot be used with --baseline\n");
         return EXIT_USAGE;
     }
-    FILE *junit = NULL, *md = NULL;
-    rc = run_check(&c, &o, &ro, &junit, &md, junit_path, md_path);
-    if ((junit && fclose(junit) != 0) || (md && fclose(md) != 0)) {
-        fprintf(stderr, "cyclesim: error: cannot write the --junit or --markdown report\n");
-        rc = rc ? rc : EXIT_IO;
-    }
+    check_outputs out = {0};
+    rc = run_check(&c, &o, &ro, &out, junit_path, md_path);
+    /* A report not written (a command that stopped): the old one stays. */
+    csim_out_discard(&out.junit);
+    csim_out_discard(&out.md);
+    csim_out_discard(&out.budgets);
     free_check(&c);
     return rc;
 }

@@ -55,10 +55,10 @@ static const cli_refusal compare_refused[] = {
 };
 
 const cli_command cli_cmd_compare = {
-    "compare", "FW.elf [FW.elf]...", 1, 0,
+    "compare", "FW.elf [FW.elf]...", 1, CLI_MANY,
     "Sets each case's estimate against the published row with the same key, or a board's @case output of "
     "the same firmware (docs/compare.md).",
-    CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_NO_PROGRESS | CLI_FORMAT |
+    CLI_MCU_ONE | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_NO_PROGRESS | CLI_QUIET | CLI_FORMAT |
         CLI_SHARD,
     CSIM_REPORTS(CSIM_REPORT_COMPARE), compare_own, compare_option, cmd_compare, compare_refused,
 };
@@ -76,12 +76,6 @@ int cmd_compare(int argc, char **argv)
     unsigned n_sets = o.n_sets, workers = o.workers;
     bool warm = o.ro.warm, progress = o.progress, baselines = own.baselines, state_check = own.state_check;
     const csim_output_format *fmt = csim_output_find(CSIM_REPORT_COMPARE, o.format);
-    if (!mcu || strchr(mcu, ',') || strcmp(mcu, "all") == 0) {
-        fprintf(stderr, "cyclesim: error: compare needs --mcu with one MCU model (the one the results were "
-                        "measured on)\n");
-        return EXIT_USAGE;
-    }
-
     if (o.shard_n && state_check) {
         fprintf(stderr, "cyclesim: error: compare --shard needs --no-state-check: the state check's warm run "
                         "starts each case from the state every case before it left, which another shard ran\n");
@@ -104,7 +98,7 @@ int cmd_compare(int argc, char **argv)
     const bool wanted[RUNS] = {true, state_check, baselines};
     csim_comparison cmp = {0};
     csim_job *jobs = NULL;
-    FILE *out = NULL;
+    csim_out out = {0};
     csim_cmp_image *images = calloc(n_elfs, sizeof(*images));
     case_range **ranges = calloc(n_elfs, sizeof(*ranges));
     unsigned *n_ranges = calloc(n_elfs, sizeof(*n_ranges)), n_jobs = 0;
@@ -113,9 +107,9 @@ int cmd_compare(int argc, char **argv)
         goto done;
     }
     const case_selection sel = cli_selection_of(&o);
-    if (!cli_case_ranges_images((const csim_elf *const *)elfs, n_elfs, &sel, ranges, n_ranges, &rc) ||
+    if (!cli_case_ranges_images((const csim_elf *const *)elfs, n_elfs, &sel, o.quiet, ranges, n_ranges, &rc) ||
         !cli_unique_keys((const csim_elf *const *)elfs, n_elfs, ranges, n_ranges, &rc) ||
-        !cli_load_models(mcu, sets, n_sets, elfs[0], &model, 1, &rc)) {
+        !cli_load_models(mcu, sets, n_sets, elfs[0], &model, 1, o.quiet, &rc)) {
         goto done;
     }
     if (baselines) {
@@ -123,7 +117,7 @@ int cmd_compare(int argc, char **argv)
         const char *zsets[CLI_MAX_LIST + 1];
         memcpy(zsets, sets, n_sets * sizeof(*sets));
         zsets[n_sets] = "flash.interface=zero_wait";
-        if (!cli_load_models(mcu, zsets, n_sets + 1, elfs[0], &zw_model, 1, &rc)) {
+        if (!cli_load_models(mcu, zsets, n_sets + 1, elfs[0], &zw_model, 1, true, &rc)) { /* warned above */
             goto done;
         }
     }
@@ -131,6 +125,9 @@ int cmd_compare(int argc, char **argv)
                                           : csim_pub_load(published, &page, &d);
     if (err) {
         rc = cli_fail(err, &d);
+        goto done;
+    }
+    if (!cli_open_out(&out, output, &rc)) {
         goto done;
     }
     /* One job per image and range of consecutive selected cases, joined in
@@ -199,23 +196,15 @@ int cmd_compare(int argc, char **argv)
         rc = cli_fail(err, &d);
         goto done;
     }
-    out = output ? fopen(output, "w") : stdout;
-    if (!out) {
-        fprintf(stderr, "cyclesim: error: %s: cannot write\n", output);
-        rc = EXIT_IO;
-        goto done;
-    }
     const csim_shard shard = {.k = o.shard_k, .n = o.shard_n, .sets = sets, .n_sets = n_sets,
                               .published_sha256 = page_sha, .other_state = extra.other_state,
                               .zero_wait = extra.zero_wait, .state_check = state_check, .baselines = baselines};
-    csim_compare_print(out, fmt, &cmp, o.shard_n ? &shard : NULL);
-    if (out != stdout && fclose(out) != 0) {
-        fprintf(stderr, "cyclesim: error: %s: write error\n", output);
-        rc = EXIT_IO;
-    }
+    csim_compare_print(out.f, fmt, &cmp, o.shard_n ? &shard : NULL);
+    rc = cli_close_out(&out, rc);
     int failed = cli_failed_cases(&model, res[RUN_MAIN].cases, res[RUN_MAIN].n_cases);
     rc = rc ? rc : failed;
 done:
+    csim_out_discard(&out); /* a report not written: the old one stays */
     free(jobs);
     for (unsigned i = 0; ranges && i < n_elfs; i++) {
         free(ranges[i]);

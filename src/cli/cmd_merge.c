@@ -34,7 +34,7 @@ static int merge_option(void *ctx, int id, char *arg)
 }
 
 const cli_command cli_cmd_merge = {
-    "merge", "SHARD.json...", 1, 0,
+    "merge", "SHARD.json...", 1, CLI_MANY,
     "Joins the JSON outputs of `run --shard K/N` or `compare --shard K/N` (every K of one N) into the report of "
     "one run of every case: table, JSON or CSV for run; table, JSON, Markdown or HTML for compare (docs/ci.md).",
     CLI_FORMAT, CSIM_REPORTS(CSIM_REPORT_RUN) | CSIM_REPORTS(CSIM_REPORT_COMPARE), merge_own, merge_option, cmd_merge, NULL,
@@ -51,7 +51,7 @@ static int bad_format(csim_report_kind kind, const char *format)
 
 /* ---- run ---------------------------------------------------------------------- */
 
-static int merge_run(const merge_input *in, const char *format, FILE *out)
+static int merge_run(const merge_input *in, const char *format, const char *output)
 {
     const csim_output_format *fmt = csim_output_find(CSIM_REPORT_RUN, format);
     if (!fmt) {
@@ -63,8 +63,13 @@ static int merge_run(const merge_input *in, const char *format, FILE *out)
     if (err) {
         return cli_fail(err, &d);
     }
-    csim_report *rep = csim_report_open(out, fmt, &run.elf, run.rt, NULL);
-    int rc = rep ? EXIT_OK : cli_out_of_memory();
+    int rc = EXIT_OK;
+    csim_out out;
+    if (!cli_open_out(&out, output, &rc)) {
+        return rc;
+    }
+    csim_report *rep = csim_report_open(out.f, fmt, &run.elf, run.rt, NULL);
+    rc = rep ? EXIT_OK : cli_out_of_memory();
     for (size_t g = 0; rc == EXIT_OK && g < run.n_models; g++) {
         csim_model m;
         csim_run_result res;
@@ -80,12 +85,17 @@ static int merge_run(const merge_input *in, const char *format, FILE *out)
     if (rep && !csim_report_finish(rep) && rc == EXIT_OK) {
         rc = cli_out_of_memory();
     }
+    if (rc == EXIT_OK || rc == EXIT_CASE_FAILED) { /* a complete report */
+        return cli_close_out(&out, rc);
+    }
+    csim_out_discard(&out);
     return rc;
 }
 
 /* ---- compare ------------------------------------------------------------------ */
 
-static int merge_compare_report(const merge_input *in, const char *format, const char *published, FILE *out)
+static int merge_compare_report(const merge_input *in, const char *format, const char *published,
+                                const char *output)
 {
     const csim_output_format *fmt = csim_output_find(CSIM_REPORT_COMPARE, format);
     if (!fmt) {
@@ -98,9 +108,10 @@ static int merge_compare_report(const merge_input *in, const char *format, const
     csim_diag d = {0};
     csim_err err = merge_compare(in, published, mc, &d);
     int rc = err ? cli_fail(err, &d) : EXIT_OK;
-    if (rc == EXIT_OK) {
-        csim_compare_print(out, fmt, &mc->cmp, NULL);
-        rc = cli_failed_cases(&mc->model, mc->res[0].cases, mc->res[0].n_cases);
+    csim_out out;
+    if (rc == EXIT_OK && cli_open_out(&out, output, &rc)) {
+        csim_compare_print(out.f, fmt, &mc->cmp, NULL);
+        rc = cli_close_out(&out, cli_failed_cases(&mc->model, mc->res[0].cases, mc->res[0].n_cases));
     }
     merge_compare_free(mc);
     free(mc);
@@ -122,16 +133,9 @@ int cmd_merge(int argc, char **argv)
     if (rc == EXIT_OK && own.published && strcmp(in.command, "compare") != 0) {
         rc = cli_error(CSIM_ERR_USAGE, "--published: only for compare shards");
     }
-    FILE *out = NULL;
-    if (rc == EXIT_OK && !(out = own.output ? fopen(own.output, "w") : stdout)) {
-        rc = cli_error(CSIM_ERR_IO, "%s: cannot write", own.output);
-    }
     if (rc == EXIT_OK) {
-        rc = strcmp(in.command, "run") == 0 ? merge_run(&in, o.format, out)
-                                            : merge_compare_report(&in, o.format, own.published, out);
-    }
-    if (out && out != stdout && fclose(out) != 0 && rc == EXIT_OK) {
-        rc = cli_error(CSIM_ERR_IO, "%s: write error", own.output);
+        rc = strcmp(in.command, "run") == 0 ? merge_run(&in, o.format, own.output)
+                                            : merge_compare_report(&in, o.format, own.published, own.output);
     }
     merge_input_free(&in);
     return rc;

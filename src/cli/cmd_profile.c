@@ -68,7 +68,7 @@ const cli_command cli_cmd_profile = {
     "profile", "FW.elf", 1, 1,
     "Splits each case's cycles by function (self, inclusive, calls, kinds of cycles), with its call graph and "
     "stack (docs/profile.md).",
-    CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_CALL | CLI_NO_PROGRESS | CLI_FORMAT | CLI_SHARD,
+    CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_CALL | CLI_NO_PROGRESS | CLI_QUIET | CLI_FORMAT | CLI_SHARD,
     CSIM_REPORTS(CSIM_REPORT_PROFILE), profile_own, profile_option, cmd_profile, NULL,
 };
 
@@ -109,6 +109,10 @@ int cmd_profile(int argc, char **argv)
         fprintf(stderr, "cyclesim: error: %s: cannot create directory (%s)\n", dir, strerror(errno));
         return EXIT_IO;
     }
+    struct stat dir_st;
+    if (dir && (stat(dir, &dir_st) != 0 || !S_ISDIR(dir_st.st_mode))) {
+        return cli_error(CSIM_ERR_IO, "%s: cannot write the profile files there: %s", dir, strerror(ENOTDIR));
+    }
 
     csim_diag d = {0};
     csim_elf *elf = NULL;
@@ -125,32 +129,25 @@ int cmd_profile(int argc, char **argv)
     csim_rt_set(elf, o.rt, sizeof(o.rt));
     unsigned n_ranges = 0, n_models = 0;
     const case_selection sel = cli_selection_of(&co); /* no glob with --call */
-    case_range *ranges = cli_case_ranges(elf, &sel, &n_ranges, &rc);
+    case_range *ranges = cli_case_ranges(elf, &sel, co.quiet, &n_ranges, &rc);
     if (ranges && n_ranges == 0) { /* a --shard without a case of the ELF */
         free(ranges);
         csim_elf_free(elf);
         return EXIT_OK;
     }
     csim_model *models = ranges ? calloc(CLI_MAX_MODELS, sizeof(*models)) : NULL;
-    n_models = models ? cli_load_models(mcus, sets, n_sets, elf, models, CLI_MAX_MODELS, &rc) : 0;
+    n_models = models ? cli_load_models(mcus, sets, n_sets, elf, models, CLI_MAX_MODELS, co.quiet, &rc) : 0;
     unsigned n_runs = 1 + o.inputs; /* the known-answer run, then seeds 1..N */
     size_t n_jobs = (size_t)n_models * n_runs * n_ranges;
     csim_job *jobs = n_jobs ? calloc(n_jobs, sizeof(*jobs)) : NULL;
     csim_run_result *runs = n_jobs ? calloc((size_t)n_models * n_runs, sizeof(*runs)) : NULL;
-    FILE *out = stdout;
+    csim_out out = {.f = stdout, .slot = -1};
     if (n_jobs && (!jobs || !runs)) {
         rc = cli_out_of_memory();
         n_jobs = 0;
     }
-    if (n_jobs && o.out && !dir) {
-        FILE *f = fopen(o.out, "w");
-        if (f) {
-            out = f;
-        } else {
-            fprintf(stderr, "cyclesim: error: %s: cannot write (%s)\n", o.out, strerror(errno));
-            rc = EXIT_IO;
-            n_jobs = 0;
-        }
+    if (n_jobs && o.out && !dir && !cli_open_out(&out, o.out, &rc)) {
+        n_jobs = 0;
     }
     for (size_t j = 0; j < n_jobs; j++) {
         csim_job *jb = &jobs[j];
@@ -174,8 +171,8 @@ int cmd_profile(int argc, char **argv)
             rc = cli_out_of_memory();
         }
     }
-    char path[1024] = "";
-    const profile_out po = {out, dir, path, sizeof(path), elf, o.rt, o.top, o.ro.warm};
+    csim_diag wd = {0};
+    const profile_out po = {out.f, dir, &wd, elf, o.rt, o.top, o.ro.warm};
     for (unsigned mi = 0; mi < n_models && rc == EXIT_OK; mi++) {
         const csim_model *m = &models[mi];
         const csim_run_result *known = &runs[(size_t)mi * n_runs];
@@ -184,13 +181,15 @@ int cmd_profile(int argc, char **argv)
             if (!cr->profile) {
                 fprintf(stderr, "cyclesim: error: %s: %s: out of memory for the profile\n", m->name, cr->name);
                 rc = EXIT_INTERNAL;
-            } else if (!profile_write_case(o.fmt, &po, m, cr)) {
-                fprintf(stderr, "cyclesim: error: %s: cannot write (%s)\n", path, strerror(errno));
-                rc = EXIT_IO;
+            } else if ((err = profile_write_case(o.fmt, &po, m, cr))) {
+                rc = cli_fail(err, &wd);
             }
         }
+        if (o.ro.call && rc == EXIT_OK) {
+            cli_call_returned(m, o.ro.call, known);
+        }
         if (o.inputs && rc == EXIT_OK) {
-            profile_write_variation(profile_stream_is_bare(o.fmt) ? stdout : out, m, known, n_runs, o.ro.warm);
+            profile_write_variation(profile_stream_is_bare(o.fmt) ? stdout : out.f, m, known, n_runs, o.ro.warm);
         }
         for (unsigned r = 0; r < n_runs && rc == EXIT_OK; r++) {
             const csim_run_result *res = &runs[(size_t)mi * n_runs + r];
@@ -203,10 +202,10 @@ int cmd_profile(int argc, char **argv)
             }
         }
     }
-    if (out != stdout && fclose(out) != 0 && rc == EXIT_OK) {
-        fprintf(stderr, "cyclesim: error: %s: write error\n", o.out);
-        rc = EXIT_IO;
+    if (out.f != stdout && rc == EXIT_OK) {
+        rc = cli_close_out(&out, rc);
     }
+    csim_out_discard(&out); /* a report not complete: the old one stays */
     for (size_t j = 0; j < n_jobs; j++) {
         csim_run_result_free(&jobs[j].res);
     }

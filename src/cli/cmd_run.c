@@ -3,6 +3,7 @@
  * cmd_run.c - `cyclesim run`: time an ELF's benchmark cases (or one
  * function, --call) on one or more MCU models.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +30,7 @@ static void copy_console(FILE *from, FILE *to)
 enum { OPT_CONSOLE = 256, OPT_NO_REUSE };
 
 static const cli_own_opt run_own[] = {
+    {"output", 'o', "FILE", "write the report to FILE (default: stdout)"},
     {"console", OPT_CONSOLE, "FILE|-", "what the firmware prints (UART, semihosting) goes to FILE, - for stderr"},
     {"no-reuse", OPT_NO_REUSE, NULL, "price every block anew instead of reusing the pricing of a block seen in "
                                      "the same state (slower; for checking the reuse)"},
@@ -36,17 +38,17 @@ static const cli_own_opt run_own[] = {
 };
 
 typedef struct run_own_values {
-    const char *console;
+    const char *output, *console;
     bool no_reuse;
 } run_own_values;
 
 static int run_option(void *ctx, int id, char *arg)
 {
     run_own_values *v = ctx;
-    if (id == OPT_CONSOLE) {
-        v->console = arg;
-    } else {
-        v->no_reuse = true;
+    switch (id) {
+    case 'o': v->output = arg; break;
+    case OPT_CONSOLE: v->console = arg; break;
+    default: v->no_reuse = true; break;
     }
     return EXIT_OK;
 }
@@ -56,7 +58,7 @@ const cli_command cli_cmd_run = {
     "Times the ELF's benchmark cases (or one function, --call) on one or more MCU models (default: every "
     "model that can run the ELF).",
     CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_CALL | CLI_NO_PROGRESS | CLI_FORMAT |
-        CLI_SHARD,
+        CLI_SHARD | CLI_QUIET,
     CSIM_REPORTS(CSIM_REPORT_RUN), run_own, run_option, cmd_run, NULL,
 };
 
@@ -79,15 +81,6 @@ int cmd_run(int argc, char **argv)
         return EXIT_USAGE;
     }
     const csim_output_format *fmt = csim_output_find(CSIM_REPORT_RUN, o.format);
-    FILE *con = NULL;
-    if (console) {
-        con = strcmp(console, "-") == 0 ? stderr : fopen(console, "w");
-        if (!con) {
-            fprintf(stderr, "cyclesim: error: %s: cannot write\n", console);
-            return EXIT_IO;
-        }
-    }
-    ro.console = con;
 
     csim_diag d = {0};
     csim_elf *elf = NULL;
@@ -97,11 +90,24 @@ int cmd_run(int argc, char **argv)
     }
     unsigned n_ranges = 0, n = 0;
     const case_selection sel = cli_selection_of(&o); /* no glob with --call */
-    case_range *ranges = cli_case_ranges(elf, &sel, &n_ranges, &rc);
+    case_range *ranges = cli_case_ranges(elf, &sel, o.quiet, &n_ranges, &rc);
     csim_model *models = ranges ? calloc(CLI_MAX_MODELS, sizeof(*models)) : NULL;
-    n = models ? cli_load_models(mcus, sets, n_sets, elf, models, CLI_MAX_MODELS, &rc) : 0;
+    n = models ? cli_load_models(mcus, sets, n_sets, elf, models, CLI_MAX_MODELS, o.quiet, &rc) : 0;
+    /* The console file is opened once every input is read: never one of them. */
+    csim_out con_out = {0};
+    FILE *con = console && strcmp(console, "-") == 0 ? stderr : NULL;
+    if (n && console && !con) {
+        n = cli_open_out(&con_out, console, &rc) ? n : 0;
+        con = con_out.f;
+    }
+    ro.console = con;
+    /* -o likewise: once the inputs are read, before any emulation. */
+    csim_out out = {0};
+    if (n && !cli_open_out(&out, own.output, &rc)) {
+        n = 0;
+    }
     const csim_shard shard = {.k = o.shard_k, .n = o.shard_n, .sets = sets, .n_sets = n_sets};
-    csim_report *rep = n ? csim_report_open(stdout, fmt, elf, NULL, o.shard_n ? &shard : NULL) : NULL;
+    csim_report *rep = n ? csim_report_open(out.f, fmt, elf, NULL, o.shard_n ? &shard : NULL) : NULL;
     /* One job per model and range of consecutive selected cases. */
     size_t n_jobs = (size_t)n * n_ranges;
     csim_job *jobs = n_jobs ? calloc(n_jobs, sizeof(*jobs)) : NULL;
@@ -156,9 +162,12 @@ int cmd_run(int argc, char **argv)
             continue;
         }
         csim_report_add(rep, m, &res, ro.warm);
+        if (ro.call) {
+            cli_call_returned(m, ro.call, &res);
+        }
         if (!ro.call && res.n_cases == 0 && !o.shard_n) { /* a shard may hold no case */
-            fprintf(stderr, "cyclesim: warning: %s: %s: no benchmark case was timed (no bench_cases table or "
-                    "bench_region markers: a stripped image?)\n", m->name, elf->path);
+            cli_say(o.quiet, "warning", "%s: %s: no benchmark case was timed (no bench_cases table or "
+                    "bench_region markers: a stripped image?)", m->name, elf->path);
         }
         for (size_t k = 0; k < res.n_cases; k++) {
             if (res.cases[k].status != 0) {
@@ -180,8 +189,5 @@ int cmd_run(int argc, char **argv)
     }
     free(models);
     csim_elf_free(elf);
-    if (con && con != stderr) {
-        fclose(con);
-    }
-    return rc;
+    return cli_close_out(&out, cli_close_out(&con_out, rc));
 }

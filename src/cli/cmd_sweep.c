@@ -33,11 +33,11 @@ static int grid_option(csim_err err, const csim_diag *d)
 
 /* The smallest case range holding every selected case (count 0: all), from
  * the one case selection of the subcommands (cli_case_ranges). */
-static int selected_span(const csim_elf *elf, const case_selection *sel, csim_run_opts *ro)
+static int selected_span(const csim_elf *elf, const case_selection *sel, bool quiet, csim_run_opts *ro)
 {
     int rc = EXIT_OK;
     unsigned n = 0;
-    case_range *r = cli_need_cases(elf, &rc) ? cli_case_ranges(elf, sel, &n, &rc) : NULL;
+    case_range *r = cli_need_cases(elf, &rc) ? cli_case_ranges(elf, sel, quiet, &n, &rc) : NULL;
     if (!r || n == 0) {
         free(r);
         return r ? CLI_EMPTY_SHARD : rc;
@@ -104,7 +104,8 @@ const cli_command cli_cmd_sweep = {
     "sweep", "FW.elf", 1, 1,
     "Times the cases over a grid of clocks, latencies, cache, prefetch and any model key; points outside the "
     "reference manual are computed and marked (docs/sweep.md).",
-    CLI_MCU | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_CALL | CLI_NO_PROGRESS | CLI_FORMAT | CLI_SHARD,
+    CLI_MCU_ONE | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_CALL | CLI_NO_PROGRESS | CLI_QUIET | CLI_FORMAT |
+        CLI_SHARD,
     CSIM_REPORTS(CSIM_REPORT_SWEEP), sweep_own, sweep_option, cmd_sweep, NULL,
 };
 
@@ -118,12 +119,6 @@ int cmd_sweep(int argc, char **argv)
     cli_common co;
     sweep_own_values own = {.g = g};
     int rc = cli_parse(&cli_cmd_sweep, argc, argv, &co, &own);
-    if (!rc && !co.mcus) {
-        rc = usage_error("sweep: --mcu NAME is required%s%s", "", "");
-    }
-    if (!rc && (strchr(co.mcus, ',') || strcmp(co.mcus, "all") == 0)) {
-        rc = usage_error("--mcu %s: sweep takes one MCU%s", co.mcus, "");
-    }
     if (rc) {
         sweep_grid_free(g);
         free(g);
@@ -146,6 +141,7 @@ int cmd_sweep(int argc, char **argv)
     }
     csim_model *base = calloc(1, sizeof(*base));
     sweep sw = {0};
+    csim_out table = {0}, svg = {0};
     if (!base) {
         rc = cli_out_of_memory();
         goto out;
@@ -163,12 +159,15 @@ int cmd_sweep(int argc, char **argv)
         goto out;
     }
     const case_selection sel = cli_selection_of(&co);
-    if (!ro.call && (rc = selected_span(elf, &sel, &ro))) {
+    if (!ro.call && (rc = selected_span(elf, &sel, co.quiet, &ro))) {
         goto out;
     }
     memset(&d, 0, sizeof(d));
     if ((err = sweep_plan(g, base, independent, &sw, &d))) {
         rc = cli_fail(err, &d);
+        goto out;
+    }
+    if (!cli_open_out(&table, opt_s[2], &rc) || (opt_s[3] && !cli_open_out(&svg, opt_s[3], &rc))) {
         goto out;
     }
     cli_jobs cj;
@@ -200,27 +199,19 @@ int cmd_sweep(int argc, char **argv)
         }
     }
     sweep_out o = {NULL, fmt, g, sw.pts, sw.n_pts, sw.n_runs, jobs, globs, n_globs, elf, co.shard_k, co.shard_n,
-                   ro.warm};
-    o.f = opt_s[2] ? fopen(opt_s[2], "w") : stdout;
-    if (!o.f) {
-        fprintf(stderr, "cyclesim: error: %s: cannot write\n", opt_s[2]);
-        rc = EXIT_IO;
-        goto out;
-    }
+                   ro.warm, base};
+    o.f = table.f;
     sweep_write_rows(&o);
-    if ((o.f != stdout && fclose(o.f) != 0) || (o.f == stdout && fflush(stdout) != 0)) {
-        fprintf(stderr, "cyclesim: error: %s: write error\n", opt_s[2] ? opt_s[2] : "stdout");
-        rc = EXIT_IO;
-    }
+    rc = cli_close_out(&table, rc);
     if (opt_s[3]) {
-        FILE *f = fopen(opt_s[3], "w");
-        bool ok = f && sweep_write_svg(&o, f, sw.n_configs);
-        if (!f || fclose(f) != 0 || !ok) {
-            fprintf(stderr, "cyclesim: error: %s: cannot write\n", opt_s[3]);
-            rc = EXIT_IO;
-        }
+        /* false: out of memory, or a write error that the close reports */
+        bool drawn = sweep_write_svg(&o, svg.f, sw.n_configs) || ferror(svg.f);
+        rc = drawn ? cli_close_out(&svg, rc) : rc ? rc : cli_out_of_memory();
     }
 out:
+    /* A report not written (a run failed): the old one stays. */
+    csim_out_discard(&table);
+    csim_out_discard(&svg);
     sweep_free(&sw);
     free(base);
     csim_elf_free(elf);

@@ -17,6 +17,8 @@
 #include "cyclesim/output/formats.h"
 
 #define CLI_MAX_LIST 64 /* --set, --case given at most this often */
+#define CLI_MANY 0xffffffffu /* cli_command.max_operands: no limit */
+#define CLI_CALL_BYTES 8192  /* the bytes of every --arg buffer together */
 
 /* The shared options a subcommand takes (cli_command.shared). */
 enum {
@@ -26,10 +28,12 @@ enum {
     CLI_JOBS = 1u << 3,        /* -j/--jobs N */
     CLI_WARM = 1u << 4,        /* --warm */
     CLI_MAX_INSNS = 1u << 5,   /* --max-insns N */
-    CLI_CALL = 1u << 6,        /* --call SYMBOL, --arg N */
+    CLI_CALL = 1u << 6,        /* --call SYMBOL|ADDRESS, --arg N|hex:BYTES|zero:N|@FILE */
     CLI_NO_PROGRESS = 1u << 7, /* --no-progress */
     CLI_FORMAT = 1u << 8,      /* --format NAME */
     CLI_SHARD = 1u << 9,       /* --shard K/N: only the cases of shard K of N (docs/ci.md) */
+    CLI_MCU_ONE = 1u << 10,    /* --mcu NAME: one model, required (instead of CLI_MCU) */
+    CLI_QUIET = 1u << 11,      /* -q/--quiet: no warning, note or progress on stderr */
 };
 
 /* One option of a subcommand's own. */
@@ -50,7 +54,7 @@ typedef struct cli_refusal {
 typedef struct cli_command {
     const char *name;
     const char *operands;  /* "FW.elf", "FW.elf [FW.elf]..." */
-    unsigned min_operands, max_operands; /* max 0: no limit */
+    unsigned min_operands, max_operands; /* max CLI_MANY: no limit */
     const char *summary;   /* one line: what it does */
     unsigned shared;       /* CLI_* flags */
     unsigned reports;      /* CSIM_REPORTS of its report kinds: their formats are the --format values */
@@ -68,16 +72,46 @@ typedef struct cli_common {
     const char *globs[CLI_MAX_LIST];
     unsigned n_globs;
     unsigned workers;      /* 1 */
-    bool progress;         /* true */
+    bool progress;         /* true; false with --no-progress or -q */
+    bool quiet;            /* -q: errors alone on stderr */
     char format[16];       /* --format; the first kind's default format without */
     unsigned shard_k, shard_n; /* --shard K/N; 0/0 without (the case selection applies it) */
-    csim_run_opts ro;      /* warm, max_insns (CSIM_DEFAULT_MAX_INSNS), call, call_args */
+    csim_run_opts ro;      /* warm, max_insns (CSIM_DEFAULT_MAX_INSNS), call, call_args, call_buf */
+    uint8_t call_bytes[CLI_CALL_BYTES]; /* what ro.call_buf points into */
+    unsigned n_call_bytes;
     char **operands;       /* the ELFs */
     unsigned n_operands;
 } cli_common;
 
 extern const cli_command cli_cmd_run, cli_cmd_profile, cli_cmd_sweep, cli_cmd_compare, cli_cmd_calibrate,
-    cli_cmd_check, cli_cmd_list_cases, cli_cmd_merge;
+    cli_cmd_check, cli_cmd_list_cases, cli_cmd_merge, cli_cmd_models, cli_cmd_keys, cli_cmd_model;
+
+/* Every subcommand, in the order of the usage; NULL-terminated. */
+extern const cli_command *const cli_commands[];
+
+/** cli_find_command - the subcommand of that name, or NULL. */
+const cli_command *cli_find_command(const char *name);
+
+/* One option a subcommand offers, as its help, its man page and the
+ * completions show it. */
+typedef struct cli_opt {
+    const char *name; /* long name */
+    char short_name;  /* 0: none */
+    const char *arg;  /* the argument's name; NULL: a flag */
+    const char *help;
+} cli_opt;
+
+#define CLI_MAX_OPTS 48
+
+typedef struct cli_opt_list {
+    cli_opt opt[CLI_MAX_OPTS];
+    unsigned n;
+    char formats[96], format_help[128]; /* --format's argument and help, from the output registry */
+} cli_opt_list;
+
+/** cli_options - the options cmd offers, in the order of its help: the shared
+ *  ones, its own, then --help (-h). */
+void cli_options(const cli_command *cmd, cli_opt_list *l);
 
 /* cli_parse's result when --help was given: the help is on stdout, exit 0. */
 #define CLI_HELP_SHOWN (-1)

@@ -168,6 +168,9 @@ static void abi_case_done(sim *s, uint32_t desc, uint32_t fw_cycles, uint32_t st
     }
     r->cases[r->n_cases++] = *c;
     memset(c, 0, sizeof(*c));
+    if (s->opts->case_done) {
+        s->opts->case_done(s->opts->progress_ctx, r->cases[r->n_cases - 1].name);
+    }
 }
 
 /* ---- hooks ---------------------------------------------------------- */

@@ -81,6 +81,17 @@ static void on_progress(void *ctx, uint64_t insns, uint64_t cycles)
     pthread_mutex_unlock(&p->mu);
 }
 
+static void on_case_done(void *ctx, const char *name)
+{
+    run_slot *s = ctx;
+    pool *p = s->p;
+    pthread_mutex_lock(&p->mu);
+    p->status.cases_done++;
+    snprintf(p->status.last_case, sizeof(p->status.last_case), "%s", name);
+    p->opts->progress(p->opts->progress_ctx, CSIM_JOBS_UPDATE, &p->status);
+    pthread_mutex_unlock(&p->mu);
+}
+
 static void run_one(pool *p, run_slot *s)
 {
     const csim_job *j = &p->jobs[s->job];
@@ -93,6 +104,7 @@ static void run_one(pool *p, run_slot *s)
     }
     if (p->opts->progress) {
         o.progress = on_progress;
+        o.case_done = on_case_done;
         o.progress_ctx = s;
     }
     s->err = csim_run(j->elf ? j->elf : p->elf, j->model, &o, &s->res, &s->diag);
@@ -165,6 +177,7 @@ static bool append(csim_run_result *into, csim_run_result *from)
     into->exited = from->exited;
     into->exit_status += from->exit_status; /* the firmware exits with its count of failed cases */
     into->call_result = from->call_result;
+    into->call_result_hi = from->call_result_hi;
     free(from->cases);
     memset(from, 0, sizeof(*from));
     return true;
@@ -182,6 +195,9 @@ static run_slot *plan(pool *p, unsigned workers)
             uint32_t first = 0, count = 0;
             bool split = workers > 1 && splittable(elf, j, &first, &count);
             bool cases = split || job_cases(elf, j, &first, &count);
+            if (pass == 0 && cases && !j->opts.call) {
+                p->status.cases += count;
+            }
             for (uint32_t k = 0; k < (split ? count : 1); k++, n++) {
                 if (pass == 1) {
                     p->runs[n] = (run_slot){.p = p, .job = i, .first = split ? first + k : 0,

@@ -307,6 +307,30 @@ static bool sim_on_misaligned(void *user, uint32_t addr, unsigned size, bool wri
     return false;
 }
 
+/* Where --call starts: a function symbol's address, or an address given as a
+ * number (Thumb bit set or clear: a Cortex-M runs Thumb only) inside the
+ * image's loaded bytes. */
+static csim_err call_entry(const csim_elf *elf, const char *what, uint32_t *pc, csim_diag *diag)
+{
+    char *end;
+    unsigned long long a = strtoull(what, &end, 0);
+    if (what[0] >= '0' && what[0] <= '9' && !*end) {
+        uint16_t insn;
+        if (a > 0xFFFFFFFFull || csim_elf_read(elf, (uint32_t)a & ~1u, &insn, sizeof(insn)) != 0) {
+            return csim_fail(diag, CSIM_ERR_USAGE, "%s: --call %s: no code of the image at that address", elf->path,
+                             what);
+        }
+        *pc = (uint32_t)a & ~1u;
+        return CSIM_OK;
+    }
+    const csim_symbol *f = csim_elf_find(elf, what);
+    if (!f || f->type != CSIM_SYM_FUNC) {
+        return csim_fail(diag, CSIM_ERR_USAGE, "%s: no function named \"%s\"", elf->path, what);
+    }
+    *pc = f->addr;
+    return CSIM_OK;
+}
+
 csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_opts *opts,
                   csim_run_result *res, csim_diag *diag)
 {
@@ -332,24 +356,32 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
         sim_observe(s, &watch_observer, true);
     }
     uint32_t pc = 0;
-    if (!err && opts->call) {
-        const csim_symbol *f = csim_elf_find(elf, opts->call);
-        if (!f || f->type != CSIM_SYM_FUNC) {
-            err = csim_fail(diag, CSIM_ERR_USAGE, "%s: no function named \"%s\"", elf->path, opts->call);
-        } else {
-            uint32_t top = model->sram[0].base + model->sram[0].size;
-            csim_emu_set_reg(s->emu, CSIM_SP, top);
-            for (unsigned i = 0; i < opts->n_call_args; i++) {
-                csim_emu_set_reg(s->emu, CSIM_R0 + (int)i, opts->call_args[i]);
+    if (!err && opts->call && (err = call_entry(elf, opts->call, &pc, diag)) == CSIM_OK) {
+        /* Buffers at the top of the first SRAM, 8-aligned, the stack below them. */
+        uint32_t sp = model->sram[0].base + model->sram[0].size, room = model->sram[0].size / 2;
+        for (unsigned i = 0; i < opts->n_call_args; i++) {
+            uint32_t v = opts->call_args[i], len = (opts->call_buf_len[i] + 7u) & ~7u;
+            if (opts->call_buf[i] && len > room) {
+                err = csim_fail(diag, CSIM_ERR_USAGE, "--arg: %u bytes of buffers leave less than half of %s's "
+                                "first SRAM (%u bytes) to the stack", opts->call_buf_len[i], model->name,
+                                model->sram[0].size);
+                break;
             }
-            csim_emu_set_reg(s->emu, CSIM_LR, RETURN_STUB | 1u);
-            if (csim_arch_has(model->arch, CSIM_AF_FPU)) {
-                /* A function runs as after CMSIS SystemInit: the FPU enabled. */
-                csim_periph_set_bits(s->periph, SCB_CPACR, CPACR_CP10_CP11_FULL);
+            if (opts->call_buf[i]) {
+                room -= len;
+                sp -= len;
+                csim_emu_write(s->emu, sp, opts->call_buf[i], opts->call_buf_len[i]);
+                v = sp;
             }
-            pc = f->addr;
+            csim_emu_set_reg(s->emu, CSIM_R0 + (int)i, v);
         }
-    } else if (!err) {
+        csim_emu_set_reg(s->emu, CSIM_SP, sp);
+        csim_emu_set_reg(s->emu, CSIM_LR, RETURN_STUB | 1u);
+        if (csim_arch_has(model->arch, CSIM_AF_FPU)) {
+            /* A function runs as after CMSIS SystemInit: the FPU enabled. */
+            csim_periph_set_bits(s->periph, SCB_CPACR, CPACR_CP10_CP11_FULL);
+        }
+    } else if (!err && !opts->call) {
         uint32_t vec[2] = {0, 0};
         csim_emu_read(s->emu, model->flash.flash_base, vec, sizeof(vec));
         csim_emu_set_reg(s->emu, CSIM_SP, vec[0]);
@@ -473,6 +505,7 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
         case ACT_DONE:
             res->exited = true;
             res->call_result = csim_emu_reg(s->emu, CSIM_R0);
+            res->call_result_hi = csim_emu_reg(s->emu, CSIM_R1);
             goto done;
         case ACT_LIMIT: {
             char at[160];

@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <errno.h>
 #include <string.h>
 
 #include "cyclesim/common/file.h"
@@ -15,16 +16,14 @@
 #define MAX_CHAIN 8
 #define MAX_FILE (1u << 20)
 
+/* A model file; a missing one is an unknown MCU (the caller says which). */
 static char *read_file(const char *path, csim_diag *diag, csim_err *err)
 {
-    size_t n;
-    bool read_error;
-    csim_read_status st;
-    char *buf = csim_read_file(path, MAX_FILE, &n, &read_error, &st);
-    if (st == CSIM_READ_OPEN) {
-        *err = csim_fail(diag, CSIM_ERR_UNKNOWN_MCU, "%s: cannot open", path);
-    } else if (st != CSIM_READ_OK) {
-        *err = csim_fail(diag, CSIM_ERR_MODEL, "%s: unreadable or larger than 1 MiB", path);
+    csim_read r;
+    char *buf = csim_read_file(path, MAX_FILE, &r);
+    if (!buf) {
+        *err = r.st == CSIM_READ_OPEN && r.errnum == ENOENT ? CSIM_ERR_UNKNOWN_MCU
+                                                            : csim_read_fail(diag, path, &r, MAX_FILE, CSIM_ERR_MODEL);
     }
     return buf;
 }
@@ -396,6 +395,7 @@ static csim_err apply_object(csim_model *m, const csim_json *o, const char *pref
         if (err) {
             return err;
         }
+        csim_key_mark_origin(m, k);
     }
     return CSIM_OK;
 }
@@ -437,19 +437,20 @@ static csim_err load_chain(csim_model *m, const char *dir, const char *name, uns
                 strncat(list, i ? ", " : "", sizeof(list) - strlen(list) - 1);
                 strncat(list, names[i], sizeof(list) - strlen(list) - 1);
             }
-            return csim_fail(diag, CSIM_ERR_UNKNOWN_MCU, "unknown MCU \"%s\" (models: %s)", name, list);
+            return n ? csim_fail(diag, CSIM_ERR_UNKNOWN_MCU, "unknown MCU \"%s\" (models: %s)", name, list)
+                     : csim_fail(diag, CSIM_ERR_UNKNOWN_MCU, "unknown MCU \"%s\": no MCU model in %s", name, dir);
         }
         return err == CSIM_ERR_UNKNOWN_MCU ? csim_fail(diag, CSIM_ERR_MODEL,
-                                                       "%s: cannot open (named by an extends)", path)
+                                                       "%s: cannot open: %s (named by an extends)", path,
+                                                       strerror(ENOENT))
                                            : err;
     }
-    unsigned line = 0;
-    csim_json *root = csim_json_parse_line(text, false, &line);
+    char why[sizeof(diag->msg)];
+    csim_json *root = csim_json_parse_input(path, text, why, sizeof(why));
     if (!root) {
         free(text);
-        return csim_fail(diag, CSIM_ERR_MODEL, "%s:%u: not valid JSON", path, line);
+        return csim_fail(diag, CSIM_ERR_MODEL, "%s", why);
     }
-    free(text);
     const char *where = path;
     if (!csim_json_is_object(root)) {
         err = csim_fail(diag, CSIM_ERR_MODEL, "%s: the top level must be an object", where);
@@ -492,6 +493,11 @@ static csim_err load_chain(csim_model *m, const char *dir, const char *name, uns
         goto out;
     }
     m->version = CSIM_MODEL_VERSION;
+    char file[80];
+    snprintf(file, sizeof(file), "%s.json", name);
+    if ((err = csim_model_add_source(m, CSIM_SOURCE_FILE, file, text, strlen(text), diag))) {
+        goto out;
+    }
     /* Prepend this file to the chain: "mcu <- family <- core". */
     size_t nl = strlen(name), sep = m->chain[0] ? 4 : 0, old = strlen(m->chain);
     if (nl + sep + old < sizeof(m->chain)) {
@@ -512,6 +518,7 @@ static csim_err load_chain(csim_model *m, const char *dir, const char *name, uns
     }
 out:
     csim_json_free(root);
+    free(text);
     return err;
 }
 
@@ -545,7 +552,8 @@ unsigned csim_model_list(const char *dir, char names[][64], unsigned max)
         snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
         csim_err err;
         char *text = read_file(path, NULL, &err);
-        csim_json *root = text ? csim_json_parse(text) : NULL;
+        char why[512];
+        csim_json *root = text ? csim_json_parse_input(path, text, why, sizeof(why)) : NULL;
         free(text);
         const char *kind = csim_json_str_of(csim_json_get(root, "kind"));
         if (kind && strcmp(kind, "mcu") == 0) {

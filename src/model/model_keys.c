@@ -6,9 +6,12 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cyclesim/backends/digest.h"
 #include "cyclesim/model/model_keys.h"
 
 #define OFF(f) offsetof(csim_model, f)
@@ -319,6 +322,37 @@ bool csim_key_uncertain(const csim_key *k, const csim_model *m)
     return false;
 }
 
+_Static_assert(sizeof(keys) / sizeof(keys[0]) <= CSIM_MAX_KEYS, "CSIM_MAX_KEYS (model.h) below the key table");
+_Static_assert(CSIM_MAX_SOURCES < 256, "a source's number is kept in a byte (csim_model.origin)");
+
+const char *const csim_source_kind_names[CSIM_SOURCE_KINDS] = {
+    [CSIM_SOURCE_FILE] = "file", [CSIM_SOURCE_SET] = "set", [CSIM_SOURCE_OVERLAY] = "overlay"};
+
+void csim_key_mark_origin(csim_model *m, const csim_key *k)
+{
+    m->origin[k - keys] = (uint8_t)m->n_sources;
+}
+
+csim_err csim_model_add_source(csim_model *m, csim_source_kind kind, const char *what, const void *data,
+                               size_t len, csim_diag *diag)
+{
+    if (m->n_sources == CSIM_MAX_SOURCES) {
+        return csim_fail(diag, CSIM_ERR_USAGE, "%s: at most %d model files, --set and overlays in all", what,
+                         CSIM_MAX_SOURCES);
+    }
+    csim_model_source *s = &m->source[m->n_sources];
+    *s = (csim_model_source){.kind = kind};
+    snprintf(s->what, sizeof(s->what), "%s", what);
+    uint8_t sum[32];
+    if (data && csim_sha256(data, len, sum)) {
+        for (unsigned i = 0; i < 8; i++) {
+            snprintf(s->sha256 + 2 * i, 3, "%02x", sum[i]);
+        }
+    }
+    m->n_sources++;
+    return CSIM_OK;
+}
+
 csim_err csim_key_set_number(csim_model *m, const csim_key *k, double v, const char *where,
                              csim_diag *diag)
 {
@@ -423,7 +457,14 @@ csim_err csim_model_set(csim_model *m, const char *assignment, csim_diag *diag)
         return csim_fail(diag, CSIM_ERR_MODEL, "--set: unknown model key \"%s\" (see docs/model-keys.md)",
                          name);
     }
-    csim_err err = csim_key_set_string(m, k, eq + 1, "--set", diag);
+    csim_err err = csim_model_add_source(m, CSIM_SOURCE_SET, assignment, NULL, 0, diag);
+    if (err) {
+        return err;
+    }
+    err = csim_key_set_string(m, k, eq + 1, "--set", diag);
+    if (!err) {
+        csim_key_mark_origin(m, k);
+    }
     /* A key for another core or flash interface would change nothing: say so
      * rather than accept it (the keys that decide what applies always do;
      * cache.* on a model without a cache is the callers' to explain). */
@@ -507,16 +548,92 @@ void csim_model_keys_markdown(FILE *out, const char *models_dir)
 bool csim_model_get(const csim_model *m, const char *key, char *buf, size_t len)
 {
     const csim_key *k = csim_key_find(key);
-    if (!k) {
+    if (!k || !csim_key_scalar(k)) {
         return false;
     }
+    csim_key_value_text(m, k, buf, len);
+    return true;
+}
+
+/* Appends to buf (used of len characters so far); returns the new count, at most len. */
+static size_t add(char *buf, size_t len, size_t used, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static size_t add(char *buf, size_t len, size_t used, const char *fmt, ...)
+{
+    if (used >= len) {
+        return len;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf + used, len - used, fmt, ap);
+    va_end(ap);
+    return n < 0 ? used : used + (size_t)n < len ? used + (size_t)n : len;
+}
+
+void csim_key_value_text(const csim_model *m, const csim_key *k, char *buf, size_t len)
+{
     const char *field = (const char *)m + k->offset;
+    const unsigned n = k->type >= CSIM_K_REGIONS && k->type != CSIM_K_REGISTER ? *(const unsigned *)((const char *)m + k->size) : 0;
+    size_t used = 0;
+    buf[0] = '\0';
     switch (k->type) {
-    case CSIM_K_U32: snprintf(buf, len, "%u", *(const uint32_t *)field); return true;
-    case CSIM_K_INT: snprintf(buf, len, "%d", *(const int *)field); return true;
-    case CSIM_K_BOOL: snprintf(buf, len, "%s", *(const bool *)field ? "true" : "false"); return true;
-    case CSIM_K_ENUM: snprintf(buf, len, "%s", k->names[*(const int *)field]); return true;
-    case CSIM_K_STR: snprintf(buf, len, "%s", field); return true;
-    default: return false;
+    case CSIM_K_U32: snprintf(buf, len, "%u", *(const uint32_t *)field); return;
+    case CSIM_K_INT: snprintf(buf, len, "%d", *(const int *)field); return;
+    case CSIM_K_BOOL: snprintf(buf, len, "%s", *(const bool *)field ? "true" : "false"); return;
+    case CSIM_K_ENUM: snprintf(buf, len, "%s", k->names[*(const int *)field]); return;
+    case CSIM_K_STR: snprintf(buf, len, "%s", field); return;
+    case CSIM_K_REGIONS:
+        for (unsigned i = 0; i < n; i++) {
+            const csim_region *r = (const csim_region *)field + i;
+            used = add(buf, len, used, "%s0x%08x+0x%x", i ? ", " : "", r->base, r->size);
+        }
+        return;
+    case CSIM_K_READY:
+        for (unsigned i = 0; i < n; i++) {
+            const csim_ready_rule *r = (const csim_ready_rule *)field + i;
+            used = add(buf, len, used, "%s0x%08x sets 0x%x", i ? ", " : "", r->addr, r->set);
+        }
+        return;
+    case CSIM_K_MIRROR:
+        for (unsigned i = 0; i < n; i++) {
+            const csim_mirror_rule *r = (const csim_mirror_rule *)field + i;
+            used = add(buf, len, used, "%s0x%08x: (v & 0x%x) >> %u << %u", i ? ", " : "", r->addr, r->src_mask,
+                       r->src_shift, r->dst_shift);
+        }
+        return;
+    case CSIM_K_LATENCY:
+        for (unsigned i = 0; i < n; i++) {
+            const csim_latency_range *r = (const csim_latency_range *)field + i;
+            used = add(buf, len, used, "%srange %d:", i ? ", " : "", r->range);
+            for (unsigned w = 0; w < r->n; w++) {
+                used = add(buf, len, used, " %u", r->max_hz[w]);
+            }
+        }
+        return;
+    case CSIM_K_KEYS:
+        for (unsigned i = 0; i < n; i++) {
+            used = add(buf, len, used, "%s%s", i ? ", " : "", keys[((const uint16_t *)field)[i]].name);
+        }
+        return;
+    case CSIM_K_PERIPHS:
+        for (unsigned i = 0; i < n; i++) {
+            const csim_periph_inst *p = (const csim_periph_inst *)field + i;
+            used = add(buf, len, used, "%s%s 0x%08x", i ? ", " : "", p->module, p->base);
+        }
+        return;
+    case CSIM_K_REGISTER: {
+        const csim_reg_layout *r = (const csim_reg_layout *)field;
+        if (!r->addr) {
+            return;
+        }
+        used = add(buf, len, used, "0x%08x:", r->addr);
+        for (unsigned i = 0; i < r->n_fields; i++) {
+            const csim_reg_field *f = &r->field[i];
+            static const char *const coding[] = {[CSIM_FIELD_VALUE] = "", [CSIM_FIELD_INVERTED] = " (inverted)",
+                                                 [CSIM_FIELD_LOG2] = " (log2)", [CSIM_FIELD_INVALIDATE] = ""};
+            used = add(buf, len, used, " %s[%u:%u]=%s%s", f->name, f->shift + f->width - 1, f->shift,
+                       f->coding == CSIM_FIELD_INVALIDATE ? "invalidate" : keys[f->key].name, coding[f->coding]);
+        }
+        return;
+    }
     }
 }

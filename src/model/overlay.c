@@ -16,14 +16,10 @@
 
 static char *read_text(const char *path, csim_diag *diag, csim_err *err)
 {
-    size_t n;
-    bool read_error;
-    csim_read_status st;
-    char *buf = csim_read_file(path, MAX_FILE, &n, &read_error, &st);
-    if (st == CSIM_READ_OPEN) {
-        *err = csim_fail(diag, CSIM_ERR_IO, "%s: cannot open", path);
-    } else if (st != CSIM_READ_OK) {
-        *err = csim_fail(diag, CSIM_ERR_INPUT, "%s: unreadable or larger than 1 MiB", path);
+    csim_read r;
+    char *buf = csim_read_file(path, MAX_FILE, &r);
+    if (!buf) {
+        *err = csim_read_fail(diag, path, &r, MAX_FILE, CSIM_ERR_INPUT);
     }
     return buf;
 }
@@ -46,7 +42,11 @@ static csim_err apply_key(csim_model *m, const csim_json *v, const char *path, c
         return csim_fail(diag, CSIM_ERR_INPUT, "%s: keys: %s: expected a number, boolean or string",
                          path, k->name);
     }
-    return err ? CSIM_ERR_INPUT : CSIM_OK;
+    if (err) {
+        return CSIM_ERR_INPUT;
+    }
+    csim_key_mark_origin(m, k);
+    return CSIM_OK;
 }
 
 csim_err csim_overlay_apply(csim_model *m, const char *path, csim_diag *diag)
@@ -56,13 +56,20 @@ csim_err csim_overlay_apply(csim_model *m, const char *path, csim_diag *diag)
     if (!text) {
         return err;
     }
-    unsigned line = 0;
-    csim_json *doc = csim_json_parse_line(text, false, &line);
+    char why[sizeof(diag->msg)];
+    csim_json *doc = csim_json_parse_input(path, text, why, sizeof(why));
     if (!doc) {
         free(text);
-        return csim_fail(diag, CSIM_ERR_INPUT, "%s:%u: not valid JSON", path, line);
+        return csim_fail(diag, CSIM_ERR_INPUT, "%s", why);
     }
+    char what[200];
+    snprintf(what, sizeof(what), "@%s", path);
+    err = csim_model_add_source(m, CSIM_SOURCE_OVERLAY, what, text, strlen(text), diag);
     free(text);
+    if (err) {
+        csim_json_free(doc);
+        return err;
+    }
     if (!csim_json_is_object(doc)) {
         csim_json_free(doc);
         return csim_fail(diag, CSIM_ERR_INPUT, "%s: not a JSON object (an overlay, docs/calibrate.md)", path);

@@ -4,6 +4,7 @@
  * the table of the fitted keys, the rows before and after and the error
  * statistics, or the overlay JSON alone (docs/calibrate.md).
  */
+#include "cyclesim/output/in_force.h"
 #include "output/calibrate_report.h"
 #include "output/formats_internal.h"
 
@@ -28,9 +29,11 @@ static void table_write(FILE *f, const csim_calibration *k, const calib *c, cons
         fprintf(f, "%s%s", i ? ", " : "", k->elfs[i]->path);
     }
     fprintf(f, " on %s: %zu rows matched in %u file(s), %zu fitted, %zu held out; "
-               "%u iteration(s), %u runs, %s, state %s\n\n",
+               "%u iteration(s), %u runs, %s, state %s\n",
             k->model->name, k->n_rows, k->n_measured, c->n_fit, c->n_rows - c->n_fit, k->iterations, k->runs,
             k->converged ? "converged" : "NOT converged", c->warm ? "warm" : "cold");
+    char prov[4096];
+    fprintf(f, "provenance: %s\n\n", csim_prov_text(prov, sizeof(prov), k->model));
     fprintf(f, "%-24s %6s %6s  %-9s %9s  %-24s  %s\n", "parameter", "start", "fitted", "state", "rows",
             "cycles/unit min/med/max", "held-out |error %| med/max (rows)");
     for (size_t j = 0; j < k->n_params; j++) {

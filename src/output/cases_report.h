@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cases_report.h - the output of `cyclesim list-cases` in a format of the
- * registry (formats.h: a table or CSV of each case's name and row key).
+ * registry (formats.h: a table, CSV or JSON of each case's name and row key).
  */
 #ifndef CYCLESIM_OUTPUT_CASES_REPORT_H
 #define CYCLESIM_OUTPUT_CASES_REPORT_H

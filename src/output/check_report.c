@@ -74,6 +74,26 @@ static void over_text(const row *r, char *buf, size_t len)
     }
 }
 
+/* How the settings differ from those the budgets were recorded with (check.h):
+ * a heading, then each line between `before` and `after`, escaped by `put`. */
+static void settings_lines(const check *c, FILE *f, const char *heading, const char *before, const char *after,
+                           void (*put)(FILE *, const char *))
+{
+    if (!c->settings_diff[0]) {
+        return;
+    }
+    fputs(heading, f);
+    for (const char *line = c->settings_diff; *line; line += strcspn(line, "\n") + 1) {
+        char one[512];
+        snprintf(one, sizeof(one), "%.*s", (int)strcspn(line, "\n"), line);
+        fputs(before, f);
+        put(f, one);
+        fputs(after, f);
+    }
+}
+
+static void put_plain(FILE *f, const char *s) { fputs(s, f); }
+
 /* ---- the terminal summary ----------------------------------------------------- */
 
 static void summary_begin(const check *c, FILE *f)
@@ -83,8 +103,13 @@ static void summary_begin(const check *c, FILE *f)
     for (unsigned m = 0; m < c->n_models; m++) {
         char note[128];
         const csim_in_force in = model_in_force(c, m);
-        fprintf(f, "flash of %s: %s\n", c->models[m].name, csim_in_force_note(note, sizeof(note), &in));
+        char prov[4096];
+        fprintf(f, "flash of %s: %s\nprovenance of %s: %s\n", c->models[m].name,
+                csim_in_force_note(note, sizeof(note), &in), c->models[m].name,
+                csim_prov_text(prov, sizeof(prov), &c->models[m]));
     }
+    settings_lines(c, f, "settings differ from those the budgets were recorded with (docs/budgets.md):\n", "  ",
+                   "\n", put_plain);
     fprintf(f, "%-44s %-12s %-11s %12s %6s %12s %9s  %s\n", "case", "mcu", "figure", c->old_elf ? "baseline" : "budget",
             "tol%", "actual", "delta", "verdict");
 }
@@ -183,7 +208,14 @@ static void junit_begin(const check *c, FILE *f)
         fputs("      <property name=\"flash.", f);
         csim_xml_text(f, c->models[m].name);
         fprintf(f, "\" value=\"%s\"/>\n", csim_in_force_note(note, sizeof(note), &in));
+        char prov[4096];
+        fputs("      <property name=\"provenance.", f);
+        csim_xml_text(f, c->models[m].name);
+        fputs("\" value=\"", f);
+        csim_xml_text(f, csim_prov_text(prov, sizeof(prov), &c->models[m]));
+        fputs("\"/>\n", f);
     }
+    settings_lines(c, f, "", "      <property name=\"settings_differ\" value=\"", "\"/>\n", csim_xml_text);
     fputs("    </properties>\n", f);
 }
 
@@ -287,6 +319,15 @@ static void md_begin(const check *c, FILE *f)
         fprintf(f, "%s %s %s", m ? ";" : "Flash in force:", c->models[m].name, csim_in_force_note(note, sizeof(note), &in));
     }
     fputs(c->n_models ? ".\n\n" : "", f);
+    for (unsigned m = 0; m < c->n_models; m++) {
+        char prov[4096];
+        fprintf(f, "Provenance of %s: ", c->models[m].name);
+        csim_md_text(f, csim_prov_text(prov, sizeof(prov), &c->models[m]));
+        fputs(".\n\n", f);
+    }
+    settings_lines(c, f, "Settings differ from those the budgets were recorded with (docs/budgets.md):\n\n", "- ",
+                   "\n", csim_md_text);
+    fputs(c->settings_diff[0] ? "\n" : "", f);
     fprintf(f, "| verdict | case | MCU | figure | %s | actual | delta | tolerance |\n", ref);
     fputs("|---|---|---|---|---:|---:|---:|---:|\n", f);
 }

@@ -149,7 +149,7 @@ static void html_begin(const cmp_out *o)
         csim_xml_text(f, c->notes[i]);
         fputs("</p>\n", f);
     }
-    char line[768];
+    char line[2048];
     fputs("<ul>\n", f);
     for (size_t i = 0; cmp_header_line(c, i, line, sizeof(line)); i++) {
         fputs("<li>", f);

@@ -83,8 +83,9 @@ static void json_begin(const cmp_out *o)
     fputs(", ", f);
     const csim_in_force in = cmp_in_force(c);
     csim_in_force_json(f, &in);
-    fprintf(f, ", \"state\": \"%s\"},\n", c->warm ? "warm" : "cold");
-    fputs(" \"measured\": {\"source\": ", f);
+    fprintf(f, ", \"state\": \"%s\"},\n \"provenance\": ", c->warm ? "warm" : "cold");
+    csim_prov_json(f, m, 1);
+    fputs(",\n \"measured\": {\"source\": ", f);
     csim_json_str(f, p->source);
     fputs(", \"title\": ", f);
     csim_json_str(f, p->title);

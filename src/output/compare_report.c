@@ -199,7 +199,12 @@ bool cmp_header_line(const csim_comparison *c, size_t i, char *line, size_t len)
                  in.changed ? " (as the first case began; the firmware changed the flash configuration of a case)" : "");
         return true;
     }
-    case 1:
+    case 1: {
+        char prov[2048];
+        snprintf(line, len, "provenance: %s", csim_prov_text(prov, sizeof(prov), m));
+        return true;
+    }
+    case 2:
         if (p->latency >= 0) {
             snprintf(extra, sizeof(extra), ", %d WS", p->latency);
         }
@@ -211,7 +216,7 @@ bool cmp_header_line(const csim_comparison *c, size_t i, char *line, size_t len)
         snprintf(line, len, "measured: %.250s: %s (%s%s%s, %.6g MHz%s)", p->source, p->title, p->mcu,
                  p->board[0] ? ", " : "", p->board, p->clock_hz / 1e6, extra);
         return true;
-    case 2:
+    case 3:
         snprintf(line, len, "per row: %s",
                  c->framing == CSIM_FRAME_RATIO ? "ratio = estimate / published"
                                                 : "error = (estimate - published) / published");
@@ -222,7 +227,7 @@ bool cmp_header_line(const csim_comparison *c, size_t i, char *line, size_t len)
 
 void cmp_header_lines(FILE *f, const csim_comparison *c, const char *prefix)
 {
-    char line[768];
+    char line[2048];
     for (size_t i = 0; cmp_header_line(c, i, line, sizeof(line)); i++) {
         fprintf(f, "%s%s\n", prefix, line);
     }

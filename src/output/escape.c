@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* escape.c - JSON, XML and Markdown text escaping (escape.h). */
+/* escape.c - JSON, XML, Markdown and CSV text escaping (escape.h). */
+#include <string.h>
+
 #include "output/escape.h"
 
 void csim_json_str(FILE *f, const char *s)
@@ -45,4 +47,20 @@ void csim_md_text(FILE *f, const char *s)
             fputc(*s, f);
         }
     }
+}
+
+void csim_csv_field(FILE *f, const char *s)
+{
+    if (!strpbrk(s, ",\"\r\n")) {
+        fputs(s, f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"') {
+            fputc('"', f);
+        }
+        fputc(*s, f);
+    }
+    fputc('"', f);
 }

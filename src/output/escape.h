@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * escape.h - text written inside JSON, XML/HTML/SVG and Markdown: the one place
+ * escape.h - text written inside JSON, XML/HTML/SVG, Markdown and CSV: the one place
  * that knows which characters each format must escape, so that a file path or
  * case name with a quote never breaks a report.
  */
@@ -21,5 +21,9 @@ void csim_xml_text(FILE *f, const char *s);
  *  cell and '`' the span ('|' escaped, '`' written as '), control characters
  *  dropped. */
 void csim_md_text(FILE *f, const char *s);
+
+/** csim_csv_field - s as a CSV field, quoted (RFC 4180) when it holds a
+ *  comma, a quote or a line break. */
+void csim_csv_field(FILE *f, const char *s);
 
 #endif

@@ -28,6 +28,9 @@ static const csim_output_format formats[] = {
     {CSIM_REPORT_CALIBRATE, "json", {.calibrate = &calib_json_writer}},
     {CSIM_REPORT_LIST_CASES, "table", {.cases = &cases_table_writer}},
     {CSIM_REPORT_LIST_CASES, "csv", {.cases = &cases_csv_writer}},
+    {CSIM_REPORT_LIST_CASES, "json", {.cases = &cases_json_writer}},
+    {CSIM_REPORT_MODEL_SHOW, "text", {.model = &model_text_writer}},
+    {CSIM_REPORT_MODEL_SHOW, "json", {.model = &model_json_writer}},
 };
 
 #define N_FORMATS (sizeof(formats) / sizeof(formats[0]))

@@ -3,7 +3,7 @@
  * formats_internal.h - a row of the output-format registry (formats.c) and
  * the writers the rows name.  Each kind's writer type is its driver's
  * (report.c, compare_writer.h, check_report.c, sweep_report.c, profile_report.c,
- * calibrate_report.c, cases_report.c).
+ * calibrate_report.c, cases_report.c, model_report.c).
  */
 #ifndef CYCLESIM_OUTPUT_FORMATS_INTERNAL_H
 #define CYCLESIM_OUTPUT_FORMATS_INTERNAL_H
@@ -21,6 +21,7 @@ struct csim_output_format {
         const struct profile_writer *profile;
         const struct calib_writer *calibrate;
         const struct cases_writer *cases;
+        const struct model_writer *model;
     } w;
 };
 
@@ -33,6 +34,7 @@ extern const struct sweep_writer sweep_table_writer, sweep_json_writer, sweep_cs
 extern const struct profile_writer profile_table_writer, profile_callgrind_writer,
     profile_collapsed_writer; /* profile_report.c */
 extern const struct calib_writer calib_table_writer, calib_json_writer; /* calibrate_report.c */
-extern const struct cases_writer cases_table_writer, cases_csv_writer;  /* cases_report.c */
+extern const struct cases_writer cases_table_writer, cases_csv_writer, cases_json_writer;  /* cases_report.c */
+extern const struct model_writer model_text_writer, model_json_writer;  /* model_report.c */
 
 #endif

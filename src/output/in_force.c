@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* in_force.c - the configuration in force as the reports print it (in_force.h). */
+/* in_force.c - the provenance and the configuration in force as the reports print them (in_force.h). */
+
+#include "cyclesim/common/version.h"
 #include "cyclesim/output/in_force.h"
+#include "output/escape.h"
 
 csim_in_force csim_in_force_of(const csim_model *m, const csim_case_result *c)
 {
@@ -54,4 +57,103 @@ const char *csim_state_text(bool warm, const csim_in_force *f)
         return warm ? "warm (flash changed)" : "cold (flash changed)";
     }
     return warm ? "warm" : "cold";
+}
+
+/* ---- provenance --------------------------------------------------------- */
+
+/* The files of the extends chain, MCU first: the reverse of their order of application. */
+static size_t prov_files(char *buf, size_t len, const csim_model *m, bool with_hash)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (unsigned i = m->n_sources; i-- > 0 && n < len;) {
+        const csim_model_source *s = &m->source[i];
+        if (s->kind == CSIM_SOURCE_FILE) {
+            n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? " <- " : "", s->what);
+            if (with_hash && n < len) {
+                n += (size_t)snprintf(buf + n, len - n, " (sha256 %s)", s->sha256);
+            }
+        }
+    }
+    return n;
+}
+
+/* The --set assignments and overlays, in their order ("" for none). */
+static size_t prov_settings(char *buf, size_t len, const csim_model *m, const char *sep, bool with_hash)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (unsigned i = 0; i < m->n_sources && n < len; i++) {
+        const csim_model_source *s = &m->source[i];
+        if (s->kind != CSIM_SOURCE_FILE) {
+            n += (size_t)snprintf(buf + n, len - n, "%s--set %s", n ? sep : "", s->what);
+            if (with_hash && s->kind == CSIM_SOURCE_OVERLAY && n < len) {
+                n += (size_t)snprintf(buf + n, len - n, " (sha256 %s)", s->sha256);
+            }
+        }
+    }
+    return n;
+}
+
+const char *csim_prov_text(char *buf, size_t len, const csim_model *m)
+{
+    char files[1024], settings[2048];
+    prov_files(files, sizeof(files), m, true);
+    prov_settings(settings, sizeof(settings), m, ", ", true);
+    snprintf(buf, len, "cyclesim %s; model files %s; settings: %s", csim_tool_version(), files,
+             settings[0] ? settings : "none");
+    return buf;
+}
+
+void csim_prov_json(FILE *f, const csim_model *models, size_t n)
+{
+    fputs("{\"tool_version\": ", f);
+    csim_json_str(f, csim_tool_version());
+    fputs(", \"models\": [", f);
+    for (size_t k = 0; k < n; k++) {
+        const csim_model *m = &models[k];
+        fprintf(f, "%s{\"mcu\": ", k ? ", " : "");
+        csim_json_str(f, m->name);
+        fputs(", \"model_files\": [", f);
+        const char *sep = "";
+        for (unsigned i = m->n_sources; i-- > 0;) {
+            if (m->source[i].kind == CSIM_SOURCE_FILE) {
+                fprintf(f, "%s{\"file\": ", sep);
+                csim_json_str(f, m->source[i].what);
+                fprintf(f, ", \"sha256\": \"%s\"}", m->source[i].sha256);
+                sep = ", ";
+            }
+        }
+        fputs("], \"settings\": [", f);
+        sep = "";
+        for (unsigned i = 0; i < m->n_sources; i++) {
+            const csim_model_source *s = &m->source[i];
+            if (s->kind == CSIM_SOURCE_SET) {
+                fprintf(f, "%s{\"set\": ", sep);
+                csim_json_str(f, s->what);
+                fputc('}', f);
+            } else if (s->kind == CSIM_SOURCE_OVERLAY) {
+                fprintf(f, "%s{\"overlay\": ", sep);
+                csim_json_str(f, s->what + 1);
+                fprintf(f, ", \"sha256\": \"%s\"}", s->sha256);
+            } else {
+                continue;
+            }
+            sep = ", ";
+        }
+        fputs("]}", f);
+    }
+    fputs("]}", f);
+}
+
+void csim_prov_csv(FILE *f, const csim_model *m)
+{
+    char files[1024], settings[2048];
+    prov_files(files, sizeof(files), m, true);
+    prov_settings(settings, sizeof(settings), m, " ", true);
+    const char *const field[] = {csim_tool_version(), files, settings};
+    for (int i = 0; i < 3; i++) {
+        fputc(',', f);
+        csim_csv_field(f, field[i]);
+    }
 }

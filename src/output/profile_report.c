@@ -17,7 +17,7 @@
  * o->dir; bare: its stream holds nothing else (the variation table goes
  * elsewhere). */
 struct profile_writer {
-    bool (*record)(const profile_out *o, const csim_model *m, const csim_case_result *c);
+    csim_err (*record)(const profile_out *o, const csim_model *m, const csim_case_result *c);
     bool files, bare;
 };
 
@@ -53,14 +53,15 @@ static void helper_line(FILE *f, const char *prefix, const csim_case_result *c, 
             names[0] ? ": " : "", names);
 }
 
-static bool table_record(const profile_out *o, const csim_model *m, const csim_case_result *c)
+static csim_err table_record(const profile_out *o, const csim_model *m, const csim_case_result *c)
 {
     FILE *f = o->f;
     const csim_profile *p = c->profile;
     uint64_t total = profile_total(p);
     fprintf(f, "\n== ");
     model_line(f, m, c, o->warm);
-    fprintf(f, ": %s\n", c->name);
+    char prov[4096];
+    fprintf(f, ": %s\nprovenance: %s\n", c->name, csim_prov_text(prov, sizeof(prov), m));
     fprintf(f, "%llu cycles; profile %llu = cycles + %llu region overhead; stack %u B, code %u B, const %u B, "
                "data %u B\n",
             (unsigned long long)c->cycles, (unsigned long long)total, (unsigned long long)p->overhead_cycles,
@@ -86,7 +87,7 @@ static bool table_record(const profile_out *o, const csim_model *m, const csim_c
     if (p->n_fns > o->top) {
         fprintf(f, "(%zu more functions; --top N)\n", p->n_fns - o->top);
     }
-    return true;
+    return CSIM_OK;
 }
 
 /* Names in file names and collapsed stacks: no separators. */
@@ -99,7 +100,7 @@ static void clean_name(char *out, size_t len, const char *in, const char *bad)
     out[i] = 0;
 }
 
-static bool collapsed_record(const profile_out *o, const csim_model *m, const csim_case_result *c)
+static csim_err collapsed_record(const profile_out *o, const csim_model *m, const csim_case_result *c)
 {
     FILE *f = o->f;
     const csim_profile *p = c->profile;
@@ -115,19 +116,21 @@ static bool collapsed_record(const profile_out *o, const csim_model *m, const cs
         }
         fprintf(f, " %llu\n", (unsigned long long)s->cycles);
     }
-    return true;
+    return CSIM_OK;
 }
 
 /* Callgrind format (valgrind's docs/callgrind format): one file per case and model. */
-static bool callgrind_record(const profile_out *o, const csim_model *m, const csim_case_result *c)
+static csim_err callgrind_record(const profile_out *o, const csim_model *m, const csim_case_result *c)
 {
-    char file[96];
+    char file[96], path[4096];
     clean_name(file, sizeof(file), c->name, "/\\ \t\n:;*?\"<>|");
-    snprintf(o->path, o->path_len, "%s/callgrind.out.%s.%s", o->dir, m->name, file);
-    FILE *f = fopen(o->path, "w");
-    if (!f) {
-        return false;
+    snprintf(path, sizeof(path), "%s/callgrind.out.%s.%s", o->dir, m->name, file);
+    csim_out out;
+    csim_err err = csim_out_open(&out, path, o->diag);
+    if (err) {
+        return err;
     }
+    FILE *f = out.f;
     const csim_elf *elf = o->elf;
     const bool warm = o->warm;
     const char *rt = o->rt;
@@ -139,6 +142,8 @@ static bool callgrind_record(const profile_out *o, const csim_model *m, const cs
     fprintf(f, "\ndesc: Case: %llu cycles + %llu region overhead (the empty case), stack %u B\n",
             (unsigned long long)c->cycles, (unsigned long long)p->overhead_cycles, c->stack_bytes);
     helper_line(f, "desc: ", c, rt);
+    char prov[4096];
+    fprintf(f, "desc: Provenance: %s\n", csim_prov_text(prov, sizeof(prov), m));
     fputs("positions: line\nevents:", f);
 #define EVENT(field, label, event, bucket) if (event[0]) fprintf(f, " %s", event);
     CSIM_BREAKDOWN_FIELDS(EVENT)
@@ -169,7 +174,7 @@ static bool callgrind_record(const profile_out *o, const csim_model *m, const cs
     CSIM_BREAKDOWN_FIELDS(TOTAL)
 #undef TOTAL
     fputc('\n', f);
-    return fclose(f) == 0;
+    return csim_out_close(&out, o->diag);
 }
 
 /* min/mean/max/stddev of each case's cycles over the known-answer run and the seeds. */
@@ -207,7 +212,7 @@ const struct profile_writer profile_table_writer = {table_record, false, false};
 const struct profile_writer profile_callgrind_writer = {callgrind_record, true, false};
 const struct profile_writer profile_collapsed_writer = {collapsed_record, false, true};
 
-bool profile_write_case(const csim_output_format *fmt, const profile_out *o, const csim_model *m,
+csim_err profile_write_case(const csim_output_format *fmt, const profile_out *o, const csim_model *m,
                         const csim_case_result *c)
 {
     return fmt->w.profile->record(o, m, c);

@@ -13,13 +13,13 @@
 #include "cyclesim/backends/elf.h"
 #include "cyclesim/engine/sim.h"
 #include "cyclesim/model/model.h"
+#include "cyclesim/common/outfile.h"
 #include "cyclesim/output/formats.h"
 
 typedef struct profile_out {
     FILE *f;          /* the stream of the formats that write one */
     const char *dir;  /* the directory of the formats that write files */
-    char *path;       /* out: the file a format could not write */
-    size_t path_len;
+    csim_diag *diag;  /* out: why a file could not be written */
     const csim_elf *elf;
     const char *rt;   /* the image's run-time helper set (bench_rt) */
     unsigned top;     /* functions per case in the table */
@@ -27,9 +27,9 @@ typedef struct profile_out {
 } profile_out;
 
 /** profile_write_case - case c's profile in `fmt`, a CSIM_REPORT_PROFILE
- *  format; false when a file could not be written (o->path names it, errno
- *  says why). */
-bool profile_write_case(const csim_output_format *fmt, const profile_out *o, const csim_model *m,
+ *  format; an error when a file could not be written (the output layer's,
+ *  cyclesim/common/outfile.h: o->diag names the file and the reason). */
+csim_err profile_write_case(const csim_output_format *fmt, const profile_out *o, const csim_model *m,
                         const csim_case_result *c);
 /** profile_writes_files - whether fmt writes one file per case into o->dir (else to o->f). */
 bool profile_writes_files(const csim_output_format *fmt);

@@ -43,6 +43,8 @@ struct csim_report {
     shard_group *groups;
     size_t n_groups;
     bool shard_nomem;
+    csim_model *models; /* a copy of each model reported (merge reuses one), for the provenance */
+    size_t n_models;
 };
 
 static double case_us(const csim_model *m, const csim_case_result *c)
@@ -68,6 +70,8 @@ static void table_group(csim_report *r, const csim_model *m, const csim_run_resu
     fprintf(r->out, "\n%s (%s): %.3g MHz, %s, state %s, model v%u, run-time helpers %s\n", m->name, m->chain,
             r->group_cfg.clock_hz / 1e6, csim_in_force_text(cfg, sizeof(cfg), &r->group_cfg), warm ? "warm" : "cold",
             m->version, r->rt);
+    char prov[4096];
+    fprintf(r->out, "provenance: %s\n", csim_prov_text(prov, sizeof(prov), m));
     fprintf(r->out, "%-44s %12s %11s %11s", "case", "cycles", "time_us", "insns");
 #define HEAD(f, label, ...) if (table_width[CSIM_BD_##f]) fprintf(r->out, " %*s", table_width[CSIM_BD_##f], label);
     CSIM_BREAKDOWN_FIELDS(HEAD)
@@ -157,7 +161,8 @@ static void json_record(csim_report *r, const csim_model *m, const csim_case_res
 
 static void json_end(csim_report *r)
 {
-    fputs("\n ]", r->out);
+    fputs("\n ],\n \"provenance\": ", r->out);
+    csim_prov_json(r->out, r->models, r->n_models);
     if (r->shard) {
         FILE *f = r->out;
         fputs(",\n", f);
@@ -194,7 +199,7 @@ static void csv_begin(csim_report *r)
     CSIM_BREAKDOWN_FIELDS(HEAD)
 #undef HEAD
     fputs("cache_hits,cache_misses,fw_cycles,status,model_version,elf_sha256,workbuf,stack,code,const,data,attempts,"
-          "cycles_per_attempt,rt\n",
+          "cycles_per_attempt,rt" CSIM_PROV_CSV_HEAD "\n",
           r->out);
 }
 
@@ -215,7 +220,9 @@ static void csv_record(csim_report *r, const csim_model *m, const csim_case_resu
     } else {
         fputc(',', r->out);
     }
-    fprintf(r->out, ",%s\n", r->rt);
+    fprintf(r->out, ",%s", r->rt);
+    csim_prov_csv(r->out, m);
+    fputc('\n', r->out);
 }
 
 /* ---- the report ------------------------------------------------------- */
@@ -267,6 +274,15 @@ static void keep_group(csim_report *r, const csim_model *m, const csim_run_resul
 
 static void add_cases(csim_report *r, const csim_model *m, const csim_run_result *res, bool warm)
 {
+    size_t k = 0;
+    while (k < r->n_models && strcmp(r->models[k].name, m->name) != 0) {
+        k++;
+    }
+    csim_model *grown = k == r->n_models ? realloc(r->models, (k + 1) * sizeof(*grown)) : NULL;
+    if (grown) {
+        r->models = grown;
+        r->models[r->n_models++] = *m;
+    }
     if (r->w->group) {
         r->w->group(r, m, res, warm);
     }
@@ -312,6 +328,7 @@ bool csim_report_finish(csim_report *r)
         free(r->groups[g].res.cases);
     }
     free(r->groups);
+    free(r->models);
     free(r);
     return ok;
 }

@@ -98,9 +98,17 @@ void csim_shard_model_write(FILE *f, const csim_model *m)
     csim_json_str(f, m->name);
     fputs(", \"model_chain\": ", f);
     csim_json_str(f, m->chain);
-    fprintf(f, ", \"model_version\": %u, \"clock_hz\": %u, \"flash_latency\": %u, \"icache\": %s, \"prefetch\": %s}",
+    fprintf(f, ", \"model_version\": %u, \"clock_hz\": %u, \"flash_latency\": %u, \"icache\": %s, \"prefetch\": %s",
             m->version, m->clock_hz, m->flash.wait_states, m->flash.cache_enabled ? "true" : "false",
             m->flash.prefetch ? "true" : "false");
+    /* Its provenance, as the merged report prints it (model.h: in the order applied). */
+    fputs(", \"sources\": [", f);
+    for (unsigned i = 0; i < m->n_sources; i++) {
+        fprintf(f, "%s{\"kind\": \"%s\", \"what\": ", i ? ", " : "", csim_source_kind_names[m->source[i].kind]);
+        csim_json_str(f, m->source[i].what);
+        fprintf(f, ", \"sha256\": \"%s\"}", m->source[i].sha256);
+    }
+    fputs("]}", f);
 }
 
 static void case_list(FILE *f, const char *name, const csim_case_result *cases, size_t n, const csim_comparison *c)

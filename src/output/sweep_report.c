@@ -10,22 +10,6 @@
 #include "output/sweep_report.h"
 #include "output/sweep_svg.h"
 
-static void csv_field(FILE *f, const char *s)
-{
-    if (!strpbrk(s, ",\"\n")) {
-        fputs(s, f);
-        return;
-    }
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"') {
-            fputc('"', f);
-        }
-        fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
 static void key_value(const csim_model *m, const char *key, char *buf, size_t len)
 {
     if (!csim_model_get(m, key, buf, len)) {
@@ -72,10 +56,10 @@ static void csv_header(const sweep_out *o)
     for (unsigned i = 0; i < g->n_dims; i++) {
         if (g->dims[i].column) {
             fputc(',', o->f);
-            csv_field(o->f, g->dims[i].key);
+            csim_csv_field(o->f, g->dims[i].key);
         }
     }
-    fputs(",case,cycles,time_us,rm_min_latency,outside_rm,reason\n", o->f);
+    fputs(",case,cycles,time_us,rm_min_latency,outside_rm,reason" CSIM_PROV_CSV_HEAD "\n", o->f);
 }
 
 static void csv_row(const sweep_out *o, const point *p, const csim_case_result *c, bool first)
@@ -85,20 +69,21 @@ static void csv_row(const sweep_out *o, const point *p, const csim_case_result *
     row_figures r = figures_of(o, p, c);
     const csim_model *m = r.m;
     char v[64];
-    csv_field(o->f, m->name);
+    csim_csv_field(o->f, m->name);
     fprintf(o->f, ",%u,%u,%d,%d,%s", r.in.clock_hz, r.in.wait_states, r.in.cache_enabled, r.in.prefetch,
             csim_state_text(o->warm, &r.in));
     for (unsigned i = 0; i < g->n_dims; i++) {
         if (g->dims[i].column) {
             key_value(m, g->dims[i].key, v, sizeof(v));
             fputc(',', o->f);
-            csv_field(o->f, v);
+            csim_csv_field(o->f, v);
         }
     }
     fputc(',', o->f);
-    csv_field(o->f, c->name);
+    csim_csv_field(o->f, c->name);
     fprintf(o->f, ",%llu,%.3f,%s,%d,", (unsigned long long)c->cycles, r.us, r.rm, p->outside);
-    csv_field(o->f, p->reason);
+    csim_csv_field(o->f, p->reason);
+    csim_prov_csv(o->f, o->base);
     fputc('\n', o->f);
 }
 
@@ -110,8 +95,10 @@ static void json_header(const sweep_out *o)
     csim_json_str(o->f, o->elf->path);
     fprintf(o->f, ", \"sha256\": \"%s\"}, \"mcu\": ", o->elf->sha256_hex);
     csim_json_str(o->f, o->pts[0].m.name);
-    fprintf(o->f, ", \"points\": %zu, \"runs\": %zu, \"state\": \"%s\",\n \"rows\": [", o->n_pts, o->n_runs,
+    fprintf(o->f, ", \"points\": %zu, \"runs\": %zu, \"state\": \"%s\",\n \"provenance\": ", o->n_pts, o->n_runs,
             o->warm ? "warm" : "cold");
+    csim_prov_json(o->f, o->base, 1);
+    fputs(",\n \"rows\": [", o->f);
 }
 
 static void json_row(const sweep_out *o, const point *p, const csim_case_result *c, bool first)
@@ -155,6 +142,8 @@ static void table_header(const sweep_out *o)
     const grid *g = o->g;
     fprintf(o->f, "# %s on %s: %zu points, %zu emulator runs, state %s\n", o->elf->path, o->pts[0].m.name, o->n_pts,
             o->n_runs, o->warm ? "warm" : "cold");
+    char prov[4096];
+    fprintf(o->f, "# provenance: %s\n", csim_prov_text(prov, sizeof(prov), o->base));
     fprintf(o->f, "%-11s %3s %5s %8s", "clock_hz", "ws", "cache", "prefetch");
     for (unsigned i = 0; i < g->n_dims; i++) {
         if (g->dims[i].column) {

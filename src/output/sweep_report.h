@@ -24,6 +24,7 @@ typedef struct sweep_out {
     const csim_elf *elf;
     unsigned shard_k, shard_n; /* --shard K/N, 0/0 without */
     bool warm;                 /* --warm: the start state every output names */
+    const csim_model *base;    /* the model before the grid: its provenance (the grid's values are columns) */
 } sweep_out;
 
 /** sweep_write_rows - the table, JSON or CSV, with its header. */

@@ -5,7 +5,7 @@ if(TARGET firmware)
     find_program(PYTHON3 python3 REQUIRED)
     set(FW ${CMAKE_BINARY_DIR}/firmware)
     foreach(t pass fail tolerance update baseline_same baseline_variant bad_files usage reports growth
-              growth_unrecorded case_failed run_error)
+              growth_unrecorded case_failed run_error settings)
         add_test(NAME check_${t}
             COMMAND ${PYTHON3} ${CMAKE_CURRENT_LIST_DIR}/test_check.py $<TARGET_FILE:cyclesim>
                     ${CMAKE_SOURCE_DIR} ${FW} ${CMAKE_CURRENT_BINARY_DIR}/check/${t} ${t})

@@ -480,6 +480,55 @@ def t_run_error():
     expect(rc == 6 and sha256(path) == before, f"--update after a stopped run: exit {rc}, file changed?")
 
 
+def t_settings():
+    """--update records the settings; a check under another --set or overlay says which key
+    differs and fails (exit 8) unless --accept-settings; a file without settings checks as ever."""
+    case = "sha256/sole/64"
+    path = write_budgets(os.path.join(WORK, "settings.json"), [{"case": case, "mcu": MCU, "cycles": 1}])
+    rc, out, err = check(M33_SHA, "--budgets", path, "--case", case, "--set", "flash.wait_states=7", "--update")
+    expect(rc == 0, f"--update: exit {rc}\n{out}{err}")
+    with open(path) as f:
+        s = json.load(f)["settings"]
+    expect(s["sets"] == [{"set": "flash.wait_states=7"}], f"recorded sets {s['sets']}")
+    expect(s["tool_version"] and s["models"][0]["mcu"] == MCU, f"recorded {s}")
+    files = [m["file"] for m in s["models"][0]["model_files"]]
+    expect(files == [MCU + ".json", "stm32l5.json", "cortex-m33.json"], f"model files {files}")
+    expect(all(len(m["sha256"]) == 16 for m in s["models"][0]["model_files"]), "hashes")
+    rc, out, err = check(M33_SHA, "--budgets", path, "--case", case, "--set", "flash.wait_states=7")
+    expect(rc == 0, f"the recorded settings: exit {rc}\n{out}{err}")
+    for extra, said in [([], "flash.wait_states: recorded 7 (--set), now the model's value"),
+                        (["--set", "flash.wait_states=3"], "flash.wait_states: recorded 7 (--set), now 3 (--set)"),
+                        (["--set", "flash.wait_states=7", "--set", "flash.prefetch=true"],
+                         "flash.prefetch: recorded the model's value, now true (--set)")]:
+        rc, out, err = check(M33_SHA, "--budgets", path, "--case", case, *extra)
+        expect(rc == 8 and said in err and "--accept-settings" in err and not out,
+               f"{extra}: exit {rc}, expected 8 naming '{said}'\n{out}{err}")
+    overlay = os.path.join(WORK, "ws7.json")
+    with open(overlay, "w") as f:
+        json.dump({"cyclesim_overlay": 1, "base_model": MCU, "keys": {"flash.wait_states": 7}}, f)
+    rc, out, err = check(M33_SHA, "--budgets", path, "--case", case, "--set", "@" + overlay)
+    expect(rc == 8 and f"overlay @{overlay}: not recorded, now applied" in err, f"overlay: exit {rc}\n{err}")
+    junit = os.path.join(WORK, "settings.xml")
+    rc, out, err = check(M33_SHA, "--budgets", path, "--case", case, "--accept-settings", "--junit", junit)
+    said = "flash.wait_states: recorded 7 (--set), now the model's value"
+    expect(rc == 0 and "cyclesim: note:" in err and said in err and said in out,
+           f"--accept-settings: exit {rc}\n{out}{err}")
+    props = {p.get("name"): p.get("value") for p in ET.parse(junit).getroot().iter("property")}
+    expect(props.get("settings_differ") == said, f"JUnit properties {props}")
+    plain = write_budgets(os.path.join(WORK, "plain.json"), [{"case": case, "mcu": MCU, "cycles": 10**9}])
+    rc, out, err = check(M33_SHA, "--budgets", plain, "--case", case, "--set", "flash.wait_states=7")
+    expect(rc == 0 and "settings" not in err, f"a file without settings: exit {rc}\n{err}")
+    # --update --mcu keeps the model files recorded for the other MCUs.
+    two = write_budgets(os.path.join(WORK, "two.json"), [{"case": case, "mcu": MCU, "cycles": 1},
+                                                         {"case": case, "mcu": "stm32u385rg", "cycles": 1}])
+    for extra in ([], ["--mcu", "stm32u385rg"]):
+        rc, out, err = check(M33_SHA, "--budgets", two, "--case", case, "--update", *extra)
+        expect(rc == 0, f"--update {extra}: exit {rc}\n{err}")
+    with open(two) as f:
+        models = sorted(m["mcu"] for m in json.load(f)["settings"]["models"])
+    expect(models == sorted([MCU, "stm32u385rg"]), f"--update --mcu recorded the model files of {models}")
+
+
 TESTS = {n[2:]: f for n, f in globals().items() if n.startswith("t_")}
 if TEST not in TESTS:
     fail("unknown test; one of " + ", ".join(TESTS))

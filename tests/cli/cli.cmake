@@ -13,6 +13,25 @@ foreach(mapping traced plain)
     set_tests_properties(cli_cases_sram_${mapping} PROPERTIES LABELS cli ENVIRONMENT CYCLESIM_SRAM=${mapping})
 endforeach()
 
+# The command-line conventions (issue 41): help, errors in the documented form, --mcu, --max-insns 1e10.
+add_test(NAME cli_conventions
+    COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_cli.sh $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
+            ${CMAKE_CURRENT_BINARY_DIR}/cli-conventions ${CMAKE_CURRENT_LIST_DIR}/conventions.txt)
+set_tests_properties(cli_conventions PROPERTIES LABELS cli)
+
+# run -o FILE and list-cases --format json (issue 41).
+add_test(NAME cli_output_file
+    COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_output_file.sh $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
+            ${CMAKE_CURRENT_BINARY_DIR}/cli-output-file)
+set_tests_properties(cli_output_file PROPERTIES LABELS cli)
+
+# The man pages and completions generated from the option tables (tools/gen_docs.cmake): every
+# option of every subcommand documented and completed, pages rendering without warnings.
+add_test(NAME cli_man_completions
+    COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_completion.sh $<TARGET_FILE:cyclesim> ${CMAKE_BINARY_DIR}/man
+            ${CMAKE_BINARY_DIR}/completions ${CMAKE_CURRENT_BINARY_DIR}/cli-man)
+set_tests_properties(cli_man_completions PROPERTIES LABELS cli)
+
 # Defects whose symptom is what a run prints or counts (issue 11).
 add_test(NAME cli_defects
     COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_defects.sh $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
@@ -54,8 +73,19 @@ add_test(NAME cli_merge
             ${CMAKE_CURRENT_BINARY_DIR}/cli-merge)
 set_tests_properties(cli_merge PROPERTIES LABELS "cli;output;compare")
 if(TARGET firmware)
+    # The progress with -j 1: cases counted and named, plain lines in a log (issue 41).
+    add_test(NAME cli_progress
+        COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_progress.sh $<TARGET_FILE:cyclesim>
+                ${CMAKE_BINARY_DIR}/firmware/emu-m0plus/sha.elf stm32u083rc ${CMAKE_CURRENT_BINARY_DIR}/cli-progress)
+    set_tests_properties(cli_progress PROPERTIES LABELS cli)
     add_test(NAME cli_merge_images
         COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_merge_images.sh $<TARGET_FILE:cyclesim> ${CMAKE_BINARY_DIR}/firmware
                 ${CMAKE_CURRENT_BINARY_DIR}/cli-merge-images)
     set_tests_properties(cli_merge_images PROPERTIES LABELS "cli;compare")
 endif()
+
+# `cyclesim model show`: every key's value and origin along an extends chain with --set and an overlay.
+add_test(NAME cli_model_show
+    COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_model_show.sh $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
+            ${CMAKE_CURRENT_BINARY_DIR}/cli-model-show)
+set_tests_properties(cli_model_show PROPERTIES LABELS cli)

@@ -62,7 +62,8 @@ rm)
             row=$(awk -F, -v hz="$hz" '$2 == hz' "$out")
             [ -n "$row" ] || fail "$grp: no row at $hz Hz"
             got_ws=$(echo "$row" | cut -d, -f3)
-            got_out=$(echo "$row" | awk -F, '{ print $(NF - 1) }')
+            got_out=$(awk -F, -v hz="$hz" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "outside_rm") c = i; next }
+                                            $2 == hz { print $c }' "$out")
             [ "$got_ws" = "$ws" ] || fail "$grp at $hz Hz: latency $got_ws, expected $ws"
             [ "$got_out" = "$out_rm" ] || fail "$grp at $hz Hz: outside_rm $got_out, expected $out_rm"
         done || exit 1
@@ -81,7 +82,8 @@ assert root.tag == ns + "svg", root.tag
 assert not root.findall(".//" + ns + "script"), "scripts in the chart"
 lines = root.findall(".//" + ns + "polyline")
 rows = list(csv.DictReader(open(sys.argv[2])))
-fixed = {"mcu", "clock_hz", "latency", "case", "cycles", "time_us", "rm_min_latency", "outside_rm", "reason"}
+fixed = {"mcu", "clock_hz", "latency", "case", "cycles", "time_us", "rm_min_latency", "outside_rm", "reason",
+         "tool_version", "model_files", "settings"}
 # A line: a case in one configuration (everything but the clock; with --latency auto the latency
 # follows the clock).
 key = lambda r: tuple((k, v) for k, v in r.items() if k not in fixed) + (r["case"],)

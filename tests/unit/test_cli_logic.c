@@ -42,7 +42,7 @@ static void setup(check *c, budget *b, size_t n, csim_model *models)
     c->budget_path = "b.json";
     c->cases = (case_table){case_names, 3};
     c->selected = all_selected;
-    c->file = (budget_file){NULL, b, n};
+    c->file = (budget_file){.b = b, .n = n};
     c->have_file = true;
     c->models = models;
     memset(models, 0, 4 * sizeof(*models));
@@ -163,7 +163,8 @@ static void test_page_auto(const char *dir)
     CHECK(strstr(d.msg, "STM32U083RC") != NULL);
 
     CHECK(cmp_page_auto("no-such-directory", m, &page, &d) == CSIM_ERR_IO);
-    CHECK(strcmp(d.msg, "no-such-directory: cannot open the published pages' directory") == 0);
+    CHECK(strcmp(d.msg, "no-such-directory: cannot open the published pages' directory: No such file or "
+                        "directory") == 0);
     free(m);
 }
 

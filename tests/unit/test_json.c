@@ -2,7 +2,8 @@
 /*
  * test_json.c - include/cyclesim/backends/json.h, the one interface to the JSON
  * library: the line of a parse error (what the model, overlay, budget and page
- * readers report), strict and lenient ends, member order and names with
+ * readers report), strict and lenient ends, the one policy of every input
+ * reader (no text after the value, no member twice), member order and names with
  * duplicates, typed getters on the wrong type, equality, copies, and the bytes
  * the builder prints (the overlay writer's layout, tests/calibrate/recover.sh
  * reads it line by line).
@@ -54,6 +55,45 @@ static void test_parse_errors(void)
     CHECK(csim_json_parse("[1,]") == NULL);
     /* NULL for err_line is allowed. */
     CHECK(csim_json_parse_line("{", true, NULL) == NULL);
+}
+
+/* The one policy of every input reader: the message, or "" when text is read. */
+static void input_message(const char *text, char *msg, size_t len)
+{
+    msg[0] = 0;
+    csim_json *doc = csim_json_parse_input("f.json", text, msg, len);
+    csim_json_free(doc);
+    CHECK((doc != NULL) == (msg[0] == 0));
+}
+
+static void test_input_policy(void)
+{
+    char msg[256];
+    input_message("{\"a\": {\"b\": [1, {\"c\": 2}]}}\n", msg, sizeof(msg));
+    CHECK(strcmp(msg, "") == 0);
+    input_message("{\"a\": 1,\n\"b\": x}", msg, sizeof(msg));
+    CHECK(strcmp(msg, "f.json:2: not valid JSON") == 0);
+    input_message("{\"a\": 1}\n\n {\"x\": 1}", msg, sizeof(msg));
+    CHECK(strcmp(msg, "f.json:3: text after the JSON value") == 0);
+    /* A member twice is named by its place, at any depth, in any object size. */
+    input_message("{\"a\": 1, \"a\": 1}", msg, sizeof(msg));
+    CHECK(strcmp(msg, "f.json: key \"a\" appears twice in one object") == 0);
+    input_message("{\"a\": {\"b\": [1, {\"c\": 2, \"d\": 0, \"c\": 3}]}}", msg, sizeof(msg));
+    CHECK(strcmp(msg, "f.json: key \"a.b[1].c\" appears twice in one object") == 0);
+    char big[2048] = "{";
+    for (int i = 0; i < 40; i++) {
+        snprintf(big + strlen(big), sizeof(big) - strlen(big), "\"k%02d\": %d, ", 39 - i, i);
+    }
+    strcat(big, "\"k07\": 1}");
+    input_message(big, msg, sizeof(msg));
+    CHECK(strcmp(msg, "f.json: key \"k07\" appears twice in one object") == 0);
+    big[strlen(big) - strlen("\"k07\": 1}")] = 0;
+    strcat(big, "\"k40\": 1}");
+    input_message(big, msg, sizeof(msg));
+    CHECK(strcmp(msg, "") == 0);
+    /* The same name in two objects is no repetition. */
+    input_message("[{\"a\": 1}, {\"a\": 2}]", msg, sizeof(msg));
+    CHECK(strcmp(msg, "") == 0);
 }
 
 static void test_reading(void)
@@ -170,6 +210,7 @@ static void test_building(void)
 int main(void)
 {
     test_parse_errors();
+    test_input_policy();
     test_reading();
     test_equal_copy();
     test_building();

@@ -36,7 +36,7 @@ static void test_registry(void)
     CHECK(strcmp(choices(CSIM_REPORTS(CSIM_REPORT_RUN) | CSIM_REPORTS(CSIM_REPORT_COMPARE), "|", "|"),
                  "table|json|csv|md|html") == 0);
     CHECK(strcmp(choices(0, "|", "|"), "") == 0);
-    CHECK(strcmp(choices(CSIM_REPORTS(CSIM_REPORT_LIST_CASES), ", ", " or "), "table or csv") == 0);
+    CHECK(strcmp(choices(CSIM_REPORTS(CSIM_REPORT_LIST_CASES), ", ", " or "), "table, csv or json") == 0);
 
     CHECK(csim_output_find(CSIM_REPORT_RUN, "csv") != NULL);
     CHECK(csim_output_find(CSIM_REPORT_COMPARE, "csv") == NULL); /* a format of another kind */

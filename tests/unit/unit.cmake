@@ -45,3 +45,7 @@ if(TARGET firmware)
              ${CMAKE_BINARY_DIR}/firmware/emu-m0plus/sha.elf)
     set_tests_properties(unit_selection PROPERTIES LABELS unit)
 endif()
+
+# The one input reader (size cap, directories) and the output layer (same-file
+# refusal, temporary file and rename, permissions, read-only files).
+csim_unit_test(unit_file test_file csim_common ${CMAKE_CURRENT_BINARY_DIR}/unit-file)

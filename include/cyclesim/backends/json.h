@@ -27,6 +27,12 @@ csim_json *csim_json_parse(const char *text);
 /** csim_json_parse_line - the document of text; `strict` also rejects text after the value.
  *  On failure NULL, and *err_line (when not NULL) is the 1-based line where parsing stopped. */
 csim_json *csim_json_parse_line(const char *text, bool strict, unsigned *err_line);
+/** csim_json_parse_input - the document of an input file's text under the one
+ *  policy of every reader (models, overlays, budgets, published pages,
+ *  shards): valid JSON, nothing after the value, no member name twice in one
+ *  object.  NULL on failure, with the message in msg: "PATH:LINE: not valid
+ *  JSON ..." or "PATH: key \"a.b[2].c\" appears twice in one object". */
+csim_json *csim_json_parse_input(const char *path, const char *text, char *msg, size_t len);
 /** csim_json_free - a document or an unattached built node and all below it (NULL: nothing). */
 void csim_json_free(csim_json *doc);
 

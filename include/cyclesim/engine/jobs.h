@@ -31,13 +31,15 @@ typedef uint64_t (*csim_case_cost_fn)(void *ctx, const csim_elf *elf, const csim
 
 /* Where a call of csim_jobs_run stands. */
 typedef struct csim_jobs_status {
-    size_t done, runs;      /* emulations finished, planned */
-    uint64_t insns, cycles; /* so far, over every emulation */
+    size_t done, runs;        /* emulations finished, planned */
+    size_t cases_done, cases; /* benchmark cases finished, planned (0 for --call) */
+    char last_case[96];       /* the name of the case finished last; "" before the first */
+    uint64_t insns, cycles;   /* so far, over every emulation */
 } csim_jobs_status;
 
 typedef enum csim_jobs_event {
     CSIM_JOBS_START,  /* before the first run starts */
-    CSIM_JOBS_UPDATE, /* a run reported progress (sim.h) or ended */
+    CSIM_JOBS_UPDATE, /* a run reported progress (sim.h), finished a case or ended */
     CSIM_JOBS_END,    /* every run has ended */
 } csim_jobs_event;
 

@@ -34,8 +34,12 @@ typedef struct csim_run_opts {
     bool warm;               /* keep cache/buffer state across cases (default cold) */
     bool no_reuse;           /* price every block in full (checks that block reuse changes nothing) */
     FILE *console;           /* firmware text output, NULL to discard */
-    const char *call;        /* time this function instead of the bench cases */
+    const char *call;        /* time this function instead of the bench cases: a symbol, or its address
+                                (0x08001234, Thumb bit set or clear); start state: docs/cli.md */
     uint32_t call_args[4];
+    const uint8_t *call_buf[4]; /* non-NULL: argument i is these call_buf_len[i] bytes, placed at the top
+                                   of the first SRAM (the first argument's highest), its address passed */
+    uint32_t call_buf_len[4];
     unsigned n_call_args;
     uint32_t case_first;     /* run only cases [case_first, case_first + case_count) */
     uint32_t case_count;     /*   of the bench_cases table; 0 = every case */
@@ -43,7 +47,8 @@ typedef struct csim_run_opts {
                                 from this seed (firmware's bench_input_seed) */
     bool profile;            /* attribute cycles to functions (csim_case_result.profile) */
     csim_progress_fn progress;
-    void *progress_ctx;
+    void (*case_done)(void *ctx, const char *name); /* after each benchmark case (progress display); NULL: none */
+    void *progress_ctx;                              /* passed to both */
 } csim_run_opts;
 
 /* Cycles of one function within a case (self: its own instructions). */
@@ -120,6 +125,7 @@ typedef struct csim_run_result {
     bool exited;             /* semihosting exit or --call return */
     uint32_t exit_status;
     uint32_t call_result;    /* r0 after --call */
+    uint32_t call_result_hi; /* r1 after --call (the high word of a 64-bit result) */
     double host_seconds;
 } csim_run_result;
 

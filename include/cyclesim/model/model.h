@@ -24,6 +24,23 @@
 #define CSIM_MAX_UNCERTAIN 32
 #define CSIM_MAX_FIELDS 8
 #define CSIM_MAX_PERIPHS 8
+#define CSIM_MAX_SOURCES 24 /* model files of a chain, then --set and overlays */
+#define CSIM_MAX_KEYS 96    /* rows of the key table (model_keys.c checks it) */
+
+/* Where a model's values came from (docs/output.md, "Provenance"). */
+typedef enum csim_source_kind {
+    CSIM_SOURCE_FILE,    /* a model file of the extends chain */
+    CSIM_SOURCE_SET,     /* --set key=value */
+    CSIM_SOURCE_OVERLAY, /* --set @FILE */
+    CSIM_SOURCE_KINDS
+} csim_source_kind;
+extern const char *const csim_source_kind_names[CSIM_SOURCE_KINDS]; /* "file", "set", "overlay" */
+
+typedef struct csim_model_source {
+    csim_source_kind kind;
+    char what[192];  /* the file's name ("stm32u0.json"), the assignment, or the overlay's path */
+    char sha256[17]; /* the first 16 hex digits of a file's SHA-256; "" for an assignment */
+} csim_model_source;
 
 /* A peripheral instance: a module of the engine's registry (periph.c) and
  * the base address of its registers. */
@@ -104,6 +121,13 @@ typedef struct csim_model {
     csim_reg_layout icache_cr; /* ICACHE_CR */
     uint16_t uncertain[CSIM_MAX_UNCERTAIN]; /* key-table indices no document gives on this model */
     unsigned n_uncertain;
+    /* Provenance: the sources in the order they were applied (the core's
+     * file first, then its family's, the MCU's, each --set and overlay), and
+     * for each key of the table the 1-based source that set it last (0: the
+     * key's default). */
+    csim_model_source source[CSIM_MAX_SOURCES];
+    unsigned n_sources;
+    uint8_t origin[CSIM_MAX_KEYS];
 } csim_model;
 
 /** csim_model_load - load models/<name>.json and its extends chain from dir.
@@ -111,7 +135,8 @@ typedef struct csim_model {
  *  CSIM_ERR_UNKNOWN_MCU. */
 csim_err csim_model_load(csim_model *m, const char *dir, const char *name, csim_diag *diag);
 
-/** csim_model_set - apply one "key=value" override (same keys as the files). */
+/** csim_model_set - apply one "key=value" override (same keys as the files),
+ *  recorded as a source of the model. */
 csim_err csim_model_set(csim_model *m, const char *assignment, csim_diag *diag);
 
 /** csim_model_check - cross-key validation after loading and overrides; warnings
@@ -146,6 +171,13 @@ unsigned csim_model_list(const char *dir, char names[][64], unsigned max);
 /** csim_model_keys_markdown - the key table, and the `uncertain` lists of the
  *  MCU models in models_dir, as Markdown (docs/model-keys.md). */
 void csim_model_keys_markdown(FILE *out, const char *models_dir);
+
+/** csim_model_add_source - records a source about to be applied (model_json.c,
+ *  csim_model_set, overlays); the keys it sets name it as their origin.  data:
+ *  the file's content to hash (NULL for an assignment).  CSIM_ERR_USAGE when
+ *  the model has CSIM_MAX_SOURCES already. */
+csim_err csim_model_add_source(csim_model *m, csim_source_kind kind, const char *what, const void *data,
+                               size_t len, csim_diag *diag);
 
 /** csim_model_get - the value of a key as text (for reports); false if unknown. */
 bool csim_model_get(const csim_model *m, const char *key, char *buf, size_t len);

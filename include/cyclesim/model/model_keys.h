@@ -48,6 +48,13 @@ bool csim_key_scalar(const csim_key *k);
 /** csim_key_uncertain_everywhere - the key's source starts with "uncertain". */
 bool csim_key_uncertain_everywhere(const csim_key *k);
 
+/** csim_key_value_text - the key's value on m as text, whatever its type (a
+ *  number, a name, "0x20000000+0x9000, ..." for regions; cyclesim model show). */
+void csim_key_value_text(const csim_model *m, const csim_key *k, char *buf, size_t len);
+
+/** csim_key_mark_origin - key k was set by the model's last source (model.h). */
+void csim_key_mark_origin(csim_model *m, const csim_key *k);
+
 /* Setters used by the JSON loader and by --set; `where` prefixes messages. */
 csim_err csim_key_set_number(csim_model *m, const csim_key *k, double v, const char *where,
                              csim_diag *diag);

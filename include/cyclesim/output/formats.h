@@ -19,6 +19,7 @@ typedef enum csim_report_kind {
     CSIM_REPORT_PROFILE,    /* profile */
     CSIM_REPORT_CALIBRATE,  /* calibrate (calibrate_report.h) */
     CSIM_REPORT_LIST_CASES, /* list-cases (cases_report.h) */
+    CSIM_REPORT_MODEL_SHOW, /* model show (model_report.h) */
     CSIM_REPORT_KINDS
 } csim_report_kind;
 

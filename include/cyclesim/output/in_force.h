@@ -1,6 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * in_force.h - the configuration a case ran with (csim_in_force, sim.h), as
+ * in_force.h - how a result was made, as every report records it: the
+ * provenance of its model (docs/output.md, "Provenance": the tool version, the
+ * model files of the extends chain with their hashes, every --set and
+ * overlay, recorded by the model as it is loaded: model.h) and the
+ * configuration a case ran with (csim_in_force, sim.h), as
  * every report prints it (docs/output.md, "Configuration in force"): the
  * writers take clock, wait states, cache and prefetch from here, never from
  * the model, so that firmware writing FLASH_ACR shows in every output.
@@ -43,5 +47,21 @@ void csim_in_force_json(FILE *f, const csim_in_force *in);
 /** csim_state_text - "cold" or "warm", followed by " (flash changed)" when the
  *  configuration changed (the state column of the CSV formats). */
 const char *csim_state_text(bool warm, const csim_in_force *f);
+
+/** csim_prov_text - one line: "cyclesim 0.1.0; model files stm32u083rc.json
+ *  (sha256 0123456789abcdef) <- stm32u0.json (...) <- ...; settings: --set
+ *  k=v, --set @cal.json (sha256 ...)" ("settings: none"), for the text,
+ *  Markdown, HTML (escaped by the caller), JUnit and callgrind formats. */
+const char *csim_prov_text(char *buf, size_t len, const csim_model *m);
+
+/** csim_prov_json - the value of a "provenance" member: {"tool_version",
+ *  "models": [{"mcu", "model_files": [{"file", "sha256"}], "settings":
+ *  [{"set"} | {"overlay", "sha256"}]}]} for the n models of the document. */
+void csim_prov_json(FILE *f, const csim_model *models, size_t n);
+
+/** The CSV formats' provenance columns (docs/output.md): their names, and
+ *  one record's values (quoted where needed), each led by a comma. */
+#define CSIM_PROV_CSV_HEAD ",tool_version,model_files,settings"
+void csim_prov_csv(FILE *f, const csim_model *m);
 
 #endif
