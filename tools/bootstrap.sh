@@ -5,11 +5,14 @@
 # everything the build and the tests use, checked on an empty minbase root by
 # tools/ci_clean_root.sh: valgrind gives callgrind_annotate (profile tests),
 # python3 runs the check, compare and sweep tests, groff-base and man-db render
-# the generated man pages in their test.
+# the generated man pages in their test; file is what CPack's
+# dependency scan of the Debian package (cmake/packaging.cmake) runs before
+# dpkg-shlibdeps (dpkg-dev, which build-essential brings, as it brings
+# binutils' strings for tests/install).
 set -eu
 cd "$(dirname "$0")/.."
 pkgs="build-essential cmake pkg-config libunicorn-dev libcapstone-dev liblief-dev libcjson-dev
-      gcc-arm-none-eabi libnewlib-arm-none-eabi libssl-dev python3 valgrind
+      gcc-arm-none-eabi libnewlib-arm-none-eabi libssl-dev python3 valgrind file
       groff-base man-db"
 missing=""
 for p in $pkgs; do

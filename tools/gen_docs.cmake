@@ -6,8 +6,6 @@
 # Target cyclesim-docs (part of ALL); CSIM_CLI_SOURCES and cyclesim come from the top-level CMakeLists.txt.
 add_executable(gen_docs ${CMAKE_CURRENT_LIST_DIR}/gen_docs.c ${CSIM_CLI_SOURCES})
 target_link_libraries(gen_docs PRIVATE csim_output)
-get_target_property(GEN_DOCS_DEFINITIONS cyclesim COMPILE_DEFINITIONS)
-target_compile_definitions(gen_docs PRIVATE ${GEN_DOCS_DEFINITIONS})
 set(CSIM_MAN_DIR ${CMAKE_BINARY_DIR}/man)
 set(CSIM_COMPLETIONS_DIR ${CMAKE_BINARY_DIR}/completions)
 add_custom_command(OUTPUT ${CSIM_MAN_DIR}/cyclesim.1 ${CSIM_COMPLETIONS_DIR}/cyclesim.bash

@@ -9,6 +9,7 @@
  */
 #include <capstone/capstone.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -561,4 +562,14 @@ const char *csim_disasm_unmatched(const csim_disasm *d)
         }
     }
     return NULL;
+}
+
+void csim_disasm_version(char *buf, size_t size)
+{
+    /* cs_version gives the library's major and minor; the patch level is the
+     * headers' (Capstone has no call for it; Debian's libcapstone4 keeps the
+     * ABI of one minor release). */
+    int major, minor;
+    cs_version(&major, &minor);
+    snprintf(buf, size, "%d.%d.%d", major, minor, CS_VERSION_EXTRA);
 }

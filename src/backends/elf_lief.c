@@ -8,7 +8,9 @@
  * initialised data in flash; it is read from the program header table here.
  */
 #include <LIEF/ELF.h>
+#include <LIEF/version.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -407,4 +409,11 @@ int csim_elf_read(const csim_elf *e, uint32_t addr, void *buf, size_t len)
         }
     }
     return -1;
+}
+
+void csim_elf_lief_version(char *buf, size_t size)
+{
+    /* LIEF 0.9's C API has no version call: the headers' LIEF_VERSION
+     * ("0.9.0-"), without its trailing dash. */
+    snprintf(buf, size, "%.*s", (int)strcspn(LIEF_VERSION, "-"), LIEF_VERSION);
 }

@@ -21,6 +21,7 @@
  * by the library's version at run time (docs/performance.md).
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unicorn/unicorn.h>
@@ -668,4 +669,11 @@ csim_stop csim_emu_stop_reason(const csim_emu *e, uint32_t *addr)
 {
     *addr = e->stop_addr;
     return e->stop;
+}
+
+void csim_emu_version(char *buf, size_t size)
+{
+    /* Unicorn 2 returns major << 24 | minor << 16 | patch << 8 | extra. */
+    const unsigned v = uc_version(NULL, NULL);
+    snprintf(buf, size, "%u.%u.%u", v >> 24, (v >> 16) & 0xffu, (v >> 8) & 0xffu);
 }

@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,10 +12,6 @@
 
 #include "cli/cli.h"
 #include "cyclesim/model/overlay.h"
-
-#ifndef CSIM_MODELS_DIR
-#define CSIM_MODELS_DIR "models"
-#endif
 
 const char *const cli_exit_meanings[] = {
     [EXIT_OK] = "ok",
@@ -50,20 +47,100 @@ int cli_exit_code(csim_err e)
     return EXIT_INTERNAL;
 }
 
-#ifndef CSIM_PUBLISHED_DIR
-#define CSIM_PUBLISHED_DIR "data/published"
+/* The data directories (docs/install.md): $CYCLESIM_MODELS and
+ * $CYCLESIM_PUBLISHED when set; else, for the executable of a build tree, the
+ * checkout named by the file CMake writes next to it (CLI_SOURCE_DIR_FILE);
+ * else the installed layout, CSIM_DATA_FROM_BIN relative to the executable's
+ * folder.  Found from the executable's location, so no path of the build
+ * machine is compiled in and an installed tree can be moved. */
+#ifndef CSIM_DATA_FROM_BIN
+#define CSIM_DATA_FROM_BIN "../share/cyclesim"
 #endif
+#define CLI_SOURCE_DIR_FILE "cyclesim-source-dir"
+
+static struct {
+    char models[PATH_MAX + 32], published[PATH_MAX + 32];
+    const char *origin; /* where they came from, for the messages */
+} data_dirs;
+static pthread_once_t data_dirs_once = PTHREAD_ONCE_INIT;
+
+/* The folder of the executable, from /proc/self/exe (free of symlinks). */
+static void exe_folder(char dir[PATH_MAX])
+{
+    const ssize_t n = readlink("/proc/self/exe", dir, PATH_MAX - 1);
+    if (n <= 0) {
+        strcpy(dir, ".");
+        return;
+    }
+    dir[n] = 0;
+    char *slash = strrchr(dir, '/');
+    slash[slash == dir] = 0; /* "/cyclesim" keeps "/" */
+}
+
+static void find_data_dirs(void)
+{
+    char exe_dir[PATH_MAX];
+    exe_folder(exe_dir);
+    char marker[PATH_MAX + 32], checkout[PATH_MAX] = "";
+    snprintf(marker, sizeof(marker), "%s/" CLI_SOURCE_DIR_FILE, exe_dir);
+    FILE *f = fopen(marker, "r");
+    if (f) {
+        if (fgets(checkout, sizeof(checkout), f)) {
+            checkout[strcspn(checkout, "\n")] = 0;
+        }
+        fclose(f);
+    }
+    if (checkout[0]) {
+        snprintf(data_dirs.models, sizeof(data_dirs.models), "%s/models", checkout);
+        snprintf(data_dirs.published, sizeof(data_dirs.published), "%s/data/published", checkout);
+        data_dirs.origin = "the checkout of this build tree";
+        return;
+    }
+    /* CSIM_DATA_FROM_BIN's leading "../" taken off the executable's folder,
+     * so that a message names a plain path. */
+    const char *rel = CSIM_DATA_FROM_BIN;
+    for (; strncmp(rel, "../", 3) == 0; rel += 3) {
+        char *slash = strrchr(exe_dir, '/');
+        if (slash && slash != exe_dir) {
+            *slash = 0;
+        }
+    }
+    snprintf(data_dirs.models, sizeof(data_dirs.models), "%s/%s/models", exe_dir, rel);
+    snprintf(data_dirs.published, sizeof(data_dirs.published), "%s/%s/published", exe_dir, rel);
+    data_dirs.origin = "the installed data beside the executable";
+}
 
 const char *cli_published_dir(void)
 {
     const char *d = getenv("CYCLESIM_PUBLISHED");
-    return d && *d ? d : CSIM_PUBLISHED_DIR;
+    if (d && *d) {
+        return d;
+    }
+    pthread_once(&data_dirs_once, find_data_dirs);
+    return data_dirs.published;
 }
 
 const char *cli_models_dir(void)
 {
     const char *d = getenv("CYCLESIM_MODELS");
-    return d && *d ? d : CSIM_MODELS_DIR;
+    if (d && *d) {
+        return d;
+    }
+    pthread_once(&data_dirs_once, find_data_dirs);
+    return data_dirs.models;
+}
+
+unsigned cli_list_models(char names[][64], unsigned max, int *rc)
+{
+    const char *dir = cli_models_dir();
+    const unsigned n = csim_model_list(dir, names, max);
+    if (n == 0) {
+        const char *env = getenv("CYCLESIM_MODELS");
+        *rc = cli_error(CSIM_ERR_MODEL, "no MCU model in %s (%s): %s", dir,
+                        env && *env ? "$CYCLESIM_MODELS" : data_dirs.origin,
+                        access(dir, R_OK) == 0 ? "no model file (kind \"mcu\") there" : strerror(errno));
+    }
+    return n;
 }
 
 int cli_fail(csim_err e, const csim_diag *d)
@@ -163,7 +240,9 @@ unsigned cli_load_models(const char *mcus, const char *const *sets, unsigned n_s
     bool all = strcmp(mcus, "all") == 0;
     char left_out[512] = ""; /* the models --mcu all leaves out, with their architecture */
     if (all) {
-        n = csim_model_list(cli_models_dir(), names, CLI_MAX_MODELS);
+        if ((n = cli_list_models(names, CLI_MAX_MODELS, rc)) == 0) {
+            return 0;
+        }
     } else {
         char buf[1024];
         snprintf(buf, sizeof(buf), "%s", mcus);
@@ -192,12 +271,13 @@ unsigned cli_load_models(const char *mcus, const char *const *sets, unsigned n_s
         kept++;
     }
     if (left_out[0]) {
-        cli_say(quiet, "note", "--mcu all leaves out %s: %s is built for %s", left_out, elf->path, elf->arch_name);
+        cli_say(quiet, "note", "--mcu all leaves out %s: %s is built for %s%s%s", left_out, elf->path, elf->arch_name,
+                elf->fp_arch_name ? " with " : "", elf->fp_arch_name ? elf->fp_arch_name : "");
     }
     if (kept == 0) {
         if (elf) {
-            fprintf(stderr, "cyclesim: error: no model can run %s (built for %s)\n", elf->path,
-                    elf->arch_name);
+            fprintf(stderr, "cyclesim: error: no model can run %s (built for %s%s%s)\n", elf->path,
+                    elf->arch_name, elf->fp_arch_name ? " with " : "", elf->fp_arch_name ? elf->fp_arch_name : "");
         } else {
             fprintf(stderr, "cyclesim: error: no model named by --mcu %s\n", mcus);
         }

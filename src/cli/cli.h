@@ -40,9 +40,16 @@ extern const char *const cli_exit_meanings[];
 #define CLI_MAX_MODELS 64
 
 int cli_exit_code(csim_err e);
+/** cli_models_dir - the MCU models: $CYCLESIM_MODELS, else the checkout's
+ *  models/ for a build tree's executable, else <bindir>/../share/cyclesim/models
+ *  (docs/install.md). */
 const char *cli_models_dir(void);
-/** cli_published_dir - the published pages (data/published, or $CYCLESIM_PUBLISHED). */
+/** cli_published_dir - the published pages: $CYCLESIM_PUBLISHED, else the
+ *  checkout's data/published or <bindir>/../share/cyclesim/published. */
 const char *cli_published_dir(void);
+/** cli_list_models - the names of the models in cli_models_dir(); none is an
+ *  error naming the directory (printed, *rc set to EXIT_BAD_MODEL). */
+unsigned cli_list_models(char names[][64], unsigned max, int *rc);
 
 /* The progress on stderr (progress.c). */
 #define PROGRESS_LOG_PERIOD 10.0 /* seconds between two plain lines, by default */

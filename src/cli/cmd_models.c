@@ -29,7 +29,8 @@ static int cmd_models(int argc, char **argv)
         return rc;
     }
     char names[CLI_MAX_MODELS][64];
-    unsigned n = csim_model_list(cli_models_dir(), names, CLI_MAX_MODELS);
+    rc = EXIT_OK;
+    unsigned n = cli_list_models(names, CLI_MAX_MODELS, &rc);
     for (unsigned i = 0; i < n; i++) {
         csim_model m;
         csim_diag d = {0};
@@ -39,7 +40,7 @@ static int cmd_models(int argc, char **argv)
             printf("%-14s (broken: %s)\n", names[i], d.msg);
         }
     }
-    return n ? EXIT_OK : EXIT_BAD_MODEL;
+    return rc;
 }
 
 static int cmd_keys(int argc, char **argv)
@@ -48,8 +49,12 @@ static int cmd_keys(int argc, char **argv)
     if (rc >= 0) {
         return rc;
     }
-    csim_model_keys_markdown(stdout, cli_models_dir());
-    return EXIT_OK;
+    char names[CLI_MAX_MODELS][64];
+    rc = EXIT_OK;
+    if (cli_list_models(names, CLI_MAX_MODELS, &rc)) {
+        csim_model_keys_markdown(stdout, cli_models_dir());
+    }
+    return rc;
 }
 
 const cli_command cli_cmd_models = {

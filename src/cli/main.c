@@ -10,6 +10,10 @@
 
 #include "cli/cli.h"
 #include "cli/options.h"
+#include "cyclesim/backends/disasm.h"
+#include "cyclesim/backends/elf.h"
+#include "cyclesim/backends/emu.h"
+#include "cyclesim/common/version.h"
 
 static void usage(FILE *f)
 {
@@ -17,6 +21,7 @@ static void usage(FILE *f)
         cli_usage(*c, f);
     }
     fprintf(f,
+            "usage: cyclesim --version        the tool's version and its libraries' (-V)\n"
             "`cyclesim CMD --help` (or `cyclesim help CMD`) describes every option of CMD.\n"
             "--set @FILE applies a model overlay written by calibrate (docs/calibrate.md).\n"
             "compare and calibrate pool the cases of every ELF given (no row key in two of them).\n"
@@ -32,6 +37,17 @@ static void usage(FILE *f)
     }
 }
 
+/* The tool's version and those of the libraries it runs on (docs/install.md). */
+static int cmd_version(void)
+{
+    char unicorn[32], capstone[32], lief[32];
+    csim_emu_version(unicorn, sizeof(unicorn));
+    csim_disasm_version(capstone, sizeof(capstone));
+    csim_elf_lief_version(lief, sizeof(lief));
+    printf("cyclesim %s\nUnicorn %s\nCapstone %s\nLIEF %s\n", csim_tool_version(), unicorn, capstone, lief);
+    return EXIT_OK;
+}
+
 static int dispatch(int argc, char **argv)
 {
     if (argc < 2) {
@@ -41,6 +57,10 @@ static int dispatch(int argc, char **argv)
     const cli_command *cmd = cli_find_command(argv[1]);
     if (cmd) {
         return cmd->run(argc - 1, argv + 1);
+    }
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
+        return argc > 2 ? cli_error(CSIM_ERR_USAGE, "%s takes no argument (got \"%s\")", argv[1], argv[2])
+                        : cmd_version();
     }
     bool help = strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0;
     if (help && argc == 2) {

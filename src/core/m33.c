@@ -440,12 +440,18 @@ static void m33_restore(csim_core *c, uint64_t now, const uint8_t *b)
 
 static const char *const m33_keys[] = {"m33.", NULL};
 
+/* The rows above marked assumed or [M4F]: no M33 document or measurement. */
+#define IC_BIT(k) (1ull << CSIM_IC_##k)
+_Static_assert(CSIM_IC_COUNT <= 64, "csim_core_desc.assumed holds one bit per class");
+
 const csim_core_desc csim_core_m33 = {
     .title = "Cortex-M33",
     .arch = ARCH_V8M_MAIN,
     .emu_cpu = "cortex-m33",
     .features = CSIM_CF_DWT_CYCCNT | CSIM_CF_FETCH_LAG,
     .keys = m33_keys,
+    .assumed = IC_BIT(CPS) | IC_BIT(FP_MOVE) | IC_BIT(FP_MOVE2) | IC_BIT(FP_ARITH) | IC_BIT(FP_V8) | IC_BIT(FP_DIV) |
+               IC_BIT(FP_LOAD) | IC_BIT(FP_STORE) | IC_BIT(FP_LDM) | IC_BIT(FP_STM),
     .exec = m33_exec,
     .transfer_offset = m33_transfer_offset,
     .sign = m33_sign,

@@ -93,6 +93,7 @@ block *sim_find_block(sim *s, uint32_t addr, uint32_t size)
     for (unsigned i = 0; i < b->code.n; i++) {
         b->has_wfi |= tmp[i].iclass == CSIM_IC_WFI;
         b->has_fp |= csim_iclass_is_fp(tmp[i].iclass);
+        b->has_assumed |= (s->core.desc->assumed >> tmp[i].iclass) & 1u;
     }
     b->next = s->cache.slots[h];
     s->cache.slots[h] = b;

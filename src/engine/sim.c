@@ -174,6 +174,9 @@ static void sim_on_block(void *user, uint32_t addr, uint32_t size)
     if (b->has_fp) {
         exc_fp_used(s);
     }
+    if (b->has_assumed && s->abi.in_region) {
+        abi_count_assumed(s, b->code.insns, b->code.n);
+    }
     if (b->has_wfi) {
         /* A board image sleeps when it is done; cyclesim models no sleep,
          * so waiting for an interrupt ends the run. */
@@ -558,6 +561,7 @@ done:
     res->host_seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     block_cache_free(&s->cache);
     csim_profile_free(s->abi.cur.profile);
+    free(s->abi.assumed_runs);
     csim_prof_free(s->prof);
     fp_free(&s->fp);
     csim_emu_free(s->emu);

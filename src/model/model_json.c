@@ -437,7 +437,8 @@ static csim_err load_chain(csim_model *m, const char *dir, const char *name, uns
                 strncat(list, i ? ", " : "", sizeof(list) - strlen(list) - 1);
                 strncat(list, names[i], sizeof(list) - strlen(list) - 1);
             }
-            return csim_fail(diag, CSIM_ERR_UNKNOWN_MCU, "unknown MCU \"%s\" (models: %s)", name, list);
+            return n ? csim_fail(diag, CSIM_ERR_UNKNOWN_MCU, "unknown MCU \"%s\" (models: %s)", name, list)
+                     : csim_fail(diag, CSIM_ERR_UNKNOWN_MCU, "unknown MCU \"%s\": no MCU model in %s", name, dir);
         }
         return err == CSIM_ERR_UNKNOWN_MCU ? csim_fail(diag, CSIM_ERR_MODEL,
                                                        "%s: cannot open: %s (named by an extends)", path,

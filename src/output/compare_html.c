@@ -221,6 +221,8 @@ static void html_cycles_section(FILE *f, const csim_comparison *c, size_t i)
         cmp_helper_text(r, hc, sizeof(hc), hn, sizeof(hn));
         fprintf(f, "<td class=\"n\">%s</td><td>", hc);
         csim_xml_text(f, r->c->name);
+        char n[300];
+        csim_xml_text(f, cmp_assumed_note(n, sizeof(n), r->c));
         fprintf(f, "%s%s</td><td>%s</td>", cmp_marks(r)[0] ? " " : "", cmp_marks(r), hn);
         html_image_cell(f, c, r->c);
     }

@@ -31,7 +31,7 @@ lacks() { # lacks PATTERN WORDS...: no completion of WORDS matches the grep PATT
     shift
     ! completions "$@" | grep -qx -- "$want"
 }
-commands=$("$cyclesim" --help | sed -n 's/^usage: cyclesim \([a-z-]*\).*/\1/p')
+commands=$("$cyclesim" --help | sed -n 's/^usage: cyclesim \([a-z][a-z-]*\).*/\1/p')
 [ -n "$commands" ] || { echo "FAIL no subcommand in cyclesim --help"; exit 1; }
 check "man: cyclesim.1 renders without warnings" \
     sh -c "groff -man -ww -z '$man/cyclesim.1' 2>&1 | grep . && exit 1; man -l '$man/cyclesim.1' 2>&1 >/dev/null | grep . && exit 1; exit 0"

@@ -21,5 +21,5 @@ set_tests_properties(output_safety PROPERTIES LABELS "output;cli")
 find_program(PYTHON3 python3 REQUIRED)
 add_test(NAME output_provenance
     COMMAND ${PYTHON3} ${CMAKE_CURRENT_LIST_DIR}/test_provenance.py $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
-            ${CMAKE_CURRENT_BINARY_DIR}/provenance ${PROJECT_VERSION})
+            ${CMAKE_CURRENT_BINARY_DIR}/provenance)
 set_tests_properties(output_provenance PROPERTIES LABELS "output;cli")

@@ -15,7 +15,9 @@ import shutil
 import subprocess
 import sys
 
-CYCLESIM, SRC, WORK, VERSION = sys.argv[1:5]
+CYCLESIM, SRC, WORK = sys.argv[1:4]
+# What `cyclesim --version` reports (git describe at build time) is what every output must record.
+VERSION = subprocess.run([CYCLESIM, "--version"], check=True, capture_output=True, text=True).stdout.split()[1]
 MCU, SET = "stm32u083rc", "cache.enabled=false"
 CHAIN = [MCU, "stm32u0", "cortex-m0plus"]
 

@@ -36,4 +36,8 @@ unsigned csim_disasm_class_of(const csim_disasm *d, unsigned id);
  *  instruction id of this Capstone carries (a misspelt row), or NULL. */
 const char *csim_disasm_unmatched(const csim_disasm *d);
 
+/** csim_disasm_version - the version of the Capstone library in use
+ *  ("4.0.2"), into buf (--version). */
+void csim_disasm_version(char *buf, size_t size);
+
 #endif

@@ -71,4 +71,8 @@ const csim_section *csim_elf_section(const csim_elf *e, const char *name);
  *  addr (constants, strings); -1 unless they all lie in one segment's file data. */
 int csim_elf_read(const csim_elf *e, uint32_t addr, void *buf, size_t len);
 
+/** csim_elf_lief_version - the version of LIEF ("0.9.0"), into buf
+ *  (--version). */
+void csim_elf_lief_version(char *buf, size_t size);
+
 #endif

@@ -6,6 +6,7 @@
 #define CYCLESIM_EMU_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "cyclesim/common/diag.h"
@@ -93,5 +94,9 @@ csim_err csim_emu_watch(csim_emu *e, uint32_t addr);
 
 /** The reason and address of the last self-stop. */
 csim_stop csim_emu_stop_reason(const csim_emu *e, uint32_t *addr);
+
+/** csim_emu_version - the version of the Unicorn library in use
+ *  ("2.0.1"), into buf (--version). */
+void csim_emu_version(char *buf, size_t size);
 
 #endif

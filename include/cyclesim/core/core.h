@@ -44,6 +44,11 @@ typedef struct csim_core_desc {
      * ("m33.", "core.mul_cycles"; NULL-terminated): a key that no core lists
      * is read by every core. */
     const char *const *keys;
+    /* The classes (bit 1 << csim_iclass) whose cost row no document gives
+     * for this core: priced by assumption, each such instruction counted
+     * per case and named in every report (docs/timing-model.md, "Priced by
+     * assumption"). */
+    uint64_t assumed;
     /* Price one instruction (csim_core_exec). */
     void (*exec)(struct csim_core *c, const csim_insn *in, const struct csim_mem_event *ev,
                  unsigned nev, bool taken);
