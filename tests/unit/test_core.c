@@ -816,6 +816,8 @@ static void test_core_table(void)
     CHECK_EQ("the M0+, the M33 and the M4 among them",
              csim_core_find("m0plus") >= 0 && csim_core_find("m33") >= 0 && csim_core_find("m4") >= 0, 1);
     CHECK_EQ("the M4 reads its m4. keys", csim_core_reads_key(csim_core_find("m4"), "m4.div_cycles"), 1);
+    CHECK_EQ("the M4 prices SDIV/UDIV and MOV PC by assumption, its FP from Table 7-1",
+             csim_core_desc_of(csim_core_find("m4"))->assumed == ((1ull << CSIM_IC_DIV) | (1ull << CSIM_IC_ALU_PC)), 1);
     CHECK_EQ("the M33 does not read m4. keys", csim_core_reads_key(csim_core_find("m33"), "m4.div_cycles"), 0);
     CHECK_EQ("unknown core", csim_core_find("m99"), -1);
     const int m0plus = csim_core_find("m0plus"), m33 = csim_core_find("m33");
