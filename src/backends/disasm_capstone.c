@@ -15,8 +15,133 @@
 
 #include "cyclesim/backends/disasm.h"
 
+/* Every instruction cyclesim prices, by mnemonic (Capstone 4 and 5 name
+ * them alike; their ids differ): its class and the rule that refines it.
+ * csim_disasm_new turns it into a table by id; an id it does not list (an
+ * A-profile, Advanced SIMD or coprocessor instruction) has no class, and the
+ * block cache stops the run there instead of pricing it (unknown_class). */
+enum refine {
+    R_NONE,     /* the class as listed */
+    R_OPERAND2, /* data processing: a shifted-register or rotated-constant operand2 makes it ALU_SHIFT */
+    R_COND,     /* B: B<cond> when conditional */
+    R_LINK,     /* BL/BLX: writes LR */
+    R_SMALLMUL, /* MUL: MULS.N is the flag-setting 16-bit multiply */
+    R_HINT,     /* Capstone 5 decodes every hint (NOP, YIELD, WFE, WFI, SEV) as HINT */
+};
+
+static const struct mnemonic {
+    const char *name;
+    uint8_t iclass, rule;
+} mnemonics[] = {
+    /* Data processing; the 32-bit shifts by an immediate and RRX are MOV.W
+     * with a shifted register (mov_shifted_register). */
+    {"adc", CSIM_IC_ALU, R_OPERAND2},   {"add", CSIM_IC_ALU, R_OPERAND2},   {"addw", CSIM_IC_ALU, R_OPERAND2},
+    {"adr", CSIM_IC_ALU, R_OPERAND2},   {"and", CSIM_IC_ALU, R_OPERAND2},   {"asr", CSIM_IC_ALU, R_OPERAND2},
+    {"bfc", CSIM_IC_ALU, R_OPERAND2},   {"bfi", CSIM_IC_ALU, R_OPERAND2},   {"bic", CSIM_IC_ALU, R_OPERAND2},
+    {"clrex", CSIM_IC_ALU, R_OPERAND2}, {"clz", CSIM_IC_ALU, R_OPERAND2},   {"cmn", CSIM_IC_ALU, R_OPERAND2},
+    {"cmp", CSIM_IC_ALU, R_OPERAND2},   {"eor", CSIM_IC_ALU, R_OPERAND2},   {"lsl", CSIM_IC_ALU, R_OPERAND2},
+    {"lsr", CSIM_IC_ALU, R_OPERAND2},   {"mov", CSIM_IC_ALU, R_OPERAND2},   {"movt", CSIM_IC_ALU, R_OPERAND2},
+    {"movw", CSIM_IC_ALU, R_OPERAND2},  {"mvn", CSIM_IC_ALU, R_OPERAND2},   {"orn", CSIM_IC_ALU, R_OPERAND2},
+    {"orr", CSIM_IC_ALU, R_OPERAND2},   {"rbit", CSIM_IC_ALU, R_OPERAND2},  {"rev", CSIM_IC_ALU, R_OPERAND2},
+    {"rev16", CSIM_IC_ALU, R_OPERAND2}, {"revsh", CSIM_IC_ALU, R_OPERAND2}, {"ror", CSIM_IC_ALU, R_OPERAND2},
+    {"rrx", CSIM_IC_ALU, R_OPERAND2},   {"rsb", CSIM_IC_ALU, R_OPERAND2},   {"sbc", CSIM_IC_ALU, R_OPERAND2},
+    {"sbfx", CSIM_IC_ALU, R_OPERAND2},  {"ssat", CSIM_IC_ALU, R_OPERAND2},  {"sub", CSIM_IC_ALU, R_OPERAND2},
+    {"subw", CSIM_IC_ALU, R_OPERAND2},  {"teq", CSIM_IC_ALU, R_OPERAND2},   {"tst", CSIM_IC_ALU, R_OPERAND2},
+    {"ubfx", CSIM_IC_ALU, R_OPERAND2},  {"usat", CSIM_IC_ALU, R_OPERAND2},
+    /* The ROR #8/16/24 of an extend selects a byte lane; it is not an
+     * operand2 shift: a one-cycle ALU operation (issue 9, item 1). */
+    {"sxtb", CSIM_IC_ALU, R_NONE},      {"sxth", CSIM_IC_ALU, R_NONE},      {"sxtb16", CSIM_IC_ALU, R_NONE},
+    {"uxtb", CSIM_IC_ALU, R_NONE},      {"uxth", CSIM_IC_ALU, R_NONE},      {"uxtb16", CSIM_IC_ALU, R_NONE},
+    /* DSP and SIMD data processing: 2-cycle result, no accumulator chaining
+     * (jnk0le cortex_m33.md @3dfc2ab, "overall": qsub, uadd8, pkhbt/pkhtb). */
+    {"qadd", CSIM_IC_ALU_SHIFT, R_NONE},    {"qadd16", CSIM_IC_ALU_SHIFT, R_NONE},  {"qadd8", CSIM_IC_ALU_SHIFT, R_NONE},
+    {"qasx", CSIM_IC_ALU_SHIFT, R_NONE},    {"qdadd", CSIM_IC_ALU_SHIFT, R_NONE},   {"qdsub", CSIM_IC_ALU_SHIFT, R_NONE},
+    {"qsax", CSIM_IC_ALU_SHIFT, R_NONE},    {"qsub", CSIM_IC_ALU_SHIFT, R_NONE},    {"qsub16", CSIM_IC_ALU_SHIFT, R_NONE},
+    {"qsub8", CSIM_IC_ALU_SHIFT, R_NONE},   {"sadd16", CSIM_IC_ALU_SHIFT, R_NONE},  {"sadd8", CSIM_IC_ALU_SHIFT, R_NONE},
+    {"sasx", CSIM_IC_ALU_SHIFT, R_NONE},    {"ssax", CSIM_IC_ALU_SHIFT, R_NONE},    {"ssub16", CSIM_IC_ALU_SHIFT, R_NONE},
+    {"ssub8", CSIM_IC_ALU_SHIFT, R_NONE},   {"shadd16", CSIM_IC_ALU_SHIFT, R_NONE}, {"shadd8", CSIM_IC_ALU_SHIFT, R_NONE},
+    {"shasx", CSIM_IC_ALU_SHIFT, R_NONE},   {"shsax", CSIM_IC_ALU_SHIFT, R_NONE},   {"shsub16", CSIM_IC_ALU_SHIFT, R_NONE},
+    {"shsub8", CSIM_IC_ALU_SHIFT, R_NONE},  {"uadd16", CSIM_IC_ALU_SHIFT, R_NONE},  {"uadd8", CSIM_IC_ALU_SHIFT, R_NONE},
+    {"uasx", CSIM_IC_ALU_SHIFT, R_NONE},    {"usax", CSIM_IC_ALU_SHIFT, R_NONE},    {"usub16", CSIM_IC_ALU_SHIFT, R_NONE},
+    {"usub8", CSIM_IC_ALU_SHIFT, R_NONE},   {"uhadd16", CSIM_IC_ALU_SHIFT, R_NONE}, {"uhadd8", CSIM_IC_ALU_SHIFT, R_NONE},
+    {"uhasx", CSIM_IC_ALU_SHIFT, R_NONE},   {"uhsax", CSIM_IC_ALU_SHIFT, R_NONE},   {"uhsub16", CSIM_IC_ALU_SHIFT, R_NONE},
+    {"uhsub8", CSIM_IC_ALU_SHIFT, R_NONE},  {"uqadd16", CSIM_IC_ALU_SHIFT, R_NONE}, {"uqadd8", CSIM_IC_ALU_SHIFT, R_NONE},
+    {"uqasx", CSIM_IC_ALU_SHIFT, R_NONE},   {"uqsax", CSIM_IC_ALU_SHIFT, R_NONE},   {"uqsub16", CSIM_IC_ALU_SHIFT, R_NONE},
+    {"uqsub8", CSIM_IC_ALU_SHIFT, R_NONE},  {"pkhbt", CSIM_IC_ALU_SHIFT, R_NONE},   {"pkhtb", CSIM_IC_ALU_SHIFT, R_NONE},
+    {"sel", CSIM_IC_ALU_SHIFT, R_NONE},     {"ssat16", CSIM_IC_ALU_SHIFT, R_NONE},  {"usat16", CSIM_IC_ALU_SHIFT, R_NONE},
+    /* Multiplies.  Extend-and-add: 2-cycle result, accumulator chained like
+     * a MAC's (jnk0le cortex_m33.md @3dfc2ab, "overall"). */
+    {"mul", CSIM_IC_MUL, R_SMALLMUL},
+    {"mla", CSIM_IC_MAC, R_NONE},     {"mls", CSIM_IC_MAC, R_NONE},     {"smlabb", CSIM_IC_MAC, R_NONE},
+    {"smlabt", CSIM_IC_MAC, R_NONE},  {"smlatb", CSIM_IC_MAC, R_NONE},  {"smlatt", CSIM_IC_MAC, R_NONE},
+    {"smlad", CSIM_IC_MAC, R_NONE},   {"smladx", CSIM_IC_MAC, R_NONE},  {"smlawb", CSIM_IC_MAC, R_NONE},
+    {"smlawt", CSIM_IC_MAC, R_NONE},  {"smlsd", CSIM_IC_MAC, R_NONE},   {"smlsdx", CSIM_IC_MAC, R_NONE},
+    {"smmla", CSIM_IC_MAC, R_NONE},   {"smmlar", CSIM_IC_MAC, R_NONE},  {"smmls", CSIM_IC_MAC, R_NONE},
+    {"smmlsr", CSIM_IC_MAC, R_NONE},  {"smmul", CSIM_IC_MAC, R_NONE},   {"smmulr", CSIM_IC_MAC, R_NONE},
+    {"smuad", CSIM_IC_MAC, R_NONE},   {"smuadx", CSIM_IC_MAC, R_NONE},  {"smulbb", CSIM_IC_MAC, R_NONE},
+    {"smulbt", CSIM_IC_MAC, R_NONE},  {"smultb", CSIM_IC_MAC, R_NONE},  {"smultt", CSIM_IC_MAC, R_NONE},
+    {"smulwb", CSIM_IC_MAC, R_NONE},  {"smulwt", CSIM_IC_MAC, R_NONE},  {"smusd", CSIM_IC_MAC, R_NONE},
+    {"smusdx", CSIM_IC_MAC, R_NONE},  {"usad8", CSIM_IC_MAC, R_NONE},   {"usada8", CSIM_IC_MAC, R_NONE},
+    {"sxtab", CSIM_IC_MAC, R_NONE},   {"sxtah", CSIM_IC_MAC, R_NONE},   {"sxtab16", CSIM_IC_MAC, R_NONE},
+    {"uxtab", CSIM_IC_MAC, R_NONE},   {"uxtah", CSIM_IC_MAC, R_NONE},   {"uxtab16", CSIM_IC_MAC, R_NONE},
+    {"umull", CSIM_IC_MULL, R_NONE},  {"smull", CSIM_IC_MULL, R_NONE},
+    {"umlal", CSIM_IC_MACL, R_NONE},  {"smlal", CSIM_IC_MACL, R_NONE},  {"umaal", CSIM_IC_MACL, R_NONE},
+    {"smlalbb", CSIM_IC_MACL, R_NONE}, {"smlalbt", CSIM_IC_MACL, R_NONE}, {"smlaltb", CSIM_IC_MACL, R_NONE},
+    {"smlaltt", CSIM_IC_MACL, R_NONE}, {"smlald", CSIM_IC_MACL, R_NONE},  {"smlaldx", CSIM_IC_MACL, R_NONE},
+    {"smlsld", CSIM_IC_MACL, R_NONE},  {"smlsldx", CSIM_IC_MACL, R_NONE},
+    {"sdiv", CSIM_IC_DIV, R_NONE},    {"udiv", CSIM_IC_DIV, R_NONE},
+    /* Loads and stores. */
+    {"ldr", CSIM_IC_LOAD, R_NONE},    {"ldrb", CSIM_IC_LOAD, R_NONE},   {"ldrh", CSIM_IC_LOAD, R_NONE},
+    {"ldrsb", CSIM_IC_LOAD, R_NONE},  {"ldrsh", CSIM_IC_LOAD, R_NONE},  {"ldrex", CSIM_IC_LOAD, R_NONE},
+    {"ldrexb", CSIM_IC_LOAD, R_NONE}, {"ldrexh", CSIM_IC_LOAD, R_NONE}, {"ldrt", CSIM_IC_LOAD, R_NONE},
+    {"ldrbt", CSIM_IC_LOAD, R_NONE},  {"ldrht", CSIM_IC_LOAD, R_NONE},  {"ldrsbt", CSIM_IC_LOAD, R_NONE},
+    {"ldrsht", CSIM_IC_LOAD, R_NONE}, {"lda", CSIM_IC_LOAD, R_NONE},    {"ldab", CSIM_IC_LOAD, R_NONE},
+    {"ldah", CSIM_IC_LOAD, R_NONE},   {"ldaex", CSIM_IC_LOAD, R_NONE},  {"ldaexb", CSIM_IC_LOAD, R_NONE},
+    {"ldaexh", CSIM_IC_LOAD, R_NONE}, {"pld", CSIM_IC_LOAD, R_NONE},    {"pli", CSIM_IC_LOAD, R_NONE},
+    {"str", CSIM_IC_STORE, R_NONE},   {"strb", CSIM_IC_STORE, R_NONE},  {"strh", CSIM_IC_STORE, R_NONE},
+    {"strex", CSIM_IC_STORE, R_NONE}, {"strexb", CSIM_IC_STORE, R_NONE}, {"strexh", CSIM_IC_STORE, R_NONE},
+    {"strt", CSIM_IC_STORE, R_NONE},  {"strbt", CSIM_IC_STORE, R_NONE}, {"strht", CSIM_IC_STORE, R_NONE},
+    {"stl", CSIM_IC_STORE, R_NONE},   {"stlb", CSIM_IC_STORE, R_NONE},  {"stlh", CSIM_IC_STORE, R_NONE},
+    {"stlex", CSIM_IC_STORE, R_NONE}, {"stlexb", CSIM_IC_STORE, R_NONE}, {"stlexh", CSIM_IC_STORE, R_NONE},
+    {"ldrd", CSIM_IC_LOAD2, R_NONE},  {"strd", CSIM_IC_STORE2, R_NONE},
+    {"ldm", CSIM_IC_LDM, R_NONE},     {"ldmdb", CSIM_IC_LDM, R_NONE},   {"pop", CSIM_IC_LDM, R_NONE},
+    {"stm", CSIM_IC_STM, R_NONE},     {"stmdb", CSIM_IC_STM, R_NONE},   {"push", CSIM_IC_STM, R_NONE},
+    /* Flow. */
+    {"b", CSIM_IC_B, R_COND},         {"cbz", CSIM_IC_CBZ, R_NONE},     {"cbnz", CSIM_IC_CBZ, R_NONE},
+    {"bl", CSIM_IC_BL, R_LINK},       {"blx", CSIM_IC_BX, R_LINK},      {"bx", CSIM_IC_BX, R_NONE},
+    {"tbb", CSIM_IC_TB, R_NONE},      {"tbh", CSIM_IC_TB, R_NONE},      {"it", CSIM_IC_IT, R_NONE},
+    /* System. */
+    {"nop", CSIM_IC_NOP, R_NONE},     {"yield", CSIM_IC_NOP, R_NONE},   {"sev", CSIM_IC_NOP, R_NONE},
+    {"dbg", CSIM_IC_NOP, R_NONE},     {"hint", CSIM_IC_NOP, R_HINT},
+    {"mrs", CSIM_IC_SYS, R_NONE},     {"msr", CSIM_IC_SYS, R_NONE},     {"cps", CSIM_IC_CPS, R_NONE},
+    {"dmb", CSIM_IC_BARRIER, R_NONE}, {"dsb", CSIM_IC_BARRIER, R_NONE}, {"isb", CSIM_IC_BARRIER, R_NONE},
+    {"wfi", CSIM_IC_WFI, R_NONE},     {"wfe", CSIM_IC_WFI, R_NONE},
+    {"svc", CSIM_IC_TRAP, R_NONE},    {"bkpt", CSIM_IC_TRAP, R_NONE},   {"udf", CSIM_IC_TRAP, R_NONE},
+    /* Floating point (FPv5-SP: "The FPU" in docs/timing-model.md). */
+    {"vmov", CSIM_IC_FP_MOVE, R_NONE},   {"vabs", CSIM_IC_FP_MOVE, R_NONE},   {"vneg", CSIM_IC_FP_MOVE, R_NONE},
+    {"vmrs", CSIM_IC_FP_MOVE, R_NONE},   {"vmsr", CSIM_IC_FP_MOVE, R_NONE},
+    {"vadd", CSIM_IC_FP_ARITH, R_NONE},  {"vsub", CSIM_IC_FP_ARITH, R_NONE},  {"vmul", CSIM_IC_FP_ARITH, R_NONE},
+    {"vnmul", CSIM_IC_FP_ARITH, R_NONE}, {"vcvt", CSIM_IC_FP_ARITH, R_NONE},  {"vcvtr", CSIM_IC_FP_ARITH, R_NONE},
+    {"vcvtb", CSIM_IC_FP_ARITH, R_NONE}, {"vcvtt", CSIM_IC_FP_ARITH, R_NONE}, {"vcmp", CSIM_IC_FP_ARITH, R_NONE},
+    {"vcmpe", CSIM_IC_FP_ARITH, R_NONE},
+    {"vseleq", CSIM_IC_FP_V8, R_NONE},   {"vselge", CSIM_IC_FP_V8, R_NONE},
+    {"vselgt", CSIM_IC_FP_V8, R_NONE},   {"vselvs", CSIM_IC_FP_V8, R_NONE},   {"vmaxnm", CSIM_IC_FP_V8, R_NONE},
+    {"vminnm", CSIM_IC_FP_V8, R_NONE},   {"vrinta", CSIM_IC_FP_V8, R_NONE},   {"vrintn", CSIM_IC_FP_V8, R_NONE},
+    {"vrintp", CSIM_IC_FP_V8, R_NONE},   {"vrintm", CSIM_IC_FP_V8, R_NONE},   {"vrintr", CSIM_IC_FP_V8, R_NONE},
+    {"vrintx", CSIM_IC_FP_V8, R_NONE},   {"vrintz", CSIM_IC_FP_V8, R_NONE},   {"vcvta", CSIM_IC_FP_V8, R_NONE},
+    {"vcvtn", CSIM_IC_FP_V8, R_NONE},    {"vcvtp", CSIM_IC_FP_V8, R_NONE},    {"vcvtm", CSIM_IC_FP_V8, R_NONE},
+    {"vmla", CSIM_IC_FP_MAC, R_NONE},    {"vmls", CSIM_IC_FP_MAC, R_NONE},    {"vnmla", CSIM_IC_FP_MAC, R_NONE},
+    {"vnmls", CSIM_IC_FP_MAC, R_NONE},   {"vfma", CSIM_IC_FP_MAC, R_NONE},    {"vfms", CSIM_IC_FP_MAC, R_NONE},
+    {"vfnma", CSIM_IC_FP_MAC, R_NONE},   {"vfnms", CSIM_IC_FP_MAC, R_NONE},
+    {"vdiv", CSIM_IC_FP_DIV, R_NONE},    {"vsqrt", CSIM_IC_FP_DIV, R_NONE},
+    {"vldr", CSIM_IC_FP_LOAD, R_NONE},   {"vstr", CSIM_IC_FP_STORE, R_NONE},
+    {"vldmia", CSIM_IC_FP_LDM, R_NONE},  {"vldmdb", CSIM_IC_FP_LDM, R_NONE},  {"vpop", CSIM_IC_FP_LDM, R_NONE},
+    {"vstmia", CSIM_IC_FP_STM, R_NONE},  {"vstmdb", CSIM_IC_FP_STM, R_NONE},  {"vpush", CSIM_IC_FP_STM, R_NONE},
+};
+
 struct csim_disasm {
     csh handle;
+    const struct mnemonic *by_id[ARM_INS_ENDING]; /* its row of mnemonics[], or NULL */
 };
 
 csim_disasm *csim_disasm_new(void)
@@ -30,6 +155,14 @@ csim_disasm *csim_disasm_new(void)
         return NULL;
     }
     cs_option(d->handle, CS_OPT_DETAIL, CS_OPT_ON);
+    for (unsigned id = 1; id < ARM_INS_ENDING; id++) {
+        const char *name = cs_insn_name(d->handle, id);
+        for (size_t k = 0; name && k < sizeof(mnemonics) / sizeof(mnemonics[0]); k++) {
+            if (strcmp(name, mnemonics[k].name) == 0) {
+                d->by_id[id] = &mnemonics[k];
+            }
+        }
+    }
     return d;
 }
 
@@ -57,6 +190,90 @@ static uint16_t reg_bit(unsigned reg)
 }
 
 #define PC_BIT (1u << 15)
+#define SP_BIT (1u << 13)
+
+/* Capstone register id -> S0..S31 bits (a Dn is S2n and S2n+1), or 0. */
+static uint32_t sreg_bits(unsigned reg)
+{
+    if (reg >= ARM_REG_S0 && reg <= ARM_REG_S31) {
+        return 1u << (reg - ARM_REG_S0);
+    }
+    if (reg >= ARM_REG_D0 && reg <= ARM_REG_D15) {
+        return 3u << (2 * (reg - ARM_REG_D0));
+    }
+    return 0;
+}
+
+/* The FP registers an FP instruction reads and writes, from its operands
+ * (Capstone 4's register lists leave out VLDM's and VPOP's destinations and
+ * make VPUSH write what it stores), its transfers in words (nregs) and the
+ * stack pointer of VPUSH/VPOP. */
+static void fill_fp_operands(const cs_insn *ci, const cs_arm *arm, csim_insn *out)
+{
+    uint32_t listed = 0;
+    for (int i = 0; i < arm->op_count; i++) {
+        if (arm->operands[i].type == ARM_OP_REG) {
+            listed |= sreg_bits((unsigned)arm->operands[i].reg);
+        }
+    }
+    switch (out->iclass) {
+    case CSIM_IC_FP_LOAD:
+    case CSIM_IC_FP_LDM:
+        out->fregs_written = listed;
+        break;
+    case CSIM_IC_FP_STORE:
+    case CSIM_IC_FP_STM:
+        out->fregs_read = listed;
+        break;
+    default: {
+        /* The destinations lead: one (VCMP: none, it writes FPSCR), two for
+         * VMOV between two core registers and two S or one D register
+         * (VMOV r0, r1, d0; VMOV d0, r0, r1: one). */
+        bool fp0 = arm->op_count > 0 && arm->operands[0].type == ARM_OP_REG &&
+                   sreg_bits((unsigned)arm->operands[0].reg) != 0;
+        int dests = strncmp(ci->mnemonic, "vcmp", 4) == 0 ? 0 : 1;
+        if (out->iclass == CSIM_IC_FP_MOVE2 && !(arm->op_count == 3 && fp0)) {
+            dests = 2;
+        }
+        for (int i = 0; i < arm->op_count; i++) {
+            if (arm->operands[i].type == ARM_OP_REG) {
+                uint32_t bits = sreg_bits((unsigned)arm->operands[i].reg);
+                if (i < dests) {
+                    out->fregs_written |= bits;
+                } else {
+                    out->fregs_read |= bits;
+                }
+            }
+        }
+        if (out->iclass == CSIM_IC_FP_MAC) {
+            out->fregs_read |= out->fregs_written; /* the accumulator */
+        }
+        break;
+    }
+    }
+    if (out->iclass == CSIM_IC_FP_LOAD || out->iclass == CSIM_IC_FP_STORE ||
+        out->iclass == CSIM_IC_FP_LDM || out->iclass == CSIM_IC_FP_STM) {
+        /* One transfer per register listed: a D register's is a doubleword. */
+        unsigned words = (unsigned)__builtin_popcount(listed);
+        bool doubles = false;
+        for (int i = 0; i < arm->op_count; i++) {
+            unsigned r = (unsigned)arm->operands[i].reg;
+            doubles |= arm->operands[i].type == ARM_OP_REG && r >= ARM_REG_D0 && r <= ARM_REG_D15;
+        }
+        out->nregs = (uint8_t)(doubles ? words / 2 : words);
+        if (doubles) {
+            out->flags |= CSIM_IF_FP_DOUBLE;
+        }
+    }
+    if (ci->id == ARM_INS_VPUSH || ci->id == ARM_INS_VPOP) {
+        out->addr_regs |= SP_BIT;
+        out->regs_read |= SP_BIT;
+        out->regs_written |= SP_BIT;
+        out->flags |= CSIM_IF_WRITEBACK;
+    } else if (out->iclass == CSIM_IC_FP_LDM || out->iclass == CSIM_IC_FP_STM) {
+        out->addr_regs |= reg_bit((unsigned)arm->operands[0].reg);
+    }
+}
 
 /* A T32 data-processing (modified immediate) encoding whose constant is a
  * rotated 8-bit value: DDI0553 (ARMv8-M ARM) ThumbExpandImm rotates unless
@@ -84,126 +301,31 @@ static bool mov_shifted_register(const cs_insn *ci)
     return (hw1 & 0xFFEFu) == 0xEA4Fu && (hw2 & 0x70F0u) != 0; /* imm3, imm2, type: not LSL #0 */
 }
 
-static csim_iclass classify(const cs_insn *ci, const cs_arm *arm, csim_insn *out)
+/* The class of a decoded instruction: its row of mnemonics[] refined by
+ * the row's rule; CSIM_IC_COUNT when no row lists it (unknown_class). */
+static unsigned classify(const struct mnemonic *row, const cs_insn *ci, const cs_arm *arm, csim_insn *out)
 {
-    switch (ci->id) {
-    case ARM_INS_B:
+    if (!row) {
+        return CSIM_IC_COUNT;
+    }
+    switch (row->rule) {
+    case R_COND:
         return arm->cc == ARM_CC_AL || arm->cc == ARM_CC_INVALID ? CSIM_IC_B : CSIM_IC_BCC;
-    case ARM_INS_CBZ:
-    case ARM_INS_CBNZ:
-        return CSIM_IC_CBZ;
-    case ARM_INS_BL:
+    case R_LINK:
         out->flags |= CSIM_IF_LINK;
-        return CSIM_IC_BL;
-    case ARM_INS_BLX:
-        out->flags |= CSIM_IF_LINK;
-        return CSIM_IC_BX;
-    case ARM_INS_BX:
-        return CSIM_IC_BX;
-    case ARM_INS_TBB:
-    case ARM_INS_TBH:
-        return CSIM_IC_TB;
-    case ARM_INS_IT:
-        return CSIM_IC_IT;
-    case ARM_INS_NOP:
-    case ARM_INS_YIELD:
-    case ARM_INS_SEV:
-    case ARM_INS_DBG:
-        return CSIM_IC_NOP;
-    case ARM_INS_MRS:
-    case ARM_INS_MSR:
-        return CSIM_IC_SYS;
-    case ARM_INS_CPS:
-        return CSIM_IC_CPS;
-    case ARM_INS_DMB:
-    case ARM_INS_DSB:
-    case ARM_INS_ISB:
-        return CSIM_IC_BARRIER;
-    case ARM_INS_WFI:
-    case ARM_INS_WFE:
-        return CSIM_IC_WFI;
-    case ARM_INS_HINT: /* Capstone 5 decodes every hint (NOP, YIELD, WFE, WFI, SEV) as HINT */
-        return strncmp(ci->mnemonic, "wf", 2) == 0 ? CSIM_IC_WFI : CSIM_IC_NOP;
-    case ARM_INS_SVC:
-    case ARM_INS_BKPT:
-    case ARM_INS_UDF:
-        return CSIM_IC_TRAP;
-    case ARM_INS_MUL:
+        return row->iclass;
+    case R_SMALLMUL:
         if (ci->size == 2) {
             out->flags |= CSIM_IF_SMALLMUL;
         }
-        return CSIM_IC_MUL;
-    case ARM_INS_MLA:
-    case ARM_INS_MLS:
-    case ARM_INS_SMLABB: case ARM_INS_SMLABT: case ARM_INS_SMLATB: case ARM_INS_SMLATT:
-    case ARM_INS_SMLAD: case ARM_INS_SMLADX: case ARM_INS_SMLAWB: case ARM_INS_SMLAWT:
-    case ARM_INS_SMLSD: case ARM_INS_SMLSDX: case ARM_INS_SMMLA: case ARM_INS_SMMLAR:
-    case ARM_INS_SMMLS: case ARM_INS_SMMLSR: case ARM_INS_SMMUL: case ARM_INS_SMMULR:
-    case ARM_INS_SMUAD: case ARM_INS_SMUADX: case ARM_INS_SMULBB: case ARM_INS_SMULBT:
-    case ARM_INS_SMULTB: case ARM_INS_SMULTT: case ARM_INS_SMULWB: case ARM_INS_SMULWT:
-    case ARM_INS_SMUSD: case ARM_INS_SMUSDX: case ARM_INS_USAD8: case ARM_INS_USADA8:
-    /* Extend-and-add: 2-cycle result, accumulator chained like a MAC's
-     * (jnk0le cortex_m33.md @3dfc2ab, "overall"). */
-    case ARM_INS_SXTAB: case ARM_INS_SXTAH: case ARM_INS_SXTAB16:
-    case ARM_INS_UXTAB: case ARM_INS_UXTAH: case ARM_INS_UXTAB16:
-        return CSIM_IC_MAC;
-    /* The ROR #8/16/24 of an extend selects a byte lane; it is not an
-     * operand2 shift: a one-cycle ALU operation (issue 9, item 1). */
-    case ARM_INS_SXTB: case ARM_INS_SXTH: case ARM_INS_SXTB16:
-    case ARM_INS_UXTB: case ARM_INS_UXTH: case ARM_INS_UXTB16:
-        return CSIM_IC_ALU;
-    /* DSP and SIMD data processing: 2-cycle result, no accumulator chaining
-     * (jnk0le cortex_m33.md @3dfc2ab, "overall": qsub, uadd8, pkhbt/pkhtb). */
-    case ARM_INS_QADD: case ARM_INS_QADD16: case ARM_INS_QADD8: case ARM_INS_QASX:
-    case ARM_INS_QDADD: case ARM_INS_QDSUB: case ARM_INS_QSAX: case ARM_INS_QSUB:
-    case ARM_INS_QSUB16: case ARM_INS_QSUB8:
-    case ARM_INS_SADD16: case ARM_INS_SADD8: case ARM_INS_SASX: case ARM_INS_SSAX:
-    case ARM_INS_SSUB16: case ARM_INS_SSUB8:
-    case ARM_INS_SHADD16: case ARM_INS_SHADD8: case ARM_INS_SHASX: case ARM_INS_SHSAX:
-    case ARM_INS_SHSUB16: case ARM_INS_SHSUB8:
-    case ARM_INS_UADD16: case ARM_INS_UADD8: case ARM_INS_UASX: case ARM_INS_USAX:
-    case ARM_INS_USUB16: case ARM_INS_USUB8:
-    case ARM_INS_UHADD16: case ARM_INS_UHADD8: case ARM_INS_UHASX: case ARM_INS_UHSAX:
-    case ARM_INS_UHSUB16: case ARM_INS_UHSUB8:
-    case ARM_INS_UQADD16: case ARM_INS_UQADD8: case ARM_INS_UQASX: case ARM_INS_UQSAX:
-    case ARM_INS_UQSUB16: case ARM_INS_UQSUB8:
-    case ARM_INS_PKHBT: case ARM_INS_PKHTB: case ARM_INS_SEL:
-    case ARM_INS_SSAT16: case ARM_INS_USAT16:
-        return CSIM_IC_ALU_SHIFT;
-    case ARM_INS_UMULL:
-    case ARM_INS_SMULL:
-        return CSIM_IC_MULL;
-    case ARM_INS_UMLAL:
-    case ARM_INS_SMLAL:
-    case ARM_INS_UMAAL:
-    case ARM_INS_SMLALBB: case ARM_INS_SMLALBT: case ARM_INS_SMLALTB: case ARM_INS_SMLALTT:
-    case ARM_INS_SMLALD: case ARM_INS_SMLALDX: case ARM_INS_SMLSLD: case ARM_INS_SMLSLDX:
-        return CSIM_IC_MACL;
-    case ARM_INS_SDIV:
-    case ARM_INS_UDIV:
-        return CSIM_IC_DIV;
-    case ARM_INS_LDR: case ARM_INS_LDRB: case ARM_INS_LDRH: case ARM_INS_LDRSB:
-    case ARM_INS_LDRSH: case ARM_INS_LDREX: case ARM_INS_LDREXB: case ARM_INS_LDREXH:
-    case ARM_INS_LDRT: case ARM_INS_LDRBT: case ARM_INS_LDRHT: case ARM_INS_LDRSBT:
-    case ARM_INS_LDRSHT: case ARM_INS_LDA: case ARM_INS_LDAB: case ARM_INS_LDAH:
-    case ARM_INS_LDAEX: case ARM_INS_LDAEXB: case ARM_INS_LDAEXH:
-    case ARM_INS_PLD: case ARM_INS_PLI:
-        return CSIM_IC_LOAD;
-    case ARM_INS_STR: case ARM_INS_STRB: case ARM_INS_STRH: case ARM_INS_STREX:
-    case ARM_INS_STREXB: case ARM_INS_STREXH: case ARM_INS_STRT: case ARM_INS_STRBT:
-    case ARM_INS_STRHT: case ARM_INS_STL: case ARM_INS_STLB: case ARM_INS_STLH:
-    case ARM_INS_STLEX: case ARM_INS_STLEXB: case ARM_INS_STLEXH:
-        return CSIM_IC_STORE;
-    case ARM_INS_LDRD:
-        return CSIM_IC_LOAD2;
-    case ARM_INS_STRD:
-        return CSIM_IC_STORE2;
-    case ARM_INS_LDM: case ARM_INS_LDMDB: case ARM_INS_POP:
-        return CSIM_IC_LDM;
-    case ARM_INS_STM: case ARM_INS_STMDB: case ARM_INS_PUSH:
-        return CSIM_IC_STM;
-    default:
+        return row->iclass;
+    case R_HINT:
+        return strncmp(ci->mnemonic, "wf", 2) == 0 ? CSIM_IC_WFI : CSIM_IC_NOP;
+    case R_OPERAND2:
         break;
+    default:
+        /* VMOV between two core registers and two S or one D register */
+        return row->iclass == CSIM_IC_FP_MOVE && arm->op_count >= 3 ? CSIM_IC_FP_MOVE2 : row->iclass;
     }
     /* Data processing: a shifted-register or a rotated-constant operand2 takes
      * two stages (M33: 2-cycle result; jnk0le cortex_m33.md @3dfc2ab,
@@ -307,7 +429,7 @@ int csim_disasm_decode(csim_disasm *d, const uint8_t *code, size_t len, uint32_t
         if (ci->size == 4) {
             o->flags |= CSIM_IF_WIDE;
         }
-        o->iclass = (uint8_t)classify(ci, arm, o);
+        o->iclass = (uint8_t)classify(ci->id < ARM_INS_ENDING ? d->by_id[ci->id] : NULL, ci, arm, o);
 
         /* Capstone 4 reports no access for the last register of the extend
          * and pack instructions (UXTB.W Rd, Rm, ROR #n; SXTAH; PKHBT) and
@@ -328,7 +450,18 @@ int csim_disasm_decode(csim_disasm *d, const uint8_t *code, size_t len, uint32_t
                 if (rw[i] == ARM_REG_CPSR) {
                     o->flags |= CSIM_IF_SETS_FLAGS;
                 }
+                if (rw[i] == ARM_REG_FPSCR || rw[i] == ARM_REG_FPSCR_NZCV) {
+                    o->flags |= CSIM_IF_FPSCR_WRITE;
+                }
             }
+            for (unsigned i = 0; i < nr; i++) {
+                if (rr[i] == ARM_REG_FPSCR || rr[i] == ARM_REG_FPSCR_NZCV) {
+                    o->flags |= CSIM_IF_FPSCR_READ;
+                }
+            }
+        }
+        if (csim_iclass_is_fp(o->iclass)) {
+            fill_fp_operands(ci, arm, o);
         }
         if (arm->update_flags) {
             o->flags |= CSIM_IF_SETS_FLAGS;
@@ -368,6 +501,8 @@ int csim_disasm_decode(csim_disasm *d, const uint8_t *code, size_t len, uint32_t
         case CSIM_IC_STORE:
         case CSIM_IC_LOAD2:
         case CSIM_IC_STORE2:
+        case CSIM_IC_FP_LOAD:
+        case CSIM_IC_FP_STORE:
             fill_memory_operand(ci, arm, o);
             break;
         case CSIM_IC_B:
@@ -406,6 +541,27 @@ const char *csim_disasm_name(const csim_disasm *d, unsigned id)
 {
     const char *s = cs_insn_name(d->handle, id);
     return s ? s : "?";
+}
+
+unsigned csim_disasm_ids(void) { return ARM_INS_ENDING; }
+
+unsigned csim_disasm_class_of(const csim_disasm *d, unsigned id)
+{
+    return id < ARM_INS_ENDING && d->by_id[id] ? d->by_id[id]->iclass : CSIM_IC_COUNT;
+}
+
+const char *csim_disasm_unmatched(const csim_disasm *d)
+{
+    for (size_t k = 0; k < sizeof(mnemonics) / sizeof(mnemonics[0]); k++) {
+        bool found = false;
+        for (unsigned id = 1; id < ARM_INS_ENDING && !found; id++) {
+            found = d->by_id[id] == &mnemonics[k];
+        }
+        if (!found) {
+            return mnemonics[k].name;
+        }
+    }
+    return NULL;
 }
 
 void csim_disasm_version(char *buf, size_t size)

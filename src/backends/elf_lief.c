@@ -103,12 +103,17 @@ static uint32_t uleb(const uint8_t **p, const uint8_t *end)
     return v;
 }
 
-/* Tag_CPU_arch from the "aeabi" subsection (ARM IHI 0045 "Addenda to the ABI"). */
-static csim_elf_arch parse_attributes(const uint8_t *p, size_t n, const char **name)
+/* Tag_CPU_arch (6), the architecture, and Tag_FP_arch (10), the FP
+ * extension the image uses (0: none), from the "aeabi" subsection (ARM IHI
+ * 0045 "Addenda to the ABI", §3.3.5 of its attributes). */
+static csim_elf_arch parse_attributes(const uint8_t *p, size_t n, const char **name, const char **fp_name)
 {
+    static const char *const fp_archs[] = {NULL, "VFPv1", "VFPv2", "VFPv3", "VFPv3-D16", "VFPv4",
+                                           "VFPv4-D16", "FP for ARMv8", "FPv5/FP-D16 for ARMv8"};
     const uint8_t *end = p + n;
+    csim_elf_arch arch = CSIM_ELF_ARCH_UNKNOWN;
     if (n < 1 || *p++ != 'A') {
-        return CSIM_ELF_ARCH_UNKNOWN;
+        return arch;
     }
     while (p + 4 < end) {
         uint32_t len = rd32(p);
@@ -136,15 +141,18 @@ static csim_elf_arch parse_attributes(const uint8_t *p, size_t n, const char **n
                     q += strnlen((const char *)q, (size_t)(blk_end - q)) + 1;
                 } else {
                     uint32_t v = uleb(&q, blk_end);
+                    if (at == 10 && v != 0) {
+                        *fp_name = v < sizeof(fp_archs) / sizeof(fp_archs[0]) ? fp_archs[v] : "an FP extension";
+                    }
                     if (at == 6) {
                         switch (v) {
-                        case 11: *name = "v6-M"; return CSIM_ELF_ARCH_V6M;
-                        case 12: *name = "v6S-M"; return CSIM_ELF_ARCH_V6M;
-                        case 10: *name = "v7-M"; return CSIM_ELF_ARCH_V7M;
-                        case 13: *name = "v7E-M"; return CSIM_ELF_ARCH_V7M;
-                        case 16: *name = "v8-M.baseline"; return CSIM_ELF_ARCH_V8M_BASE;
-                        case 17: *name = "v8-M.mainline"; return CSIM_ELF_ARCH_V8M_MAIN;
-                        default: *name = "not M-profile"; return CSIM_ELF_ARCH_OTHER;
+                        case 11: *name = "v6-M"; arch = CSIM_ELF_ARCH_V6M; break;
+                        case 12: *name = "v6S-M"; arch = CSIM_ELF_ARCH_V6M; break;
+                        case 10: *name = "v7-M"; arch = CSIM_ELF_ARCH_V7M; break;
+                        case 13: *name = "v7E-M"; arch = CSIM_ELF_ARCH_V7M; break;
+                        case 16: *name = "v8-M.baseline"; arch = CSIM_ELF_ARCH_V8M_BASE; break;
+                        case 17: *name = "v8-M.mainline"; arch = CSIM_ELF_ARCH_V8M_MAIN; break;
+                        default: *name = "not M-profile"; arch = CSIM_ELF_ARCH_OTHER; break;
                         }
                     }
                 }
@@ -153,7 +161,7 @@ static csim_elf_arch parse_attributes(const uint8_t *p, size_t n, const char **n
         }
         p = sub_end;
     }
-    return CSIM_ELF_ARCH_UNKNOWN;
+    return arch;
 }
 
 static int cmp_sym(const void *a, const void *b)
@@ -297,7 +305,7 @@ csim_err csim_elf_load(const char *path, csim_elf **out, csim_diag *diag)
         c->write = ((*s)->flags & 0x1) != 0;
         c->exec = ((*s)->flags & 0x4) != 0;
         if ((uint32_t)(*s)->type == SHT_ARM_ATTRIBUTES && (*s)->content) {
-            e->arch = parse_attributes((*s)->content, (size_t)(*s)->size, &e->arch_name);
+            e->arch = parse_attributes((*s)->content, (size_t)(*s)->size, &e->arch_name, &e->fp_arch_name);
         }
     }
     for (Elf_Symbol_t **s = st->bin->static_symbols; s && *s; s++) {

@@ -551,6 +551,16 @@ void csim_emu_fp_regs(csim_emu *e, uint32_t out[33])
     }
 }
 
+void csim_emu_set_fp_regs(csim_emu *e, const uint32_t *in, unsigned n)
+{
+    for (unsigned i = 0; e->cpu->fp_regs && i < n; i++) {
+        uc_reg_write(e->uc, UC_ARM_REG_S0 + (int)i, &in[i]);
+    }
+    if (e->cpu->fp_regs) {
+        uc_reg_write(e->uc, UC_ARM_REG_FPSCR, &in[n]);
+    }
+}
+
 void csim_emu_set_reg(csim_emu *e, int reg, uint32_t v)
 {
     uc_reg_write(e->uc, uc_reg_id(reg), &v);
@@ -612,12 +622,13 @@ csim_err csim_emu_run(csim_emu *e, uint32_t pc, uint32_t until, csim_diag *diag)
     e->stop = CSIM_STOP_NONE;
     e->split_left = 0; /* a split a fault ended */
     uc_err err = uc_emu_start(e->uc, pc | 1u, until, 0, 0);
-    if (e->stop == CSIM_STOP_UNALIGNED || e->stop == CSIM_STOP_DIVBYZERO) {
+    if (e->stop == CSIM_STOP_UNALIGNED || e->stop == CSIM_STOP_DIVBYZERO || e->stop == CSIM_STOP_NOCP) {
         if (e->stop == CSIM_STOP_UNALIGNED && e->undo_len) {
             uc_mem_write(e->uc, e->undo_addr, e->undo, e->undo_len);
         }
-        return csim_fail(diag, CSIM_ERR_FAULT, "%s", e->stop == CSIM_STOP_UNALIGNED ? "unaligned access"
-                                                                                      : "division by zero");
+        return csim_fail(diag, CSIM_ERR_FAULT, "%s", e->stop == CSIM_STOP_UNALIGNED   ? "unaligned access"
+                                                     : e->stop == CSIM_STOP_DIVBYZERO ? "division by zero"
+                                                                                      : "FPU disabled");
     }
     if (err == UC_ERR_OK) {
         return CSIM_OK;

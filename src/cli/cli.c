@@ -269,7 +269,7 @@ unsigned cli_load_models(const char *mcus, const char *const *sets, unsigned n_s
         }
         /* all: the models that can run the image, its architecture and its memory. */
         csim_diag fit = {0};
-        bool arch_ok = !all || !elf || csim_arch_runs(m->arch, elf->arch);
+        bool arch_ok = !all || !elf || csim_arch_runs(m->arch, elf->arch, elf->fp_arch_name != NULL);
         if (!arch_ok || (all && elf && csim_image_fits(elf, m, &fit))) {
             int len = (int)strlen(left_out);
             snprintf(left_out + len, sizeof(left_out) - (size_t)len, "%s%s (%s)", len ? ", " : "", names[i],
@@ -280,12 +280,13 @@ unsigned cli_load_models(const char *mcus, const char *const *sets, unsigned n_s
         kept++;
     }
     if (left_out[0]) {
-        cli_say(quiet, "note", "--mcu all leaves out %s: %s is built for %s", left_out, elf->path, elf->arch_name);
+        cli_say(quiet, "note", "--mcu all leaves out %s: %s is built for %s%s%s", left_out, elf->path, elf->arch_name,
+                elf->fp_arch_name ? " with " : "", elf->fp_arch_name ? elf->fp_arch_name : "");
     }
     if (kept == 0) {
         if (elf) {
-            fprintf(stderr, "cyclesim: error: no model can run %s (built for %s)\n", elf->path,
-                    elf->arch_name);
+            fprintf(stderr, "cyclesim: error: no model can run %s (built for %s%s%s)\n", elf->path,
+                    elf->arch_name, elf->fp_arch_name ? " with " : "", elf->fp_arch_name ? elf->fp_arch_name : "");
         } else {
             cli_error(CSIM_ERR_MODEL, "no model named by --mcu %s", mcus);
         }

@@ -47,6 +47,10 @@ unsigned csim_core_transfers(const csim_insn *in)
         return 2;
     case CSIM_IC_LDM:
     case CSIM_IC_STM:
+    case CSIM_IC_FP_LOAD:
+    case CSIM_IC_FP_STORE:
+    case CSIM_IC_FP_LDM:
+    case CSIM_IC_FP_STM:
         return in->nregs;
     case CSIM_IC_TB:
         return 1;
@@ -164,6 +168,13 @@ void csim_core_exception(csim_core *c, bool entry, uint32_t addr)
     c->t += n; /* csim_core_redirect moves the version */
     c->bd.exception += n;
     csim_core_redirect(c, addr);
+}
+
+void csim_core_exception_extra(csim_core *c, unsigned cycles)
+{
+    c->version++;
+    c->t += cycles;
+    c->bd.exception += cycles;
 }
 
 void lag_order_slow(csim_core *c, uint64_t f, uint64_t k)

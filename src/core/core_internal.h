@@ -12,7 +12,7 @@
 
 /* The rows of the table of architectures (cores.c, arch.h), for the cores'
  * descriptors. */
-enum { ARCH_V6M, ARCH_V8M_MAIN, ARCH_COUNT };
+enum { ARCH_V6M, ARCH_V8M_MAIN, ARCH_V7EM, ARCH_COUNT };
 
 /* One row of a core's cost table, indexed by csim_iclass. */
 typedef struct cost_row {
@@ -20,19 +20,42 @@ typedef struct cost_row {
     uint8_t refill; /* extra cycles when the instruction changes the flow */
 } cost_row;
 
+/* One row of a core's FP table, indexed by csim_iclass - CSIM_IC_FP_FIRST
+ * (the issue cycles are the cost row's): the scoreboard of fpu.c. */
+typedef struct fp_row {
+    uint8_t result; /* cycles after the issue before a dependent instruction may use the result */
+    uint8_t hold;   /* cycles after the issue during which the FPU takes no other instruction */
+} fp_row;
+
 /* The cost tables are constant; only the test-only mutants (tests/mutation,
  * built with CSIM_MUTATION) may change one field at start-up, to show that
  * some test fails when a row is wrong. */
 #ifdef CSIM_MUTATION
 #define CSIM_COST_TABLE static
+#define CSIM_FP_TABLE static
 /** csim_cost_mutate - apply $CSIM_MUTATION ("CORE:CLASS:FIELD:+1|-1") to
  *  `table` when CORE is `core`; "list" prints every field of the table. */
 void csim_cost_mutate(const char *core, cost_row table[CSIM_IC_COUNT]);
+/** csim_fp_cost_mutate - the same for a core's FP table (fields result, hold). */
+void csim_fp_cost_mutate(const char *core, fp_row table[CSIM_IC_FP_COUNT]);
 #else
 #define CSIM_COST_TABLE static const
+#define CSIM_FP_TABLE static const
 #endif
 
 static inline uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+/* The latest of the ready times ready[n] for the bits n of mask (a register
+ * set: core registers or S registers); 0 for none. */
+static inline uint64_t latest_ready(const uint64_t *ready, uint32_t mask)
+{
+    uint64_t r = 0;
+    while (mask) {
+        r = max64(r, ready[__builtin_ctz(mask)]);
+        mask &= mask - 1;
+    }
+    return r;
+}
 
 /* AHB/APB peripherals of the STM32 map (0x4000_0000-0x5FFF_FFFF). */
 static inline bool is_periph(uint32_t a) { return a >= 0x40000000u && a < 0x60000000u; }
@@ -115,8 +138,23 @@ static inline uint32_t transfer_addr(const csim_insn *in, const csim_mem_event *
 
 static inline bool transfer_is_write(const csim_insn *in)
 {
-    return in->iclass == CSIM_IC_STORE || in->iclass == CSIM_IC_STORE2 || in->iclass == CSIM_IC_STM;
+    return in->iclass == CSIM_IC_STORE || in->iclass == CSIM_IC_STORE2 || in->iclass == CSIM_IC_STM ||
+           in->iclass == CSIM_IC_FP_STORE || in->iclass == CSIM_IC_FP_STM;
 }
+
+/* Bus beats of an instruction's transfers: a doubleword FP transfer is two. */
+static inline unsigned transfer_beats(const csim_insn *in)
+{
+    return (unsigned)in->transfers << ((in->flags & CSIM_IF_FP_DOUBLE) ? 1 : 0);
+}
+
+/* The FP scoreboard (fpu.c), for any core with an FPU: when the operands of
+ * FP instruction `in` are ready and the FPU takes it; and, once it issued at
+ * `s` for `issue` cycles, when its results are (a load's register k with
+ * beat k, beats[] as it returned, plus load_latency - 1). */
+uint64_t fp_operands_ready(const csim_core *c, const csim_insn *in);
+void fp_results(csim_core *c, const csim_insn *in, const fp_row *row, uint64_t s, unsigned issue,
+                const uint64_t *beats, unsigned nbeats, unsigned load_latency);
 
 static inline void account_transfers(csim_core *c, const csim_insn *in, unsigned n)
 {

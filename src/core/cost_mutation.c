@@ -5,6 +5,7 @@
  * cost row by +1 or -1, so tests/mutation/run_mutation.sh can show that
  * every row is pinned by a test whose value comes from a document.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,27 +15,23 @@
 
 static void fail(const char *spec)
 {
-    fprintf(stderr, "CSIM_MUTATION=%s: expected CORE:CLASS:issue|refill:+1|-1 or list\n", spec);
+    fprintf(stderr, "CSIM_MUTATION=%s: expected CORE:CLASS:issue|refill|result|hold:+1|-1 or list\n", spec);
     exit(2);
 }
 
-void csim_cost_mutate(const char *core, cost_row table[CSIM_IC_COUNT])
+/* The spec in force, split: false when there is none or it lists the tables
+ * ("list" prints through `print`); fails on a malformed one. */
+static bool spec_for(const char *core, char *k, char *f, int *delta, bool *list)
 {
     const char *spec = getenv("CSIM_MUTATION");
-    if (!spec || !*spec) {
-        return;
+    *list = spec && strcmp(spec, "list") == 0;
+    if (!spec || !*spec || *list) {
+        return false;
     }
-    if (strcmp(spec, "list") == 0) {
-        for (unsigned k = 0; k < CSIM_IC_COUNT; k++) {
-            printf("cost-row %s %s issue %u\ncost-row %s %s refill %u\n", core,
-                   csim_iclass_name(k), table[k].issue, core, csim_iclass_name(k), table[k].refill);
-        }
-        return;
-    }
-    char c[16], k[16], f[16];
-    int delta;
-    if (sscanf(spec, "%15[^:]:%15[^:]:%15[^:]:%d", c, k, f, &delta) != 4 ||
-        (delta != 1 && delta != -1) || (strcmp(f, "issue") != 0 && strcmp(f, "refill") != 0) ||
+    char c[16];
+    if (sscanf(spec, "%15[^:]:%15[^:]:%15[^:]:%d", c, k, f, delta) != 4 || (*delta != 1 && *delta != -1) ||
+        (strcmp(f, "issue") != 0 && strcmp(f, "refill") != 0 && strcmp(f, "result") != 0 &&
+         strcmp(f, "hold") != 0) ||
         csim_core_find(c) < 0) {
         fail(spec);
     }
@@ -45,12 +42,51 @@ void csim_cost_mutate(const char *core, cost_row table[CSIM_IC_COUNT])
     if (row == CSIM_IC_COUNT) {
         fail(spec);
     }
-    if (strcmp(c, core) != 0) {
-        return;
-    }
-    uint8_t *field = strcmp(f, "issue") == 0 ? &table[row].issue : &table[row].refill;
+    return strcmp(c, core) == 0;
+}
+
+static void change(uint8_t *field, int delta)
+{
     if (*field == 0 && delta < 0) {
-        fail(spec);
+        fail(getenv("CSIM_MUTATION"));
     }
     *field = (uint8_t)(*field + delta);
+}
+
+/* Both kinds of table are rows of two one-byte fields, named `field`; the
+ * rows are classes first .. first + n - 1. */
+static void mutate_table(const char *core, unsigned first, unsigned n, uint8_t (*rows)[2],
+                         const char *const field[2])
+{
+    char k[16], f[16];
+    int delta;
+    bool list;
+    if (spec_for(core, k, f, &delta, &list)) {
+        for (unsigned row = 0; row < n; row++) {
+            for (unsigned i = 0; i < 2; i++) {
+                if (strcmp(csim_iclass_name(first + row), k) == 0 && strcmp(f, field[i]) == 0) {
+                    change(&rows[row][i], delta);
+                }
+            }
+        }
+    }
+    for (unsigned row = 0; list && row < n; row++) {
+        for (unsigned i = 0; i < 2; i++) {
+            printf("cost-row %s %s %s %u\n", core, csim_iclass_name(first + row), field[i], rows[row][i]);
+        }
+    }
+}
+
+_Static_assert(sizeof(cost_row) == 2 && sizeof(fp_row) == 2, "rows of two one-byte fields");
+
+void csim_cost_mutate(const char *core, cost_row table[CSIM_IC_COUNT])
+{
+    static const char *const fields[2] = {"issue", "refill"};
+    mutate_table(core, 0, CSIM_IC_COUNT, (uint8_t(*)[2])table, fields);
+}
+
+void csim_fp_cost_mutate(const char *core, fp_row table[CSIM_IC_FP_COUNT])
+{
+    static const char *const fields[2] = {"result", "hold"};
+    mutate_table(core, CSIM_IC_FP_FIRST, CSIM_IC_FP_COUNT, (uint8_t(*)[2])table, fields);
 }

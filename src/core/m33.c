@@ -40,26 +40,46 @@ CSIM_COST_TABLE cost_row m33_costs[CSIM_IC_COUNT] = {
     [CSIM_IC_CPS] = {1, 0},       /* assumed: no figure */
     [CSIM_IC_BARRIER] = {1, 0},   /* [M4] DMB/DSB 1+B, B = 0; ISB 1+P is not modelled */
     [CSIM_IC_WFI] = {1, 0},       [CSIM_IC_TRAP] = {1, 0}, /* never priced: sim.c */
+    /* FPv5-SP.  [M4F]: the Cortex-M4 TRM, ARM 100166 Table 7-1 (FPv4-SP),
+     * taken for the M33's FPU without an M33 measurement: uncertain, priced
+     * by assumption (docs/timing-model.md, "The FPU"). */
+    [CSIM_IC_FP_MOVE] = {1, 0},   /* [M4F] VMOV, VABS, VNEG, VMRS, VMSR 1 */
+    [CSIM_IC_FP_MOVE2] = {2, 0},  /* [M4F] VMOV of two core registers 2 */
+    [CSIM_IC_FP_ARITH] = {1, 0},  /* [M4F] VADD, VSUB, VMUL, VNMUL, VCVT, VCMP 1 */
+    [CSIM_IC_FP_V8] = {1, 0},     /* assumed as FP_ARITH: FPv5 only, no figure anywhere */
+    [CSIM_IC_FP_MAC] = {1, 0},    /* [J] VFMA/VMLA.F32 1-cycle issue */
+    [CSIM_IC_FP_DIV] = {1, 0},    /* [M4F] VDIV, VSQRT 14: 1 issue, the rest in the FPU (fp_div below) */
+    [CSIM_IC_FP_LOAD] = {0, 0},   /* [M4F] VLDR 1+N as LDR 1+1: as LDR [J], one word per beat */
+    [CSIM_IC_FP_STORE] = {0, 0},  /* [M4F] VSTR 1+N: as STR [J] */
+    [CSIM_IC_FP_LDM] = {0, 0},    /* [M4F] VLDM/VPOP 1+N words: as LDM [J], N words N cycles */
+    [CSIM_IC_FP_STM] = {0, 0},    /* [M4F] VSTM/VPUSH 1+N words: as STM [J] */
+};
+
+/* The FP scoreboard's figures (fpu.c).  [M4F] ARM 100166 section 7.2.3: an
+ * arithmetic result (add to square root, all MACs, conversions) "takes one
+ * cycle longer" when the next instruction consumes it; VDIV/VSQRT 14 cycles,
+ * completing while other instructions go on (ARM erratum 776924, as TI
+ * SWRZ108A quotes it).  [J] VFMA/VMLA.F32: 3-cycle result, no FP instruction
+ * in the next 2 cycles (jnk0le cortex_m33.md @3dfc2ab).  Loads' results come
+ * with m33.load_latency; transfers hold the core, not the FPU. */
+CSIM_FP_TABLE fp_row m33_fp_costs[CSIM_IC_FP_COUNT] = {
+    [CSIM_IC_FP_MOVE - CSIM_IC_FP_FIRST] = {0, 0},   /* [M4F] */
+    [CSIM_IC_FP_MOVE2 - CSIM_IC_FP_FIRST] = {0, 0},  /* [M4F] */
+    [CSIM_IC_FP_ARITH - CSIM_IC_FP_FIRST] = {1, 0},  /* [M4F] one cycle longer */
+    [CSIM_IC_FP_V8 - CSIM_IC_FP_FIRST] = {1, 0},     /* assumed as FP_ARITH */
+    [CSIM_IC_FP_MAC - CSIM_IC_FP_FIRST] = {2, 2},    /* [J] 3-cycle result, FPU held 2 */
+    [CSIM_IC_FP_DIV - CSIM_IC_FP_FIRST] = {13, 13},  /* [M4F] 14 cycles */
 };
 
 #ifdef CSIM_MUTATION
 __attribute__((constructor)) static void mutate_m33_costs(void)
 {
     csim_cost_mutate("m33", m33_costs);
+    csim_fp_cost_mutate("m33", m33_fp_costs);
 }
 #endif
 
 /* ---- Cortex-M33 ------------------------------------------------------- */
-
-static uint64_t regs_ready(const csim_core *c, unsigned mask)
-{
-    uint64_t r = 0;
-    while (mask) {
-        r = max64(r, c->reg_ready[__builtin_ctz(mask)]);
-        mask &= mask - 1;
-    }
-    return r;
-}
 
 static void set_regs_ready(csim_core *c, unsigned mask, uint64_t when)
 {
@@ -188,7 +208,12 @@ static inline __attribute__((always_inline)) void m33_price(csim_core *c, const 
         late = (uint16_t)(in->regs_read & ~in->shift_regs & c->chain_regs);
     }
     uint16_t early = (uint16_t)((in->regs_read & ~late) & ~PC_BIT);
-    uint64_t operands = max64(regs_ready(c, early), regs_ready(c, late) > 0 ? regs_ready(c, late) - 1 : 0);
+    const uint64_t late_ready = latest_ready(c->reg_ready, late);
+    uint64_t operands = max64(latest_ready(c->reg_ready, early), late_ready > 0 ? late_ready - 1 : 0);
+    const bool fp = csim_iclass_is_fp(in->iclass);
+    if (__builtin_expect(fp, 0)) {
+        operands = max64(operands, fp_operands_ready(c, in));
+    }
     /* Predicated instructions read the flags; IT itself only records them. */
     if ((in->flags & CSIM_IF_COND) && !is_branch_class(in->iclass) && in->iclass != CSIM_IC_IT) {
         operands = max64(operands, c->flags_ready);
@@ -238,11 +263,12 @@ static inline __attribute__((always_inline)) void m33_price(csim_core *c, const 
         m33_fetch_ahead(c, in, s, UINT64_MAX, lag);
     }
 
-    unsigned ntr = in->transfers;
-    uint64_t wait = 0, last_ready = s, beat_ready[16];
+    /* One beat per word: a doubleword FP transfer is two, at a and a + 4. */
+    const unsigned ntr = transfer_beats(in), dbl = (in->flags & CSIM_IF_FP_DOUBLE) ? 1 : 0;
+    uint64_t wait = 0, last_ready = s, beat_ready[32];
     bool write = transfer_is_write(in);
     for (unsigned k = 0; k < ntr; k++) {
-        uint32_t a = transfer_addr(in, ev, nev, k);
+        uint32_t a = transfer_addr(in, ev, nev, k >> dbl) + 4 * (k & dbl);
         uint64_t at = s + issue + k + wait - (in->iclass == CSIM_IC_TB ? 1 : 0);
         uint64_t ready;
         if (write) {
@@ -265,7 +291,7 @@ static inline __attribute__((always_inline)) void m33_price(csim_core *c, const 
         }
         wait += ready - (at + 1);
         last_ready = ready;
-        if (k < 16) {
+        if (k < 32) {
             beat_ready[k] = ready;
         }
     }
@@ -304,6 +330,10 @@ static inline __attribute__((always_inline)) void m33_price(csim_core *c, const 
         }
     } else if (dst) {
         set_regs_ready(c, dst, s + (issue > 1 ? issue : 1) + latency - 1);
+    }
+    if (__builtin_expect(fp, 0)) {
+        fp_results(c, in, &m33_fp_costs[in->iclass - CSIM_IC_FP_FIRST], s, issue, beat_ready,
+                   ntr < 32 ? ntr : 32, p->m33_load_latency);
     }
     c->chain_regs = (uint16_t)((c->chain_regs & ~in->regs_written) | (in->flags & CSIM_IF_OPERAND2 ? dst : 0));
     if (in->flags & CSIM_IF_SETS_FLAGS) {
@@ -380,6 +410,9 @@ static unsigned m33_transfer_offset(const csim_insn *in)
 /* Dual-issue state: how long ago the previous instruction issued, and what it was. */
 static bool m33_sign(const csim_core *c, uint64_t now, uint8_t *b)
 {
+    if (c->fp_horizon > now) {
+        return false; /* an FP result or the FPU still busy: not in the signature */
+    }
     uint64_t back = now >= c->prev_issue ? now - c->prev_issue : 0;
     b[0] = (uint8_t)back;
     b[1] = c->prev_class;
@@ -407,12 +440,18 @@ static void m33_restore(csim_core *c, uint64_t now, const uint8_t *b)
 
 static const char *const m33_keys[] = {"m33.", NULL};
 
+/* The rows above marked assumed or [M4F]: no M33 document or measurement. */
+#define IC_BIT(k) (1ull << CSIM_IC_##k)
+_Static_assert(CSIM_IC_COUNT <= 64, "csim_core_desc.assumed holds one bit per class");
+
 const csim_core_desc csim_core_m33 = {
     .title = "Cortex-M33",
     .arch = ARCH_V8M_MAIN,
     .emu_cpu = "cortex-m33",
     .features = CSIM_CF_DWT_CYCCNT | CSIM_CF_FETCH_LAG,
     .keys = m33_keys,
+    .assumed = IC_BIT(CPS) | IC_BIT(FP_MOVE) | IC_BIT(FP_MOVE2) | IC_BIT(FP_ARITH) | IC_BIT(FP_V8) | IC_BIT(FP_DIV) |
+               IC_BIT(FP_LOAD) | IC_BIT(FP_STORE) | IC_BIT(FP_LDM) | IC_BIT(FP_STM),
     .exec = m33_exec,
     .transfer_offset = m33_transfer_offset,
     .sign = m33_sign,

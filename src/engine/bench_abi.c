@@ -3,6 +3,8 @@
  * bench_abi.c - the benchmark ABI of firmware/include/bench.h: its markers, the case
  * table (one reader for the emulator and the ELF), the inputs cyclesim writes.
  */
+#include <ctype.h>
+
 #include "engine/sim_internal.h"
 
 /* Target memory as the case table is read from it: the running emulator, or
@@ -106,6 +108,48 @@ void sim_in_force_begin(sim *s)
     s->abi.in_region = true;
 }
 
+void abi_count_assumed(sim *s, const csim_insn *insns, unsigned n)
+{
+    if (!s->abi.assumed_runs && !(s->abi.assumed_runs = calloc(csim_disasm_ids(), sizeof(uint64_t)))) {
+        return; /* out of memory: the counts stay empty, as does the rest of a failing run */
+    }
+    for (unsigned i = 0; i < n; i++) {
+        s->abi.assumed_runs[insns[i].id] += (s->core.desc->assumed >> insns[i].iclass) & 1u;
+    }
+}
+
+/* The region's counts into case c, most frequent first, and cleared. */
+static void take_assumed(sim *s, csim_case_result *c)
+{
+    uint64_t *runs = s->abi.assumed_runs;
+    for (unsigned id = 1; runs && id < csim_disasm_ids(); id++) {
+        if (!runs[id]) {
+            continue;
+        }
+        unsigned k = c->n_assumed < CSIM_MAX_ASSUMED ? c->n_assumed++ : CSIM_MAX_ASSUMED;
+        if (k == CSIM_MAX_ASSUMED) { /* full: the least frequent goes to assumed_other */
+            csim_assumed *last = &c->assumed[CSIM_MAX_ASSUMED - 1];
+            if (last->count >= runs[id]) {
+                c->assumed_other += runs[id];
+                runs[id] = 0;
+                continue;
+            }
+            c->assumed_other += last->count;
+            k = CSIM_MAX_ASSUMED - 1;
+        }
+        for (; k > 0 && c->assumed[k - 1].count < runs[id]; k--) {
+            c->assumed[k] = c->assumed[k - 1];
+        }
+        csim_assumed *a = &c->assumed[k];
+        a->count = runs[id];
+        snprintf(a->mnemonic, sizeof(a->mnemonic), "%s", csim_disasm_name(s->dis, id));
+        for (char *p = a->mnemonic; *p; p++) {
+            *p = (char)toupper((unsigned char)*p);
+        }
+        runs[id] = 0;
+    }
+}
+
 bool abi_region_end(sim *s)
 {
     if (!s->abi.in_region) {
@@ -117,6 +161,7 @@ bool abi_region_end(sim *s)
     d->cycles = csim_core_now(&s->core) - s->abi.r_cycles;
     csim_tm_ms_stats_diff(&s->abi.cur.ms, csim_memsys_stats(s->flash), &s->abi.r_ms);
     fp_measure(s, &s->abi.cur);
+    take_assumed(s, &s->abi.cur);
     csim_profile_free(s->abi.cur.profile);
     s->abi.cur.profile = s->prof ? csim_prof_end(s->prof) : NULL;
     csim_insn_trace_free(s->abi.cur.trace);

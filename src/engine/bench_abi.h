@@ -29,6 +29,7 @@ typedef struct bench_abi {
     csim_breakdown r_bd;
     csim_ms_stats r_ms;
     csim_case_result cur, empty;
+    uint64_t *assumed_runs; /* per instruction id: runs priced by assumption in the region */
     bool have_empty;
     size_t cap_cases;
     /* case selection and inputs: written when main starts (start-up code has
@@ -55,6 +56,9 @@ abi_region_event abi_marker(sim *s, uint32_t addr);
 /** abi_region_end - the measured region ends (nothing if none runs): the
  *  case's differences; whether a region ended. */
 bool abi_region_end(sim *s);
+/** abi_count_assumed - a block of the region ran: count its n instructions
+ *  that the core prices by assumption (csim_core_desc.assumed). */
+void abi_count_assumed(sim *s, const csim_insn *insns, unsigned n);
 /** sim_in_force_begin - a measured region begins: record the configuration in force (sim.h). */
 void sim_in_force_begin(sim *s);
 void sim_read_cstr(sim *s, uint32_t addr, char *out, size_t len);

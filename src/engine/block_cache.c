@@ -17,6 +17,24 @@ bool elf_has_code(const csim_elf *e, uint32_t base, uint32_t size)
     return false;
 }
 
+/* What an instruction needs that architecture `a` lacks ("an FP
+ * instruction"), or NULL: the emulator runs such code on any core. */
+static const char *not_implemented(csim_arch a, const csim_insn *in)
+{
+    if (in->iclass >= CSIM_IC_COUNT) {
+        return "an instruction no timing class lists (an A-profile, Advanced SIMD or coprocessor instruction)";
+    }
+    if (csim_iclass_is_fp(in->iclass) && !csim_arch_has(a, CSIM_AF_FPU)) {
+        return "an FP instruction (no FPU)";
+    }
+    const bool v6m_wide = in->iclass == CSIM_IC_BL || in->iclass == CSIM_IC_SYS || in->iclass == CSIM_IC_BARRIER ||
+                          in->iclass == CSIM_IC_TRAP;
+    if ((in->flags & CSIM_IF_WIDE) && !v6m_wide && !csim_arch_has(a, CSIM_AF_THUMB2)) {
+        return "a 32-bit Thumb-2 instruction";
+    }
+    return NULL;
+}
+
 block *sim_find_block(sim *s, uint32_t addr, uint32_t size)
 {
     unsigned h = (addr >> 1) & (BLOCK_SLOTS - 1);
@@ -54,12 +72,28 @@ block *sim_find_block(sim *s, uint32_t addr, uint32_t size)
         free(tmp);
         return NULL;
     }
+    for (int i = 0; i < n; i++) {
+        const char *lacks = not_implemented(s->model->arch, &tmp[i]);
+        if (lacks) {
+            /* Silicon takes it as undefined; the image was built for another
+             * MCU: refused as a wrong architecture, not priced. */
+            snprintf(s->fault, sizeof(s->fault), "%s is %s, which a %s (%s) cannot run",
+                     csim_disasm_name(s->dis, tmp[i].id), lacks, s->model->name,
+                     csim_arch_of(s->model->arch)->title);
+            s->refused_pc = tmp[i].addr;
+            free(b);
+            free(tmp);
+            return NULL;
+        }
+    }
     b->code.addr = addr;
     b->size = size;
     b->code.n = n > 0 ? (unsigned)n : 0;
     b->code.insns = tmp;
     for (unsigned i = 0; i < b->code.n; i++) {
         b->has_wfi |= tmp[i].iclass == CSIM_IC_WFI;
+        b->has_fp |= csim_iclass_is_fp(tmp[i].iclass);
+        b->has_assumed |= (s->core.desc->assumed >> tmp[i].iclass) & 1u;
     }
     b->next = s->cache.slots[h];
     s->cache.slots[h] = b;

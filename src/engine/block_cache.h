@@ -20,6 +20,8 @@ typedef struct block {
     csim_tm_block code;  /* address, instructions, kept pricings (src/timing) */
     uint32_t size;
     bool has_wfi;        /* holds a WFI/WFE (ends the run) */
+    bool has_fp;         /* holds an FP instruction (the FP context becomes active) */
+    bool has_assumed;    /* holds an instruction priced by assumption (counted in a region) */
     unsigned fp_epoch;   /* region in which it last ran (footprint) */
     struct block *succ;  /* the block that ran after it last time (sim_on_block) */
     struct block *next;

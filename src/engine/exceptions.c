@@ -16,6 +16,7 @@ static const struct {
     [F_STKOF] = {"STKOF", EXC_USAGEFAULT, 18, 1u << 20},
     [F_UNALIGNED] = {"UNALIGNED", EXC_USAGEFAULT, 18, 1u << 24},
     [F_DIVBYZERO] = {"DIVBYZERO", EXC_USAGEFAULT, 18, 1u << 25},
+    [F_NOCP] = {"NOCP", EXC_USAGEFAULT, 18, 1u << 19},
     [F_PRECISERR] = {"PRECISERR", EXC_BUSFAULT, 17, 1u << 9 | 1u << 15}, /* BFARVALID */
     [F_IBUSERR] = {"IBUSERR", EXC_BUSFAULT, 17, 1u << 8},
 };
@@ -72,17 +73,42 @@ bool exc_take(sim *s, unsigned exc, uint32_t handler, uint32_t ret_pc)
     uint32_t sp = csim_emu_reg(s->emu, CSIM_SP);
     uint32_t xpsr = csim_emu_reg(s->emu, CSIM_XPSR);
     uint32_t align = sp & 4u;
-    sp = (sp - align) - 32;
+    /* An active FP context gets the extended frame (FPCCR.ASPEN); its FP
+     * state is preserved at once (LSPEN clear) or by the first FP
+     * instruction that runs before the return (lazy, LSPACT): written here
+     * either way (the values are those silicon would write), charged when
+     * silicon writes them, one cycle per word as VPUSH (docs/timing-model.md). */
+    const uint32_t fpccr = csim_periph_reg(s->periph, CSIM_FPCCR);
+    const bool ext = s->exc.fpca && (fpccr & CSIM_FPCCR_ASPEN);
+    const bool lazy = ext && (fpccr & CSIM_FPCCR_LSPEN);
+    sp = (sp - align) - 32 - (ext ? 4 * FP_CONTEXT_WORDS : 0);
     uint32_t frame[8] = {csim_emu_reg(s->emu, CSIM_R0), csim_emu_reg(s->emu, CSIM_R1),
                          csim_emu_reg(s->emu, CSIM_R2), csim_emu_reg(s->emu, CSIM_R3),
                          csim_emu_reg(s->emu, CSIM_R12), csim_emu_reg(s->emu, CSIM_LR), ret_pc | 1u,
                          (xpsr & ~(1u << 9)) | (align ? 1u << 9 : 0) | (1u << 24)};
-    if (csim_emu_write(s->emu, sp, frame, sizeof(frame))) {
+    uint32_t fp[FP_CONTEXT_WORDS + 15] = {0}; /* S0-S31, FPSCR as csim_emu_fp_regs reads them */
+    if (ext) {
+        csim_emu_fp_regs(s->emu, fp);
+        fp[16] = fp[32]; /* FPSCR after S15; the reserved word 0 */
+        fp[17] = 0;
+    }
+    if (csim_emu_write(s->emu, sp, frame, sizeof(frame)) ||
+        (ext && csim_emu_write(s->emu, sp + 32, fp, 4 * FP_CONTEXT_WORDS))) {
         snprintf(s->fault, sizeof(s->fault), "stack overflow on exception entry (SP 0x%08x)", sp);
         return false;
     }
+    if (ext) {
+        csim_periph_write(s->periph, CSIM_FPCAR, 4, sp + 32);
+        csim_periph_write(s->periph, CSIM_FPCCR, 4, (fpccr & ~CSIM_FPCCR_LSPACT) | (lazy ? CSIM_FPCCR_LSPACT : 0));
+        if (!lazy) {
+            csim_core_exception_extra(&s->core, FP_STATE_WORDS);
+        }
+    }
+    s->exc.fp_frame[s->exc.depth] = (uint8_t)(ext | lazy << 1);
+    s->exc.fpca = false; /* the handler starts without an FP context */
     csim_emu_set_reg(s->emu, CSIM_SP, sp);
-    csim_emu_set_reg(s->emu, CSIM_LR, 0xFFFFFFF9u);
+    /* EXC_RETURN: thread mode, main stack; bit 4 clear for the extended frame. */
+    csim_emu_set_reg(s->emu, CSIM_LR, ext ? 0xFFFFFFE9u : 0xFFFFFFF9u);
     /* IPSR = the exception number, EPSR: T set, IT/ICI cleared (DDI0419
      * B1.5.6, DDI0553 B3 "Exception entry"); firmware reads it with MRS.
      * Unicorn 2.0.1 takes IPSR from an xPSR write; the stacked xPSR restores
@@ -104,6 +130,19 @@ bool exc_take(sim *s, unsigned exc, uint32_t handler, uint32_t ret_pc)
     return true;
 }
 
+void exc_fp_used(sim *s)
+{
+    s->exc.fpca = true;
+    for (unsigned d = 0; d < s->exc.depth; d++) {
+        if (s->exc.fp_frame[d] & 2) { /* the lazy preservation (FPCAR's frame), now */
+            s->exc.fp_frame[d] &= (uint8_t)~2u;
+            const uint32_t fpccr = csim_periph_reg(s->periph, CSIM_FPCCR);
+            csim_periph_write(s->periph, CSIM_FPCCR, 4, fpccr & ~CSIM_FPCCR_LSPACT);
+            csim_core_exception_extra(&s->core, FP_STATE_WORDS);
+        }
+    }
+}
+
 bool exc_return(sim *s)
 {
     uint32_t sp = csim_emu_reg(s->emu, CSIM_SP), frame[8];
@@ -115,7 +154,22 @@ bool exc_return(sim *s)
     for (int i = 0; i < 6; i++) {
         csim_emu_set_reg(s->emu, regs[i], frame[i]);
     }
-    csim_emu_set_reg(s->emu, CSIM_SP, sp + 32 + ((frame[7] >> 9) & 1u) * 4);
+    const uint8_t fpf = s->exc.fp_frame[s->exc.depth - 1];
+    if ((fpf & 1) && !(fpf & 2)) { /* the FP state was preserved: it comes back */
+        uint32_t fp[FP_CONTEXT_WORDS];
+        if (csim_emu_read(s->emu, sp + 32, fp, sizeof(fp))) {
+            snprintf(s->fault, sizeof(s->fault), "bad stack on exception return (SP 0x%08x)", sp);
+            return false;
+        }
+        csim_emu_set_fp_regs(s->emu, fp, 16);
+        csim_core_exception_extra(&s->core, FP_STATE_WORDS);
+    }
+    if (fpf & 1) {
+        const uint32_t fpccr = csim_periph_reg(s->periph, CSIM_FPCCR);
+        csim_periph_write(s->periph, CSIM_FPCCR, 4, fpccr & ~CSIM_FPCCR_LSPACT);
+    }
+    s->exc.fpca = fpf & 1; /* EXC_RETURN bit 4 restores CONTROL.FPCA */
+    csim_emu_set_reg(s->emu, CSIM_SP, sp + 32 + ((fpf & 1) ? 4 * FP_CONTEXT_WORDS : 0) + ((frame[7] >> 9) & 1u) * 4);
     csim_emu_set_reg(s->emu, CSIM_XPSR, frame[7] & ~(1u << 9));
     s->exc.depth--;
     watch_store(&s->watch, s->insns);
@@ -298,7 +352,16 @@ void sim_ccr(void *user, uint32_t ccr)
  *    LDREX/STREX hw0 0xE850/0xE840 | Rn, a word at Rn + imm8 * 4; and
  *    hw0 0xE8D0/0xE8C0 | Rn with hw1[7:4] 0100/0101 (LDREXB/H, STREXB/H),
  *    10sz (LDA*, STL*), 11sz (LDAEX*, STLEX*), 1 << sz bytes at Rn (0000 and
- *    0001 are TBB/TBH, which may be unaligned). */
+ *    0001 are TBB/TBH, which may be unaligned);
+ *  - the FP instructions (the coprocessor space, hw0 111x 11xx, with
+ *    coprocessor 10 or 11, hw1[11:9] 101): a NOCP UsageFault while CPACR
+ *    (SCB_CPACR) grants CP10 no access (bits 21:20 00 or 10; DDI0553 B3
+ *    "Coprocessor Access Control Register"; CP11 must be set alike). */
+static bool is_fp(const uint16_t hw[2])
+{
+    return (hw[0] & 0xEC00u) == 0xEC00u && (hw[1] & 0x0E00u) == 0x0A00u;
+}
+
 static bool is_div(const uint16_t hw[2])
 {
     return (hw[0] & 0xFFD0u) == 0xFB90u && (hw[1] & 0xF0F0u) == 0xF0F0u;
@@ -323,6 +386,10 @@ csim_stop sim_on_watched(void *user, uint32_t addr, uint32_t *stop_addr)
     if (csim_emu_read(s->emu, addr, hw, sizeof(hw))) {
         return CSIM_STOP_NONE;
     }
+    if (is_fp(hw)) {
+        *stop_addr = addr;
+        return (csim_periph_reg(s->periph, SCB_CPACR) >> 20 & 1u) ? CSIM_STOP_NONE : CSIM_STOP_NOCP;
+    }
     if (is_div(hw)) {
         *stop_addr = addr;
         return s->exc.div_trap && (hw[1] & 0xFu) < 13 && csim_emu_reg(s->emu, hw[1] & 0xFu) == 0 ? CSIM_STOP_DIVBYZERO
@@ -346,7 +413,8 @@ csim_err exc_watch_checked(sim *s)
         const csim_section *c = &e->secs[k];
         for (uint32_t a = c->addr; c->alloc && c->exec && a + 4 > a && a + 4 <= c->addr + c->size; a += 2) {
             uint16_t hw[2];
-            if (csim_emu_read(s->emu, a, hw, sizeof(hw)) == CSIM_OK && (is_div(hw) || aligned_access_size(hw))) {
+            if (csim_emu_read(s->emu, a, hw, sizeof(hw)) == CSIM_OK && (is_div(hw) || aligned_access_size(hw) ||
+                                                               (is_fp(hw) && csim_arch_has(s->model->arch, CSIM_AF_FPU)))) {
                 csim_err err = csim_emu_watch(s->emu, a);
                 if (err) {
                     return csim_fail(s->diag, err, err == CSIM_ERR_NOMEM ? "out of memory"
@@ -399,7 +467,7 @@ csim_err exc_emu_stopped(sim *s, uint32_t *pc)
         if (i < b->n) {
             fpc = b->insns[i].addr;
         }
-    } else if (why == CSIM_STOP_UNDEFINED || why == CSIM_STOP_DIVBYZERO) {
+    } else if (why == CSIM_STOP_UNDEFINED || why == CSIM_STOP_DIVBYZERO || why == CSIM_STOP_NOCP) {
         fpc = where;
     }
     if (why == CSIM_STOP_UNALIGNED && s->exc.align_pc) { /* a watched instruction, stopped before it ran */
@@ -427,6 +495,9 @@ csim_err exc_emu_stopped(sim *s, uint32_t *pc)
     } else if (why == CSIM_STOP_DIVBYZERO) {
         fk = F_DIVBYZERO;
         cause = "division by zero (CCR.DIV_0_TRP set)";
+    } else if (why == CSIM_STOP_NOCP) {
+        fk = F_NOCP;
+        cause = "FP instruction with the FPU disabled (CPACR grants CP10/CP11 no access)";
     } else if (invstate) {
         fk = F_INVSTATE;
         snprintf(what, sizeof(what), "branch to 0x%08x without the Thumb bit (execution in ARM state)", where);

@@ -32,7 +32,15 @@ enum { EXC_NMI = 2, EXC_HARDFAULT = 3, EXC_BUSFAULT = 5, EXC_USAGEFAULT = 6, EXC
  * BusFault when SHCSR enables it, else escalates to HardFault with
  * HFSR.FORCED, and records the cause in CFSR (DDI0553 B3 "Fault handling",
  * D1 CFSR/UFSR/BFSR).  docs/sources.md. */
-typedef enum fault_kind { F_UNDEFINSTR, F_INVSTATE, F_STKOF, F_UNALIGNED, F_DIVBYZERO, F_PRECISERR, F_IBUSERR } fault_kind;
+/* CPACR: CP10 and CP11 (the FPU) access, bits 23:20; full access 0b11 each. */
+#define SCB_CPACR 0xE000ED88u
+#define CPACR_CP10_CP11_FULL (0xFu << 20)
+#define FP_CONTEXT_WORDS 18 /* an extended frame's S0-S15, FPSCR and reserved word, above the basic frame */
+#define FP_STATE_WORDS 17   /* of which the FP state: S0-S15 and FPSCR */
+
+typedef enum fault_kind {
+    F_UNDEFINSTR, F_INVSTATE, F_STKOF, F_UNALIGNED, F_DIVBYZERO, F_NOCP, F_PRECISERR, F_IBUSERR
+} fault_kind;
 
 typedef struct sim sim;
 
@@ -44,6 +52,8 @@ typedef struct exceptions {
     const char *align_why; /* why the access always faults (NULL: CCR.UNALIGN_TRP) */
     uint32_t align_pc;     /* the watched instruction that faulted (0: none) */
     bool div_trap;         /* CCR.DIV_0_TRP */
+    bool fpca;             /* CONTROL.FPCA: an FP instruction ran in this context */
+    uint8_t fp_frame[MAX_NESTED]; /* per active exception: its frame is extended; bit 1: lazily (LSPACT) */
 } exceptions;
 
 void sim_on_trap(void *user, unsigned intno);
@@ -51,6 +61,9 @@ void sim_ccr(void *user, uint32_t ccr);
 uint32_t exc_vector(sim *s, unsigned exc, uint32_t *entry_addr);
 bool exc_take(sim *s, unsigned exc, uint32_t handler, uint32_t ret_pc);
 bool exc_return(sim *s);
+/** exc_fp_used - a block with an FP instruction runs: the FP context is
+ *  active, and a lazy FP state preservation still pending is made now. */
+void exc_fp_used(sim *s);
 csim_err exc_raise(sim *s, fault_kind k, uint32_t fpc, const char *cause, uint32_t bfar);
 csim_err exc_deliver(sim *s, unsigned exc, const char *exc_name, uint32_t fpc, uint32_t ret_pc, const char *cause);
 csim_err exc_svc(sim *s, uint32_t svc_pc);

@@ -536,6 +536,9 @@ csim_periph *csim_periph_new(const csim_model *m, const csim_periph_env *env)
             }
         }
     }
+    if (csim_arch_has(m->arch, CSIM_AF_FPU)) {
+        *reg_slot(p, CSIM_FPCCR) = CSIM_FPCCR_ASPEN | CSIM_FPCCR_LSPEN;
+    }
     return p;
 }
 
@@ -608,7 +611,11 @@ uint32_t csim_periph_read(void *opaque, uint32_t addr, unsigned size)
     const uint32_t a = addr & ~3u;
     const uint64_t now = p->env.now(p->env.user);
     const periph_range *r = range_at(p, a);
-    const uint32_t v = r->mod->read(p, r, a, now) >> (addr & 3u) * 8;
+    const uint32_t word = r->mod->read(p, r, a, now);
+    if (p->env.read) {
+        p->env.read(p->env.user, a, word);
+    }
+    const uint32_t v = word >> (addr & 3u) * 8;
     return size >= 4 ? v : v & ((1u << (size * 8)) - 1);
 }
 

@@ -85,20 +85,24 @@ static csim_err load_image(sim *s)
 }
 
 /* Instructions whose faults the emulator misses, checked before they run
- * (exc_watch_checked): divides (CCR.DIV_0_TRP) and exclusive accesses
- * (always aligned). */
+ * (exc_watch_checked): divides (CCR.DIV_0_TRP), exclusive accesses (always
+ * aligned) and FP instructions (NOCP while CPACR disables the FPU). */
 static bool checks_insns(csim_arch a)
 {
-    return csim_arch_has(a, CSIM_AF_HW_DIVIDE) || csim_arch_has(a, CSIM_AF_EXCLUSIVES);
+    return csim_arch_has(a, CSIM_AF_HW_DIVIDE) || csim_arch_has(a, CSIM_AF_EXCLUSIVES) || csim_arch_has(a, CSIM_AF_FPU);
 }
 
 csim_err sim_setup(sim *s, csim_periph_env env, csim_emu_hooks hooks)
 {
     const csim_model *m = s->model;
     csim_diag *d = s->diag;
-    if (!csim_arch_runs(m->arch, s->elf->arch)) {
+    if (!csim_arch_runs(m->arch, s->elf->arch, 0)) {
         return csim_fail(d, CSIM_ERR_ELF, "%s: built for %s, which a %s (%s) cannot run", s->elf->path,
                          s->elf->arch_name, m->name, csim_arch_of(m->arch)->title);
+    }
+    if (!csim_arch_runs(m->arch, s->elf->arch, s->elf->fp_arch_name != NULL)) {
+        return csim_fail(d, CSIM_ERR_ELF, "%s: built for an FPU (Tag_FP_arch %s), which a %s (%s) does not have",
+                         s->elf->path, s->elf->fp_arch_name, m->name, csim_arch_of(m->arch)->title);
     }
     const char *why = csim_memsys_cfg_problem(&m->flash);
     if (why) {

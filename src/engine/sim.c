@@ -55,6 +55,14 @@ static void sim_xmem_invalidate(void *user)
     }
 }
 
+/* A peripheral or system register read: progress only when it returned
+ * something new (watchdog.c). */
+static void sim_periph_read(void *user, uint32_t addr, uint32_t value)
+{
+    sim *s = user;
+    watch_periph_read(&s->watch, s->insns, addr, value);
+}
+
 static uint32_t sim_sp(void *user) { return csim_emu_reg(((sim *)user)->emu, CSIM_SP); }
 
 /* The pricing: the block that ran is priced (or a pricing replayed) once
@@ -197,8 +205,14 @@ static void sim_on_block(void *user, uint32_t addr, uint32_t size)
         if (!s->fault[0]) {
             snprintf(s->fault, sizeof(s->fault), "cannot decode the block at 0x%08x", addr);
         }
-        stop(s, ACT_FAULT, addr);
+        stop(s, s->refused_pc ? ACT_REFUSED : ACT_FAULT, s->refused_pc ? s->refused_pc : addr);
         return;
+    }
+    if (b->has_fp) {
+        exc_fp_used(s);
+    }
+    if (b->has_assumed && s->abi.in_region) {
+        abi_count_assumed(s, b->code.insns, b->code.n);
     }
     if (b->has_wfi) {
         /* A board image sleeps when it is done; cyclesim models no sleep,
@@ -275,7 +289,7 @@ static __attribute__((noinline)) const acc_range *acc_range_of(sim *s, uint32_t 
  * quiet-loop state, the footprint (the stack's low mark, touched bytes). */
 static inline void record_access(sim *s, const acc_range *r, uint32_t addr, unsigned size, bool write)
 {
-    if (write || addr >= 0x40000000u) { /* a store or a peripheral/system read */
+    if (write) { /* peripheral and system reads: sim_periph_read */
         watch_store(&s->watch, s->insns);
     }
     csim_pricer_record(&s->pricer, addr, size, write, (uint8_t)(r->cls | (write ? CSIM_TC_WRITE : 0)));
@@ -378,8 +392,8 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
     watch_init(&s->watch, opts->max_insns);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    const csim_periph_env env = {s,    sim_now,         sim_flash_config,   opts->console, sim_cache_invalidate,
-                                 NULL, sim_xmem_config, sim_xmem_invalidate};
+    const csim_periph_env env = {s,    sim_now,         sim_flash_config,    opts->console, sim_cache_invalidate,
+                                 NULL, sim_xmem_config, sim_xmem_invalidate, sim_periph_read};
     const csim_emu_hooks hooks = {s, sim_on_block, sim_on_mem, NULL, sim_on_misaligned, NULL};
     csim_err err = sim_setup(s, env, hooks);
     if (!err) {
@@ -408,6 +422,10 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
         }
         csim_emu_set_reg(s->emu, CSIM_SP, sp);
         csim_emu_set_reg(s->emu, CSIM_LR, RETURN_STUB | 1u);
+        if (csim_arch_has(model->arch, CSIM_AF_FPU)) {
+            /* A function runs as after CMSIS SystemInit: the FPU enabled. */
+            csim_periph_set_bits(s->periph, SCB_CPACR, CPACR_CP10_CP11_FULL);
+        }
     } else if (!err && !opts->call) {
         uint32_t vec[2] = {0, 0};
         csim_emu_read(s->emu, model->flash.flash_base, vec, sizeof(vec));
@@ -508,6 +526,14 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
         case ACT_QUIET: {
             char at[160];
             sim_describe_pc(s, s->act_pc, at, sizeof(at));
+            if (s->watch.rereads > 1) { /* a loop that polls, not a lone read before a counting loop */
+                err = csim_fail(diag, CSIM_ERR_LIMIT, "runaway at %s: %llu instructions with no store, rereading "
+                                "peripheral register 0x%08x (%s), which keeps reading 0x%08x (an unmodelled bit "
+                                "polled? raise the limit with --max-insns, 64 times this)", at,
+                                (unsigned long long)s->watch.quiet_limit, s->watch.poll_addr,
+                                csim_periph_module_at(s->periph, s->watch.poll_addr), s->watch.poll_value);
+                break;
+            }
             err = csim_fail(diag, CSIM_ERR_LIMIT, "runaway at %s: %llu instructions with no store and no "
                             "peripheral read (a loop that changes only registers; raise the limit with "
                             "--max-insns, 64 times this)", at, (unsigned long long)s->watch.quiet_limit);
@@ -532,6 +558,12 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
             err = csim_fail(diag, CSIM_ERR_LIMIT, "instruction limit of %llu reached at %s: that many instructions "
                             "since the last bench marker or semihosting call (runaway firmware? raise it with "
                             "--max-insns)", (unsigned long long)opts->max_insns, at);
+            break;
+        }
+        case ACT_REFUSED: {
+            char at[160];
+            sim_describe_pc(s, s->act_pc, at, sizeof(at));
+            err = csim_fail(diag, CSIM_ERR_ELF, "%s: at %s: %s", s->elf->path, at, s->fault);
             break;
         }
         case ACT_FAULT: {
@@ -572,6 +604,7 @@ done:
     res->host_seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     block_cache_free(&s->cache);
     csim_profile_free(s->abi.cur.profile);
+    free(s->abi.assumed_runs);
     csim_prof_free(s->prof);
     csim_insn_trace_free(s->abi.cur.trace);
     itrace_free(s->trace);

@@ -43,7 +43,8 @@ typedef struct acc_range {
 typedef enum action {
     ACT_NONE = 0, ACT_SEMIHOST, ACT_EXCEPTION, ACT_EXC_RETURN, ACT_DONE, ACT_FAULT, ACT_LIMIT, ACT_RUNAWAY, ACT_QUIET,
     ACT_TRAP_FAULT, /* a synchronous fault raised by an instruction: trap_kind */
-    ACT_SVC, ACT_BKPT /* SVC (act_pc: the SVC), BKPT other than semihosting */
+    ACT_SVC, ACT_BKPT, /* SVC (act_pc: the SVC), BKPT other than semihosting */
+    ACT_REFUSED /* an instruction the model's core cannot run (act_pc: it; fault: why) */
 } action;
 
 /* A part that sees every block boundary (sim_on_block), registered with
@@ -76,6 +77,7 @@ struct sim {
     action act;
     uint32_t act_pc;      /* where the stopped block would have started */
     char fault[256];
+    uint32_t refused_pc;  /* nonzero: the block cache refused the instruction there (fault says why) */
     /* the block observers, in the order registered, and their hooks */
     const block_observer *obs[MAX_OBSERVERS];
     unsigned n_obs, n_ended, n_started;

@@ -9,10 +9,39 @@
 void watch_init(watchdog *w, uint64_t max_insns)
 {
     w->snap_pc = NO_SNAP;
-    /* A loop that writes nothing and reads no peripheral for this long is a
-     * runaway even if its registers change (a counter); docs/exit-codes.md. */
+    /* A loop that writes nothing and reads no new peripheral value for this
+     * long is a runaway even if its registers change (a counter);
+     * docs/exit-codes.md. */
     w->quiet_limit = max_insns / 64 > QUIET_MIN ? max_insns / 64 : QUIET_MIN;
     w->quiet_limit = w->quiet_limit < max_insns ? w->quiet_limit : max_insns;
+}
+
+/* A loop that polls an unmodelled bit rereads the same values for ever: only
+ * a new value is progress (the quiet limit then stops it, naming the
+ * register).  The snapshot check still takes any read as a change: a
+ * register that changes with time may read the same for a while. */
+void watch_periph_read(watchdog *w, uint64_t insns, uint32_t addr, uint32_t value)
+{
+    w->snap_dirty = true;
+    for (unsigned i = 0; i < POLL_SLOTS; i++) {
+        if (w->polled[i].addr == addr) {
+            if (w->polled[i].value == value) {
+                w->rereads++;
+                w->poll_addr = addr;
+                w->poll_value = value;
+                return;
+            }
+            w->polled[i].value = value;
+            w->quiet_from = insns;
+            w->rereads = 0;
+            return;
+        }
+    }
+    w->polled[w->poll_next].addr = addr;
+    w->polled[w->poll_next].value = value;
+    w->poll_next = (w->poll_next + 1) % POLL_SLOTS;
+    w->quiet_from = insns;
+    w->rereads = 0;
 }
 
 static void snapshot(sim *s, uint32_t *r)

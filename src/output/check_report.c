@@ -68,6 +68,12 @@ static const char *row_in_force_note(const check *c, const row *r, char *buf, si
     return csim_in_force_same(&in, &mcu) ? NULL : csim_in_force_note(buf, len, &in);
 }
 
+/* The instructions a row's case priced by assumption (NULL: none, or no case). */
+static const char *row_assumed(const row *r, char *buf, size_t len)
+{
+    return r->now ? csim_assumed_text(buf, len, r->now) : NULL;
+}
+
 /* The one-line verdict of an over-budget row ("cycles 10 > 9 (+11.1%, tolerance 0%)"). */
 static void over_text(const row *r, char *buf, size_t len)
 {
@@ -145,9 +151,12 @@ static void summary_record(const check *c, FILE *f, check_part p, size_t i)
                     (unsigned long long)r->limit[g], r->tol, (unsigned long long)r->actual[g],
                     delta_pct(r->actual[g], r->limit[g]), c->update ? "updated" : r->over[g] ? "OVER" : "ok");
         }
-        char note[128];
+        char note[256];
         if (row_in_force_note(c, r, note, sizeof(note))) {
             fprintf(f, "%-44s flash: %s\n", "", note);
+        }
+        if (row_assumed(r, note, sizeof(note))) {
+            fprintf(f, "%-44s " CSIM_ASSUMED_LABEL "%s\n", "", note);
         }
         return;
     }
@@ -293,6 +302,11 @@ static void junit_record(const check *c, FILE *f, check_part p, size_t i)
         if (row_in_force_note(c, r, msg, sizeof(msg))) {
             fprintf(f, "flash: %s\n", msg);
         }
+        if (row_assumed(r, msg, sizeof(msg))) {
+            fputs(CSIM_ASSUMED_LABEL, f);
+            csim_xml_text(f, msg);
+            fputc('\n', f);
+        }
         fputs("</system-out>\n", f);
     }
     fputs("    </testcase>\n", f);
@@ -374,7 +388,14 @@ static void md_record(const check *c, FILE *f, check_part p, size_t i)
             }
             fprintf(f, "| %s | `", c->update ? "updated" : r->over[g] ? "**over budget**" : "ok");
             csim_md_text(f, r->case_name);
-            fprintf(f, "` | %s | %s | %llu | %llu | %+.2f %% | %g %% |\n", c->models[r->model].name, check_fig_names[g],
+            fputc('`', f);
+            char assumed[256];
+            if (row_assumed(r, assumed, sizeof(assumed))) {
+                fputs(" (" CSIM_ASSUMED_LABEL, f);
+                csim_md_text(f, assumed);
+                fputc(')', f);
+            }
+            fprintf(f, " | %s | %s | %llu | %llu | %+.2f %% | %g %% |\n", c->models[r->model].name, check_fig_names[g],
                     (unsigned long long)r->limit[g], (unsigned long long)r->actual[g],
                     delta_pct(r->actual[g], r->limit[g]), r->tol);
         }

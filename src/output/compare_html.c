@@ -406,6 +406,8 @@ static void html_cycles_section(FILE *f, const csim_comparison *c, size_t i)
         html_split_cell(f, r->c);
         fputs("<td>", f);
         csim_xml_text(f, r->c->name);
+        char n[300];
+        csim_xml_text(f, cmp_assumed_note(n, sizeof(n), r->c));
         char rg[96];
         fprintf(f, "%s%s%s%s</td><td>%s</td>", cmp_marks(r)[0] ? " " : "", cmp_marks(r),
                 cmp_range_text(rg, sizeof(rg), r)[0] ? " " : "", rg, hn);

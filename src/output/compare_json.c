@@ -49,6 +49,7 @@ static void json_case(FILE *f, const csim_comparison *c, const csim_case_result 
     csim_json_str(f, k->name);
     fputs(", \"elf\": ", f);
     csim_json_str(f, csim_cmp_image_of(c, k)->elf->path);
+    csim_assumed_json(f, k);
 }
 
 static void json_row_head(FILE *f, const csim_comparison *c, const csim_cmp_row *r)

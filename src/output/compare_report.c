@@ -331,6 +331,16 @@ const char *cmp_attempts_text(char *buf, size_t len, const csim_case_result *k)
     return buf;
 }
 
+const char *cmp_assumed_note(char *buf, size_t len, const csim_case_result *k)
+{
+    char text[256];
+    if (!csim_assumed_text(text, sizeof(text), k)) {
+        return "";
+    }
+    snprintf(buf, len, " [" CSIM_ASSUMED_LABEL "%s]", text);
+    return buf;
+}
+
 /* ---- the writers' driver ---------------------------------------------------- */
 
 static size_t part_records(const csim_comparison *c, cmp_part p)

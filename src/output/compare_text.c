@@ -63,13 +63,15 @@ static void table_record(const cmp_out *o, cmp_part p, size_t i)
         const csim_cmp_row *r = &c->cycles[i];
         char hc[48], hn[256], key[CSIM_TEXT_ESCAPED_LEN(96)], name[CSIM_TEXT_ESCAPED_LEN(96)];
         cmp_helper_text(r, hc, sizeof(hc), hn, sizeof(hn));
-        fprintf(f, "%-8s %-44s %12s %12s %9s %20s  %s%s%s%s%s%s%s%s", cmp_section_label(r->pub->section),
+        char n[300];
+        fprintf(f, "%-8s %-44s %12s %12s %9s %20s  %s%s%s%s%s%s%s%s%s", cmp_section_label(r->pub->section),
                 csim_text_escape(key, sizeof(key), r->pub->key), cmp_num(a, sizeof(a), r->v[0].est),
                 cmp_num(b, sizeof(b), r->v[0].pub),
                 cmp_dev_text(d, sizeof(d), c->framing, csim_cmp_deviation(c->framing, r->v[0])), hc,
                 csim_text_escape(name, sizeof(name), r->c->name),
                 cmp_marks(r)[0] ? " (" : "", cmp_marks(r), cmp_marks(r)[0] ? ")" : "",
-                cmp_attempts_text(t, sizeof(t), r->c), hn[0] ? " {" : "", hn, hn[0] ? "}" : "");
+                cmp_attempts_text(t, sizeof(t), r->c), cmp_assumed_note(n, sizeof(n), r->c), hn[0] ? " {" : "", hn,
+                hn[0] ? "}" : "");
         char u[96];
         if (cmp_page_unit_text(u, sizeof(u), c, r)[0]) {
             fprintf(f, "  [%s]", u);
@@ -201,6 +203,8 @@ static void md_record(const cmp_out *o, cmp_part p, size_t i)
                 cmp_dev_text(d, sizeof(d), c->framing, csim_cmp_deviation(c->framing, r->v[0])), hc);
         csim_md_text(f, r->c->name);
         csim_md_text(f, cmp_attempts_text(t, sizeof(t), r->c));
+        char n[300];
+        csim_md_text(f, cmp_assumed_note(n, sizeof(n), r->c));
         fprintf(f, "%s%s%s%s%s%s | %s |", cmp_marks(r)[0] ? " " : "", cmp_marks(r),
                 cmp_page_unit_text(u, sizeof(u), c, r)[0] ? " " : "", u, cmp_range_text(rg, sizeof(rg), r)[0] ? " " : "",
                 rg, hn);

@@ -84,4 +84,8 @@ void cmp_unmatched_record(FILE *f, const csim_comparison *c, cmp_markup fmt, siz
 /** cmp_attempts_text - " [N attempts, M cycles per attempt]" for a signing case; else "". */
 const char *cmp_attempts_text(char *buf, size_t len, const csim_case_result *k);
 
+/** cmp_assumed_note - " [priced by assumption: VSQRT x100]" for a case that
+ *  priced instructions by assumption; else "". */
+const char *cmp_assumed_note(char *buf, size_t len, const csim_case_result *k);
+
 #endif

@@ -59,6 +59,40 @@ const char *csim_state_text(bool warm, const csim_in_force *f)
     return warm ? "warm" : "cold";
 }
 
+/* ---- instructions priced by assumption ---------------------------------- */
+
+const char *csim_assumed_text(char *buf, size_t len, const csim_case_result *c)
+{
+    if (!c || (!c->n_assumed && !c->assumed_other)) {
+        return NULL;
+    }
+    size_t n = 0;
+    buf[0] = '\0';
+    for (unsigned i = 0; i <= c->n_assumed && n < len; i++) {
+        const bool other = i == c->n_assumed;
+        if (!other || c->assumed_other) {
+            n += (size_t)snprintf(buf + n, len - n, "%s%s x%llu", i ? ", " : "", other ? "others" : c->assumed[i].mnemonic,
+                                  (unsigned long long)(other ? c->assumed_other : c->assumed[i].count));
+        }
+    }
+    return buf;
+}
+
+void csim_assumed_json(FILE *f, const csim_case_result *c)
+{
+    if (!c->n_assumed && !c->assumed_other) {
+        return;
+    }
+    fputs(", \"priced_by_assumption\": {", f);
+    for (unsigned i = 0; i < c->n_assumed; i++) {
+        fprintf(f, "%s\"%s\": %llu", i ? ", " : "", c->assumed[i].mnemonic, (unsigned long long)c->assumed[i].count);
+    }
+    if (c->assumed_other) {
+        fprintf(f, ", \"others\": %llu", (unsigned long long)c->assumed_other);
+    }
+    fputc('}', f);
+}
+
 /* ---- provenance --------------------------------------------------------- */
 
 /* The files of the extends chain, MCU first: the reverse of their order of application. */

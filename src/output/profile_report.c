@@ -47,6 +47,15 @@ static void helper_line(FILE *f, const char *prefix, const csim_case_result *c, 
             names[0] ? ": " : "", names);
 }
 
+/* "priced by assumption: VSQRT x100", nothing when the case priced none. */
+static void assumed_line(FILE *f, const char *prefix, const csim_case_result *c)
+{
+    char assumed[256];
+    if (csim_assumed_text(assumed, sizeof(assumed), c)) {
+        fprintf(f, "%s" CSIM_ASSUMED_LABEL "%s\n", prefix, assumed);
+    }
+}
+
 static csim_err table_record(const profile_out *o, const csim_model *m, const csim_case_result *c)
 {
     FILE *f = o->f;
@@ -69,6 +78,7 @@ static csim_err table_record(const profile_out *o, const csim_model *m, const cs
                 (unsigned long long)c->cycles_low, (unsigned long long)c->cycles_high);
     }
     helper_line(f, "", c, o->rt);
+    assumed_line(f, "", c);
     fprintf(f, "%-32s %11s %6s %11s %6s %8s", "function", "self", "%", "incl", "%", "calls");
 #define HEAD(field, label, event, bucket) if (bucket) fprintf(f, " %*s", CSIM_BD_##field == CSIM_BD_core ? 11 : 9, label);
     CSIM_BREAKDOWN_FIELDS(HEAD)
@@ -280,6 +290,7 @@ static csim_err callgrind_record(const profile_out *o, const csim_model *m, cons
     fprintf(f, "\ndesc: Case: %llu cycles + %llu region overhead (the empty case), stack %u B\n",
             (unsigned long long)c->cycles, (unsigned long long)p->overhead_cycles, c->stack_bytes);
     helper_line(f, "desc: ", c, o->rt);
+    assumed_line(f, "desc: ", c);
     char prov[4096];
     fputs("desc: Provenance: ", f);
     csim_text_str(f, csim_prov_text(prov, sizeof(prov), m));

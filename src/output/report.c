@@ -76,6 +76,10 @@ static void table_record(csim_report *r, const csim_model *m, const csim_case_re
         char note[128];
         fprintf(r->out, "%-44s flash: %s\n", "", csim_in_force_note(note, sizeof(note), &in));
     }
+    char assumed[256];
+    if (csim_assumed_text(assumed, sizeof(assumed), c)) {
+        fprintf(r->out, "%-44s " CSIM_ASSUMED_LABEL "%s\n", "", assumed);
+    }
 }
 
 static void table_group_end(csim_report *r, const csim_run_result *res)
@@ -139,7 +143,9 @@ static void json_record(csim_report *r, const csim_model *m, const csim_case_res
 #define STAT(field, reported) if (reported) fprintf(f, "%s\"" #field "\": %llu", sep, U(c->ms.field)), sep = ", ";
     CSIM_MS_STATS_FIELDS(STAT)
 #undef STAT
-    fputs("}}", f);
+    fputc('}', f);
+    csim_assumed_json(f, c);
+    fputc('}', f);
 }
 
 static void json_end(csim_report *r)
@@ -187,7 +193,7 @@ static void csv_header(csim_report *r, bool ranged)
     CSIM_BREAKDOWN_FIELDS(HEAD)
 #undef HEAD
     fputs("cache_hits,cache_misses,fw_cycles,status,model_version,elf_sha256,workbuf,stack,code,const,data,attempts,"
-          "cycles_per_attempt,rt" CSIM_PROV_CSV_HEAD,
+          "cycles_per_attempt,rt" CSIM_PROV_CSV_HEAD ",priced_by_assumption",
           r->out);
     fputs(ranged ? ",cycles_low,cycles_high\n" : "\n", r->out);
 }
@@ -219,6 +225,9 @@ static void csv_record(csim_report *r, const csim_model *m, const csim_case_resu
     fputc(',', r->out);
     csim_csv_field(r->out, r->rt);
     csim_prov_csv(r->out, m);
+    char assumed[256];
+    fputc(',', r->out);
+    csim_csv_field(r->out, csim_assumed_text(assumed, sizeof(assumed), c) ? assumed : "");
     if (c->ranged) {
         fprintf(r->out, ",%llu,%llu", U(c->cycles_low), U(c->cycles_high));
     }

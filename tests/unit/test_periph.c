@@ -49,7 +49,7 @@ static csim_periph *periph_of(const csim_model *m, seen *s)
 {
     memset(s, 0, sizeof(*s));
     s->cfg = m->flash;
-    csim_periph_env env = {s, zero_now, on_config, NULL, on_invalidate, NULL, NULL, NULL};
+    csim_periph_env env = {s, zero_now, on_config, NULL, on_invalidate, NULL, NULL, NULL, NULL};
     return csim_periph_new(m, &env);
 }
 
@@ -301,7 +301,7 @@ static void test_ranges(void)
     csim_periph_free(p);
     /* The console USART: TDR bytes reach the console, other registers are plain. */
     FILE *console = tmpfile();
-    csim_periph_env env = {&s, zero_now, on_config, console, on_invalidate, NULL, NULL, NULL};
+    csim_periph_env env = {&s, zero_now, on_config, console, on_invalidate, NULL, NULL, NULL, NULL};
     p = csim_periph_new(&m, &env);
     csim_periph_write(p, 0x40013828u, 1, 'K');
     csim_periph_write(p, 0x4001380Cu, 4, 0x1234u);

@@ -35,6 +35,9 @@ csim_unit_test(unit_output test_output csim_output)
 # FLASH_ACR/ICACHE_CR layouts of the bundled models (each field drives its key) and the peripheral modules' ranges.
 csim_unit_test(unit_periph test_periph csim_engine ${CMAKE_SOURCE_DIR}/models)
 
+# The decoder's one table from Capstone ids to timing classes: every id, and the rows' names.
+csim_unit_test(unit_disasm test_disasm csim_backends)
+
 # The timing module (src/timing) on its own: reuse replays and changes no number; a changed flash state is not replayed.
 csim_unit_test(unit_timing test_timing csim_timing)
 

@@ -40,6 +40,7 @@ typedef struct csim_elf {
     char path[512];
     csim_elf_arch arch;
     const char *arch_name;
+    const char *fp_arch_name; /* Tag_FP_arch when the image uses an FP extension ("VFPv4-D16"), else NULL */
     uint32_t entry;
     csim_segment *segs;
     size_t n_segs;

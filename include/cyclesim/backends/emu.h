@@ -25,6 +25,7 @@ typedef enum csim_stop {
     CSIM_STOP_PROT, CSIM_STOP_UNDEFINED, CSIM_STOP_EMU_ERROR, CSIM_STOP_TRACED_FETCH,
     CSIM_STOP_UNALIGNED,  /* address: the access; not made (a store is undone) */
     CSIM_STOP_DIVBYZERO,  /* address: the UDIV/SDIV, not run */
+    CSIM_STOP_NOCP,       /* address: the FP instruction, not run (the FPU is disabled) */
 } csim_stop;
 
 typedef struct csim_emu_hooks {
@@ -75,6 +76,9 @@ uint32_t csim_emu_reg(csim_emu *e, int reg);
 void csim_emu_set_reg(csim_emu *e, int reg, uint32_t v);
 /** S0-S31 and FPSCR (zeros on a core without an FPU). */
 void csim_emu_fp_regs(csim_emu *e, uint32_t out[33]);
+/** csim_emu_set_fp_regs - S0..S(n-1) from in[0..n-1] and FPSCR from in[n]
+ *  (no-op on a CPU without FP registers). */
+void csim_emu_set_fp_regs(csim_emu *e, const uint32_t *in, unsigned n);
 
 /** csim_emu_run - run from pc (Thumb) until csim_emu_stop, `until` or a stop
  *  condition; returns CSIM_OK or CSIM_ERR_FAULT/INTERNAL with diag filled. */

@@ -36,8 +36,11 @@ enum csim_arch_feature {
     CSIM_AF_UNALIGNED = 1u << 3,
     CSIM_AF_HW_DIVIDE = 1u << 4,   /* SDIV/UDIV, which fault on a zero divisor with CCR.DIV_0_TRP */
     CSIM_AF_EXCLUSIVES = 1u << 5,  /* LDREX/STREX and load-acquire/store-release, always aligned */
-    CSIM_AF_FPU = 1u << 6,         /* the FP extension (S0-S31, FPSCR) */
+    CSIM_AF_FPU = 1u << 6,         /* the FP extension (S0-S31, FPSCR): an image that needs it runs */
     CSIM_AF_DSP = 1u << 7,         /* the DSP extension (SIMD, saturating, SMLA..) */
+    /* 32-bit Thumb instructions beyond BL, MRS, MSR, DMB, DSB, ISB and UDF.W
+     * (the only ones ARMv6-M has, DDI0419 A5.3). */
+    CSIM_AF_THUMB2 = 1u << 8,
 };
 
 /* An architecture: its index in the table, the value of core.arch. */
@@ -61,8 +64,9 @@ static inline int csim_arch_has(csim_arch a, unsigned features)
     return (csim_arch_of(a)->features & features) == features;
 }
 
-/** csim_arch_runs - whether architecture `a` runs an image built for `elf`. */
-int csim_arch_runs(csim_arch a, csim_elf_arch elf);
+/** csim_arch_runs - whether architecture `a` runs an image built for `elf`,
+ *  using the FP extension when `needs_fpu` (Tag_FP_arch). */
+int csim_arch_runs(csim_arch a, csim_elf_arch elf, int needs_fpu);
 
 /** csim_arch_covers - whether `outer` runs every image that `inner` runs
  *  (a core of architecture `outer` may be modelled as `inner`). */

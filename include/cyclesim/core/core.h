@@ -2,7 +2,7 @@
 /*
  * core.h - the table of cores: everything the layers above the timing model
  * need to know about a core, so that none of them tests which core it is.
- * A new core (say a Cortex-M4, "m4") is:
+ * A new core is, as the Cortex-M4 ("m4") was added:
  *  - its file src/core/m4.c: cost table, exec and the descriptor
  *    csim_core_m4 (its architecture, emulator CPU, features, the model keys
  *    only it reads), added to csim_core in CMakeLists.txt;
@@ -44,6 +44,11 @@ typedef struct csim_core_desc {
      * ("m33.", "core.mul_cycles"; NULL-terminated): a key that no core lists
      * is read by every core. */
     const char *const *keys;
+    /* The classes (bit 1 << csim_iclass) whose cost row no document gives
+     * for this core: priced by assumption, each such instruction counted
+     * per case and named in every report (docs/timing-model.md, "Priced by
+     * assumption"). */
+    uint64_t assumed;
     /* Price one instruction (csim_core_exec). */
     void (*exec)(struct csim_core *c, const csim_insn *in, const struct csim_mem_event *ev,
                  unsigned nev, bool taken);

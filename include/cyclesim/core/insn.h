@@ -20,6 +20,11 @@ typedef enum csim_iclass {
     CSIM_IC_COUNT
 } csim_iclass;
 
+/* The floating-point classes: FP_MOVE up to the last (iclass.def). */
+enum { CSIM_IC_FP_FIRST = CSIM_IC_FP_MOVE, CSIM_IC_FP_COUNT = CSIM_IC_COUNT - CSIM_IC_FP_MOVE };
+
+static inline int csim_iclass_is_fp(unsigned iclass) { return iclass >= CSIM_IC_FP_FIRST && iclass < CSIM_IC_COUNT; }
+
 /** csim_iclass_name - the class's name ("alu", "ldm"), or "?" out of range. */
 const char *csim_iclass_name(unsigned iclass);
 
@@ -37,6 +42,9 @@ enum csim_insn_flags {
     CSIM_IF_UNCOND_FLOW = 1u << 10, /* always changes the flow (B, BL, BX, POP {PC}, MOV PC) */
     CSIM_IF_ROTATED_IMM = 1u << 11, /* modified immediate built by a rotation (ThumbExpandImm) */
     CSIM_IF_OPERAND2 = 1u << 12,  /* data processing with a shifted-register or rotated-constant operand2 */
+    CSIM_IF_FPSCR_READ = 1u << 13,  /* reads FPSCR (its flags: VMRS; its rounding mode: VCVTR, VRINTR) */
+    CSIM_IF_FPSCR_WRITE = 1u << 14, /* writes FPSCR (VCMP's flags, VMSR) */
+    CSIM_IF_FP_DOUBLE = 1u << 15,   /* FP transfers of D registers: each a doubleword, two bus beats */
 };
 
 typedef struct csim_insn {
@@ -48,9 +56,12 @@ typedef struct csim_insn {
     uint16_t regs_written;
     uint16_t addr_regs; /* registers that form a load/store address */
     uint16_t shift_regs; /* CSIM_IF_OPERAND2: the register read through the shifter */
+    uint32_t fregs_read; /* bit n = Sn read (a Dn is S2n and S2n+1) */
+    uint32_t fregs_written;
     uint8_t size;       /* 2 or 4 bytes */
-    uint8_t iclass;     /* csim_iclass */
-    uint8_t nregs;      /* transfers of LDM/STM/PUSH/POP (including PC) */
+    uint8_t iclass;     /* csim_iclass; CSIM_IC_COUNT: none (the decoder's table does not list it) */
+    uint8_t nregs;      /* transfers of LDM/STM/PUSH/POP (including PC); of the FP loads and
+                           stores, one per register listed (CSIM_IF_FP_DOUBLE: two beats each) */
     uint8_t it_count;   /* IT: number of instructions it predicates (1..4) */
     uint8_t transfers;  /* bus transfers when executed: the core's (csim_core_decoded) */
     uint16_t id;        /* disassembler's mnemonic id, for profiles and tests */

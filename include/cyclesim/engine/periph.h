@@ -18,6 +18,14 @@
 
 typedef struct csim_periph csim_periph;
 
+/* The FP context control and address registers (DDI0553 D1 FPCCR, FPCAR):
+ * FPCCR resets to ASPEN | LSPEN on a core with an FPU. */
+#define CSIM_FPCCR 0xE000EF34u
+#define CSIM_FPCCR_ASPEN (1u << 31)
+#define CSIM_FPCCR_LSPEN (1u << 30)
+#define CSIM_FPCCR_LSPACT 1u
+#define CSIM_FPCAR 0xE000EF38u
+
 typedef struct csim_periph_env {
     void *user;
     uint64_t (*now)(void *user);                     /* modelled cycles at this access */
@@ -27,6 +35,7 @@ typedef struct csim_periph_env {
     void (*ccr)(void *user, uint32_t ccr);           /* SCB->CCR written (fault traps) */
     void (*xmem_config)(void *user, const csim_xm_cfg *cfg); /* DCACHE_CR changed */
     void (*xmem_invalidate)(void *user);             /* DCACHE_CR.CACHEINV written as 1 */
+    void (*read)(void *user, uint32_t addr, uint32_t value); /* a register read, and its value */
 } csim_periph_env;
 
 csim_periph *csim_periph_new(const csim_model *m, const csim_periph_env *env);

@@ -162,6 +162,14 @@ typedef struct csim_in_force {
     uint32_t clock_hz;
 } csim_in_force;
 
+/* An instruction priced by assumption (csim_core_desc.assumed): its mnemonic
+ * and how many times the case ran it. */
+#define CSIM_MAX_ASSUMED 8
+typedef struct csim_assumed {
+    char mnemonic[16];
+    uint64_t count;
+} csim_assumed;
+
 typedef struct csim_case_result {
     char name[96];
     char row[96];
@@ -185,6 +193,11 @@ typedef struct csim_case_result {
     /* run --range (analysis/range.h): the fewest and most cycles over the model's uncertain keys */
     bool ranged;
     uint64_t cycles_low, cycles_high;
+    /* The instructions priced by assumption the region ran, most frequent
+     * first; those beyond CSIM_MAX_ASSUMED mnemonics summed in assumed_other. */
+    csim_assumed assumed[CSIM_MAX_ASSUMED];
+    unsigned n_assumed;
+    uint64_t assumed_other;
 } csim_case_result;
 
 typedef struct csim_run_result {

@@ -48,6 +48,17 @@ void csim_in_force_json(FILE *f, const csim_in_force *in);
  *  configuration changed (the state column of the CSV formats). */
 const char *csim_state_text(bool warm, const csim_in_force *f);
 
+/** csim_assumed_text - the instructions case c priced by assumption
+ *  (csim_case_result.assumed): "VSQRT x100, VDIV x100" (", others x3"
+ *  beyond them), or NULL when none: the text formats print it after
+ *  CSIM_ASSUMED_LABEL, the CSV formats as one field (empty: none). */
+#define CSIM_ASSUMED_LABEL "priced by assumption: "
+const char *csim_assumed_text(char *buf, size_t len, const csim_case_result *c);
+
+/** csim_assumed_json - `, "priced_by_assumption": {"VSQRT": 100, ...}`
+ *  ("others": N beyond them), nothing when the case priced none. */
+void csim_assumed_json(FILE *f, const csim_case_result *c);
+
 /** csim_prov_text - one line: "cyclesim 0.1.0; model files stm32u083rc.json
  *  (sha256 0123456789abcdef) <- stm32u0.json (...) <- ...; settings: --set
  *  k=v, --set @cal.json (sha256 ...)" ("settings: none"), for the text,
