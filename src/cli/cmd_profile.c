@@ -163,11 +163,12 @@ int cmd_profile(int argc, char **argv)
     cli_jobs_init(&cj, o.workers, o.progress);
     csim_jobs_run(elf, jobs, n_jobs, &cj.opts);
     cli_jobs_free(&cj);
-    /* Jobs in order: model, run, range; each run gathers its ranges' cases. */
+    /* Jobs in order: model, run, range; each run gathers its ranges' cases
+     * (a runaway's too: the cases it completed are profiled, then exit 6). */
+    int runaway = EXIT_OK;
     for (size_t j = 0; j < n_jobs && rc == EXIT_OK; j++) {
-        if (jobs[j].err) {
-            rc = cli_fail(jobs[j].err, &jobs[j].diag);
-        } else if (!cli_append_result(&runs[j / n_ranges], &jobs[j].res)) {
+        if ((rc = cli_job_error(&jobs[j], &runaway)) == EXIT_OK &&
+            !cli_append_result(&runs[j / n_ranges], &jobs[j].res)) {
             rc = cli_out_of_memory();
         }
     }
@@ -205,6 +206,7 @@ int cmd_profile(int argc, char **argv)
     if (out.f != stdout && rc == EXIT_OK) {
         rc = cli_close_out(&out, rc);
     }
+    rc = rc ? rc : runaway;
     csim_out_discard(&out); /* a report not complete: the old one stays */
     for (size_t j = 0; j < n_jobs; j++) {
         csim_run_result_free(&jobs[j].res);
