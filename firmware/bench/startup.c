@@ -11,8 +11,9 @@
  *      the stack reached (firmware/README.md);
  *   2. on ARMv8-M mainline, sets MSPLIM = __stack_limit, so a stack overflow
  *      faults instead of silently overwriting .bss;
- *   3. copies .data from flash to SRAM and zeroes .bss;
- *   4. calls main(), which does not return.
+ *   3. built for an FPU (the hard-float run-time), enables it in CPACR;
+ *   4. copies .data from flash to SRAM and zeroes .bss;
+ *   5. calls main(), which does not return.
  *
  * Exceptions other than Reset and SysTick go to Default_Handler, a branch to
  * itself (cyclesim and a debugger both see a PC that no longer moves).
@@ -96,6 +97,13 @@ void Reset_Handler(void)
     }
 #if defined(__ARM_ARCH_8M_MAIN__)
     __asm__ volatile("msr msplim, %0" : : "r"(__stack_limit));
+#endif
+#if defined(__ARM_FP)
+    /* Built for the FPU: enable it (CP10 and CP11 full access in CPACR,
+     * Armv8-M ARM DDI0553 D1, CPACR), as CMSIS SystemInit does, before any
+     * FP instruction; without it the first one is a NOCP UsageFault. */
+    *(volatile uint32_t *)0xE000ED88u |= 0xFu << 20;
+    __asm__ volatile("dsb\n\tisb" ::: "memory");
 #endif
 
     for (src = _sidata, p = _sdata; p < _edata; p++, src++) {

@@ -109,6 +109,36 @@ static bool read_in_force(const csim_json *o, csim_in_force *in)
     return true;
 }
 
+/* The instructions priced by assumption, where the case has some (shard_json.c:
+ * csim_assumed_json's object, most frequent first, "others" last). */
+static bool read_assumed(const csim_json *o, csim_case_result *c)
+{
+    const csim_json *a = csim_json_get(o, "priced_by_assumption"), *v;
+    if (!a) {
+        return true;
+    }
+    if (!csim_json_is_object(a)) {
+        return false;
+    }
+    csim_json_each(v, a)
+    {
+        uint64_t n;
+        if (!csim_json_u64(v, &n)) {
+            return false;
+        }
+        if (strcmp(csim_json_name(v), "others") == 0) {
+            c->assumed_other = n;
+        } else if (c->n_assumed < CSIM_MAX_ASSUMED) {
+            csim_assumed *x = &c->assumed[c->n_assumed++];
+            snprintf(x->mnemonic, sizeof(x->mnemonic), "%s", csim_json_name(v));
+            x->count = n;
+        } else {
+            return false;
+        }
+    }
+    return true;
+}
+
 const char *csim_shard_case_read(const csim_json *o, csim_case_result *c)
 {
     memset(c, 0, sizeof(*c));
@@ -137,6 +167,7 @@ const char *csim_shard_case_read(const csim_json *o, csim_case_result *c)
                       : !u64_array(csim_json_get(o, "ms"), ms, sizeof(ms) / sizeof(ms[0])) ? "ms"
                       : !read_range(o, c)                                   ? "range"
                       : !read_in_force(o, &c->in_force)                     ? "in_force"
+                      : !read_assumed(o, c)                                 ? "priced_by_assumption"
                       : NULL;
     return bad ? bad : read_profile(o, c) ? NULL : "rt_helpers";
 }

@@ -15,8 +15,14 @@
 
 #include "cyclesim/backends/disasm.h"
 
-/* Every instruction cyclesim prices, by mnemonic (Capstone 4 and 5 name
- * them alike; their ids differ): its class and the rule that refines it.
+/* Every instruction cyclesim prices, by mnemonic (their ids differ between
+ * Capstone 4 and 5): its class and the rule that refines it.  Capstone 5
+ * names a few encodings otherwise (its ARMMappingInsn.inc, tags 5.0 to
+ * 5.0.3, against 4.0.2's): 16-bit MOVS Rd, Rm and MOVS.W with a shifted
+ * register are "movs" (4: "mov", or the shift's name), VMRS APSR_nzcv is
+ * "fmstat" (4: "vmrs"), VMOV.F32/F64 with an immediate "fconsts"/"fconstd"
+ * (4: "vmov"), VMOV.32 Dd[x], Rt "fmdhr" (4: "vmov"): capstone5_names[]
+ * prices them alike.
  * csim_disasm_new turns it into a table by id; an id it does not list (an
  * A-profile, Advanced SIMD or coprocessor instruction) has no class, and the
  * block cache stops the run there instead of pricing it (unknown_class). */
@@ -139,6 +145,22 @@ static const struct mnemonic {
     {"vstmia", CSIM_IC_FP_STM, R_NONE},  {"vstmdb", CSIM_IC_FP_STM, R_NONE},  {"vpush", CSIM_IC_FP_STM, R_NONE},
 };
 
+/* The names Capstone 5 gives encodings that Capstone 4 names otherwise (above),
+ * each priced as its Capstone 4 name is; a Capstone 4 build has no id for them. */
+static const struct mnemonic capstone5_names[] = {
+    {"movs", CSIM_IC_ALU, R_OPERAND2},  {"fmstat", CSIM_IC_FP_MOVE, R_NONE}, {"fconsts", CSIM_IC_FP_MOVE, R_NONE},
+    {"fconstd", CSIM_IC_FP_MOVE, R_NONE}, {"fmdhr", CSIM_IC_FP_MOVE, R_NONE},
+};
+
+/* The rows a name may have: of both tables, the second only from Capstone 5 on. */
+static const struct {
+    const struct mnemonic *rows;
+    size_t n;
+} tables[] = {
+    {mnemonics, sizeof(mnemonics) / sizeof(mnemonics[0])},
+    {capstone5_names, CS_API_MAJOR >= 5 ? sizeof(capstone5_names) / sizeof(capstone5_names[0]) : 0},
+};
+
 struct csim_disasm {
     csh handle;
     const struct mnemonic *by_id[ARM_INS_ENDING]; /* its row of mnemonics[], or NULL */
@@ -157,9 +179,11 @@ csim_disasm *csim_disasm_new(void)
     cs_option(d->handle, CS_OPT_DETAIL, CS_OPT_ON);
     for (unsigned id = 1; id < ARM_INS_ENDING; id++) {
         const char *name = cs_insn_name(d->handle, id);
-        for (size_t k = 0; name && k < sizeof(mnemonics) / sizeof(mnemonics[0]); k++) {
-            if (strcmp(name, mnemonics[k].name) == 0) {
-                d->by_id[id] = &mnemonics[k];
+        for (size_t t = 0; name && t < sizeof(tables) / sizeof(tables[0]); t++) {
+            for (size_t k = 0; k < tables[t].n; k++) {
+                if (strcmp(name, tables[t].rows[k].name) == 0) {
+                    d->by_id[id] = &tables[t].rows[k];
+                }
             }
         }
     }
@@ -344,8 +368,11 @@ static unsigned classify(const struct mnemonic *row, const cs_insn *ci, const cs
     }
     for (int i = 0; i < arm->op_count; i++) {
         const cs_arm_op *op = &arm->operands[i];
-        if (op->type == ARM_OP_REG && op->shift.type != ARM_SFT_INVALID && op->shift.value != 0 &&
-            ci->size == 4) {
+        /* Immediate shifts only: the one register-shifted form, MOV(S).W Rd, Rm,
+         * <shift> Rs, is LSL/LSR/ASR/ROR (register), one stage; Capstone 4
+         * names it after the shift, Capstone 5 "movs" with a shifted operand. */
+        if (op->type == ARM_OP_REG && op->shift.type != ARM_SFT_INVALID && op->shift.type < ARM_SFT_ASR_REG &&
+            op->shift.value != 0 && ci->size == 4) {
             out->flags |= CSIM_IF_OPERAND2;
             out->shift_regs = reg_bit((unsigned)op->reg);
             return CSIM_IC_ALU_SHIFT;
@@ -552,13 +579,15 @@ unsigned csim_disasm_class_of(const csim_disasm *d, unsigned id)
 
 const char *csim_disasm_unmatched(const csim_disasm *d)
 {
-    for (size_t k = 0; k < sizeof(mnemonics) / sizeof(mnemonics[0]); k++) {
-        bool found = false;
-        for (unsigned id = 1; id < ARM_INS_ENDING && !found; id++) {
-            found = d->by_id[id] == &mnemonics[k];
-        }
-        if (!found) {
-            return mnemonics[k].name;
+    for (size_t t = 0; t < sizeof(tables) / sizeof(tables[0]); t++) {
+        for (size_t k = 0; k < tables[t].n; k++) {
+            bool found = false;
+            for (unsigned id = 1; id < ARM_INS_ENDING && !found; id++) {
+                found = d->by_id[id] == &tables[t].rows[k];
+            }
+            if (!found) {
+                return tables[t].rows[k].name;
+            }
         }
     }
     return NULL;

@@ -406,6 +406,17 @@ void cli_call_returned(const csim_model *m, const char *call, const csim_run_res
     }
 }
 
+int cli_job_error(const csim_job *j, int *runaway)
+{
+    if (j->err != CSIM_ERR_LIMIT) {
+        return j->err ? cli_fail(j->err, &j->diag) : EXIT_OK;
+    }
+    if (*runaway == EXIT_OK) {
+        *runaway = cli_fail(j->err, &j->diag);
+    }
+    return EXIT_OK;
+}
+
 bool cli_append_result(csim_run_result *into, csim_run_result *from)
 {
     csim_case_result *c = realloc(into->cases, (into->n_cases + from->n_cases + 1) * sizeof(*c));

@@ -154,6 +154,13 @@ int cli_failed_cases(const csim_model *m, const csim_case_result *c, size_t n);
 /** cli_call_returned - after --call, the r0 and r1 the function returned on model m, on stderr. */
 void cli_call_returned(const csim_model *m, const char *call, const csim_run_result *res);
 
+/** cli_job_error - the exit code of job j's error, after its message; EXIT_OK
+ *  when it has none.  A runaway (CSIM_ERR_LIMIT: a firmware whose main ends in
+ *  `for (;;);` after its last case) returns EXIT_OK too and leaves EXIT_LIMIT
+ *  in *runaway (its message said once): the cases it completed are reported
+ *  all the same, and the command exits with *runaway after its report. */
+int cli_job_error(const csim_job *j, int *runaway);
+
 /** cli_append_result - moves the cases of `from` behind those of `into` and
  *  adds its totals (several selections run on one model). */
 bool cli_append_result(csim_run_result *into, csim_run_result *from);

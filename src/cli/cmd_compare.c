@@ -169,14 +169,15 @@ int cmd_compare(int argc, char **argv)
         rc = cli_fail(err, &d);
     }
     cli_jobs_free(&cj);
+    int runaway = EXIT_OK; /* the cases a runaway completed are compared, then exit 6 */
     for (int run = 0, j = 0; run < RUNS; run++) {
         for (unsigned i = 0; wanted[run] && i < n_elfs; i++) {
             if (run == RUN_MAIN) {
                 cmp_image_of(&images[i], elfs[i], res[run].n_cases);
             }
             for (unsigned k = 0; k < n_ranges[i]; k++, j++) {
-                if (!rc && jobs[j].err) { /* (a --range error is reported already) */
-                    rc = cli_fail(jobs[j].err, &jobs[j].diag);
+                if (!rc) { /* (a --range error is reported already) */
+                    rc = cli_job_error(&jobs[j], &runaway);
                 }
                 if (!cli_append_result(&res[run], &jobs[j].res)) {
                     csim_run_result_free(&jobs[j].res);
@@ -213,7 +214,7 @@ int cmd_compare(int argc, char **argv)
     csim_compare_print(out.f, fmt, &cmp, o.shard_n ? &shard : NULL);
     rc = cli_close_out(&out, rc);
     int failed = cli_failed_cases(&model, res[RUN_MAIN].cases, res[RUN_MAIN].n_cases);
-    rc = rc ? rc : failed;
+    rc = rc ? rc : runaway ? runaway : failed;
 done:
     csim_out_discard(&out); /* a report not written: the old one stays */
     free(jobs);

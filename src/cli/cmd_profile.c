@@ -192,11 +192,12 @@ int profile_execute(cli_common co, popts o)
         rc = err ? cli_fail(err, &d) : rc;
     }
     cli_jobs_free(&cj);
-    /* Jobs in order: model, run, range; each run gathers its ranges' cases. */
+    /* Jobs in order: model, run, range; each run gathers its ranges' cases
+     * (a runaway's too: the cases it completed are profiled, then exit 6). */
+    int runaway = EXIT_OK;
     for (size_t j = 0; j < n_jobs && rc == EXIT_OK; j++) {
-        if (jobs[j].err) {
-            rc = cli_fail(jobs[j].err, &jobs[j].diag);
-        } else if (!cli_append_result(&runs[j / n_ranges], &jobs[j].res)) {
+        if ((rc = cli_job_error(&jobs[j], &runaway)) == EXIT_OK &&
+            !cli_append_result(&runs[j / n_ranges], &jobs[j].res)) {
             rc = cli_out_of_memory();
         }
     }
@@ -238,6 +239,7 @@ int profile_execute(cli_common co, popts o)
     if (out.f != stdout && rc == EXIT_OK) {
         rc = cli_close_out(&out, rc);
     }
+    rc = rc ? rc : runaway;
     csim_out_discard(&out); /* a report not complete: the old one stays */
     for (size_t j = 0; j < n_jobs; j++) {
         csim_run_result_free(&jobs[j].res);

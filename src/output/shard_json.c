@@ -44,6 +44,7 @@ void csim_shard_case_write(FILE *f, const csim_model *m, const csim_case_result 
         csim_in_force_json(f, &in);
         fputc('}', f);
     }
+    csim_assumed_json(f, c); /* only when the case has some, as in_force */
     if (c->profile) { /* every helper, not only the first CSIM_RT_MAX_FNS a report lists */
         fprintf(f, ", \"overhead_cycles\": %llu, \"rt_helpers\": [", U(c->profile->overhead_cycles));
         unsigned k = 0;

@@ -40,6 +40,19 @@ if(TARGET firmware)
             set_tests_properties(e2e_emu-m33_${family}_${m} PROPERTIES LABELS e2e TIMEOUT 3000)
         endforeach()
     endforeach()
+    # The hard-float family (firmware/cases/float_cases.c, NEEDS fpu) on the models with an FPU,
+    # known answers checked by the firmware, and refused (exit 3) by a model without one.
+    foreach(m ${E2E_MODELS_M33})
+        add_test(NAME e2e_emu-m33_float_${m}
+            COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_e2e.sh $<TARGET_FILE:cyclesim>
+                    ${FW}/emu-m33/float.elf ${m} ${CMAKE_CURRENT_BINARY_DIR}/e2e)
+        set_tests_properties(e2e_emu-m33_float_${m} PROPERTIES LABELS e2e)
+    endforeach()
+    add_test(NAME e2e_emu-m33_float_refused_stm32u083rc
+        COMMAND sh -c "$<TARGET_FILE:cyclesim> run ${FW}/emu-m33/float.elf --mcu stm32u083rc > /dev/null 2> float-u083.err; \
+rc=$?; grep -q 'cannot run' float-u083.err && test $rc -eq 3"
+        WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
+    set_tests_properties(e2e_emu-m33_float_refused_stm32u083rc PROPERTIES LABELS e2e)
     # The STM32U0 AES peripheral (docs/aes.md): only the U083 model has it.
     foreach(img emu-m0plus nucleo-u083rc)
         add_test(NAME e2e_${img}_aes_hw_stm32u083rc
@@ -89,7 +102,7 @@ if(TARGET firmware)
     foreach(pair emu-m0plus/sha:stm32u083rc emu-m0plus/sha:stm32l552ze emu-m33/ed25519:stm32u385rg
                  emu-m33/selftest:stm32l552ze emu-m0plus/sha:stm32l073rz emu-m0plus/ed25519:stm32l073rz
                  emu-m0plus/ed25519:stm32u083rc emu-m0plus/selftest:stm32l073rz
-                 emu-m0plus/ed25519:stm32l552ze emu-m0plus/ed25519:stm32u385rg)
+                 emu-m0plus/ed25519:stm32l552ze emu-m0plus/ed25519:stm32u385rg emu-m33/float:stm32l552ze)
         string(REPLACE ":" ";" p ${pair})
         list(GET p 0 img)
         list(GET p 1 m)

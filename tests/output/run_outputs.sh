@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Golden outputs: each line of tests/output/outputs.txt is a cyclesim command
-# on the small firmware (fw/small_cases.c), on fp.elf (fw/fp_cases.c: FP
+# on the small firmware (fw/small_cases.c), on trail.elf (the same cases, main
+# ending in a runaway: fw/trailing_main.c), on fp.elf (fw/fp_cases.c: FP
 # instructions priced by assumption, named in every report), on acr.elf (fw/acr_latency.S:
 # a function that changes the flash wait states) or on acr_cases.elf
 # (fw/acr_cases.c: cases that set them before and during their region),
@@ -27,6 +28,7 @@ sh "$here/build_fw.sh" "$src" "$work/acr_cases.elf" "$here/fw/acr_cases.c" "$wor
 arm-none-eabi-gcc -mcpu=cortex-m33 -mthumb -mfloat-abi=softfp -mfpu=fpv5-sp-d16 -Os -ffunction-sections \
     -fdata-sections -I"$src/firmware/include" -c "$here/fw/fp_cases.c" -o "$work/fp.o" &&
     sh "$here/build_fw.sh" "$src" "$work/fp.elf" "$work/fp.o" || exit 2
+FW_MAIN=$here/fw/trailing_main.c sh "$here/build_fw.sh" "$src" "$work/trail.elf" || exit 2
 cp "$work/small.elf" "$work/small\"q.elf" && cp "$here"/inputs/* "$work/" || exit 2
 cd "$work" || exit 2
 export LC_ALL=C

@@ -5,8 +5,8 @@
  * the Cortex-M4 TRM), so that every report names them (tests/output/).
  * Built -mfloat-abi=softfp to link with the soft-float run-time of the
  * other test images; the FPU is enabled in the cases' setup, as CMSIS
- * SystemInit does (SCB->CPACR CP10 and CP11 full access, ARMv8-M ARM
- * DDI0553 D1.2.8).
+ * SystemInit does (SCB->CPACR CP10 and CP11 full access, Armv8-M ARM
+ * DDI0553 D1, CPACR).
  */
 #include <stdint.h>
 
