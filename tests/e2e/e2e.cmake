@@ -125,6 +125,25 @@ cmp reuse-sec${ways}.json full-sec${ways}.json"
             WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
         set_tests_properties(e2e_reuse_identical_sectored_ways${ways} PROPERTIES LABELS e2e)
     endforeach()
+    # The same on the ART (memsys_art.c), whose block reuse saves the
+    # whole state (both buffer groups, the tags with their LRU ranks): the
+    # G4/L4 shape (64-bit reads, 32 sectored lines of 4 x 64 bits) under the
+    # M0+, the F4 shape (128-bit reads, 64 lines of 128 bits, 5 WS) under the M33.
+    set(art "--set flash.interface=art --set cache.data=true --set cache.sectored=true --set flash.readahead_early=true")
+    foreach(shape "g4:emu-m0plus/ed25519:stm32u083rc:--set cache.ways=32"
+                  "f4:emu-m33/ed25519:stm32u385rg:--set flash.read_bytes=16 --set cache.size=1024 --set cache.line=16 --set cache.ways=64 --set flash.word_buffers=2 --set flash.demand_buffered=true --set flash.prefetch=true --set flash.wait_states=5")
+        string(REPLACE ":" ";" p "${shape}")
+        list(GET p 0 tag)
+        list(GET p 1 img)
+        list(GET p 2 m)
+        list(GET p 3 sets)
+        set(run "$<TARGET_FILE:cyclesim> run ${FW}/${img}.elf --mcu ${m} --format json ${art} ${sets}")
+        add_test(NAME e2e_reuse_identical_art_${tag}
+            COMMAND sh -c "${run} > reuse-art-${tag}.json && ${run} --no-reuse > full-art-${tag}.json && \
+cmp reuse-art-${tag}.json full-art-${tag}.json"
+            WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
+        set_tests_properties(e2e_reuse_identical_art_${tag} PROPERTIES LABELS e2e)
+    endforeach()
 endif()
 
 # SRAM mapped as traced MMIO (Unicorn 2.0's choice) and as plain
