@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * startup.c - vector table and reset handler, shared by every target
- * (Cortex-M0+ and Cortex-M33; the symbols come from ld/common.ld).
+ * (Cortex-M0+, Cortex-M4F and Cortex-M33; the symbols come from ld/common.ld).
  *
  * Reset_Handler:
  *   1. fills the stack region, from __stack_limit up to the current SP minus
@@ -10,7 +10,9 @@
  *      __stack_limit that no longer holds the pattern is the deepest point
  *      the stack reached (firmware/README.md);
  *   2. on ARMv8-M mainline, sets MSPLIM = __stack_limit, so a stack overflow
- *      faults instead of silently overwriting .bss;
+ *      faults instead of silently overwriting .bss; with an FPU in the ABI
+ *      (the Cortex-M4F's hard float), grants full access to CP10 and CP11 in
+ *      CPACR, as CMSIS SystemInit does, before any code may use it;
  *   3. copies .data from flash to SRAM and zeroes .bss;
  *   4. calls main(), which does not return.
  *
@@ -96,6 +98,11 @@ void Reset_Handler(void)
     }
 #if defined(__ARM_ARCH_8M_MAIN__)
     __asm__ volatile("msr msplim, %0" : : "r"(__stack_limit));
+#endif
+#if defined(__ARM_FP)
+    /* CPACR (0xE000ED88) CP10, CP11 = 0b11: full access (ARMv7-M ARM B3.2.20) */
+    *(volatile uint32_t *)0xE000ED88u |= 0xFu << 20;
+    __asm__ volatile("dsb\n\tisb" ::: "memory");
 #endif
 
     for (src = _sidata, p = _sdata; p < _edata; p++, src++) {
