@@ -311,6 +311,22 @@ static void test_ranges(void)
     CHECK_EQ("one byte", fgetc(console), EOF);
     fclose(console);
     csim_periph_free(p);
+    /* The F4's USART (usart-sr-console): DR at +0x04 reaches the console, TXE
+     * in SR and the offset of the newer TDR are plain registers. */
+    m.periph[3] = (csim_periph_inst){"usart-sr-console", 0x40013800u};
+    console = tmpfile();
+    env.console = console;
+    p = csim_periph_new(&m, &env);
+    CHECK_EQ("0x40013804 -> usart-sr-console", strcmp(csim_periph_module_at(p, 0x40013804u), "usart-sr-console"), 0);
+    csim_periph_write(p, 0x40013804u, 1, 'F');
+    csim_periph_write(p, 0x40013828u, 4, 0x55u);
+    CHECK_EQ("+0x28 is a plain register there", csim_periph_read(p, 0x40013828u, 4), 0x55u);
+    rewind(console);
+    CHECK_EQ("DR byte on the console", fgetc(console), 'F');
+    CHECK_EQ("one byte from DR", fgetc(console), EOF);
+    fclose(console);
+    csim_periph_free(p);
+    m.periph[3] = listed[3];
     /* periph.modules may name only the registry's listed modules. */
     m.periph[1] = (csim_periph_inst){"systick", 0xE000E010u};
     CHECK_EQ("a fixed module is not listed", strcmp(csim_periph_unknown(&m), "systick"), 0);
