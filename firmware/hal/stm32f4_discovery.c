@@ -19,7 +19,7 @@
  * is bit 7 and DR takes the character (stm32f407xx.h USART_TypeDef), which
  * board_console_putc handles as ISR/TDR.  Assumption: the board's ST-LINK
  * virtual COM port reaches PA2 (not checked against the board's manual);
- * cyclesim reads DR as the console (module usart-sr-console).  Kernel
+ * cyclesim reads DR as the console (module uart-dr-console).  Kernel
  * clock PCLK1 = 42 MHz, 115200 8N1, TX only.
  *
  * Every write and poll below is listed in firmware/README.md.

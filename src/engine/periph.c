@@ -390,7 +390,7 @@ static void flash_reg_write(csim_periph *p, const periph_range *r, uint32_t addr
 
 /* ---- console USART/LPUART: bytes written to TDR go to the console ------- */
 #define USART_TDR 0x28u    /* the STM32 USART's and LPUART's TDR offset */
-#define USART_SR_DR 0x04u  /* the F4's older USART: DR (stm32f407xx.h USART_TypeDef) */
+#define USART_DR 0x04u     /* the F4's older USART: DR (stm32f407xx.h USART_TypeDef) */
 
 /* A write to the data register at `data` goes to the console; the others are
  * plain registers. */
@@ -410,10 +410,10 @@ static void usart_console_write(csim_periph *p, const periph_range *r, uint32_t 
     console_write(p, r, addr, size, value, now, USART_TDR);
 }
 
-static void usart_sr_console_write(csim_periph *p, const periph_range *r, uint32_t addr, unsigned size,
+static void uart_dr_console_write(csim_periph *p, const periph_range *r, uint32_t addr, unsigned size,
                                    uint32_t value, uint64_t now)
 {
-    console_write(p, r, addr, size, value, now, USART_SR_DR);
+    console_write(p, r, addr, size, value, now, USART_DR);
 }
 
 /* The registry: a new kind of peripheral is one module here; a model places
@@ -428,7 +428,7 @@ static const periph_module modules[] = {
     {"aes-u3", NULL, CSIM_AES_SIZE, aes_u3_reset, aes_read, aes_write, aes_release},
     {"saes", NULL, CSIM_AES_SIZE, saes_reset, aes_read, aes_write, aes_release},
     {"usart-console", NULL, 0x400, NULL, registers_read, usart_console_write, NULL},
-    {"usart-sr-console", NULL, 0x400, NULL, registers_read, usart_sr_console_write, NULL},
+    {"uart-dr-console", NULL, 0x400, NULL, registers_read, uart_dr_console_write, NULL},
     {"flash_acr", acr_at, 0, acr_reset, registers_read, flash_reg_write, NULL},
     {"icache_cr", icache_at, 0, icache_reset, registers_read, flash_reg_write, NULL},
     {"registers", registers_at, 0, NULL, registers_read, registers_write, NULL},

@@ -252,7 +252,7 @@ static const csim_key keys[] = {
      "peripheral instances, each a module of src/engine/periph.c at its base address: crc (the "
      "STM32 CRC unit), aes-u0 (STM32U0 AES, CR.CCFC/ERRC), aes-u3 (STM32U3 AES: ICR only, KEYVALID, "
      "KEIF), saes (STM32U3 SAES: 480/680-cycle ECB blocks, hardware keys), usart-console (its TDR "
-     "at +0x28 goes to the console), usart-sr-console (the F4's USART: its DR at +0x04); an MCU file adds to its family's (base 0 removes one)",
+     "at +0x28 goes to the console), uart-dr-console (the F4's USART: its DR at +0x04); an MCU file adds to its family's (base 0 removes one)",
      "CMSIS device headers CRC_BASE (RM CRC chapter), AES_BASE, AES_BASE_NS and SAES_BASE_NS "
      "(stm32u083xx.h, stm32u385xx.h AES_CR bits; RM0503 / RM0487 AES chapters, RM0487 section 34.2; "
      "docs/aes.md); the USART or LPUART of the board's ST-LINK VCP (board user manual); the F4's "
