@@ -46,6 +46,13 @@
  *    four), so data reused over more than 8 flash reads hits less.  Without
  *    DCEN every data read of the flash is an array read: RM0440's D-Code
  *    "current buffer" is not modelled apart from the data cache.
+ *  - H-ART-FILL (uncertain): a fetch served by the prefetched line copies it
+ *    into the instruction cache too, as a miss does.  RM0090 and RM0440 name
+ *    only the miss ("the line read is copied"); read literally, sequential
+ *    code that the prefetch serves would never enter the cache (a "branch
+ *    cache" of miss targets only), and the model then runs the G4's 64-bit
+ *    lines faster with PRFTEN off than on (sha, aes on a scratch copy of the
+ *    models), against the RMs' "useful if at least one wait state is needed".
  *  - H-ART-POOL (uncertain, not documented): a fetch also finds its line in the
  *    data cache and a data read does not look up the instruction lines; the
  *    two stores may hold the same line.
@@ -98,6 +105,8 @@ static uint64_t art_fetch(csim_memsys *ms, uint64_t now, uint32_t word)
     if (b >= 0) {
         ms->st.hits++;
         ready = ms_max(now + 1, ms_buf_use(ms, b));
+        if (ms->cache_on && !ms_cache_find(ms, word))
+            ms_cache_fill(ms, ms_cache_victim(ms, word), word); /* H-ART-FILL */
     } else if (l) {
         ms_cache_touch(ms, l);
         ms->st.hits++;

@@ -1082,9 +1082,20 @@ static void test_art_prefetch(void)
         csim_memsys_free(ms);
     }
 
-    begin("art g4 prefetch of the next 64-bit line");
-    csim_ms_cfg c = cfg_art_g4(4, true, true, true);
+    begin("art f4 a prefetched line used by a fetch enters the cache (H-ART-FILL)");
+    csim_ms_cfg c = cfg_art_f4(5, true, false, true);
     csim_memsys *ms = must_new(&c);
+    FETCH(ms, 0, FL, 6);          /* miss 0..6; w1 read ahead 6..12 */
+    FETCH(ms, 12, FL + 16, 13);   /* w1 from the prefetched line, copied into the cache */
+    FETCH(ms, 18, FL + 32, 19);   /* w2 read ahead 12..18 */
+    FETCH(ms, 24, FL + 48, 25);   /* w3 read ahead 18..24 */
+    FETCH(ms, 40, FL + 16, 41);   /* w4 read ahead 24..30 took w2's buffer; w1 is in no
+                                     buffer but in the cache (without the copy: 40..46) */
+    csim_memsys_free(ms);
+
+    begin("art g4 prefetch of the next 64-bit line");
+    c = cfg_art_g4(4, true, true, true);
+    ms = must_new(&c);
     FETCH(ms, 0, FL, 5);       /* miss 0..5; w1 read ahead 5..10 */
     FETCH(ms, 6, FL + 4, 7);   /* the current line; the read-ahead has started */
     FETCH(ms, 8, FL + 8, 10);  /* w1 in flight into the prefetched line: 10 */
