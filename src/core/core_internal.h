@@ -12,7 +12,7 @@
 
 /* The rows of the table of architectures (cores.c, arch.h), for the cores'
  * descriptors. */
-enum { ARCH_V6M, ARCH_V8M_MAIN, ARCH_COUNT };
+enum { ARCH_V6M, ARCH_V8M_MAIN, ARCH_V7EM, ARCH_COUNT };
 
 /* One row of a core's cost table, indexed by csim_iclass. */
 typedef struct cost_row {

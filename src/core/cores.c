@@ -12,7 +12,7 @@
 
 #include "core/core_internal.h"
 
-#define CSIM_CORES(X) X(m0plus) X(m33)
+#define CSIM_CORES(X) X(m0plus) X(m33) X(m4)
 
 #define DECLARE(name) extern const csim_core_desc csim_core_##name;
 CSIM_CORES(DECLARE)
@@ -30,10 +30,14 @@ const char *const csim_core_names[] = {CSIM_CORES(NAME) NULL};
  * only, A3.2 every unaligned access faults, no divide, no exclusives).
  * ARMv8-M mainline with the DSP and FP extensions, as the M33s modelled have
  * them: DDI0553 (B3 exceptions and faults, B7 alignment, C2 instructions);
- * it runs v6-M, v7-M and v8-M baseline code too. */
+ * it runs v6-M, v7-M and v8-M baseline code too.  ARMv7E-M with FP, as the
+ * Cortex-M4F: DDI0403 (B1.5 exceptions and faults, A3.2.1 unaligned LDR/STR
+ * allowed, LDM/STM/LDRD/STRD and exclusives always aligned, A5 the DSP
+ * instructions); no stack limit registers, no v8-M code. */
 const char *const csim_arch_names[] = {
     [ARCH_V6M] = "armv6-m",
     [ARCH_V8M_MAIN] = "armv8-m.main",
+    [ARCH_V7EM] = "armv7e-m",
     [ARCH_COUNT] = NULL,
 };
 
@@ -48,6 +52,12 @@ static const csim_arch_desc archs[ARCH_COUNT] = {
         .elf_archs = ELF(UNKNOWN) | ELF(V6M) | ELF(V7M) | ELF(V8M_BASE) | ELF(V8M_MAIN),
         .features = CSIM_AF_FAULT_REGS | CSIM_AF_BASEPRI | CSIM_AF_STACK_LIMIT | CSIM_AF_UNALIGNED |
                     CSIM_AF_HW_DIVIDE | CSIM_AF_EXCLUSIVES | CSIM_AF_FPU | CSIM_AF_DSP,
+    },
+    [ARCH_V7EM] = {
+        .title = "ARMv7E-M",
+        .elf_archs = ELF(UNKNOWN) | ELF(V6M) | ELF(V7M),
+        .features = CSIM_AF_FAULT_REGS | CSIM_AF_BASEPRI | CSIM_AF_UNALIGNED | CSIM_AF_HW_DIVIDE |
+                    CSIM_AF_EXCLUSIVES | CSIM_AF_FPU | CSIM_AF_DSP,
     },
 };
 

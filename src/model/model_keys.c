@@ -98,6 +98,11 @@ static const csim_key keys[] = {
      "2.5 -> 6.6 % median (docs/accuracy.md \"M33: MOV.W shifts\")"},
     {"m33.dual_issue", CSIM_K_BOOL, OFF(core.m33_dual_issue), 0, 0, 1, NULL,
      "pair 16-bit instructions as measured (NOP, not-taken branch, IT, branch, BX)", M33_MEAS},
+    {"m4.div_cycles", CSIM_K_U32, OFF(core.m4_div_cycles), 0, 2, 12, NULL,
+     "Cortex-M4 SDIV/UDIV cycles (silicon terminates early depending on the operands)",
+     "uncertain: ARM 100166 Table 3-1 gives 2 to 12 and says only that early termination depends on "
+     "the leading ones and zeroes of the operands, with no formula; the core is not given operand "
+     "values; alternatives 2 (best case) and 12 (worst case)"},
     /* Clock */
     {"clock.hz", CSIM_K_U32, OFF(clock_hz), 0, 1e5, 1e9, NULL,
      "core clock (HCLK) of the measurement set-up", "published page / board set-up"},

@@ -4,7 +4,7 @@
 # CORE as core.type names it) for the Cortex-CORE, time it with `cyclesim run
 # --call kernel` and compare with the cycle count derived by hand in the
 # kernel's header:
-#   @ mcu: NAME            the model
+#   @ mcu: NAME            the model (bundled, or a test MCU of tests/models)
 #   @ set: KEY=VALUE ...   model overrides (optional, several allowed)
 #   @ at: ADDRESS          where the code is linked (flash or SRAM)
 #   @ expect: CYCLES       hand-derived total, the derivation written beside it
@@ -23,6 +23,13 @@ mkdir -p "$work"
 # An ELF newer than its source is reused (the mutation check runs each kernel many times).
 [ "$work/$name.elf" -nt "$src" ] || arm-none-eabi-gcc -mcpu=$cpu -mthumb -nostdlib -Wl,--no-warn-rwx-segments -Wl,-Ttext="$at" \
     -Wl,-e,kernel "$src" -o "$work/$name.elf"
+# A test MCU (tests/models, not a real part) is read beside the bundled models.
+tests_models=$(dirname "$0")/../models
+if [ -f "$tests_models/$mcu.json" ]; then
+    mkdir -p "$work/models"
+    ln -sf "$(cd "$(dirname "$0")/../.." && pwd)"/models/*.json "$(cd "$tests_models" && pwd)/$mcu.json" "$work/models/"
+    export CYCLESIM_MODELS="$work/models"
+fi
 sets=""
 for s in $(field set); do sets="$sets --set $s"; done
 # shellcheck disable=SC2086

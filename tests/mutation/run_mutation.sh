@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Mutation check of the cost tables: every field of every row of m0plus_costs
-# and m33_costs is changed by +1 and by -1 in turn (src/core/cost_mutation.c,
+# Mutation check of the cost tables: every field of every row of m0plus_costs,
+# m33_costs and m4_costs is changed by +1 and by -1 in turn (src/core/cost_mutation.c,
 # through $CSIM_MUTATION), and the core unit test and the golden kernels of
 # that core are run against the mutant.  A mutation no test notices is a row
 # no document-derived test pins: the check names it and fails.  Fields listed

@@ -33,6 +33,13 @@ static csim_core_params m33(void)
     return p;
 }
 
+static csim_core_params m4(void)
+{
+    csim_core_params p = {.kind = csim_core_find("m4"), .m4_div_cycles = 7, .exception_entry = 12,
+                          .exception_return = 12};
+    return p;
+}
+
 /* Zero-wait memory everywhere (no flash model): Table 3.1 exactly. */
 static void test_m0plus_table(void)
 {
@@ -297,6 +304,202 @@ static void test_m33_rows(void)
     CHECK_EQ("m33 MRS/MSR 1 [M4]", cost_of(&p, CSIM_IC_SYS, 4, 0, 0, false), 1);
     CHECK_EQ("m33 CPSID 1 [assumed]", cost_of(&p, CSIM_IC_CPS, 2, 0, 0, false), 1);
     CHECK_EQ("m33 DMB/DSB 1 [M4]", cost_of(&p, CSIM_IC_BARRIER, 4, 0, 0, false), 1);
+}
+
+/* Cycles of one M4 load or store addressed by `addr_regs` (one register:
+ * immediate offset; two: register offset), transfers as cost_of's. */
+static uint64_t m4_access_cost(csim_iclass k, uint16_t addr_regs, uint32_t addr, uint8_t size)
+{
+    const csim_core_params p = m4();
+    csim_core c;
+    csim_core_init(&c, &p, NULL);
+    csim_core_redirect(&c, 0x20000000);
+    csim_insn i = insn(0x20000000, 4, k, addr_regs, k == CSIM_IC_LOAD ? 1u << 1 : 0);
+    i.addr_regs = addr_regs;
+    csim_mem_event ev = {addr, size, k == CSIM_IC_STORE};
+    csim_core_exec(&c, &i, &ev, 1, false, 0);
+    return csim_core_now(&c) - 1;
+}
+
+/* Every row of the M4 table (src/core/m4.c), each with its source:
+ * [T] ARM 100166 Table 3-1; [LS] its load/store timing text; [PFU] ARM
+ * DDI0337G 1.4 (targets formed in decode fetched at once: P = 1). */
+static void test_m4_rows(void)
+{
+    csim_core_params p = m4();
+    const uint16_t flow = CSIM_IF_WRITES_PC | CSIM_IF_UNCOND_FLOW;
+    const uint16_t r0 = 1u << 0, r0r1 = (1u << 0) | (1u << 1);
+    CHECK_EQ("m4 ALU 1 [T]", cost_of(&p, CSIM_IC_ALU, 2, 0, 0, false), 1);
+    CHECK_EQ("m4 shifted operand2 1 [T]", cost_of(&p, CSIM_IC_ALU_SHIFT, 4, 0, 0, false), 1);
+    CHECK_EQ("m4 MOV PC 1+P, P 2: target from the ALU [T, PFU]", cost_of(&p, CSIM_IC_ALU_PC, 2, 0, flow, true), 3);
+    CHECK_EQ("m4 MUL 1 [T]", cost_of(&p, CSIM_IC_MUL, 4, 0, 0, false), 1);
+    CHECK_EQ("m4 MLA 1 [T]", cost_of(&p, CSIM_IC_MAC, 4, 0, 0, false), 1);
+    CHECK_EQ("m4 UMULL 1 [T]", cost_of(&p, CSIM_IC_MULL, 4, 0, 0, false), 1);
+    CHECK_EQ("m4 UMLAL 1 [T]", cost_of(&p, CSIM_IC_MACL, 4, 0, 0, false), 1);
+    CHECK_EQ("m4 UDIV: m4.div_cycles", cost_of(&p, CSIM_IC_DIV, 4, 0, 0, false), 7);
+    p.m4_div_cycles = 2;
+    CHECK_EQ("m4 UDIV: 2, Table 3-1's least", cost_of(&p, CSIM_IC_DIV, 4, 0, 0, false), 2);
+    p.m4_div_cycles = 12;
+    CHECK_EQ("m4 UDIV: 12, Table 3-1's most", cost_of(&p, CSIM_IC_DIV, 4, 0, 0, false), 12);
+    p = m4();
+    CHECK_EQ("m4 LDR 2 [T]", m4_access_cost(CSIM_IC_LOAD, r0, 0x20000100, 4), 2);
+    CHECK_EQ("m4 LDR PC at least 5 [LS]", cost_of(&p, CSIM_IC_LOAD, 4, 0, flow, true), 5);
+    CHECK_EQ("m4 STR Rx,[Ry,#imm] 1 [LS]", m4_access_cost(CSIM_IC_STORE, r0, 0x20000100, 4), 1);
+    CHECK_EQ("m4 STR Rx,[Ry,Rz] 2 [T]", m4_access_cost(CSIM_IC_STORE, r0r1, 0x20000100, 4), 2);
+    CHECK_EQ("m4 LDRD 1+N, N 2 [T]", cost_of(&p, CSIM_IC_LOAD2, 4, 0, 0, false), 3);
+    CHECK_EQ("m4 STRD 1+N, N 2 [T]", cost_of(&p, CSIM_IC_STORE2, 4, 0, 0, false), 3);
+    CHECK_EQ("m4 LDM 1+N, N 3 [T]", cost_of(&p, CSIM_IC_LDM, 2, 3, 0, false), 4);
+    CHECK_EQ("m4 POP {r4,pc} 1+N+P, P 3 [T, LS]", cost_of(&p, CSIM_IC_LDM, 2, 2, flow, true), 6);
+    CHECK_EQ("m4 STM 1+N, N 3 [T]", cost_of(&p, CSIM_IC_STM, 2, 3, 0, false), 4);
+    CHECK_EQ("m4 B 1+P [T, PFU]", cost_of(&p, CSIM_IC_B, 2, 0, flow, true), 2);
+    CHECK_EQ("m4 B<cc> not taken 1 [T]", cost_of(&p, CSIM_IC_BCC, 2, 0, CSIM_IF_COND, false), 1);
+    CHECK_EQ("m4 B<cc> taken 1+P [T, PFU]", cost_of(&p, CSIM_IC_BCC, 2, 0, CSIM_IF_COND, true), 2);
+    CHECK_EQ("m4 CBZ not taken 1 [T]", cost_of(&p, CSIM_IC_CBZ, 2, 0, CSIM_IF_COND, false), 1);
+    CHECK_EQ("m4 CBZ taken 1+P [T, PFU]", cost_of(&p, CSIM_IC_CBZ, 2, 0, CSIM_IF_COND, true), 2);
+    CHECK_EQ("m4 BL 1+P [T, PFU]", cost_of(&p, CSIM_IC_BL, 4, 0, flow, true), 2);
+    CHECK_EQ("m4 BX LR 1+P [T, PFU]", cost_of(&p, CSIM_IC_BX, 2, 0, flow, true), 2);
+    CHECK_EQ("m4 TBB at least 6 [LS]", cost_of(&p, CSIM_IC_TB, 4, 0, flow, true), 6);
+    CHECK_EQ("m4 IT, not folded 1 [T]", cost_of(&p, CSIM_IC_IT, 2, 0, 0, false), 1);
+    CHECK_EQ("m4 NOP 1 [T]", cost_of(&p, CSIM_IC_NOP, 2, 0, 0, false), 1);
+    CHECK_EQ("m4 MRS/MSR 1 [T]", cost_of(&p, CSIM_IC_SYS, 4, 0, 0, false), 1);
+    CHECK_EQ("m4 CPSID 1 [T]", cost_of(&p, CSIM_IC_CPS, 2, 0, 0, false), 1);
+    CHECK_EQ("m4 DMB/DSB 1+B, B 0 [T]", cost_of(&p, CSIM_IC_BARRIER, 4, 0, 0, false), 1);
+}
+
+/* Unaligned LDR/STR/LDRH: aligned bus transfers, one cycle each at zero
+ * wait (m4.c aligned_parts): a word at 2 mod 4 two halfwords, at an odd
+ * address a byte, a halfword and a byte; a halfword at an odd address two
+ * bytes.  LDR 2 (ARM 100166 Table 3-1) + the extra transfers. */
+static void test_m4_unaligned(void)
+{
+    const uint16_t r0 = 1u << 0;
+    CHECK_EQ("m4 LDR aligned 2", m4_access_cost(CSIM_IC_LOAD, r0, 0x20000100, 4), 2);
+    CHECK_EQ("m4 LDR at 2 mod 4: 3", m4_access_cost(CSIM_IC_LOAD, r0, 0x20000102, 4), 3);
+    CHECK_EQ("m4 LDR at 1 mod 4: 4", m4_access_cost(CSIM_IC_LOAD, r0, 0x20000101, 4), 4);
+    CHECK_EQ("m4 LDR at 3 mod 4: 4", m4_access_cost(CSIM_IC_LOAD, r0, 0x20000103, 4), 4);
+    CHECK_EQ("m4 LDRH at an odd address: 3", m4_access_cost(CSIM_IC_LOAD, r0, 0x20000101, 2), 3);
+    CHECK_EQ("m4 LDRH aligned 2", m4_access_cost(CSIM_IC_LOAD, r0, 0x20000102, 2), 2);
+    CHECK_EQ("m4 LDRB anywhere 2", m4_access_cost(CSIM_IC_LOAD, r0, 0x20000103, 1), 2);
+    CHECK_EQ("m4 STR imm at 2 mod 4: 1 + 1", m4_access_cost(CSIM_IC_STORE, r0, 0x20000102, 4), 2);
+}
+
+/* LDR/STR pipelining and what stops it (ARM 100166, the load/store timing
+ * text after Table 3-1), in zero-wait SRAM: N loads take N+1; a load whose
+ * address is the previous load's result is not pipelined; a data-processing
+ * result used as the next address stalls one cycle; a store after a load
+ * pipelines, nothing after a store does. */
+static void test_m4_pipelining(void)
+{
+    const csim_core_params p = m4();
+    csim_core c;
+    csim_mem_event sram = {0x20000100, 4, 0}, sw = {0x20000100, 4, 1};
+    const uint16_t r0 = 1u << 0, r1 = 1u << 1, r2 = 1u << 2, r3 = 1u << 3;
+    csim_insn l1 = insn(0x20000000, 2, CSIM_IC_LOAD, r0, r1);
+    csim_insn l2 = insn(0x20000002, 2, CSIM_IC_LOAD, r0, r2);
+    csim_insn l3 = insn(0x20000004, 2, CSIM_IC_LOAD, r0, r3);
+    l1.addr_regs = l2.addr_regs = l3.addr_regs = r0;
+    csim_core_init(&c, &p, NULL);
+    csim_core_redirect(&c, 0x20000000);
+    csim_core_exec(&c, &l1, &sram, 1, false, 0);
+    csim_core_exec(&c, &l2, &sram, 1, false, 0);
+    csim_core_exec(&c, &l3, &sram, 1, false, 0);
+    CHECK_EQ("m4 three loads: 3 + 1 after the first fetch", csim_core_now(&c), 1 + 4);
+
+    csim_insn dep = insn(0x20000002, 2, CSIM_IC_LOAD, r1, r2);
+    dep.addr_regs = r1;
+    csim_core_init(&c, &p, NULL);
+    csim_core_redirect(&c, 0x20000000);
+    csim_core_exec(&c, &l1, &sram, 1, false, 0);
+    csim_core_exec(&c, &dep, &sram, 1, false, 0);
+    CHECK_EQ("m4 load addressed by the previous load's result: 2 + 2", csim_core_now(&c), 1 + 4);
+
+    csim_insn add = insn(0x20000000, 2, CSIM_IC_ALU, r0, r0);
+    csim_insn la = insn(0x20000002, 2, CSIM_IC_LOAD, r0, r1);
+    la.addr_regs = r0;
+    csim_core_init(&c, &p, NULL);
+    csim_core_redirect(&c, 0x20000000);
+    csim_core_exec(&c, &add, NULL, 0, false, 0);
+    csim_core_exec(&c, &la, &sram, 1, false, 0);
+    CHECK_EQ("m4 ALU result as the next address: 1 + 1 stall + 2", csim_core_now(&c), 1 + 4);
+    CHECK_EQ("m4 that stall is load_use", c.bd.load_use, 1);
+
+    csim_insn sreg = insn(0x20000002, 4, CSIM_IC_STORE, r0 | r2 | r3, 0);
+    sreg.addr_regs = r0 | r3;
+    csim_core_init(&c, &p, NULL);
+    csim_core_redirect(&c, 0x20000000);
+    csim_core_exec(&c, &l1, &sram, 1, false, 0);
+    csim_core_exec(&c, &sreg, &sw, 1, false, 0);
+    CHECK_EQ("m4 STR Rx,[Ry,Rz] after a load pipelines: 2 + 1", csim_core_now(&c), 1 + 3);
+    csim_insn l4 = insn(0x20000006, 2, CSIM_IC_LOAD, r0, r1);
+    l4.addr_regs = r0;
+    csim_core_exec(&c, &l4, &sram, 1, false, 0);
+    CHECK_EQ("m4 nothing pipelines after a store: LDR 2", csim_core_now(&c), 1 + 5);
+}
+
+/* The one-entry write buffer (ARM DDI0337H 3.5; ARM 100166, load/store
+ * timings): a store with an immediate offset takes one cycle, its data
+ * phase drains behind; a second store, or a load, waits while it drains.
+ * Peripheral stores with core.periph_wait = 2 (3-cycle data phases). */
+static void test_m4_write_buffer(void)
+{
+    csim_core_params p = m4();
+    p.periph_wait = 2;
+    csim_core c;
+    csim_mem_event per = {0x40000000, 4, 1}, sram = {0x20000100, 4, 0};
+    const uint16_t r0 = 1u << 0, r1 = 1u << 1, r2 = 1u << 2;
+    csim_insn s1 = insn(0x20000000, 2, CSIM_IC_STORE, r0 | r1, 0);
+    csim_insn s2 = insn(0x20000002, 2, CSIM_IC_STORE, r0 | r1, 0);
+    csim_insn ld = insn(0x20000004, 2, CSIM_IC_LOAD, r2, r1);
+    s1.addr_regs = s2.addr_regs = r0;
+    ld.addr_regs = r2;
+    csim_core_init(&c, &p, NULL);
+    csim_core_redirect(&c, 0x20000000);
+    csim_core_exec(&c, &s1, &per, 1, false, 0);
+    /* Issued at 1, its data phase 1..4 in the buffer: done for the core at 2. */
+    CHECK_EQ("m4 buffered peripheral store: 1 cycle", csim_core_now(&c), 2);
+    csim_core_exec(&c, &s2, &per, 1, false, 0);
+    /* Due at 2, the buffer full until 4: 2 cycles waiting, then 1. */
+    CHECK_EQ("m4 second store waits for the buffer", csim_core_now(&c), 5);
+    CHECK_EQ("m4 that wait is data_wait", c.bd.data_wait, 2);
+    csim_core_exec(&c, &ld, &sram, 1, false, 0);
+    /* Due at 6, the buffer drains at 7: 1 cycle waiting, then LDR 2. */
+    CHECK_EQ("m4 a load waits for the buffer to drain", csim_core_now(&c), 8);
+}
+
+/* The M4's three buses (ARM 100166; timing.h csim_core_bus): fetches of the
+ * Code region on I-Code, its data on D-Code, the rest on the System bus.
+ * With code in flash at 5 wait states (no cache), a System-bus load in the
+ * cycle of an I-Code fetch is not delayed by it; a D-Code read goes to the
+ * flash interface. */
+static void test_m4_buses(void)
+{
+    CHECK_EQ("flash fetch: I-Code", csim_core_bus(0x08000000, true), CSIM_BUS_ICODE);
+    CHECK_EQ("flash data: D-Code", csim_core_bus(0x08000100, false), CSIM_BUS_DCODE);
+    CHECK_EQ("SRAM: System", csim_core_bus(0x20000000, false), CSIM_BUS_SYSTEM);
+    CHECK_EQ("SRAM fetch: System", csim_core_bus(0x20000000, true), CSIM_BUS_SYSTEM);
+    CHECK_EQ("peripheral: System", csim_core_bus(0x40021000, false), CSIM_BUS_SYSTEM);
+    csim_ms_cfg slow = ic;
+    slow.cache_enabled = false;
+    csim_memsys *fl = csim_memsys_new(&slow);
+    const csim_core_params p = m4();
+    csim_core c;
+    const uint16_t r0 = 1u << 0, r1 = 1u << 1;
+    csim_insn ld = insn(0x08000000, 2, CSIM_IC_LOAD, r0, r1);
+    ld.addr_regs = r0;
+    csim_mem_event sram = {0x20000100, 4, 0}, lit = {0x08000100, 4, 0};
+    csim_core_init(&c, &p, fl);
+    csim_core_redirect(&c, 0x08000000);
+    csim_core_exec(&c, &ld, &sram, 1, false, 0);
+    CHECK_EQ("System-bus load beside an I-Code fetch: no data wait", c.bd.data_wait, 0);
+    CHECK_EQ("System-bus load: LDR 2 after its fetch", csim_core_now(&c) - c.bd.fetch_stall, 2);
+    CHECK_EQ("no flash data read", c.bd.flash_data_reads, 0);
+    csim_memsys_reset(fl);
+    csim_core_init(&c, &p, fl);
+    csim_core_redirect(&c, 0x08000000);
+    csim_core_exec(&c, &ld, &lit, 1, false, 0);
+    CHECK_EQ("D-Code literal read: a flash data read", c.bd.flash_data_reads, 1);
+    CHECK_EQ("D-Code literal read at 5 wait states waits", c.bd.data_wait >= 5, 1);
+    csim_memsys_free(fl);
 }
 
 /* core.fetch_past_flow at zero wait: the word fetched past an unconditional
@@ -583,7 +786,10 @@ static void test_core_table(void)
         CHECK_EQ(csim_core_names[n], !d->sign == !d->restore, 1);
         CHECK_EQ(csim_core_names[n], csim_core_find(csim_core_names[n]), n);
     }
-    CHECK_EQ("the M0+ and the M33 among them", csim_core_find("m0plus") >= 0 && csim_core_find("m33") >= 0, 1);
+    CHECK_EQ("the M0+, the M33 and the M4 among them",
+             csim_core_find("m0plus") >= 0 && csim_core_find("m33") >= 0 && csim_core_find("m4") >= 0, 1);
+    CHECK_EQ("the M4 reads its m4. keys", csim_core_reads_key(csim_core_find("m4"), "m4.div_cycles"), 1);
+    CHECK_EQ("the M33 does not read m4. keys", csim_core_reads_key(csim_core_find("m33"), "m4.div_cycles"), 0);
     CHECK_EQ("unknown core", csim_core_find("m99"), -1);
     const int m0plus = csim_core_find("m0plus"), m33 = csim_core_find("m33");
     CHECK_EQ("the M33 reads its m33. keys", csim_core_reads_key(m33, "m33.load_latency"), 1);
@@ -641,6 +847,17 @@ static void test_arch_table(void)
     CHECK_EQ("v8-M: all of them", csim_arch_has(v8m, engine), 1);
     CHECK_EQ("the titles the messages print", strcmp(csim_arch_of(v6m)->title, "ARMv6-M") == 0 &&
              strcmp(csim_arch_of(v8m)->title, "ARMv8-M") == 0, 1);
+    const csim_arch v7em = arch_named("armv7e-m");
+    CHECK_EQ("the M4 is ARMv7E-M", csim_core_desc_of(csim_core_find("m4"))->arch, v7em);
+    CHECK_EQ("v7E-M runs v6-M and v7-M", csim_arch_runs(v7em, CSIM_ELF_ARCH_V6M) &&
+             csim_arch_runs(v7em, CSIM_ELF_ARCH_V7M), 1);
+    CHECK_EQ("v7E-M does not run v8-M", csim_arch_runs(v7em, CSIM_ELF_ARCH_V8M_BASE) ||
+             csim_arch_runs(v7em, CSIM_ELF_ARCH_V8M_MAIN), 0);
+    CHECK_EQ("v8-M covers v7E-M, not the reverse", csim_arch_covers(v8m, v7em) && !csim_arch_covers(v7em, v8m), 1);
+    CHECK_EQ("v7E-M: faults, BASEPRI, unaligned LDR/STR, divide, exclusives, FP, DSP",
+             csim_arch_has(v7em, engine | CSIM_AF_FPU | CSIM_AF_DSP), 1);
+    CHECK_EQ("v7E-M: no stack limit registers", csim_arch_has(v7em, CSIM_AF_STACK_LIMIT), 0);
+    CHECK_EQ("its title", strcmp(csim_arch_of(v7em)->title, "ARMv7E-M"), 0);
 }
 
 /* The decoder fills what the encoding says; the bus transfers are the core's. */
@@ -777,6 +994,11 @@ int main(void)
     test_m33_rows();
     test_m33_umaal_chain();
     test_m33_cahb();
+    test_m4_rows();
+    test_m4_unaligned();
+    test_m4_pipelining();
+    test_m4_write_buffer();
+    test_m4_buses();
     test_fetch_past_flow_zero_wait();
     test_signature_floor();
     test_fetch_lag();

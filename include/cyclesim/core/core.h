@@ -2,7 +2,7 @@
 /*
  * core.h - the table of cores: everything the layers above the timing model
  * need to know about a core, so that none of them tests which core it is.
- * A new core (say a Cortex-M4, "m4") is:
+ * A new core is, as the Cortex-M4 ("m4") was added:
  *  - its file src/core/m4.c: cost table, exec and the descriptor
  *    csim_core_m4 (its architecture, emulator CPU, features, the model keys
  *    only it reads), added to csim_core in CMakeLists.txt;

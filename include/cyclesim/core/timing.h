@@ -38,6 +38,7 @@ typedef struct csim_core_params {
     bool m33_fetch_first;       /* C-AHB: a fetch wanted in a cycle goes before that cycle's data read */
     bool m33_operand2_chain;    /* an operand2 result feeds the next operand2 op's unshifted operand at once */
     bool m33_dual_issue;        /* pair 16-bit instructions as measured on silicon */
+    unsigned m4_div_cycles;     /* Cortex-M4 SDIV/UDIV (operand-dependent on silicon; fixed here) */
     unsigned exception_entry;   /* cycles from the pend to the handler's first fetch */
     unsigned exception_return;  /* cycles of the unstacking */
 } csim_core_params;
@@ -75,6 +76,22 @@ enum {
 #undef CSIM_BD_INDEX
     CSIM_BD_FIELDS
 };
+
+/* The bus an access goes on.  The Cortex-M4 has three (ARM 100166, bus
+ * interfaces; as the M3's, ARM DDI0337H 12):
+ * I-Code for fetches and D-Code for data of the Code region
+ * (0x0000_0000-0x1FFF_FFFF, the flash), the System bus for the rest (SRAM,
+ * peripherals).  A flash interface sees I-Code requests as CSIM_MS_FETCH and
+ * D-Code requests as CSIM_MS_DATA; System-bus accesses never reach it. */
+typedef enum csim_bus { CSIM_BUS_ICODE, CSIM_BUS_DCODE, CSIM_BUS_SYSTEM } csim_bus;
+
+static inline csim_bus csim_core_bus(uint32_t addr, bool fetch)
+{
+    if (addr >= 0x20000000u) {
+        return CSIM_BUS_SYSTEM;
+    }
+    return fetch ? CSIM_BUS_ICODE : CSIM_BUS_DCODE;
+}
 
 /* One memory transfer the emulator saw (in program order). */
 typedef struct csim_mem_event {
@@ -127,6 +144,8 @@ typedef struct csim_core {
     uint16_t chain_regs;    /* M33: registers last written by a two-stage operand2 operation */
     uint64_t prev_issue;    /* M33 dual issue: issue cycle of the previous instruction */
     uint8_t prev_class, prev_wide, prev_sets_flags, prev_paired;
+    uint16_t prev_written;  /* M4: registers the previous instruction wrote (pipelining, address dependency) */
+    uint64_t wb_free;       /* M4: the write buffer has drained from this cycle */
     csim_breakdown bd;
     csim_access_rec *rec; /* when set, flash-interface accesses are appended */
     uint64_t version;     /* bumped by every change of the timing state: block reuse
