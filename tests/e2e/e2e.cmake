@@ -6,6 +6,7 @@ if(TARGET firmware)
     set(FW ${CMAKE_BINARY_DIR}/firmware)
     set(E2E_MODELS_M0 stm32l073rz stm32u083rc stm32l552ze stm32u385rg)
     set(E2E_MODELS_M33 stm32l552ze stm32u385rg)
+    set(E2E_MODELS_M4 stm32f407vg stm32g474re stm32l476rg)
     # Families that run on every model (RSA: below).
     set(E2E_FAMILIES selftest probe sha aes ed25519 ecdsa mldsa)
     foreach(family ${E2E_FAMILIES})
@@ -20,6 +21,12 @@ if(TARGET firmware)
                 COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_e2e.sh $<TARGET_FILE:cyclesim>
                         ${FW}/emu-m33/${family}.elf ${m} ${CMAKE_CURRENT_BINARY_DIR}/e2e)
             set_tests_properties(e2e_emu-m33_${family}_${m} PROPERTIES LABELS e2e)
+        endforeach()
+        foreach(m ${E2E_MODELS_M4})
+            add_test(NAME e2e_emu-m4_${family}_${m}
+                COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_e2e.sh $<TARGET_FILE:cyclesim>
+                        ${FW}/emu-m4/${family}.elf ${m} ${CMAKE_CURRENT_BINARY_DIR}/e2e)
+            set_tests_properties(e2e_emu-m4_${family}_${m} PROPERTIES LABELS e2e)
         endforeach()
     endforeach()
     # RSA-3072: the M33 image on the M33 models, the M0+ image on the U083
@@ -55,7 +62,8 @@ if(TARGET firmware)
         set_tests_properties(e2e_${img}_aes_hw_u3_stm32u385rg PROPERTIES LABELS e2e)
     endforeach()
     foreach(pair nucleo-l073rz:stm32l073rz nucleo-u083rc:stm32u083rc nucleo-l552zeq:stm32l552ze
-                 nucleo-u385rgq:stm32u385rg)
+                 nucleo-u385rgq:stm32u385rg stm32f4-discovery:stm32f407vg nucleo-g474re:stm32g474re
+                 nucleo-l476rg:stm32l476rg)
         string(REPLACE ":" ";" p ${pair})
         list(GET p 0 board)
         list(GET p 1 m)
@@ -64,6 +72,23 @@ if(TARGET firmware)
                 COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_e2e.sh $<TARGET_FILE:cyclesim>
                         ${FW}/${board}/${family}.elf ${m} ${CMAKE_CURRENT_BINARY_DIR}/e2e)
             set_tests_properties(e2e_${board}_${family} PROPERTIES LABELS e2e)
+        endforeach()
+    endforeach()
+endif()
+
+# The ART what-ifs (issue 36): each M4 model at its published set-up, at
+# 24 MHz / 0 WS, and with ICEN, DCEN or PRFTEN off, on a SHA case (sequential
+# code, the K table in flash) and an AES case (T-tables in flash).
+if(TARGET firmware)
+    foreach(m stm32f407vg stm32g474re stm32l476rg)
+        foreach(run "sha:sha256/sole/128" "aes:aes-cbc/enc/128/small/sole/128")
+            string(REPLACE ":" ";" r "${run}")
+            list(GET r 0 img)
+            list(GET r 1 case)
+            add_test(NAME e2e_art_whatif_${m}_${img}
+                COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/art_whatif.sh $<TARGET_FILE:cyclesim>
+                        ${FW}/emu-m4/${img}.elf ${m} ${case})
+            set_tests_properties(e2e_art_whatif_${m}_${img} PROPERTIES LABELS e2e)
         endforeach()
     endforeach()
 endif()
