@@ -4,29 +4,20 @@
 # can run; each board image runs on its own board's model.
 if(TARGET firmware)
     set(FW ${CMAKE_BINARY_DIR}/firmware)
-    set(E2E_MODELS_M0 stm32l073rz stm32u083rc stm32l552ze stm32u385rg)
-    set(E2E_MODELS_M33 stm32l552ze stm32u385rg)
-    set(E2E_MODELS_M4 stm32f407vg stm32g474re stm32l476rg)
+    # The models each emulator image runs on (the M0+ image also runs on the M33 models).
+    set(E2E_MODELS_emu-m0plus stm32l073rz stm32u083rc stm32l552ze stm32u385rg)
+    set(E2E_MODELS_emu-m33 stm32l552ze stm32u385rg)
+    set(E2E_MODELS_emu-m4 stm32f407vg stm32g474re stm32l476rg)
     # Families that run on every model (RSA: below).
     set(E2E_FAMILIES selftest probe sha aes ed25519 ecdsa mldsa)
     foreach(family ${E2E_FAMILIES})
-        foreach(m ${E2E_MODELS_M0})
-            add_test(NAME e2e_emu-m0plus_${family}_${m}
-                COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_e2e.sh $<TARGET_FILE:cyclesim>
-                        ${FW}/emu-m0plus/${family}.elf ${m} ${CMAKE_CURRENT_BINARY_DIR}/e2e)
-            set_tests_properties(e2e_emu-m0plus_${family}_${m} PROPERTIES LABELS e2e)
-        endforeach()
-        foreach(m ${E2E_MODELS_M33})
-            add_test(NAME e2e_emu-m33_${family}_${m}
-                COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_e2e.sh $<TARGET_FILE:cyclesim>
-                        ${FW}/emu-m33/${family}.elf ${m} ${CMAKE_CURRENT_BINARY_DIR}/e2e)
-            set_tests_properties(e2e_emu-m33_${family}_${m} PROPERTIES LABELS e2e)
-        endforeach()
-        foreach(m ${E2E_MODELS_M4})
-            add_test(NAME e2e_emu-m4_${family}_${m}
-                COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_e2e.sh $<TARGET_FILE:cyclesim>
-                        ${FW}/emu-m4/${family}.elf ${m} ${CMAKE_CURRENT_BINARY_DIR}/e2e)
-            set_tests_properties(e2e_emu-m4_${family}_${m} PROPERTIES LABELS e2e)
+        foreach(img emu-m0plus emu-m33 emu-m4)
+            foreach(m ${E2E_MODELS_${img}})
+                add_test(NAME e2e_${img}_${family}_${m}
+                    COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_e2e.sh $<TARGET_FILE:cyclesim>
+                            ${FW}/${img}/${family}.elf ${m} ${CMAKE_CURRENT_BINARY_DIR}/e2e)
+                set_tests_properties(e2e_${img}_${family}_${m} PROPERTIES LABELS e2e)
+            endforeach()
         endforeach()
     endforeach()
     # RSA-3072: the M33 image on the M33 models, the M0+ image on the U083
@@ -40,7 +31,7 @@ if(TARGET firmware)
         set_tests_properties(e2e_emu-m0plus_rsa_${m} PROPERTIES LABELS e2e TIMEOUT 3000)
     endforeach()
     foreach(family rsa)
-        foreach(m ${E2E_MODELS_M33})
+        foreach(m ${E2E_MODELS_emu-m33})
             add_test(NAME e2e_emu-m33_${family}_${m}
                 COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_e2e.sh $<TARGET_FILE:cyclesim>
                         ${FW}/emu-m33/${family}.elf ${m} ${CMAKE_CURRENT_BINARY_DIR}/e2e)
