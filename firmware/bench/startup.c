@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * startup.c - vector table and reset handler, shared by every target
- * (Cortex-M0+ and Cortex-M33; the symbols come from ld/common.ld).
+ * (Cortex-M0+, Cortex-M4F and Cortex-M33; the symbols come from ld/common.ld).
  *
  * Reset_Handler:
  *   1. fills the stack region, from __stack_limit up to the current SP minus
@@ -11,7 +11,9 @@
  *      the stack reached (firmware/README.md);
  *   2. on ARMv8-M mainline, sets MSPLIM = __stack_limit, so a stack overflow
  *      faults instead of silently overwriting .bss;
- *   3. built for an FPU (the hard-float run-time), enables it in CPACR;
+ *   3. built for an FPU (the hard-float run-time; the Cortex-M4F's images
+ *      always), grants full access to CP10 and CP11 in CPACR, as CMSIS
+ *      SystemInit does, before any code may use it;
  *   4. copies .data from flash to SRAM and zeroes .bss;
  *   5. calls main(), which does not return.
  *

@@ -359,9 +359,9 @@ BENCH_CASE(case_ldr_first, "probe/ldr-half/first", "", "iterations=2048;pairs=6"
 BENCH_CASE(case_ldr_second, "probe/ldr-half/second", "", "iterations=2048;pairs=6",
            ldr_setup, ldr_second_run, ldr_check, &ldr_second_arg);
 
-#elif defined(__ARM_ARCH_8M_MAIN__)
+#elif defined(__ARM_ARCH_8M_MAIN__) || defined(__ARM_ARCH_7EM__)
 
-/* ---- Cortex-M33 -------------------------------------------------------------
+/* ---- Cortex-M33 (and the Cortex-M4: ARMv7E-M has every instruction used) ----
  *
  * probe_umaal_{odd,even,mac,mem}: the inner loop of CMOX's
  * cmox_asm_montymul_x128 (the routine that carries most of the L5 page's ECC
@@ -673,7 +673,7 @@ BENCH_CASE(case_stream, "probe/icache-stream/8", "", "rounds=8;bytes=16384",
            NULL, loop_run, count_check, &stream_arg);
 
 #else
-#error "probe_cases.c: an ARMv6-M or ARMv8-M mainline target"
+#error "probe_cases.c: an ARMv6-M, ARMv7E-M or ARMv8-M mainline target"
 #endif
 
 /* Both cores: probe_pingpong, its fragments one cache size apart. */

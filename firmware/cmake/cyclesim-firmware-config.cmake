@@ -39,15 +39,19 @@ set(CMAKE_C_EXTENSIONS OFF)
 set(FW_CORE_m0plus_FLAGS -mcpu=cortex-m0plus -mthumb -mfloat-abi=soft)
 set(FW_CORE_m33_FLAGS -mcpu=cortex-m33+nofp -mthumb -mfloat-abi=soft)
 set(FW_CORE_m33_FPU_FLAGS -mcpu=cortex-m33 -mthumb -mfpu=fpv5-sp-d16 -mfloat-abi=hard)
+# Cortex-M4F: ARMv7E-M with the FPv4-SP unit, hard-float ABI for every image
+# (as CubeMX builds for the F4, G4 and L4); bench/startup.c enables the FPU (CPACR).
+set(FW_CORE_m4_FLAGS -mcpu=cortex-m4 -mthumb -mfpu=fpv4-sp-d16 -mfloat-abi=hard)
 
 # FW_RT_HELPERS=fast: the helpers of firmware/rt/ take the place of libgcc's
 # and newlib-nano's (they are linked first, so the archives' members are never
-# pulled in).  The Cortex-M33 gets the shifts and memset only: libgcc's
+# pulled in).  The Cortex-M33 and the Cortex-M4 get the shifts and memset only: libgcc's
 # __aeabi_lmul is UMULL there and newlib's memcpy ARM's unrolled assembly,
 # both faster than the ARMv6-M code (firmware/README.md).
 set(FW_RT_m0plus_SOURCES rt/lmul_armv6m.S rt/shift_armv6m.S rt/memcpy_armv6m.S rt/memset_armv6m.S
     rt/rt_id.c)
 set(FW_RT_m33_SOURCES rt/shift_armv6m.S rt/memset_armv6m.S rt/rt_id.c)
+set(FW_RT_m4_SOURCES ${FW_RT_m33_SOURCES})
 if(FW_RT_HELPERS STREQUAL "fast")
     enable_language(ASM)
 endif()
@@ -177,6 +181,8 @@ fw_target(emu-m0plus      m0plus  hal/emu_m0plus.c     hal/cycles_systick.c hal/
                                   HAS emulator aes-u0 mem-64k-20k)
 fw_target(emu-m33         m33     hal/emu_m33.c        hal/cycles_dwt.c     hal/semihost.c
                                   HAS emulator aes-u3 fpu mem-64k-20k)
+fw_target(emu-m4          m4      hal/emu_m4.c         hal/cycles_dwt.c     hal/semihost.c
+                                  HAS emulator mem-64k-20k)
 fw_target(nucleo-l073rz   m0plus  hal/nucleo_l073rz.c  hal/cycles_systick.c hal/board_console.c
                                   HAS mem-64k-20k)
 fw_target(nucleo-u083rc   m0plus  hal/nucleo_u083rc.c  hal/cycles_systick.c hal/board_console.c
@@ -195,4 +201,10 @@ fw_target(b-u585i-iot02a  m33     hal/b_u585i_iot02a.c hal/cycles_dwt.c hal/boar
                                   HAS mem-64k-20k)
 fw_target(nucleo-h563zi   m33     hal/nucleo_h563zi.c  hal/cycles_dwt.c hal/board_console.c
                                   hal/board.c
+                                  HAS mem-64k-20k)
+fw_target(stm32f4-discovery m4    hal/stm32f4_discovery.c hal/cycles_dwt.c hal/board_console.c
+                                  HAS mem-64k-20k)
+fw_target(nucleo-g474re   m4      hal/nucleo_g474re.c  hal/cycles_dwt.c hal/board_console.c
+                                  HAS mem-64k-20k)
+fw_target(nucleo-l476rg   m4      hal/nucleo_l476rg.c  hal/cycles_dwt.c hal/board_console.c
                                   HAS mem-64k-20k)

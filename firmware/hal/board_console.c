@@ -4,7 +4,10 @@
  * ST-LINK virtual-COM UART and the sleep after the run.  The USART and LPUART
  * of the L0, U0, L5 and U3 (and G0, C0, U5, H5: their CMSIS device headers)
  * have the same layout: ISR.TXE is bit 7, TDR takes one character
- * (RM0367/RM0503/RM0438/RM0487, USART registers).
+ * (RM0367/RM0503/RM0438/RM0487, USART registers), as have the G4's and
+ * L4's (stm32g474xx.h, stm32l476xx.h USART_TypeDef); the F4's older USART
+ * has TXE at bit 7 of SR and DR in the place of TDR (stm32f407xx.h
+ * USART_TypeDef, USART_SR_TXE), which the same path drives.
  */
 #include "hal.h"
 

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cycles_dwt.c - hal_cycles() for the Cortex-M33 targets: the DWT cycle
+ * cycles_dwt.c - hal_cycles() for the Cortex-M33 and M4 targets: the DWT cycle
  * counter CYCCNT (32 bits, counts the processor clock).
  *
- * Registers (ARMv8-M ARM, D1.2): DEMCR 0xE000EDFC (TRCENA bit 24 powers the
- * DWT), DWT_CTRL 0xE0001000 (CYCCNTENA bit 0), DWT_CYCCNT 0xE0001004.
+ * Registers (ARMv8-M ARM, D1.2; the same on ARMv7-M, DDI0403 C1.6, C1.8):
+ * DEMCR 0xE000EDFC (TRCENA bit 24 powers the DWT), DWT_CTRL 0xE0001000
+ * (CYCCNTENA bit 0), DWT_CYCCNT 0xE0001004.
  */
 #include "hal.h"
 

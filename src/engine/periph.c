@@ -424,16 +424,31 @@ static void dcache_write(csim_periph *p, const periph_range *r, uint32_t addr, u
 }
 
 /* ---- console USART/LPUART: bytes written to TDR go to the console ------- */
-#define USART_TDR 0x28u /* the STM32 USART's and LPUART's TDR offset */
+#define USART_TDR 0x28u    /* the STM32 USART's and LPUART's TDR offset */
+#define USART_DR 0x04u     /* the F4's older USART: DR (stm32f407xx.h USART_TypeDef) */
 
-static void usart_console_write(csim_periph *p, const periph_range *r, uint32_t addr, unsigned size,
-                                uint32_t value, uint64_t now)
+/* A write to the data register at `data` goes to the console; the others are
+ * plain registers. */
+static void console_write(csim_periph *p, const periph_range *r, uint32_t addr, unsigned size, uint32_t value,
+                          uint64_t now, uint32_t data)
 {
-    if ((addr & ~3u) != r->base + USART_TDR) {
+    if ((addr & ~3u) != r->base + data) {
         registers_write(p, r, addr, size, value, now);
     } else if (p->env.console) {
         fputc((int)(value & 0xFF), p->env.console);
     }
+}
+
+static void usart_console_write(csim_periph *p, const periph_range *r, uint32_t addr, unsigned size,
+                                uint32_t value, uint64_t now)
+{
+    console_write(p, r, addr, size, value, now, USART_TDR);
+}
+
+static void uart_dr_console_write(csim_periph *p, const periph_range *r, uint32_t addr, unsigned size,
+                                   uint32_t value, uint64_t now)
+{
+    console_write(p, r, addr, size, value, now, USART_DR);
 }
 
 /* The registry: a new kind of peripheral is one module here; a model places
@@ -448,6 +463,7 @@ static const periph_module modules[] = {
     {"aes-u3", NULL, CSIM_AES_SIZE, aes_u3_reset, aes_read, aes_write, aes_release},
     {"saes", NULL, CSIM_AES_SIZE, saes_reset, aes_read, aes_write, aes_release},
     {"usart-console", NULL, 0x400, NULL, registers_read, usart_console_write, NULL},
+    {"uart-dr-console", NULL, 0x400, NULL, registers_read, uart_dr_console_write, NULL},
     {"flash_acr", acr_at, 0, acr_reset, registers_read, flash_reg_write, NULL},
     {"icache_cr", icache_at, 0, icache_reset, registers_read, flash_reg_write, NULL},
     {"dcache_cr", dcache_at, 0, dcache_reset, registers_read, dcache_write, NULL},

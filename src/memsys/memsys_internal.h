@@ -31,7 +31,7 @@
 /* Sanity bounds of the configuration (sizes of fixed arrays, not timing). */
 #define MS_NONE UINT32_MAX        /* invalid word / line index */
 #define MS_MAX_BUFFERS 16u        /* word buffers (L0 has 6, U0/U3 1-2) */
-#define MS_MAX_WAYS 32u           /* 32 = a fully associative 1-KB/32-B U0 cache */
+#define MS_MAX_WAYS 64u           /* 64 = the F4 ART's instruction cache, one LRU pool */
 #define MS_MAX_LINE_WORDS 32u     /* flash words per cache line */
 #define MS_MAX_READ_BYTES 64u     /* flash array read width */
 #define MS_MAX_WAIT_STATES 1024u  /* keeps every sum far from overflow */

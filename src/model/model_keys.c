@@ -194,12 +194,13 @@ static const csim_key keys[] = {
      "cache size in bytes",
      "datasheets (U0 1 KB, U3 8 KB, STM32U585 3.2.1 8 KB); L5 8 KB: RM0522 Table 44 (8 KB, C5 instance of the "
      "same ICACHE IP; the L5's own table not retrieved: uncertain there)"},
-    {"cache.ways", CSIM_K_U32, OFF(flash.cache_ways), 0, 1, 32, NULL,
+    {"cache.ways", CSIM_K_U32, OFF(flash.cache_ways), 0, 1, 64, NULL,
      "associativity (1 = direct mapped)",
      "ICACHE: n-way at reset, 1-way with WAYSEL = 0 (RM0522 7.4.4, 7.7.1), n = 2 (RM0522 Table 44, C5; "
      "STM32U585 datasheet 3.2.1 \"two-ways\"; L5 HAL ICACHE_2WAYS \"(default)\"); U3 board template 1-way "
      "(uncertain there); replacement pLRU-t = LRU at 2 ways (RM0522 7.4.8); U0: not documented (uncertain there; 32 = "
-     "fully associative LRU, as RM0440 4.3.4 describes the G4's cache of the same HAL description)"},
+     "fully associative LRU, as RM0440 4.3.4 describes the G4's cache of the same HAL description); ART: "
+     "one LRU pool of all lines (RM0090 3.5.2: F4 64, G4/L4 HAL 32)"},
     {"cache.line", CSIM_K_U32, OFF(flash.cache_line_bytes), 0, 4, 128, NULL,
      "line size in bytes",
      "U0 HAL: 32 lines of 4x64 bits; L5/U3: 16 B, RM0522 Tables 44-46 (C5 instance of the same ICACHE IP; "
@@ -207,7 +208,8 @@ static const csim_key keys[] = {
     {"cache.data", CSIM_K_BOOL, OFF(flash.cache_data), 0, 0, 1, NULL,
      "data reads of the flash range are cached too",
      "ICACHE: \"instruction fetches or instruction memories loads\" (RM0522 7.4; cacheable Code region, "
-     "Table 47); U0: instructions only (HAL \"on I-Code\")"},
+     "Table 47); U0: instructions only (HAL \"on I-Code\"); ART: FLASH_ACR.DCEN, a data cache of its own "
+     "(8 lines, RM0090 3.5.2; G4/L4 HAL \"8 cache lines of 4*64 bits on D-Code\")"},
     {"cache.hit_cycles", CSIM_K_U32, OFF(flash.cache_hit_cycles), 0, 0, 4, NULL,
      "extra cycles on a hit",
      "ICACHE: 0, a hit is provided \"in the same cycle\" (RM0522 7.4.8; \"0 wait-state on hits\", 7.2); "
@@ -292,10 +294,11 @@ static const csim_key keys[] = {
      "peripheral instances, each a module of src/engine/periph.c at its base address: crc (the "
      "STM32 CRC unit), aes-u0 (STM32U0 AES, CR.CCFC/ERRC), aes-u3 (STM32U3 AES: ICR only, KEYVALID, "
      "KEIF), saes (STM32U3 SAES: 480/680-cycle ECB blocks, hardware keys), usart-console (its TDR "
-     "at +0x28 goes to the console); an MCU file adds to its family's (base 0 removes one)",
+     "at +0x28 goes to the console), uart-dr-console (the F4's USART: its DR at +0x04); an MCU file adds to its family's (base 0 removes one)",
      "CMSIS device headers CRC_BASE (RM CRC chapter), AES_BASE, AES_BASE_NS and SAES_BASE_NS "
      "(stm32u083xx.h, stm32u385xx.h AES_CR bits; RM0503 / RM0487 AES chapters, RM0487 section 34.2; "
-     "docs/aes.md); the USART or LPUART of the board's ST-LINK VCP (board user manual)"},
+     "docs/aes.md); the USART or LPUART of the board's ST-LINK VCP (board user manual); the F4's "
+     "USART_TypeDef (stm32f407xx.h: SR +0x00, DR +0x04)"},
     {"periph.flash_acr", CSIM_K_REGISTER, OFF(flash_acr), 0, 0, 0, NULL,
      "FLASH_ACR: its address (0: none) and the fields the firmware writes, each with the flash "
      "key it sets (LATENCY: flash.wait_states...); the reset value is the model's configuration",

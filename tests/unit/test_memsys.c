@@ -988,6 +988,211 @@ static void test_latency_clears(void)
     }
 }
 
+/* ---- ART (STM32F4/G4/L4, memsys_art.c) --------------------------------
+ * RM0090 Rev 21 §3.5.2 and Table 11 (F4: 168 MHz, 5 WS: "6 CPU cycles" per
+ * read); RM0440 §3.3 / the G4 and L4 HAL headers for 64-bit reads and lines of
+ * 4 x 64 bits.  Prefetch starts "while the current instruction line is being
+ * requested" (flash.readahead_early); the data cache has 8 lines. */
+
+/* STM32F407-like: 1 MB, 128-bit reads, 64 x 128-bit instruction lines (one
+ * LRU pool), the current and prefetched lines, DCEN, PRFTEN, ICEN as given. */
+static csim_ms_cfg cfg_art_f4(unsigned ws, bool icen, bool dcen, bool prften)
+{
+    return (csim_ms_cfg){
+        .type = CSIM_MS_ART, .flash_base = FL, .flash_size = 1024u * 1024, .alias_base = 0,
+        .wait_states = ws, .flash_read_bytes = 16, .prefetch = prften, .cache_enabled = icen,
+        .cache_bytes = 1024, .cache_ways = 64, .cache_line_bytes = 16, .cache_data = dcen,
+        .flash_buffers = 2, .demand_buffered = true, .prefetch_words = 1, .readahead_early = true,
+        .sectored = true,
+    };
+}
+
+/* STM32G474/L476-like: 64-bit reads, 32 lines of 4 x 64 bits. */
+static csim_ms_cfg cfg_art_g4(unsigned ws, bool icen, bool dcen, bool prften)
+{
+    csim_ms_cfg c = cfg_art_f4(ws, icen, dcen, prften);
+    c.flash_size = 512u * 1024;
+    c.flash_read_bytes = 8;
+    c.cache_line_bytes = 32;
+    c.cache_ways = 32;
+    return c;
+}
+
+static void test_art_icache(void)
+{
+    for (int icen = 1; icen >= 0; icen--) {
+        begin(icen ? "art f4 current line, miss, cache hit (ICEN)" : "art f4 ICEN off: the line is read again");
+        csim_ms_cfg c = cfg_art_f4(5, icen, false, false);
+        csim_memsys *ms = must_new(&c);
+        FETCH(ms, 0, FL, 6);        /* miss: rc = 1 + 5: 0..6 */
+        FETCH(ms, 6, FL + 4, 7);    /* the current line: no delay */
+        FETCH(ms, 7, FL + 16, 13);  /* w1 miss 7..13 (penalty = W) */
+        FETCH(ms, 13, FL + 32, 19); /* w2 miss 13..19; the two line buffers now hold w1, w2 */
+        FETCH(ms, 30, FL, icen ? 31 : 36); /* w0: in the cache "without inserting any delay", or 30..36 */
+        CHECK_EQ(csim_memsys_stats(ms)->misses, icen ? 3 : 4);
+        CHECK_EQ(csim_memsys_stats(ms)->flash_reads, icen ? 3 : 4);
+        if (icen) {
+            csim_memsys_invalidate(ms); /* ICRST */
+            FETCH(ms, 40, FL, 46);
+        }
+        csim_memsys_free(ms);
+    }
+
+    begin("art f4 64 lines, one LRU pool");
+    csim_ms_cfg c = cfg_art_f4(5, true, false, false);
+    csim_memsys *ms = must_new(&c);
+    uint64_t t = 0;
+    for (uint32_t l = 0; l < 64; l++, t += 10)
+        FETCH(ms, t, FL + 16 * l, t + 6); /* 64 misses fill the 64 lines */
+    FETCH(ms, t, FL, t + 1);               /* line 0: a hit, now the most recent */
+    FETCH(ms, t + 10, FL + 16 * 64, t + 16); /* line 64 replaces the LRU line, line 1 */
+    FETCH(ms, t + 20, FL + 16 * 1, t + 26);  /* line 1 misses (and replaces line 2) */
+    FETCH(ms, t + 30, FL, t + 31);           /* line 0 is still there */
+    FETCH(ms, t + 40, FL + 16 * 3, t + 41);  /* and line 3 */
+    csim_memsys_free(ms);
+
+    begin("art g4 lines of 4 x 64 bits fill one read at a time");
+    c = cfg_art_g4(4, true, false, false);
+    ms = must_new(&c);
+    FETCH(ms, 0, FL, 5);        /* miss: rc = 1 + 4: 0..5 */
+    FETCH(ms, 5, FL + 4, 6);    /* the current 64-bit line */
+    FETCH(ms, 6, FL + 8, 11);   /* w1, same cache line, not read yet: 6..11 */
+    FETCH(ms, 11, FL + 16, 16); /* w2: 11..16; the line buffers hold w1, w2 */
+    FETCH(ms, 30, FL, 31);      /* w0 from the cache line */
+    FETCH(ms, 31, FL + 24, 36); /* w3 was never read: "the line read is copied", no burst */
+    FETCH(ms, 40, FL + 1024, 45); /* 1 KB on: another line of the pool, no conflict */
+    FETCH(ms, 50, FL + 8, 51);  /* w1 still cached */
+    csim_memsys_free(ms);
+}
+
+static void test_art_prefetch(void)
+{
+    for (int prften = 1; prften >= 0; prften--) {
+        begin(prften ? "art f4 prefetch of the next line (PRFTEN)" : "art f4 PRFTEN off: the next line is a miss");
+        csim_ms_cfg c = cfg_art_f4(5, false, false, prften);
+        csim_memsys *ms = must_new(&c);
+        FETCH(ms, 0, FL, 6);      /* miss 0..6; with PRFTEN w1 is due from the array's next free cycle */
+        FETCH(ms, 6, FL + 4, 7);  /* the current line; the read-ahead, due at 6, yields to this demand */
+        FETCH(ms, 7, FL + 8, 8);  /* w1 read ahead 6..12 */
+        FETCH(ms, 12, FL + 16, prften ? 13 : 18); /* w1 from the prefetched line, or 12..18 */
+        CHECK_EQ(csim_memsys_stats(ms)->prefetch_hits, prften ? 1 : 0);
+        /* a branch away misses whatever was prefetched: penalty W (w2 read
+         * ahead 12..18 with PRFTEN, then the miss 40..46) */
+        FETCH(ms, 40, FL + 0x100, 46);
+        CHECK_EQ(csim_memsys_stats(ms)->flash_reads, prften ? 4 : 3);
+        csim_memsys_free(ms);
+    }
+
+    begin("art f4 a prefetched line used by a fetch enters the cache (H-ART-FILL)");
+    csim_ms_cfg c = cfg_art_f4(5, true, false, true);
+    csim_memsys *ms = must_new(&c);
+    FETCH(ms, 0, FL, 6);          /* miss 0..6; w1 read ahead 6..12 */
+    FETCH(ms, 12, FL + 16, 13);   /* w1 from the prefetched line, copied into the cache */
+    FETCH(ms, 18, FL + 32, 19);   /* w2 read ahead 12..18 */
+    FETCH(ms, 24, FL + 48, 25);   /* w3 read ahead 18..24 */
+    FETCH(ms, 40, FL + 16, 41);   /* w4 read ahead 24..30 took w2's buffer; w1 is in no
+                                     buffer but in the cache (without the copy: 40..46) */
+    csim_memsys_free(ms);
+
+    begin("art g4 prefetch of the next 64-bit line");
+    c = cfg_art_g4(4, true, true, true);
+    ms = must_new(&c);
+    FETCH(ms, 0, FL, 5);       /* miss 0..5; w1 read ahead 5..10 */
+    FETCH(ms, 6, FL + 4, 7);   /* the current line; the read-ahead has started */
+    FETCH(ms, 8, FL + 8, 10);  /* w1 in flight into the prefetched line: 10 */
+    FETCH(ms, 10, FL + 12, 11);
+    csim_memsys_free(ms);
+}
+
+static void test_art_dcache(void)
+{
+    for (int dcen = 1; dcen >= 0; dcen--) {
+        begin(dcen ? "art f4 data cache (DCEN)" : "art f4 DCEN off: every literal is an array read");
+        csim_ms_cfg c = cfg_art_f4(5, true, dcen, false);
+        csim_memsys *ms = must_new(&c);
+        DATA(ms, 0, FL + 0x1000, 6);                 /* miss 0..6 */
+        DATA(ms, 10, FL + 0x100C, dcen ? 11 : 16);   /* same 128-bit row: a hit, or 10..16 */
+        uint64_t t = 20;
+        for (uint32_t r = 1; r < 8; r++, t += 10)
+            DATA(ms, t, FL + 0x1000 + 16 * r, t + 6); /* rows 1..7: 8 rows in all */
+        DATA(ms, t, FL + 0x1000, dcen ? t + 1 : t + 6); /* row 0 still there: the most recent */
+        DATA(ms, t + 10, FL + 0x1080, t + 16);          /* a 9th row replaces the LRU one, row 1 */
+        DATA(ms, t + 20, FL + 0x1000, dcen ? t + 21 : t + 26);
+        DATA(ms, t + 30, FL + 0x1010, t + 36);          /* row 1 was replaced (or never kept) */
+        csim_memsys_free(ms);
+    }
+
+    begin("art data reads and the instruction lines (H-ART-POOL)");
+    csim_ms_cfg c = cfg_art_f4(5, true, true, false);
+    csim_memsys *ms = must_new(&c);
+    FETCH(ms, 0, FL, 6);           /* w0 into the current line and the instruction cache */
+    DATA(ms, 10, FL + 8, 16);      /* a literal in w0: the data cache misses, 10..16 */
+    DATA(ms, 20, FL + 0x40, 26);   /* w4 into the data cache */
+    FETCH(ms, 30, FL + 0x40, 31);  /* a fetch finds w4 there */
+    csim_memsys_free(ms);
+
+    begin("art g4 data cache");
+    c = cfg_art_g4(4, true, true, false);
+    ms = must_new(&c);
+    DATA(ms, 0, FL + 0x1000, 5);  /* 0..5 */
+    DATA(ms, 6, FL + 0x1004, 7);  /* the same 64-bit word: a hit */
+    DATA(ms, 8, FL + 0x1008, 13); /* the next word: 8..13 (H-ART-D: a row holds one read) */
+    csim_memsys_free(ms);
+}
+
+/* "accesses through the AHB databus D-Code have priority over accesses
+ * through the AHB instruction bus I-Code" (RM0090 §3.5.2). */
+static void test_art_dcode_priority(void)
+{
+    begin("art D-Code before a read-ahead that has not started");
+    csim_ms_cfg c = cfg_art_f4(5, true, true, true);
+    csim_memsys *ms = must_new(&c);
+    FETCH(ms, 0, FL, 6);           /* 0..6; w1 due from 6 */
+    DATA(ms, 3, FL + 0x1000, 12);  /* waits for the read under way (6), then 6..12 before w1 */
+    FETCH(ms, 14, FL + 16, 18);    /* w1 was read ahead 12..18 */
+    csim_memsys_free(ms);
+
+    for (int abort = 0; abort < 2; abort++) {
+        begin(abort ? "art D-Code aborts the read-ahead in flight (flash.prefetch_abort)"
+                    : "art D-Code waits for the read-ahead in flight (H-PRIO)");
+        c.prefetch_abort = abort;
+        ms = must_new(&c);
+        FETCH(ms, 0, FL, 6);
+        FETCH(ms, 7, FL + 4, 8);       /* w1 read ahead from 6: 6..12 */
+        DATA(ms, 8, FL + 0x1000, abort ? 14 : 18); /* 8..14, or after it: 12..18 */
+        csim_memsys_free(ms);
+    }
+}
+
+static void test_art_config(void)
+{
+    begin("art configuration");
+    csim_ms_cfg c = cfg_art_f4(5, true, true, true);
+    c.flash_buffers = 9; /* 9 + 8 data rows > 16 buffers */
+    CHECK(csim_memsys_cfg_problem(&c) != NULL);
+    c.flash_buffers = 0;
+    CHECK(csim_memsys_cfg_problem(&c) != NULL);
+    c = cfg_art_f4(5, true, true, true);
+    c.cache_ways = 65;
+    CHECK(csim_memsys_cfg_problem(&c) != NULL);
+
+    begin("art FLASH_ACR: LATENCY from 5 to 0 WS, ICEN switched off");
+    c = cfg_art_f4(5, true, true, false);
+    csim_memsys *ms = must_new(&c);
+    FETCH(ms, 0, FL, 6);
+    c.wait_states = 0;
+    CHECK(csim_memsys_configure(ms, &c));
+    FETCH(ms, 10, FL + 16, 11); /* a miss at 0 WS: 10..11 */
+    FETCH(ms, 20, FL, 21);      /* w0 kept (H-INV: latency keeps the cache) */
+    c.cache_enabled = false;
+    CHECK(csim_memsys_configure(ms, &c));
+    FETCH(ms, 30, FL + 32, 31);
+    FETCH(ms, 31, FL + 48, 32);
+    FETCH(ms, 32, FL, 33);      /* 0 WS: a miss costs one cycle, the read 32..33 */
+    CHECK_EQ(csim_memsys_stats(ms)->misses, 5);
+    csim_memsys_free(ms);
+}
+
 /* ---- ICACHE ---------------------------------------------------------------- */
 
 static void test_icache_ways(void)
@@ -2244,6 +2449,11 @@ int main(void)
     test_icache_disabled();
     test_icache_prefetch();
     test_icache_prefetch_abort();
+    test_art_icache();
+    test_art_prefetch();
+    test_art_dcache();
+    test_art_dcode_priority();
+    test_art_config();
     test_alias();
     test_reset_invalidate();
     test_configure();
@@ -2269,6 +2479,8 @@ int main(void)
     c.prefetch = true;
     c.flash_buffers = 1;
     throughput("icache", &c);
+    c = cfg_art_f4(5, true, true, true);
+    throughput("art", &c);
 
     printf("test_memsys: %d checks, %d failed\n", g_checks, g_failures);
     return g_failures ? 1 : 0;

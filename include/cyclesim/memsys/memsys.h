@@ -34,7 +34,8 @@ typedef enum csim_ms_kind {
     X(CSIM_MS_ZERO_WAIT, zero_wait) /* ideal memory: every access ready at now + 1 */          \
     X(CSIM_MS_L0_NVM, l0_nvm)       /* STM32L0: 32-bit NVM, six buffers, prefetch, pre-read */ \
     X(CSIM_MS_U0_FLASH, u0_flash)   /* STM32U0: 64-bit flash, prefetch, small instruction cache */ \
-    X(CSIM_MS_ICACHE, icache)       /* STM32L5/U3: ICACHE on C-AHB (+ optional flash prefetch) */
+    X(CSIM_MS_ICACHE, icache)       /* STM32L5/U3: ICACHE on C-AHB (+ optional flash prefetch) */ \
+    X(CSIM_MS_ART, art)             /* STM32F4/G4/L4: ART, prefetch, I-Code and D-Code caches */
 
 typedef enum csim_ms_type {
 #define CSIM_MS_ID(id, name) id,
