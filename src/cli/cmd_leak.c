@@ -181,8 +181,12 @@ int cmd_leak(int argc, char **argv)
             csim_run_result_free(&jobs[j].res);
         }
     }
+    csim_lines *lines = NULL; /* the leaking source lines; an image without a line table has none */
+    if (cases && rc == EXIT_OK && (err = csim_lines_open(elf->path, &lines, &d))) {
+        rc = cli_fail(err, &d);
+    }
     if (cases && rc == EXIT_OK) {
-        const leak_doc doc = {elf, models, n_models, n_cases, cases};
+        const leak_doc doc = {elf, lines, models, n_models, n_cases, cases};
         if (!leak_write(fmt, out.f, &doc)) {
             rc = cli_out_of_memory();
         }
@@ -191,6 +195,7 @@ int cmd_leak(int argc, char **argv)
         }
     }
     csim_out_discard(&out); /* a report not complete: the old one stays */
+    csim_lines_free(lines);
     for (size_t mc = 0; cases && mc < n_mc; mc++) {
         leak_case_free(&cases[mc]);
     }

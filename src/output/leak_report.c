@@ -31,6 +31,12 @@ static const char *where(char *buf, size_t len, const csim_elf *elf, uint32_t ad
     return buf;
 }
 
+/* The source line of the instruction at addr (DWARF), or NULL. */
+static const csim_src_pos *source(const leak_doc *d, uint32_t addr, csim_src_pos *pos)
+{
+    return d->lines && csim_lines_at(d->lines, addr, pos) ? pos : NULL;
+}
+
 /* The causes of li, "; "-separated (text, HTML) or as JSON strings. */
 static void causes(FILE *f, const leak_insn *li, bool json)
 {
@@ -75,7 +81,9 @@ static void text_write(FILE *f, const leak_doc *d, const csim_disasm *dis)
         fprintf(f, "\n%s\nprovenance: %s\n", model->name, csim_prov_text(prov, sizeof(prov), model));
         for (size_t k = 0; k < d->n_cases; k++) {
             const leak_case *c = &d->cases[m * d->n_cases + k];
-            fprintf(f, "\n  %s: secret: ", c->name);
+            fputs("\n  ", f);
+            csim_text_str(f, c->name);
+            fputs(": secret: ", f);
             if (c->n_secrets) {
                 fprintf(f, "%u bytes in %u mark(s)", c->secret_bytes, c->n_secrets);
             } else {
@@ -99,6 +107,12 @@ static void text_write(FILE *f, const leak_doc *d, const csim_disasm *dis)
                 fprintf(f, "    0x%08x  %-32s %-8s %-17s %-17s ", li->addr, where(buf, sizeof(buf), d->elf, li->addr),
                         csim_disasm_name(dis, li->id), ex, cy);
                 causes(f, li, false);
+                csim_src_pos pos;
+                if (source(d, li->addr, &pos)) {
+                    fputs("  at ", f);
+                    csim_text_str(f, pos.file);
+                    fprintf(f, ":%u", pos.line);
+                }
                 fputc('\n', f);
             }
         }
@@ -154,7 +168,15 @@ static void json_write(FILE *f, const leak_doc *d, const csim_disasm *dis)
                 json_range(f, "cycles", li->cycles_min, li->cycles_max);
                 fputs(", \"causes\": [", f);
                 causes(f, li, true);
-                fputs("]}", f);
+                fputs("], \"source\": ", f);
+                csim_src_pos pos;
+                if (source(d, li->addr, &pos)) {
+                    fputs("{\"file\": ", f);
+                    csim_json_str(f, pos.file);
+                    fprintf(f, ", \"line\": %u}}", pos.line);
+                } else {
+                    fputs("null}", f);
+                }
             }
             fputs("]}", f);
         }
@@ -239,7 +261,7 @@ static void html_write(FILE *f, const leak_doc *d, const csim_disasm *dis)
                 continue;
             }
             fputs("\n<table>\n<tr><th>address</th><th>function+offset</th><th>insn</th><th>executions</th>"
-                  "<th>cycles/input</th><th>cause</th></tr>\n",
+                  "<th>cycles/input</th><th>cause</th><th>source</th></tr>\n",
                   f);
             for (size_t i = 0; i < c->n_insns; i++) {
                 const leak_insn *li = &c->insns[i];
@@ -251,6 +273,12 @@ static void html_write(FILE *f, const leak_doc *d, const csim_disasm *dis)
                         (unsigned long long)li->count_max, (unsigned long long)li->cycles_min,
                         (unsigned long long)li->cycles_max);
                 causes(f, li, false);
+                fputs("</td><td>", f);
+                csim_src_pos pos;
+                if (source(d, li->addr, &pos)) {
+                    csim_xml_text(f, pos.file);
+                    fprintf(f, ":%u", pos.line);
+                }
                 fputs("</td></tr>\n", f);
             }
             fputs("</table>\n", f);

@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "analysis/leak.h"
+#include "cyclesim/backends/dwarf.h"
 #include "cyclesim/backends/elf.h"
 #include "cyclesim/model/model.h"
 #include "cyclesim/output/formats.h"
@@ -18,6 +19,7 @@
 /* What a report covers: cases[m * n_cases + k] is case k on models[m]. */
 typedef struct leak_doc {
     const csim_elf *elf;
+    csim_lines *lines; /* the image's DWARF line table (the leaking source lines); NULL: none */
     const csim_model *models;
     size_t n_models, n_cases;
     const leak_case *cases;

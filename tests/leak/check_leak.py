@@ -62,6 +62,10 @@ def screen(cyclesim, elf, mcu, expect, n, outdir):
                 fail("%s: %s: constant-time case lists %d instructions" % (mcu, case, len(r["instructions"])))
         elif not any(cause in i["causes"] for i in r["instructions"]):
             fail("%s: %s: no instruction listed with cause '%s'" % (mcu, case, cause))
+        # The leaking source lines (DWARF): the listed instructions of the C cases name a .c line.
+        if r["instructions"] and not any(i["source"] and i["source"]["file"].endswith(".c") and
+                                         i["source"]["line"] > 0 for i in r["instructions"]):
+            fail("%s: %s: no listed instruction names its source line" % (mcu, case))
         if verdict == "address-dependent" and any(i["executions"][0] != i["executions"][1] or
                                                   i["cycles"][0] != i["cycles"][1] for i in r["instructions"]):
             fail("%s: %s: an address-dependent case lists a timing difference" % (mcu, case))
