@@ -89,7 +89,7 @@ static void test_model_alternatives(const char *models, const char *work)
     CHECK(load_with(dir, "[{\"key\": \"cache.ways\", \"alternatives\": [2]}]", &m, &d) == CSIM_OK);
     CHECK(dim_is(dims_of(&m), "cache.ways", (double[]){1, 2}, 2));
     CHECK(load_with(dir, "[{\"key\": \"cache.ways\", \"alternatives\": [0]}]", &m, &d) == CSIM_ERR_MODEL);
-    CHECK(strstr(d.msg, "cache.ways: alternatives must be integers in [1, 32]"));
+    CHECK(strstr(d.msg, "cache.ways: alternatives must be integers in [1, 64]"));
     CHECK(load_with(dir, "[{\"key\": \"flash.data_first\", \"alternatives\": [0]}]", &m, &d) == CSIM_ERR_MODEL);
     CHECK(strstr(d.msg, "alternatives are for numeric keys"));
     CHECK(load_with(dir, "[{\"key\": \"cache.ways\"}]", &m, &d) == CSIM_ERR_MODEL);
