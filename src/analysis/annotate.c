@@ -66,7 +66,9 @@ csim_annotation *csim_annotate(const csim_profile *p, csim_lines *lines, const c
         }
         n++;
     }
-    qsort(pl, n, sizeof(*pl), by_place);
+    if (n) { /* qsort takes no NULL, even for no element */
+        qsort(pl, n, sizeof(*pl), by_place);
+    }
     for (size_t i = 0; i < n; i++) {
         a->refs[i] = pl[i].in;
         csim_ann_line *l = a->n_lines ? &a->lines[a->n_lines - 1] : NULL;
@@ -85,7 +87,9 @@ csim_annotation *csim_annotate(const csim_profile *p, csim_lines *lines, const c
         a->cycles += pl[i].in->bd.cycles;
     }
     free(pl);
-    qsort(a->lines, a->n_lines, sizeof(*a->lines), by_heat);
+    if (a->n_lines) {
+        qsort(a->lines, a->n_lines, sizeof(*a->lines), by_heat);
+    }
     return a;
 }
 

@@ -381,8 +381,11 @@ csim_err csim_case_table_check(const csim_elf *e, csim_diag *diag)
                             "bytes, the bound of a case's strings", e->path, i, t[i].name, sizeof(t[i].name) - 1);
         }
     }
-    /* check, compare, merge and the callgrind files find a case by its name */
-    qsort(t, err ? 0 : n, sizeof(*t), by_name_then_index);
+    /* check, compare, merge and the callgrind files find a case by its name
+     * (no table, no sort: qsort takes no NULL, even for no element) */
+    if (!err && n) {
+        qsort(t, n, sizeof(*t), by_name_then_index);
+    }
     for (size_t i = 1; i < n && !err; i++) {
         if (strcmp(t[i - 1].name, t[i].name) == 0) {
             err = csim_fail(diag, CSIM_ERR_ELF, "%s: cases %zu and %zu are both named \"%s\": a case's name must "

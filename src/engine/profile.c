@@ -693,7 +693,9 @@ csim_profile *csim_prof_end(csim_prof *p)
     }
     pr->n_trace = p->n_trace;
     pr->trace_capped = p->trace_capped;
-    qsort(pr->insns, pr->n_insns, sizeof(*pr->insns), by_fn_addr);
+    if (pr->n_insns) { /* qsort takes no NULL, even for no element */
+        qsort(pr->insns, pr->n_insns, sizeof(*pr->insns), by_fn_addr);
+    }
     free(order);
     free(index);
     return pr;
