@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <math.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <errno.h>
 #include <string.h>
@@ -111,10 +112,11 @@ static csim_err set_array(csim_model *m, const csim_key *k, const csim_json *v, 
             const csim_json *h;
             csim_json_each(h, hz)
             {
-                if (!csim_json_is_number(h) || csim_json_num(h) <= 0 ||
+                if (!csim_json_is_number(h) || csim_json_num(h) <= 0 || csim_json_num(h) > UINT32_MAX ||
                     (r->n && csim_json_num(h) < r->max_hz[r->n - 1])) {
                     return csim_fail(diag, CSIM_ERR_MODEL,
-                                     "%s: %s: max_hz must be positive and non-decreasing", where, k->name);
+                                     "%s: %s: max_hz must be positive, at most %u and non-decreasing", where,
+                                     k->name, UINT32_MAX);
                 }
                 r->max_hz[r->n++] = (uint32_t)csim_json_num(h);
             }
