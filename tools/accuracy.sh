@@ -32,7 +32,8 @@
 #                  leave it out for a quick run)
 #   CYCLESIM       the cyclesim binary (default: build/cyclesim)
 #   JOBS           -j for cyclesim (default: number of CPUs)
-#   STEPS          any of "compare sensitivity calibrate" (default: all three)
+#   STEPS          any of "compare sensitivity calibrate interval" (default: all four;
+#                  interval runs compare --range: a search of many runs per page)
 #   FIT_FAMILIES   the images calibrate fits on (default "hash": every fitting
 #                  iteration reruns them once per key, so small images)
 # Exit status: 0 when every report was written, 1 when a run failed, 2 on usage
@@ -64,7 +65,7 @@ esac
 cyclesim=${CYCLESIM:-$repo/build/cyclesim}
 [ -x "$cyclesim" ] || { echo "accuracy.sh: no $cyclesim: run tools/bootstrap.sh first" >&2; exit 2; }
 jobs=${JOBS:-$(nproc)}
-steps=${STEPS:-compare sensitivity calibrate}
+steps=${STEPS:-compare sensitivity calibrate interval}
 fit_families=${FIT_FAMILIES:-hash}
 
 cmake -S "$repo/firmware" -B "$work/fw" \
@@ -163,8 +164,29 @@ for run in $runs; do
         2> "$work/$mcu-calibrate.err" ||
         { echo "  failed:" >&2; sed 's/^/  /' "$work/$mcu-calibrate.err" >&2; status=1; }
 done
+# The calibrated interval (docs/accuracy.md "Calibrated interval"): every
+# page's rows with their range over the uncertain keys (cold; RSA only on the
+# Cortex-M33, whose RSA rows last millions and not billions of cycles), then
+# the margins fitted leave-one-page-out by tools/fit_interval.py into
+# data/accuracy/ (V4 only: the fit is on the pages V4 measured).
+range_reports=""
+for run in $runs; do
+    step interval || break
+    [ "$major" = 4 ] || break
+    t=${run%%:*} mcu=${run#*:}
+    r=short
+    [ "$t" = emu-m33 ] && r=""
+    short=$r compare "$t" "$mcu" "$mcu-range" --range --no-state-check
+    range_reports="$range_reports $out/$mcu-range.json"
+done
 find "$out" -type f \( -name '*.md' -o -name '*.json' -o -name '*.txt' \) \
     -exec sed -i "s|$work/fw/|<build>/|g; s|$repo/||g" {} +
+if [ -n "$range_reports" ]; then
+    # shellcheck disable=SC2086
+    python3 "$repo/tools/fit_interval.py" residuals $range_reports -o "$repo/data/accuracy/residuals.json" &&
+        python3 "$repo/tools/fit_interval.py" fit "$repo/data/accuracy/residuals.json" \
+            "$repo/data/accuracy/classes.json" -o "$repo/data/accuracy/intervals.json" || status=1
+fi
 python3 "$repo/tools/accuracy_summary.py" "$out" > "$out/summary.md" || status=1
 echo "accuracy.sh: reports in ${out#"$repo"/}/ (summary.md)"
 exit $status
