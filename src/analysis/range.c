@@ -268,20 +268,40 @@ csim_err csim_range_search(const csim_elf *elf, const csim_model *m, const csim_
 
 csim_err csim_range_jobs(const csim_elf *elf, csim_job *jobs, size_t n, const csim_jobs_opts *jo, csim_diag *d)
 {
+    return csim_range_jobs_over(elf, jobs, n, NULL, 0, jo, NULL, NULL, d);
+}
+
+csim_err csim_range_jobs_over(const csim_elf *elf, csim_job *jobs, size_t n, const char *const *only, size_t n_only,
+                              const csim_jobs_opts *jo, csim_range_stats *sum, unsigned *n_unstated, csim_diag *d)
+{
+    if (sum) {
+        memset(sum, 0, sizeof(*sum));
+    }
+    unsigned most_unstated = 0;
     for (size_t i = 0; i < n; i++) {
         bool failed = jobs[i].err;
         for (size_t k = 0; k < jobs[i].res.n_cases; k++) {
             failed |= jobs[i].res.cases[k].status != 0;
         }
         csim_range_dim dims[CSIM_RANGE_MAX_DIMS];
-        const size_t n_dims = csim_range_dims(jobs[i].model, NULL, 0, dims, CSIM_RANGE_MAX_DIMS, NULL);
-        csim_range_stats st;
+        unsigned unstated;
+        const size_t n_dims = csim_range_dims(jobs[i].model, only, n_only, dims, CSIM_RANGE_MAX_DIMS, &unstated);
+        most_unstated = unstated > most_unstated ? unstated : most_unstated;
+        csim_range_stats st = {0};
         csim_err err = failed ? CSIM_OK
                               : csim_range_search(jobs[i].elf ? jobs[i].elf : elf, jobs[i].model, dims, n_dims,
                                                   &jobs[i].opts, 1, jo, &jobs[i].res, &st, d);
         if (err) {
             return err;
         }
+        if (sum) {
+            sum->configs += st.configs;
+            sum->steps += st.steps;
+            sum->refused += st.refused;
+        }
+    }
+    if (n_unstated) {
+        *n_unstated = most_unstated;
     }
     return CSIM_OK;
 }

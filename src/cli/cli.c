@@ -12,6 +12,7 @@
 
 #include "cli/cli.h"
 #include "cyclesim/common/text.h"
+#include "cyclesim/model/model_keys.h"
 #include "cyclesim/model/overlay.h"
 
 const char *const cli_exit_meanings[] = {
@@ -396,6 +397,26 @@ int cli_failed_cases(const csim_model *m, const csim_case_result *c, size_t n)
         }
     }
     return rc;
+}
+
+int cli_range_keys(const csim_model *m, const char *const *keys, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const csim_key *k = csim_key_find(keys[i]);
+        if (!k || !csim_key_uncertain(k, m)) {
+            return cli_error(CSIM_ERR_USAGE, "--range-keys: \"%s\" is not %s (docs/model-keys.md)", keys[i],
+                             k ? "uncertain on this model" : "a model key");
+        }
+    }
+    return EXIT_OK;
+}
+
+void cli_range_unstated(bool quiet, const csim_model *m, unsigned n)
+{
+    if (n) {
+        cli_say(quiet, "note", "%s: --range: %u uncertain numeric key%s no alternative and %s not tried "
+                "(docs/model-keys.md)", m->name, n, n > 1 ? "s state" : " states", n > 1 ? "are" : "is");
+    }
 }
 
 void cli_call_returned(const csim_model *m, const char *call, const csim_run_result *res)

@@ -151,6 +151,14 @@ void cli_free_elfs(csim_elf **elfs, unsigned n);
  *  on model m; EXIT_CASE_FAILED when one did, else EXIT_OK. */
 int cli_failed_cases(const csim_model *m, const csim_case_result *c, size_t n);
 
+/** cli_range_keys - EXIT_OK when each of the n --range-keys names a model key
+ *  uncertain on m; else the exit code of the error it printed. */
+int cli_range_keys(const csim_model *m, const char *const *keys, size_t n);
+
+/** cli_range_unstated - the note that n uncertain numeric keys of m state no
+ *  alternative, so that --range does not try them (nothing for n = 0 or quiet). */
+void cli_range_unstated(bool quiet, const csim_model *m, unsigned n);
+
 /** cli_call_returned - after --call, the r0 and r1 the function returned on model m, on stderr. */
 void cli_call_returned(const csim_model *m, const char *call, const csim_run_result *res);
 

@@ -28,25 +28,19 @@ static void copy_console(FILE *from, FILE *to)
     fclose(from);
 }
 
-enum { OPT_CONSOLE = 256, OPT_NO_REUSE, OPT_RANGE, OPT_RANGE_KEYS };
+enum { OPT_CONSOLE = 256, OPT_NO_REUSE };
 
 static const cli_own_opt run_own[] = {
     {"output", 'o', "FILE", "write the report to FILE (default: stdout)"},
     {"console", OPT_CONSOLE, "FILE|-", "what the firmware prints (UART, semihosting) goes to FILE, - for stderr"},
     {"no-reuse", OPT_NO_REUSE, NULL, "price every block anew instead of reusing the pricing of a block seen in "
                                      "the same state (slower; for checking the reuse)"},
-    {"range", OPT_RANGE, NULL, "also the low and high cycles over the model's uncertain keys at the values their "
-                               "sources leave open (a search, one run per configuration: docs/accuracy.md)"},
-    {"range-keys", OPT_RANGE_KEYS, "KEY,KEY...", "--range over these uncertain keys only"},
     {NULL, 0, NULL, NULL},
 };
 
 typedef struct run_own_values {
     const char *output, *console;
     bool no_reuse;
-    bool range;
-    const char *range_keys[CSIM_RANGE_MAX_DIMS]; /* --range-keys, split in place */
-    size_t n_range_keys;
 } run_own_values;
 
 static int run_option(void *ctx, int id, char *arg)
@@ -55,19 +49,7 @@ static int run_option(void *ctx, int id, char *arg)
     switch (id) {
     case 'o': v->output = arg; break;
     case OPT_CONSOLE: v->console = arg; break;
-    case OPT_NO_REUSE: v->no_reuse = true; break;
-    default:
-        v->range = true;
-        for (char *k = id == OPT_RANGE_KEYS ? strtok(arg, ",") : NULL; k; k = strtok(NULL, ",")) {
-            if (v->n_range_keys == CSIM_RANGE_MAX_DIMS) {
-                return cli_error(CSIM_ERR_USAGE, "--range-keys: more than %d keys", CSIM_RANGE_MAX_DIMS);
-            }
-            v->range_keys[v->n_range_keys++] = k;
-        }
-        if (id == OPT_RANGE_KEYS && !v->n_range_keys) {
-            return cli_error(CSIM_ERR_USAGE, "--range-keys: an empty list");
-        }
-        break;
+    default: v->no_reuse = true; break;
     }
     return EXIT_OK;
 }
@@ -77,31 +59,24 @@ const cli_command cli_cmd_run = {
     "Times the ELF's benchmark cases (or one function, --call) on one or more MCU models (default: every "
     "model that can run the ELF).",
     CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_CALL | CLI_NO_PROGRESS | CLI_FORMAT |
-        CLI_SHARD | CLI_QUIET,
+        CLI_SHARD | CLI_QUIET | CLI_RANGE,
     CSIM_REPORTS(CSIM_REPORT_RUN), run_own, run_option, cmd_run, NULL,
 };
 
 /* --range: the range of each case of model m's result (analysis/range.h);
  * EXIT_OK or the exit code of the error it printed. */
-static int range_of(const csim_elf *elf, const csim_model *m, const run_own_values *own, const csim_job *runs,
+static int range_of(const csim_elf *elf, const csim_model *m, const cli_common *o, const csim_job *runs,
                     size_t n_runs, const csim_jobs_opts *jo, csim_run_result *res)
 {
-    for (size_t i = 0; i < own->n_range_keys; i++) {
-        const csim_key *k = csim_key_find(own->range_keys[i]);
-        if (!k || !csim_key_uncertain(k, m)) {
-            return cli_error(CSIM_ERR_USAGE, "--range-keys: \"%s\" is not %s (docs/model-keys.md)",
-                             own->range_keys[i], k ? "uncertain on this model" : "a model key");
-        }
+    const int rc = cli_range_keys(m, o->range_keys, o->n_range_keys);
+    if (rc) {
+        return rc;
     }
     csim_range_dim dims[CSIM_RANGE_MAX_DIMS];
     unsigned unstated;
-    const size_t n_dims = csim_range_dims(m, own->n_range_keys ? own->range_keys : NULL, own->n_range_keys, dims,
+    const size_t n_dims = csim_range_dims(m, o->n_range_keys ? o->range_keys : NULL, o->n_range_keys, dims,
                                           CSIM_RANGE_MAX_DIMS, &unstated);
-    if (unstated) {
-        fprintf(stderr, "cyclesim: note: %s: --range: %u uncertain numeric key%s no alternative and %s not "
-                "tried (docs/model-keys.md)\n", m->name, unstated, unstated > 1 ? "s state" : " states",
-                unstated > 1 ? "are" : "is");
-    }
+    cli_range_unstated(o->quiet, m, unstated);
     csim_run_opts opts[n_runs + 1];
     for (size_t r = 0; r < n_runs; r++) {
         opts[r] = runs[r].opts;
@@ -110,7 +85,7 @@ static int range_of(const csim_elf *elf, const csim_model *m, const run_own_valu
     csim_diag d = {0};
     csim_err err = csim_range_search(elf, m, dims, n_dims, opts, n_runs, jo, res, &st, &d);
     if (!err) { /* what the range cost, in runs of the model's cases */
-        fprintf(stderr, "cyclesim: note: %s: --range: %zu keys, %u configurations in %u rounds%s\n", m->name, n_dims,
+        cli_say(o->quiet, "note", "%s: --range: %zu keys, %u configurations in %u rounds%s", m->name, n_dims,
                 st.configs, st.steps, st.refused ? " (some refused by the model check)" : "");
     }
     return err ? cli_fail(err, &d) : EXIT_OK;
@@ -215,8 +190,8 @@ int cmd_run(int argc, char **argv)
             stop = true;
             continue;
         }
-        const int range_rc = own.range ? range_of(elf, m, &own, &jobs[(size_t)i * n_ranges], n_ranges, &cj.opts, &res)
-                                       : EXIT_OK;
+        const int range_rc = o.range ? range_of(elf, m, &o, &jobs[(size_t)i * n_ranges], n_ranges, &cj.opts, &res)
+                                     : EXIT_OK;
         if (range_rc) {
             csim_run_result_free(&res);
             rc = range_rc;

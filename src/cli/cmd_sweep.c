@@ -3,7 +3,8 @@
  * cmd_sweep.c - `cyclesim sweep`: time an ELF's benchmark cases over a grid
  * of clock, flash latency, cache, prefetch and any other model keys
  * (docs/sweep.md).  The options fill the grid; src/analysis/sweep.c makes its
- * points and runs them; src/output/sweep_report.c writes them.
+ * points and runs them; with --range, src/analysis/range.c searches each
+ * run's range; src/output/sweep_report.c writes them.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "analysis/sweep.h"
 #include "cli/cli.h"
 #include "cli/options.h"
+#include "cyclesim/analysis/range.h"
 #include "cyclesim/engine/jobs.h"
 #include "cyclesim/output/report.h"
 #include "output/sweep_report.h"
@@ -46,6 +48,29 @@ static int selected_span(const csim_elf *elf, const case_selection *sel, bool qu
     free(r);
     ro->case_first = first;
     ro->case_count = first == 0 && count == total ? 0 : count;
+    return EXIT_OK;
+}
+
+/* --range: one search per emulator run, so that every point of a group shares
+ * its run's range as it shares its cycles (a run with a failed case gets
+ * none); EXIT_OK or the exit code of the error it printed. */
+static int range_of(const cli_common *co, const csim_elf *elf, const csim_model *base, sweep *sw)
+{
+    csim_range_stats st;
+    unsigned unstated;
+    csim_diag d = {0};
+    cli_jobs cj;
+    cli_jobs_init(&cj, co->workers, co->progress);
+    const csim_err err = csim_range_jobs_over(elf, sw->jobs, sw->n_runs, co->n_range_keys ? co->range_keys : NULL,
+                                              co->n_range_keys, &cj.opts, &st, &unstated, &d);
+    cli_jobs_free(&cj);
+    if (err) {
+        return cli_fail(err, &d);
+    }
+    cli_range_unstated(co->quiet, base, unstated);
+    cli_say(co->quiet, "note", "%s: --range: %zu searches (one per emulator run), %u configurations in %u rounds in "
+            "all%s", base->name, sw->n_runs, st.configs, st.steps,
+            st.refused ? " (some refused by the model check)" : "");
     return EXIT_OK;
 }
 
@@ -104,7 +129,7 @@ const cli_command cli_cmd_sweep = {
     "Times the cases over a grid of clocks, latencies, cache, prefetch and any model key; points outside the "
     "reference manual are computed and marked (docs/sweep.md).",
     CLI_MCU_ONE | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_CALL | CLI_NO_PROGRESS | CLI_QUIET | CLI_FORMAT |
-        CLI_SHARD,
+        CLI_SHARD | CLI_RANGE,
     CSIM_REPORTS(CSIM_REPORT_SWEEP), sweep_own, sweep_option, cmd_sweep, NULL,
 };
 
@@ -157,6 +182,9 @@ int cmd_sweep(int argc, char **argv)
         rc = usage_error("--case selects benchmark cases; --call times one function%s%s", "", "");
         goto out;
     }
+    if (co.range && (rc = cli_range_keys(base, co.range_keys, co.n_range_keys))) {
+        goto out;
+    }
     const case_selection sel = cli_selection_of(&co);
     if (!ro.call && (rc = selected_span(elf, &sel, co.quiet, &ro))) {
         goto out;
@@ -197,8 +225,13 @@ int cmd_sweep(int argc, char **argv)
             rc = EXIT_CASE_FAILED;
         }
     }
+    const int range_rc = co.range ? range_of(&co, elf, base, &sw) : EXIT_OK;
+    if (range_rc) {
+        rc = range_rc;
+        goto out;
+    }
     sweep_out o = {NULL, fmt, g, sw.pts, sw.n_pts, sw.n_runs, jobs, globs, n_globs, elf, co.shard_k, co.shard_n,
-                   ro.warm, base};
+                   ro.warm, co.range, base};
     o.f = table.f;
     sweep_write_rows(&o);
     rc = cli_close_out(&table, rc);

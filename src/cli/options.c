@@ -13,7 +13,7 @@
 
 /* Ids of the shared options: above any own option's. */
 enum { ID_MCU = 1000, ID_MCU_ONE, ID_SET, ID_CASE, ID_JOBS, ID_WARM, ID_MAX_INSNS, ID_CALL, ID_ARG, ID_NO_PROGRESS, ID_FORMAT,
-       ID_SHARD, ID_QUIET, ID_HELP };
+       ID_SHARD, ID_QUIET, ID_RANGE, ID_RANGE_KEYS, ID_HELP };
 
 typedef struct shared_opt {
     unsigned flag;
@@ -50,6 +50,10 @@ static const shared_opt shared[] = {
     {CLI_FORMAT, "format", ID_FORMAT, 'f', "FORMAT", "the output format"},
     {CLI_SHARD, "shard", ID_SHARD, 0, "K/N", "only the cases of shard K of N (a case's shard follows from its name "
                                             "alone); `cyclesim merge` joins the shards' JSON outputs (docs/ci.md)"},
+    {CLI_RANGE, "range", ID_RANGE, 0, NULL, "also the low and high cycles over the model's uncertain keys at the values "
+                                            "their sources leave open (a search, one run per configuration: "
+                                            "docs/accuracy.md)"},
+    {CLI_RANGE, "range-keys", ID_RANGE_KEYS, 0, "KEY,KEY...", "--range over these uncertain keys only"},
 };
 #define N_SHARED (sizeof(shared) / sizeof(shared[0]))
 
@@ -217,6 +221,16 @@ static int shared_option(const cli_command *cmd, cli_common *c, int id, char *ar
         c->shard_n = n;
         return EXIT_OK;
     }
+    case ID_RANGE: c->range = true; return EXIT_OK;
+    case ID_RANGE_KEYS:
+        c->range = true;
+        for (char *k = strtok(arg, ","); k; k = strtok(NULL, ",")) {
+            if (c->n_range_keys == CSIM_RANGE_MAX_DIMS) {
+                return cli_error(CSIM_ERR_USAGE, "--range-keys: more than %d keys", CSIM_RANGE_MAX_DIMS);
+            }
+            c->range_keys[c->n_range_keys++] = k;
+        }
+        return c->n_range_keys ? EXIT_OK : cli_error(CSIM_ERR_USAGE, "--range-keys: an empty list");
     case ID_FORMAT:
         if (!is_format(cmd, arg)) {
             char choices[96];

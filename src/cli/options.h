@@ -2,7 +2,8 @@
 /*
  * options.h - the one parser of the command line: the options the subcommands
  * share (--mcu, --set, --case, -j, --warm, --max-insns, --call/--arg,
- * --no-progress, --format) are parsed here with one meaning, and each
+ * --no-progress, --format, --range/--range-keys) are parsed here with one
+ * meaning, and each
  * subcommand adds its own from a table.  The same tables generate the usage
  * and `cyclesim CMD --help`.
  */
@@ -13,6 +14,7 @@
 #include <stdio.h>
 
 #include "cli/cli.h"
+#include "cyclesim/analysis/range.h"
 #include "cyclesim/engine/sim.h"
 #include "cyclesim/output/formats.h"
 
@@ -34,6 +36,7 @@ enum {
     CLI_SHARD = 1u << 9,       /* --shard K/N: only the cases of shard K of N (docs/ci.md) */
     CLI_MCU_ONE = 1u << 10,    /* --mcu NAME: one model, required (instead of CLI_MCU) */
     CLI_QUIET = 1u << 11,      /* -q/--quiet: no warning, note or progress on stderr */
+    CLI_RANGE = 1u << 12,      /* --range, --range-keys KEY,KEY...: each case's range over the uncertain keys */
 };
 
 /* One option of a subcommand's own. */
@@ -76,6 +79,9 @@ typedef struct cli_common {
     bool quiet;            /* -q: errors alone on stderr */
     char format[16];       /* --format; the first kind's default format without */
     unsigned shard_k, shard_n; /* --shard K/N; 0/0 without (the case selection applies it) */
+    bool range;            /* --range or --range-keys */
+    const char *range_keys[CSIM_RANGE_MAX_DIMS]; /* --range-keys, split in place; none: every uncertain key */
+    size_t n_range_keys;
     csim_run_opts ro;      /* warm, max_insns (CSIM_DEFAULT_MAX_INSNS), call, call_args, call_buf */
     uint8_t call_bytes[CLI_CALL_BYTES]; /* what ro.call_buf points into */
     unsigned n_call_bytes;

@@ -30,6 +30,9 @@ typedef struct row_figures {
     csim_in_force in; /* the flash configuration it ran with */
     double us;
     char rm[16]; /* the reference manual's minimum latency, "" without */
+    /* --range: the case's ends, "" when it has none (its run failed a case);
+     * as text in the format's number style */
+    char low[24], high[24], us_low[24], us_high[24];
 } row_figures;
 
 static row_figures figures_of(const sweep_out *o, const point *p, const csim_case_result *c)
@@ -38,11 +41,17 @@ static row_figures figures_of(const sweep_out *o, const point *p, const csim_cas
      * configuration, unless the firmware made the run's another than its model's. */
     const csim_model *ran = o->jobs[p->run].model;
     const csim_in_force in = csim_in_force_of(ran, c), asked = csim_in_force_of(ran, NULL);
-    row_figures r = {&p->m, csim_in_force_same(&in, &asked) ? csim_in_force_of(&p->m, NULL) : in,
-                     (double)c->cycles * 1e6 / p->m.clock_hz, ""};
+    row_figures r = {.m = &p->m, .in = csim_in_force_same(&in, &asked) ? csim_in_force_of(&p->m, NULL) : in,
+                     .us = (double)c->cycles * 1e6 / p->m.clock_hz};
     r.in.clock_hz = p->m.clock_hz; /* a run may stand for several clocks; the firmware sets none */
     if (p->rm_min >= 0) {
         snprintf(r.rm, sizeof(r.rm), "%d", p->rm_min);
+    }
+    if (c->ranged) {
+        snprintf(r.low, sizeof(r.low), "%llu", (unsigned long long)c->cycles_low);
+        snprintf(r.high, sizeof(r.high), "%llu", (unsigned long long)c->cycles_high);
+        snprintf(r.us_low, sizeof(r.us_low), "%.3f", (double)c->cycles_low * 1e6 / p->m.clock_hz);
+        snprintf(r.us_high, sizeof(r.us_high), "%.3f", (double)c->cycles_high * 1e6 / p->m.clock_hz);
     }
     return r;
 }
@@ -59,7 +68,8 @@ static void csv_header(const sweep_out *o)
             csim_csv_field(o->f, g->dims[i].key);
         }
     }
-    fputs(",case,cycles,time_us,rm_min_latency,outside_rm,reason" CSIM_PROV_CSV_HEAD "\n", o->f);
+    fputs(",case,cycles,time_us,rm_min_latency,outside_rm,reason" CSIM_PROV_CSV_HEAD, o->f);
+    fputs(o->range ? ",cycles_low,cycles_high,time_us_low,time_us_high\n" : "\n", o->f);
 }
 
 static void csv_row(const sweep_out *o, const point *p, const csim_case_result *c, bool first)
@@ -84,6 +94,9 @@ static void csv_row(const sweep_out *o, const point *p, const csim_case_result *
     fprintf(o->f, ",%llu,%.3f,%s,%d,", (unsigned long long)c->cycles, r.us, r.rm, p->outside);
     csim_csv_field(o->f, p->reason);
     csim_prov_csv(o->f, o->base);
+    if (o->range) {
+        fprintf(o->f, ",%s,%s,%s,%s", r.low, r.high, r.us_low, r.us_high);
+    }
     fputc('\n', o->f);
 }
 
@@ -124,8 +137,14 @@ static void json_row(const sweep_out *o, const point *p, const csim_case_result 
     }
     fputs("}, \"case\": ", o->f);
     csim_json_str(o->f, c->name);
-    fprintf(o->f, ", \"cycles\": %llu, \"time_us\": %.3f, \"rm_min_latency\": %s, \"outside_rm\": %s, \"reason\": ",
-            (unsigned long long)c->cycles, r.us, r.rm[0] ? r.rm : "null", p->outside ? "true" : "false");
+    fprintf(o->f, ", \"cycles\": %llu, \"time_us\": %.3f, ", (unsigned long long)c->cycles, r.us);
+    if (o->range) {
+        fprintf(o->f, "\"cycles_low\": %s, \"cycles_high\": %s, \"time_us_low\": %s, \"time_us_high\": %s, ",
+                r.low[0] ? r.low : "null", r.high[0] ? r.high : "null", r.us_low[0] ? r.us_low : "null",
+                r.us_high[0] ? r.us_high : "null");
+    }
+    fprintf(o->f, "\"rm_min_latency\": %s, \"outside_rm\": %s, \"reason\": ", r.rm[0] ? r.rm : "null",
+            p->outside ? "true" : "false");
     csim_json_str(o->f, p->reason);
     fputc('}', o->f);
 }
@@ -150,7 +169,15 @@ static void table_header(const sweep_out *o)
             fprintf(o->f, " %12s", g->dims[i].key);
         }
     }
-    fprintf(o->f, " %-44s %12s %12s  %s\n", "case", "cycles", "time_us", "outside_rm");
+    fprintf(o->f, " %-44s %12s", "case", "cycles");
+    if (o->range) {
+        fprintf(o->f, " %12s %12s", "low", "high");
+    }
+    fprintf(o->f, " %12s", "time_us");
+    if (o->range) {
+        fprintf(o->f, " %12s %12s", "low_us", "high_us");
+    }
+    fprintf(o->f, "  %s\n", "outside_rm");
 }
 
 static void table_row(const sweep_out *o, const point *p, const csim_case_result *c, bool first)
@@ -170,8 +197,16 @@ static void table_row(const sweep_out *o, const point *p, const csim_case_result
     }
     fputc(' ', o->f);
     csim_text_pad(o->f, c->name, 44);
-    fprintf(o->f, " %12llu %12.3f  %s%s\n", (unsigned long long)c->cycles, r.us,
-            p->outside ? p->reason : "", r.in.changed ? " (flash changed by the firmware during the case)" : "");
+    fprintf(o->f, " %12llu", (unsigned long long)c->cycles);
+    if (o->range) {
+        fprintf(o->f, " %12s %12s", r.low[0] ? r.low : "-", r.high[0] ? r.high : "-");
+    }
+    fprintf(o->f, " %12.3f", r.us);
+    if (o->range) {
+        fprintf(o->f, " %12s %12s", r.us_low[0] ? r.us_low : "-", r.us_high[0] ? r.us_high : "-");
+    }
+    fprintf(o->f, "  %s%s\n", p->outside ? p->reason : "",
+            r.in.changed ? " (flash changed by the firmware during the case)" : "");
 }
 
 const struct sweep_writer sweep_table_writer = {table_header, table_row, NULL};
@@ -248,15 +283,28 @@ bool sweep_write_svg(const sweep_out *o, FILE *f, size_t n_configs)
             l->mhz = calloc(n_clocks, sizeof(double));
             l->us = calloc(n_clocks, sizeof(double));
             l->outside = calloc(n_clocks, sizeof(bool));
-            ok = l->mhz && l->us && l->outside;
+            l->us_low = o->range ? calloc(n_clocks, sizeof(double)) : NULL;
+            l->us_high = o->range ? calloc(n_clocks, sizeof(double)) : NULL;
+            ok = l->mhz && l->us && l->outside && (!o->range || (l->us_low && l->us_high));
+            bool ranged = o->range;
             for (size_t k = 0; ok && k < n_clocks; k++) {
                 const csim_run_result *r = &o->jobs[sorted[k]->run].res;
                 double hz = sorted[k]->m.clock_hz;
                 /* The same table order in every run: case cs of this run is the same case. */
-                uint64_t cyc = cs < r->n_cases ? r->cases[cs].cycles : 0;
+                const csim_case_result *c = cs < r->n_cases ? &r->cases[cs] : NULL;
                 l->mhz[l->n] = hz / 1e6;
-                l->us[l->n] = (double)cyc * 1e6 / hz;
+                l->us[l->n] = c ? (double)c->cycles * 1e6 / hz : 0;
+                ranged &= c && c->ranged;
+                if (ranged) {
+                    l->us_low[l->n] = (double)c->cycles_low * 1e6 / hz;
+                    l->us_high[l->n] = (double)c->cycles_high * 1e6 / hz;
+                }
                 l->outside[l->n++] = sorted[k]->outside;
+            }
+            if (ok && !ranged) { /* a band only where every point has its range (a failed case has none) */
+                free(l->us_low);
+                free(l->us_high);
+                l->us_low = l->us_high = NULL;
             }
         }
     }
@@ -269,6 +317,8 @@ bool sweep_write_svg(const sweep_out *o, FILE *f, size_t n_configs)
         free(lines[i].mhz);
         free(lines[i].us);
         free(lines[i].outside);
+        free(lines[i].us_low);
+        free(lines[i].us_high);
     }
     free(lines);
     free(sorted);

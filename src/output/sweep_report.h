@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sweep_report.h - the output of `cyclesim sweep`: the table, JSON or CSV of
- * every point and case, and the SVG chart of time against clock.
+ * every point and case, and the SVG chart of time against clock; with
+ * --range, each case's ends and a band on the chart.
  */
 #ifndef CYCLESIM_OUTPUT_SWEEP_REPORT_H
 #define CYCLESIM_OUTPUT_SWEEP_REPORT_H
@@ -24,6 +25,7 @@ typedef struct sweep_out {
     const csim_elf *elf;
     unsigned shard_k, shard_n; /* --shard K/N, 0/0 without */
     bool warm;                 /* --warm: the start state every output names */
+    bool range;                /* --range: each case's low and high (csim_case_result.ranged) */
     const csim_model *base;    /* the model before the grid: its provenance (the grid's values are columns) */
 } sweep_out;
 

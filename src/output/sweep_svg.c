@@ -29,18 +29,61 @@ static void tick_label(char *buf, size_t len, double v)
     snprintf(buf, len, "%g", v);
 }
 
+/* The y of a time: a time of 0 (none) at the bottom of a log axis. */
+static double y_px(const csim_svg_axis *y, double us)
+{
+    return csim_svg_px(y, us > 0 ? us : y->lo);
+}
+
+/* Widens [*lo, *hi] to the positive times of v[0..n) (v NULL: none). */
+static void extent(const double *v, size_t n, double *lo, double *hi)
+{
+    for (size_t k = 0; v && k < n; k++) {
+        if (v[k] > 0) {
+            *lo = fmin(*lo, v[k]);
+            *hi = fmax(*hi, v[k]);
+        }
+    }
+}
+
+/* Line i's colour and dash pattern ("" solid). */
+static const char *color_of(size_t i)
+{
+    return colors[i % N_COLORS];
+}
+
+static const char *dash_of(size_t i)
+{
+    return dashes[(i / N_COLORS) % N_DASHES];
+}
+
+/* The band of a line: low from left to right, then high back. */
+static void band(FILE *f, const csim_svg_axis *x, const csim_svg_axis *y, const sweep_line *l, size_t i)
+{
+    fprintf(f, "<polygon class=\"band\" fill=\"%s\" fill-opacity=\"0.18\" stroke=\"none\" points=\"", color_of(i));
+    for (size_t k = 0; k < 2 * l->n; k++) {
+        const size_t at = k < l->n ? k : 2 * l->n - 1 - k;
+        fprintf(f, "%s%.1f,%.1f", k ? " " : "", csim_svg_px(x, l->mhz[at]),
+                y_px(y, k < l->n ? l->us_low[at] : l->us_high[at]));
+    }
+    fputs("\"><title>", f);
+    csim_xml_text(f, l->label);
+    fputs(": the range over the model's uncertain keys</title></polygon>\n", f);
+}
+
 bool sweep_svg_write(FILE *f, const char *title, const sweep_line *lines, size_t n)
 {
     double xmin = INFINITY, xmax = -INFINITY, ymin = INFINITY, ymax = -INFINITY;
+    bool bands = false;
     for (size_t i = 0; i < n; i++) {
         for (size_t k = 0; k < lines[i].n; k++) {
             xmin = fmin(xmin, lines[i].mhz[k]);
             xmax = fmax(xmax, lines[i].mhz[k]);
-            if (lines[i].us[k] > 0) {
-                ymin = fmin(ymin, lines[i].us[k]);
-                ymax = fmax(ymax, lines[i].us[k]);
-            }
         }
+        extent(lines[i].us, lines[i].n, &ymin, &ymax);
+        extent(lines[i].us_low, lines[i].n, &ymin, &ymax);
+        extent(lines[i].us_high, lines[i].n, &ymin, &ymax);
+        bands |= lines[i].us_low != NULL;
     }
     if (!(xmin <= xmax)) {
         xmin = 0, xmax = 1;
@@ -65,7 +108,8 @@ bool sweep_svg_write(FILE *f, const char *title, const sweep_line *lines, size_t
         }
     }
     double legend_top = TOP + PLOT_H + 60;
-    double h = legend_top + LEGEND_ROW * ((double)n + 1) + 10;
+    double first_line = legend_top + LEGEND_ROW * (bands ? 2 : 1); /* after the ring's row and the band's */
+    double h = first_line + LEGEND_ROW * (double)n + 10;
 
     csim_svg_begin(f, W, h, 12, true);
     fputs("<text x=\"480\" y=\"22\" text-anchor=\"middle\" font-size=\"15\">", f);
@@ -114,24 +158,28 @@ bool sweep_svg_write(FILE *f, const char *title, const sweep_line *lines, size_t
                "time (\u00b5s%s)</text>\n",
             TOP + PLOT_H / 2, TOP + PLOT_H / 2, y.log ? ", log scale" : "");
 
-    /* One polyline per line; rings mark points outside the reference manual. */
+    /* The bands first, under every line; then one polyline per line, rings
+     * marking the points outside the reference manual. */
+    for (size_t i = 0; i < n; i++) {
+        if (lines[i].us_low) {
+            band(f, &x, &y, &lines[i], i);
+        }
+    }
     for (size_t i = 0; i < n; i++) {
         const sweep_line *l = &lines[i];
-        const char *c = colors[i % N_COLORS], *d = dashes[(i / N_COLORS) % N_DASHES];
+        const char *c = color_of(i), *d = dash_of(i);
         fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\"%s%s%s points=\"", c,
                 *d ? " stroke-dasharray=\"" : "", d, *d ? "\"" : "");
         for (size_t k = 0; k < l->n; k++) {
-            double us = l->us[k] > 0 ? l->us[k] : y.lo;
-            fprintf(f, "%s%.1f,%.1f", k ? " " : "", csim_svg_px(&x, l->mhz[k]), csim_svg_px(&y, us));
+            fprintf(f, "%s%.1f,%.1f", k ? " " : "", csim_svg_px(&x, l->mhz[k]), y_px(&y, l->us[k]));
         }
         fputs("\"><title>", f);
         csim_xml_text(f, l->label);
         fputs("</title></polyline>\n", f);
         for (size_t k = 0; k < l->n; k++) {
             if (l->outside[k]) {
-                double us = l->us[k] > 0 ? l->us[k] : y.lo;
                 fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"none\" stroke=\"%s\"/>\n",
-                        csim_svg_px(&x, l->mhz[k]), csim_svg_px(&y, us), c);
+                        csim_svg_px(&x, l->mhz[k]), y_px(&y, l->us[k]), c);
             }
         }
     }
@@ -141,9 +189,15 @@ bool sweep_svg_write(FILE *f, const char *title, const sweep_line *lines, size_t
                "<text x=\"%.1f\" y=\"%.1f\">outside the reference manual (clock above the maximum or latency "
                "below the minimum)</text>\n",
             LEFT + 12, legend_top - 4, LEFT + 30, legend_top);
+    if (bands) {
+        fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"24\" height=\"10\" fill=\"#000\" fill-opacity=\"0.18\"/>"
+                   "<text x=\"%.1f\" y=\"%.1f\">band: the range over the model's uncertain keys (docs/sweep.md)"
+                   "</text>\n",
+                LEFT, legend_top + LEGEND_ROW - 9, LEFT + 30, legend_top + LEGEND_ROW);
+    }
     for (size_t i = 0; i < n; i++) {
-        double yy = legend_top + LEGEND_ROW * ((double)i + 1);
-        const char *c = colors[i % N_COLORS], *d = dashes[(i / N_COLORS) % N_DASHES];
+        double yy = first_line + LEGEND_ROW * (double)i;
+        const char *c = color_of(i), *d = dash_of(i);
         fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2\"%s%s%s/>"
                    "<text x=\"%.1f\" y=\"%.1f\">",
                 LEFT, yy - 4, LEFT + 24, yy - 4, c, *d ? " stroke-dasharray=\"" : "", d, *d ? "\"" : "",

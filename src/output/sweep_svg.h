@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sweep_svg.h - the chart of `cyclesim sweep --svg`: time versus clock, one
- * polyline per (case, configuration).  Self-contained SVG, no scripts.
+ * polyline per (case, configuration), with --range a translucent band from
+ * its low to its high end.  Self-contained SVG, no scripts.
  */
 #ifndef CYCLESIM_SWEEP_SVG_H
 #define CYCLESIM_SWEEP_SVG_H
@@ -16,6 +17,7 @@ typedef struct sweep_line {
     double *mhz;      /* sorted ascending */
     double *us;
     bool *outside;    /* outside the reference manual: drawn as a ring */
+    double *us_low, *us_high; /* --range: a band from low to high; NULL: none */
 } sweep_line;
 
 /** sweep_svg_write - writes the chart; false on a write error. */

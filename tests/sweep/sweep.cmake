@@ -83,3 +83,19 @@ if(TARGET firmware)
     set_tests_properties(sweep_grouped_equals_independent_m0plus sweep_grouped_equals_independent_m33
         sweep_rm_latency sweep_svg sweep_bad_inputs PROPERTIES LABELS sweep)
 endif()
+
+# sweep --range (docs/sweep.md "Ranges"): 3 clocks in 2 runs (latency auto) of the SHA image's sole
+# cases on the U0, over two cache keys that interact: each point's ends against run --range-keys
+# at that point, one search per run, every format, a key of the M33 alone (zero width), the band.
+if(TARGET firmware)
+    set(SWEEP_RANGE sh ${CMAKE_CURRENT_LIST_DIR}/sweep_range.sh $<TARGET_FILE:cyclesim>
+        ${CMAKE_BINARY_DIR}/firmware/emu-m0plus/sha.elf stm32u083rc sha256/sole/*
+        cache.refill_unbuffered,cache.sectored 16M,24M,56M m33.operand2_chain)
+    add_test(NAME sweep_range COMMAND ${SWEEP_RANGE} ${CMAKE_CURRENT_BINARY_DIR}/range)
+    set_tests_properties(sweep_range PROPERTIES LABELS sweep)
+    # The chart byte for byte (sweep_range_svg.expect).  Not labelled e2e: its figures are those of
+    # the image Debian 12's compiler builds, and CI's Debian 13 step (docs/ci.md) runs the e2e label.
+    add_test(NAME sweep_range_svg
+        COMMAND ${SWEEP_RANGE} ${CMAKE_CURRENT_BINARY_DIR}/range-svg ${CMAKE_CURRENT_LIST_DIR}/sweep_range_svg.expect)
+    set_tests_properties(sweep_range_svg PROPERTIES LABELS "sweep;output")
+endif()

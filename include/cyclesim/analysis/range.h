@@ -62,4 +62,11 @@ csim_err csim_range_jobs(const csim_elf *elf, csim_job *jobs, size_t n, const cs
  *  its estimate the first time) by the same case, matched by name, of `r`. */
 void csim_range_envelope(csim_run_result *into, const csim_run_result *r);
 
+/** csim_range_jobs_over - csim_range_jobs over the n_only uncertain keys
+ *  named (only NULL: every one): one search per job.  *sum (may be NULL)
+ *  adds up what the searches cost; *n_unstated (may be NULL) is the most
+ *  uncertain numeric keys without an alternative on one job's model. */
+csim_err csim_range_jobs_over(const csim_elf *elf, csim_job *jobs, size_t n, const char *const *only, size_t n_only,
+                              const csim_jobs_opts *jo, csim_range_stats *sum, unsigned *n_unstated, csim_diag *d);
+
 #endif
