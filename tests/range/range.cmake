@@ -38,3 +38,7 @@ if(TARGET firmware)
                 ${CMAKE_CURRENT_BINARY_DIR}/range-compare-svg)
     set_tests_properties(range_compare_svg PROPERTIES LABELS "compare;output")
 endif()
+# The calibrated interval's fit (tools/fit_interval.py): the checked-in table is the fit of the checked-in residuals.
+add_test(NAME interval_fit COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/fit_interval.sh ${CMAKE_SOURCE_DIR}
+                                   ${CMAKE_CURRENT_BINARY_DIR}/interval-fit)
+set_tests_properties(interval_fit PROPERTIES LABELS unit)
