@@ -8,6 +8,7 @@ set(CSIM_DATA_DEST ${CMAKE_INSTALL_DATADIR}/cyclesim)
 install(TARGETS cyclesim RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT tool)
 install(DIRECTORY models/ DESTINATION ${CSIM_DATA_DEST}/models COMPONENT tool)
 install(DIRECTORY data/published/ DESTINATION ${CSIM_DATA_DEST}/published COMPONENT tool)
+install(FILES data/accuracy/intervals.json DESTINATION ${CSIM_DATA_DEST}/accuracy COMPONENT tool)
 install(DIRECTORY docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR} COMPONENT tool)
 install(FILES README.md COPYING DESTINATION ${CMAKE_INSTALL_DOCDIR} COMPONENT tool)
 # csim_install_generated(<glob> <destination> [RENAME <name>]): files that

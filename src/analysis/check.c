@@ -85,11 +85,16 @@ static const csim_job *failed_job(const csim_job *jobs, size_t n, const csim_mod
     return NULL;
 }
 
-const char *const check_gate_names[GATES] = {"estimate", "high", "low"};
+const char *const check_gate_names[GATES] = {"estimate", "high", "low", "interval-high", "interval-low"};
 
 void check_footprint(const csim_case_result *r, check_gate gate, uint64_t out[FIGS])
 {
-    out[FIG_CYCLES] = gate == GATE_HIGH ? r->cycles_high : gate == GATE_LOW ? r->cycles_low : r->cycles;
+    const bool in = r->has_interval;
+    out[FIG_CYCLES] = gate == GATE_HIGH || (gate == GATE_INTERVAL_HIGH && !in) ? r->cycles_high
+                      : gate == GATE_LOW || (gate == GATE_INTERVAL_LOW && !in) ? r->cycles_low
+                      : gate == GATE_INTERVAL_HIGH                              ? r->interval_high
+                      : gate == GATE_INTERVAL_LOW                               ? r->interval_low
+                                                                                : r->cycles;
     out[FIG_STACK] = r->stack_bytes;
     out[FIG_CODE] = r->code_bytes;
 }

@@ -27,9 +27,11 @@ extern const char *const check_fig_names[FIGS];
 
 typedef enum verdict { V_OK, V_OVER, V_CASE_FAILED, V_ERROR } verdict;
 
-/* Which cycles a row is held to (--gate): the estimate, or an end of its range
- * over the model's uncertain keys (analysis/range.h, docs/budgets.md). */
-typedef enum check_gate { GATE_ESTIMATE, GATE_HIGH, GATE_LOW, GATES } check_gate;
+/* Which cycles a row is held to (--gate): the estimate, an end of its range
+ * over the model's uncertain keys (analysis/range.h), or an end of its
+ * calibrated interval (analysis/interval.h; the range's end for a case whose
+ * class has none) (docs/budgets.md). */
+typedef enum check_gate { GATE_ESTIMATE, GATE_HIGH, GATE_LOW, GATE_INTERVAL_HIGH, GATE_INTERVAL_LOW, GATES } check_gate;
 extern const char *const check_gate_names[GATES];
 extern const char *const check_verdict_names[];
 

@@ -319,25 +319,38 @@ static void add_extra(csim_comparison *cmp, csim_cmp_row *r, const csim_cmp_extr
     }
 }
 
-/* compare --range: of the section's rows (id NULL: all) that count, those
- * whose measured figure lies in their range and the median width. */
-static void range_stats(const csim_comparison *cmp, const csim_cmp_row *rows, size_t n, const char *id, double *buf,
-                        csim_cmp_summary *s)
+/* compare --range: of the section's rows (id NULL: all) that count and have
+ * the range (interval false) or the calibrated interval (true), how many
+ * there are, those whose measured figure lies in it, and the median width. */
+static size_t width_stats(const csim_comparison *cmp, const csim_cmp_row *rows, size_t n, const char *id,
+                          bool interval, double *buf, size_t *inside, double *median)
 {
     size_t n_w = 0;
     for (size_t k = 0; k < n; k++) {
         const csim_cmp_row *r = &rows[k];
-        if (!r->ranged || r->failed || isnan(csim_cmp_deviation(cmp->framing, r->v[CSIM_MET_CYCLES])) ||
+        if (!(interval ? r->has_interval : r->ranged) || r->failed ||
+            isnan(csim_cmp_deviation(cmp->framing, r->v[CSIM_MET_CYCLES])) ||
             (id && strcmp(r->pub->section, id) != 0)) {
             continue;
         }
-        s->inside_count += r->inside;
-        buf[n_w++] = (r->high - r->low) / r->v[CSIM_MET_CYCLES].est * 100.0;
+        *inside += interval ? r->in_interval : r->inside;
+        buf[n_w++] = (interval ? r->int_high - r->int_low : r->high - r->low) / r->v[CSIM_MET_CYCLES].est * 100.0;
     }
+    double p90, max;
     if (n_w) {
-        double p90, max;
-        s->has_range = true;
-        csim_cmp_stats(buf, n_w, &s->width_median, &p90, &max);
+        csim_cmp_stats(buf, n_w, median, &p90, &max);
+    }
+    return n_w;
+}
+
+static void range_stats(const csim_comparison *cmp, const csim_cmp_row *rows, size_t n, const char *id, double *buf,
+                        csim_cmp_summary *s)
+{
+    s->has_range = width_stats(cmp, rows, n, id, false, buf, &s->inside_count, &s->width_median) > 0;
+    s->interval_count = width_stats(cmp, rows, n, id, true, buf, &s->interval_inside_count, &s->interval_width_median);
+    s->has_interval = s->interval_count > 0;
+    for (size_t k = 0; k < n && s->has_interval; k++) {
+        s->interval_pct = rows[k].has_interval ? rows[k].c->interval_pct : s->interval_pct;
     }
 }
 
@@ -449,6 +462,12 @@ csim_err csim_compare_build_ext(csim_comparison *cmp, const csim_cmp_image *imag
             r->high = (double)cases[k].cycles_high;
             r->inside = r->low <= r->v[CSIM_MET_CYCLES].pub && r->v[CSIM_MET_CYCLES].pub <= r->high;
             cmp->ranged = true;
+        }
+        if ((r->has_interval = cases[k].has_interval)) {
+            r->int_low = (double)cases[k].interval_low;
+            r->int_high = (double)cases[k].interval_high;
+            r->in_interval = r->int_low <= r->v[CSIM_MET_CYCLES].pub && r->v[CSIM_MET_CYCLES].pub <= r->int_high;
+            r->op_class = cases[k].op_class;
         }
         add_extra(cmp, r, extra, k);
     }

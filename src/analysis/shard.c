@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* shard.c - which shard a case belongs to, and reading back the case results
  * and models of a shard's JSON output (shard.h). */
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,7 +90,25 @@ static bool read_range(const csim_json *o, csim_case_result *c)
     const csim_json *r = csim_json_get(o, "range");
     uint64_t *const ends[] = {&c->cycles_low, &c->cycles_high};
     c->ranged = r != NULL;
-    return !r || u64_array(r, ends, 2);
+    if (r && !u64_array(r, ends, 2)) {
+        return false;
+    }
+    const csim_json *iv = csim_json_get(o, "interval"); /* and its calibrated interval */
+    if (!iv) {
+        return true;
+    }
+    const char *cls = csim_json_str_of(csim_json_get(iv, "class")), *table = csim_json_str_of(csim_json_get(iv, "table"));
+    double cov;
+    if (!c->ranged || !u64_of(iv, "low", &c->interval_low) || !u64_of(iv, "high", &c->interval_high) || !cls ||
+        strlen(cls) >= sizeof(c->op_class) || !table || strlen(table) != 16 ||
+        !csim_json_double(csim_json_get(iv, "coverage"), &cov) || !(cov > 0 && cov < 1)) {
+        return false;
+    }
+    c->has_interval = true;
+    snprintf(c->op_class, sizeof(c->op_class), "%s", cls);
+    memcpy(c->interval_table, table, sizeof(c->interval_table));
+    c->interval_pct = (unsigned)lround(cov * 100);
+    return true;
 }
 
 /* The configuration in force, where the case has one (else the model's: in_force.h). */

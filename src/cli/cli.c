@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cyclesim/analysis/range.h"
 #include "cyclesim/common/text.h"
 #include "cyclesim/model/model_keys.h"
 #include "cyclesim/model/overlay.h"
@@ -61,7 +62,7 @@ int cli_exit_code(csim_err e)
 #define CLI_SOURCE_DIR_FILE "cyclesim-source-dir"
 
 static struct {
-    char models[PATH_MAX + 32], published[PATH_MAX + 32];
+    char models[PATH_MAX + 32], published[PATH_MAX + 32], intervals[PATH_MAX + 48];
     const char *origin; /* where they came from, for the messages */
 } data_dirs;
 static pthread_once_t data_dirs_once = PTHREAD_ONCE_INIT;
@@ -95,6 +96,7 @@ static void find_data_dirs(void)
     if (checkout[0]) {
         snprintf(data_dirs.models, sizeof(data_dirs.models), "%s/models", checkout);
         snprintf(data_dirs.published, sizeof(data_dirs.published), "%s/data/published", checkout);
+        snprintf(data_dirs.intervals, sizeof(data_dirs.intervals), "%s/data/accuracy/intervals.json", checkout);
         data_dirs.origin = "the checkout of this build tree";
         return;
     }
@@ -109,6 +111,7 @@ static void find_data_dirs(void)
     }
     snprintf(data_dirs.models, sizeof(data_dirs.models), "%s/%s/models", exe_dir, rel);
     snprintf(data_dirs.published, sizeof(data_dirs.published), "%s/%s/published", exe_dir, rel);
+    snprintf(data_dirs.intervals, sizeof(data_dirs.intervals), "%s/%s/accuracy/intervals.json", exe_dir, rel);
     data_dirs.origin = "the installed data beside the executable";
 }
 
@@ -120,6 +123,55 @@ const char *cli_published_dir(void)
     }
     pthread_once(&data_dirs_once, find_data_dirs);
     return data_dirs.published;
+}
+
+/* The interval table, read once per process as the data directories are: a
+ * missing installed or checkout table is no error (the ranges stand alone,
+ * and a note says so); a missing $CYCLESIM_INTERVALS is. */
+static struct {
+    csim_intervals table;
+    bool loaded, quiet;
+    int rc;
+} intervals;
+static pthread_once_t intervals_once = PTHREAD_ONCE_INIT;
+
+static void load_intervals(void)
+{
+    const char *env = getenv("CYCLESIM_INTERVALS");
+    const char *path = env && *env ? env : NULL;
+    if (!path) {
+        pthread_once(&data_dirs_once, find_data_dirs);
+        path = data_dirs.intervals;
+        if (access(path, F_OK) != 0) {
+            cli_say(intervals.quiet, "note", "no calibrated interval: %s does not exist (docs/accuracy.md)", path);
+            return;
+        }
+    }
+    csim_diag d = {0};
+    csim_err err = csim_intervals_load(path, &intervals.table, &d);
+    intervals.rc = err ? cli_fail(err, &d) : EXIT_OK;
+    intervals.loaded = !err;
+}
+
+int cli_apply_intervals(bool quiet, csim_run_result *r)
+{
+    intervals.quiet = quiet;
+    pthread_once(&intervals_once, load_intervals);
+    if (intervals.loaded) {
+        csim_interval_apply(&intervals.table, r);
+    }
+    return intervals.rc;
+}
+
+int cli_range_jobs(bool quiet, const csim_elf *elf, csim_job *jobs, size_t n, const csim_jobs_opts *jo)
+{
+    csim_diag d = {0};
+    csim_err err = csim_range_jobs(elf, jobs, n, jo, &d);
+    int rc = err ? cli_fail(err, &d) : EXIT_OK;
+    for (size_t i = 0; i < n && rc == EXIT_OK; i++) {
+        rc = cli_apply_intervals(quiet, &jobs[i].res);
+    }
+    return rc;
 }
 
 const char *cli_models_dir(void)

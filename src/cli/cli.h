@@ -13,6 +13,7 @@
 
 #include "analysis/hints.h"
 #include "analysis/selection.h"
+#include "cyclesim/analysis/interval.h"
 #include "cyclesim/common/outfile.h"
 #include "cyclesim/backends/elf.h"
 #include "cyclesim/model/model.h"
@@ -47,6 +48,15 @@ const char *cli_models_dir(void);
 /** cli_published_dir - the published pages: $CYCLESIM_PUBLISHED, else the
  *  checkout's data/published or <bindir>/../share/cyclesim/published. */
 const char *cli_published_dir(void);
+/** cli_apply_intervals - the calibrated interval (analysis/interval.h) of
+ *  r's ranged cases, from the table $CYCLESIM_INTERVALS names, else the
+ *  checkout's data/accuracy/intervals.json or
+ *  <bindir>/../share/cyclesim/accuracy/intervals.json (read once; when the
+ *  default table does not exist, a note unless quiet, and no interval); an exit code. */
+int cli_apply_intervals(bool quiet, csim_run_result *r);
+/** cli_range_jobs - csim_range_jobs (analysis/range.h) and the interval of
+ *  each job's cases: an exit code, the error printed. */
+int cli_range_jobs(bool quiet, const csim_elf *elf, csim_job *jobs, size_t n, const csim_jobs_opts *jo);
 /** cli_list_models - the names of the models in cli_models_dir(); none is an
  *  error naming the directory (printed, *rc set to EXIT_BAD_MODEL). */
 unsigned cli_list_models(char names[][64], unsigned max, int *rc);

@@ -200,11 +200,12 @@ static int run_check(check *c, const cli_common *o, const csim_run_opts *ro, che
     if (c->old_elf) {
         csim_jobs_run(c->old_elf, c->old_jobs, c->n_old_jobs, &cj.opts);
     }
-    /* --gate high|low: both builds' cases get their range (a failed run is reported with the rows) */
-    if (c->gate != GATE_ESTIMATE && ((err = csim_range_jobs(c->elf, c->jobs, c->n_jobs, &cj.opts, &d)) ||
-                                     (err = csim_range_jobs(c->old_elf, c->old_jobs, c->n_old_jobs, &cj.opts, &d)))) {
+    /* --gate other than estimate: both builds' cases get their range (a failed run is reported with the rows) */
+    int range_rc = EXIT_OK;
+    if (c->gate != GATE_ESTIMATE && ((range_rc = cli_range_jobs(o->quiet, c->elf, c->jobs, c->n_jobs, &cj.opts)) ||
+                                     (range_rc = cli_range_jobs(o->quiet, c->old_elf, c->old_jobs, c->n_old_jobs, &cj.opts)))) {
         cli_jobs_free(&cj);
-        return cli_fail(err, &d);
+        return range_rc;
     }
     cli_jobs_free(&cj);
     for (size_t i = 0; i < c->n_jobs; i++) {
@@ -297,8 +298,9 @@ static const cli_own_opt check_own[] = {
                                         "--baseline)"},
     {"junit", OPT_JUNIT, "FILE", "write a JUnit report (docs/ci.md)"},
     {"markdown", OPT_MARKDOWN, "FILE", "write a Markdown summary: which cases moved and why"},
-    {"gate", OPT_GATE, "estimate|high|low", "hold the estimate (default) or an end of each case's range over the "
-                                            "model's uncertain keys to the budget (docs/budgets.md)"},
+    {"gate", OPT_GATE, "estimate|high|low|interval-high|interval-low",
+     "hold the estimate (default), an end of each case's range over the model's uncertain keys or an end of its "
+     "calibrated interval to the budget (docs/budgets.md)"},
     {NULL, 0, NULL, NULL},
 };
 
@@ -320,7 +322,7 @@ static int check_option(void *ctx, int id, char *arg)
                 return EXIT_OK;
             }
         }
-        return cli_error(CSIM_ERR_USAGE, "--gate %s: estimate, high or low", arg);
+        return cli_error(CSIM_ERR_USAGE, "--gate %s: estimate, high, low, interval-high or interval-low", arg);
     default: {
         char *end;
         c->tolerance = strtod(arg, &end);

@@ -165,8 +165,8 @@ int cmd_compare(int argc, char **argv)
     cli_jobs cj;
     cli_jobs_init(&cj, workers, progress);
     csim_jobs_run(elfs[0], jobs, n_all, &cj.opts);
-    if (own.range && (err = csim_range_jobs(elfs[0], jobs, n_jobs, &cj.opts, &d))) { /* the model's own runs */
-        rc = cli_fail(err, &d);
+    if (own.range) { /* the model's own runs */
+        rc = cli_range_jobs(o.quiet, elfs[0], jobs, n_jobs, &cj.opts);
     }
     cli_jobs_free(&cj);
     int runaway = EXIT_OK; /* the cases a runaway completed are compared, then exit 6 */

@@ -187,9 +187,7 @@ int profile_execute(cli_common co, popts o)
     csim_jobs_run(elf, jobs, n_jobs, &cj.opts);
     /* --range: each model's known-answer run, its first n_ranges jobs */
     for (size_t j = 0; o.range && j < n_jobs && rc == EXIT_OK; j += (size_t)n_ranges * n_runs) {
-        csim_diag d = {0};
-        csim_err err = csim_range_jobs(elf, &jobs[j], n_ranges, &cj.opts, &d);
-        rc = err ? cli_fail(err, &d) : rc;
+        rc = cli_range_jobs(co.quiet, elf, &jobs[j], n_ranges, &cj.opts);
     }
     cli_jobs_free(&cj);
     /* Jobs in order: model, run, range; each run gathers its ranges' cases

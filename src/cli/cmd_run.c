@@ -84,11 +84,18 @@ static int range_of(const csim_elf *elf, const csim_model *m, const cli_common *
     csim_range_stats st;
     csim_diag d = {0};
     csim_err err = csim_range_search(elf, m, dims, n_dims, opts, n_runs, jo, res, &st, &d);
-    if (!err) { /* what the range cost, in runs of the model's cases */
-        cli_say(o->quiet, "note", "%s: --range: %zu keys, %u configurations in %u rounds%s", m->name, n_dims,
-                st.configs, st.steps, st.refused ? " (some refused by the model check)" : "");
+    if (err) {
+        return cli_fail(err, &d);
     }
-    return err ? cli_fail(err, &d) : EXIT_OK;
+    /* what the range cost, in runs of the model's cases */
+    cli_say(o->quiet, "note", "%s: --range: %zu keys, %u configurations in %u rounds%s", m->name, n_dims, st.configs,
+            st.steps, st.refused ? " (some refused by the model check)" : "");
+    if (o->n_range_keys) { /* the margins were fitted on ranges over every uncertain key */
+        cli_say(o->quiet, "note", "%s: --range-keys: no calibrated interval (its margins hold for the range over "
+                "every uncertain key: docs/accuracy.md)", m->name);
+        return EXIT_OK;
+    }
+    return cli_apply_intervals(o->quiet, res);
 }
 
 int cmd_run(int argc, char **argv)

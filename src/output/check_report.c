@@ -39,9 +39,15 @@ static const char *state_name(const check *c)
 /* Which cycles were held to the budget, said when not the estimate (--gate). */
 static const char *gate_text(const check *c)
 {
-    return c->gate == GATE_HIGH  ? "the high end of each case's range over the model's uncertain keys"
-           : c->gate == GATE_LOW ? "the low end of each case's range over the model's uncertain keys"
-                                 : NULL;
+    switch (c->gate) {
+    case GATE_HIGH: return "the high end of each case's range over the model's uncertain keys";
+    case GATE_LOW: return "the low end of each case's range over the model's uncertain keys";
+    case GATE_INTERVAL_HIGH:
+        return "the high end of each case's calibrated interval (of its range where its class has no interval)";
+    case GATE_INTERVAL_LOW:
+        return "the low end of each case's calibrated interval (of its range where its class has no interval)";
+    default: return NULL;
+    }
 }
 
 /* What an MCU's cases ran with, as run's table header shows it: its first

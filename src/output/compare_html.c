@@ -123,6 +123,7 @@ static void svg_error_chart(FILE *f, const csim_comparison *c, const char *secti
 {
     double lo = 0, hi = 0;
     size_t n = 0;
+    bool intervals = false;
     for (size_t i = 0; i < c->n_cycles; i++) {
         const csim_cmp_row *r = &c->cycles[i];
         if (strcmp(r->pub->section, section) != 0 || !(r->v[0].pub > 0)) {
@@ -132,6 +133,11 @@ static void svg_error_chart(FILE *f, const csim_comparison *c, const char *secti
         const double e = (r->v[0].est / r->v[0].pub - 1) * 100;
         lo = fmin(lo, r->ranged ? fmin(e, (r->low / r->v[0].pub - 1) * 100) : e);
         hi = fmax(hi, r->ranged ? fmax(e, (r->high / r->v[0].pub - 1) * 100) : e);
+        if (r->has_interval) {
+            intervals = true;
+            lo = fmin(lo, (r->int_low / r->v[0].pub - 1) * 100);
+            hi = fmax(hi, (r->int_high / r->v[0].pub - 1) * 100);
+        }
     }
     if (!n) {
         return;
@@ -146,8 +152,10 @@ static void svg_error_chart(FILE *f, const csim_comparison *c, const char *secti
     fputc(' ', f);
     csim_xml_text(f, title);
     fputs(": error, estimate / published - 1</title>\n", f);
-    fprintf(f, "<text x=\"%d\" y=\"17\">error (estimate / published - 1, %%)%s; dot colour: |error| within 2 %%, "
-               "5 %%, beyond</text>\n", CHART_LABEL, c->ranged ? ", whisker: the range over the uncertain keys" : "");
+    /* from the left edge: with the interval the legend is wider than the plot */
+    fprintf(f, "<text x=\"10\" y=\"17\">error (estimate / published - 1, %%)%s; dot colour: |error| within 2 %%, "
+               "5 %%, beyond</text>\n", !c->ranged ? "" : intervals ? ", whisker: the range over the "
+               "uncertain keys, grey: the calibrated interval" : ", whisker: the range over the uncertain keys");
     const int ticks = (int)floor((s.hi - s.lo) / step + 0.5);
     for (int t = 0; t <= ticks; t++) {
         const double v = s.lo + t * step, x = csim_svg_px(&s, v);
@@ -172,6 +180,12 @@ static void svg_error_chart(FILE *f, const csim_comparison *c, const char *secti
         fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", CHART_LABEL - 6, y + 4);
         csim_xml_text(f, r->pub->key);
         fputs("</text>\n", f);
+        if (r->has_interval) {
+            const double x0 = csim_svg_px(&s, (r->int_low / r->v[0].pub - 1) * 100);
+            const double x1 = csim_svg_px(&s, (r->int_high / r->v[0].pub - 1) * 100);
+            fprintf(f, "<path class=\"interval\" d=\"M%.1f %dH%.1f\" stroke=\"#bbb\" stroke-width=\"5\"/>\n", x0, y,
+                    x1);
+        }
         if (r->ranged) {
             const double x0 = csim_svg_px(&s, (r->low / r->v[0].pub - 1) * 100);
             const double x1 = csim_svg_px(&s, (r->high / r->v[0].pub - 1) * 100);
@@ -408,7 +422,7 @@ static void html_cycles_section(FILE *f, const csim_comparison *c, size_t i)
         csim_xml_text(f, r->c->name);
         char n[300];
         csim_xml_text(f, cmp_assumed_note(n, sizeof(n), r->c));
-        char rg[96];
+        char rg[192];
         fprintf(f, "%s%s%s%s</td><td>%s</td>", cmp_marks(r)[0] ? " " : "", cmp_marks(r),
                 cmp_range_text(rg, sizeof(rg), r)[0] ? " " : "", rg, hn);
         html_image_cell(f, c, r->c);

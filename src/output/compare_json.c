@@ -162,6 +162,13 @@ static void json_record(const cmp_out *o, cmp_part part, size_t i)
         if (r->ranged) {
             fprintf(f, ", \"range\": {\"low\": %.0f, \"high\": %.0f, \"published_inside\": %s}", r->low, r->high,
                     r->inside ? "true" : "false");
+            if (r->has_interval) {
+                fprintf(f, ", \"interval\": {\"low\": %.0f, \"high\": %.0f, \"class\": \"%s\", \"coverage\": %.2f, "
+                        "\"table\": \"%s\", \"published_inside\": %s}", r->int_low, r->int_high, r->op_class,
+                        r->c->interval_pct / 100.0, r->c->interval_table, r->in_interval ? "true" : "false");
+            } else {
+                fputs(", \"interval\": null", f);
+            }
         }
         if (c->baselines) {
             fputs(", \"baselines\": {", f);
@@ -207,6 +214,13 @@ static void json_record(const cmp_out *o, cmp_part part, size_t i)
             fprintf(f, ", \"range\": {\"inside\": %zu, \"coverage\": %.4f, \"width_median_pct\": ", s->inside_count,
                     (double)s->inside_count / (double)s->count);
             json_num(f, s->width_median);
+            fputc('}', f);
+        }
+        if (s->has_interval) {
+            fprintf(f, ", \"interval\": {\"rows\": %zu, \"inside\": %zu, \"coverage\": %.4f, \"nominal\": %.2f, "
+                    "\"width_median_pct\": ", s->interval_count, s->interval_inside_count,
+                    (double)s->interval_inside_count / (double)s->interval_count, s->interval_pct / 100.0);
+            json_num(f, s->interval_width_median);
             fputc('}', f);
         }
         if (s->has_stable) {

@@ -102,7 +102,12 @@ const char *cmp_range_text(char *buf, size_t len, const csim_cmp_row *r)
 {
     buf[0] = '\0';
     if (r->ranged) {
-        snprintf(buf, len, "range %.0f..%.0f, published %s", r->low, r->high, r->inside ? "inside" : "OUTSIDE");
+        int w = snprintf(buf, len, "range %.0f..%.0f, published %s", r->low, r->high,
+                         r->inside ? "inside" : "OUTSIDE");
+        if (r->has_interval && w > 0 && (size_t)w < len) {
+            snprintf(buf + w, len - (size_t)w, "; interval %.0f..%.0f (%s), %s", r->int_low, r->int_high, r->op_class,
+                     r->in_interval ? "inside" : "OUTSIDE");
+        }
     }
     return buf;
 }
@@ -131,6 +136,11 @@ void cmp_extra_summary(FILE *f, const csim_comparison *c, const csim_cmp_summary
                 indent, s->inside_count, s->count, 100.0 * (double)s->inside_count / (double)s->count,
                 s->width_median);
     }
+    if (s->has_interval) {
+        fprintf(f, "%sinterval (nominal %u %%): published inside on %zu of %zu rows (%.1f %%), median width %.2f %% "
+                "of the estimate\n", indent, s->interval_pct, s->interval_inside_count, s->interval_count,
+                100.0 * (double)s->interval_inside_count / (double)s->interval_count, s->interval_width_median);
+    }
 }
 
 /* What the state cmp_marks and the baselines mean, once per report. */
@@ -140,6 +150,14 @@ void cmp_extra_legend(FILE *f, const csim_comparison *c, const char *prefix)
         fprintf(f, "%sranges: each estimate's fewest and most cycles over the model's uncertain keys at the values "
                    "their sources leave open (docs/accuracy.md \"Ranges\"); not a calibrated interval\n",
                 prefix);
+        for (size_t i = 0; i < c->n_cycles; i++) {
+            if (c->cycles[i].has_interval) {
+                fprintf(f, "%sintervals: each range widened by the model's measured error for the case's class of "
+                           "operation, nominal %u %% (docs/accuracy.md \"Calibrated interval\", table %s)\n",
+                        prefix, c->cycles[i].c->interval_pct, c->cycles[i].c->interval_table);
+                break;
+            }
+        }
     }
     if (c->state_checked) {
         fprintf(f, "%s%zu of %zu cycles rows are state-sensitive (marked \"state\": the cold and warm estimates "

@@ -72,7 +72,7 @@ static void table_record(const cmp_out *o, cmp_part p, size_t i)
                 cmp_marks(r)[0] ? " (" : "", cmp_marks(r), cmp_marks(r)[0] ? ")" : "",
                 cmp_attempts_text(t, sizeof(t), r->c), cmp_assumed_note(n, sizeof(n), r->c), hn[0] ? " {" : "", hn,
                 hn[0] ? "}" : "");
-        char u[96];
+        char u[192];
         if (cmp_page_unit_text(u, sizeof(u), c, r)[0]) {
             fprintf(f, "  [%s]", u);
         }

@@ -191,3 +191,37 @@ void csim_prov_csv(FILE *f, const csim_model *m)
         csim_csv_field(f, field[i]);
     }
 }
+
+void csim_interval_json(FILE *f, const csim_case_result *c)
+{
+    if (!c->has_interval) {
+        fputs("\"interval\": null", f);
+        return;
+    }
+    fprintf(f, "\"interval\": {\"low\": %llu, \"high\": %llu, \"class\": \"%s\", \"coverage\": %.2f, "
+            "\"table\": \"%s\"}", (unsigned long long)c->interval_low, (unsigned long long)c->interval_high,
+            c->op_class, c->interval_pct / 100.0, c->interval_table);
+}
+
+void csim_interval_csv(FILE *f, const csim_case_result *c)
+{
+    if (!c->has_interval) {
+        fputs(",,,,,", f);
+        return;
+    }
+    fprintf(f, ",%llu,%llu,%s,%.2f,%s", (unsigned long long)c->interval_low, (unsigned long long)c->interval_high,
+            c->op_class, c->interval_pct / 100.0, c->interval_table);
+}
+
+const char *csim_interval_note(char *buf, size_t len, const csim_case_result *cases, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (cases[i].has_interval) {
+            snprintf(buf, len, "interval: nominal %u %% (int_low, int_high: the range widened by the measured "
+                     "error of the case's class, table %s; docs/accuracy.md)", cases[i].interval_pct,
+                     cases[i].interval_table);
+            return buf;
+        }
+    }
+    return NULL;
+}

@@ -77,6 +77,11 @@ static csim_err table_record(const profile_out *o, const csim_model *m, const cs
         fprintf(f, "range over the model's uncertain keys: %llu..%llu cycles (docs/accuracy.md \"Ranges\")\n",
                 (unsigned long long)c->cycles_low, (unsigned long long)c->cycles_high);
     }
+    if (c->has_interval) {
+        fprintf(f, "calibrated interval (nominal %u %%, class %s, table %s): %llu..%llu cycles (docs/accuracy.md)\n",
+                c->interval_pct, c->op_class, c->interval_table, (unsigned long long)c->interval_low,
+                (unsigned long long)c->interval_high);
+    }
     helper_line(f, "", c, o->rt);
     assumed_line(f, "", c);
     fprintf(f, "%-32s %11s %6s %11s %6s %8s", "function", "self", "%", "incl", "%", "calls");

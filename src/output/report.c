@@ -43,7 +43,7 @@ static void table_group(csim_report *r, const csim_model *m, const csim_run_resu
     fputc('\n', r->out);
     fprintf(r->out, "%-44s %12s", "case", "cycles");
     if (res->n_cases && res->cases[0].ranged) {
-        fprintf(r->out, " %12s %12s", "low", "high");
+        fprintf(r->out, " %12s %12s %12s %12s %-6s", "low", "high", "int_low", "int_high", "class");
     }
     fprintf(r->out, " %11s %11s", "time_us", "insns");
 #define HEAD(f, label, ...) if (table_width[CSIM_BD_##f]) fprintf(r->out, " %*s", table_width[CSIM_BD_##f], label);
@@ -60,6 +60,11 @@ static void table_record(csim_report *r, const csim_model *m, const csim_case_re
     fprintf(r->out, " %12llu", U(c->cycles));
     if (c->ranged) {
         fprintf(r->out, " %12llu %12llu", U(c->cycles_low), U(c->cycles_high));
+        if (c->has_interval) {
+            fprintf(r->out, " %12llu %12llu %-6s", U(c->interval_low), U(c->interval_high), c->op_class);
+        } else {
+            fprintf(r->out, " %12s %12s %-6s", "-", "-", "-");
+        }
     }
     fprintf(r->out, " %11.2f %11llu", case_us(m, c), U(b->instructions));
 #define COLUMN(f, ...) if (table_width[CSIM_BD_##f]) fprintf(r->out, " %*llu", table_width[CSIM_BD_##f], U(b->f));
@@ -85,9 +90,14 @@ static void table_record(csim_report *r, const csim_model *m, const csim_case_re
 static void table_group_end(csim_report *r, const csim_run_result *res)
 {
     fprintf(r->out, "%-44s %12llu%s %11s %11llu   (whole run, %.3f s host, %.1f MIPS)\n", "total",
-            (unsigned long long)res->total_cycles, res->n_cases && res->cases[0].ranged ? "                          " : "",
+            (unsigned long long)res->total_cycles,
+            res->n_cases && res->cases[0].ranged ? "                                                            " : "",
             "", (unsigned long long)res->total_insns, res->host_seconds,
             res->host_seconds > 0 ? res->total_insns / res->host_seconds / 1e6 : 0.0);
+    char note[256];
+    if (csim_interval_note(note, sizeof(note), res->cases, res->n_cases)) {
+        fprintf(r->out, "%s\n", note);
+    }
 }
 
 /* ---- JSON (docs/output.md) ---------------------------------------------- */
@@ -131,6 +141,8 @@ static void json_record(csim_report *r, const csim_model *m, const csim_case_res
             c->code_bytes, c->const_bytes, c->data_bytes);
     if (c->ranged) { /* run --range */
         fprintf(f, "\"cycles_low\": %llu, \"cycles_high\": %llu, ", U(c->cycles_low), U(c->cycles_high));
+        csim_interval_json(f, c);
+        fputs(", ", f);
     }
     fputs("\"breakdown\": {", f);
     const char *sep = "";
@@ -195,7 +207,7 @@ static void csv_header(csim_report *r, bool ranged)
     fputs("cache_hits,cache_misses,fw_cycles,status,model_version,elf_sha256,workbuf,stack,code,const,data,attempts,"
           "cycles_per_attempt,rt" CSIM_PROV_CSV_HEAD ",priced_by_assumption",
           r->out);
-    fputs(ranged ? ",cycles_low,cycles_high\n" : "\n", r->out);
+    fputs(ranged ? ",cycles_low,cycles_high" CSIM_INTERVAL_CSV_HEAD "\n" : "\n", r->out);
 }
 
 static void csv_end(csim_report *r) { csv_header(r, false); }
@@ -230,6 +242,7 @@ static void csv_record(csim_report *r, const csim_model *m, const csim_case_resu
     csim_csv_field(r->out, csim_assumed_text(assumed, sizeof(assumed), c) ? assumed : "");
     if (c->ranged) {
         fprintf(r->out, ",%llu,%llu", U(c->cycles_low), U(c->cycles_high));
+        csim_interval_csv(r->out, c);
     }
     fputc('\n', r->out);
 }

@@ -38,6 +38,10 @@ void csim_shard_case_write(FILE *f, const csim_model *m, const csim_case_result 
     if (c->ranged) { /* run --range, compare --range */
         fprintf(f, ", \"range\": [%llu, %llu]", U(c->cycles_low), U(c->cycles_high));
     }
+    if (c->has_interval) {
+        fputs(", ", f);
+        csim_interval_json(f, c);
+    }
     const csim_in_force in = csim_in_force_of(m, c), asked = csim_in_force_of(m, NULL);
     if (!csim_in_force_same(&in, &asked)) { /* only then: the shards of unchanged runs keep their bytes */
         fputs(", \"in_force\": {", f);

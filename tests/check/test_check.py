@@ -569,7 +569,20 @@ def t_gate():
     expect("Cycles checked: the high end of each case's range" in mdtext and f"| {est} | {high} |" in mdtext,
            "Markdown:\n" + mdtext)
     rc, row, text = gated(est, "middle")
-    expect(rc == 2 and "--gate middle: estimate, high or low" in text, f"a bad --gate: exit {rc}\n{text}")
+    expect(rc == 2 and "--gate middle: estimate, high, low, interval-high or interval-low" in text, f"a bad --gate: exit {rc}\n{text}")
+    # the calibrated interval's ends (docs/accuracy.md "Calibrated interval"), from run --range too:
+    # each passes at its own value and fails one cycle below it
+    ilow, ihigh = int(r["interval_low"]), int(r["interval_high"])
+    expect(r["op_class"] == "hash" and ilow <= low and ihigh >= high,
+           f"the interval holds the range: {ilow} {low} {high} {ihigh} ({r['op_class']})")
+    for gate, actual in [("interval-high", ihigh), ("interval-low", ilow)]:
+        rc, row, text = gated(actual, gate)
+        expect(rc == 0 and row and row["actual"] == actual and "calibrated interval" in text,
+               f"--gate {gate} at budget {actual}: exit {rc}, row {row}\n{text}")
+        rc, row, text = gated(actual - 1, gate, "--junit", junit)
+        props = {p.get("name"): p.get("value") for p in ET.parse(junit).getroot().iter("property")}
+        expect(rc == 8 and row and row["verdict"] == "OVER" and props.get("gate") == gate,
+               f"--gate {gate} at budget {actual - 1}: exit {rc}, row {row}, JUnit {props}\n{text}")
 
 
 TESTS = {n[2:]: f for n, f in globals().items() if n.startswith("t_")}

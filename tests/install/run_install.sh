@@ -23,6 +23,7 @@ run() { (cd / && env -i PATH=/usr/bin:/bin LC_ALL=C "$@"); }
 
 [ -x "$tool" ] && ok "bin/cyclesim installed" || fail "no bin/cyclesim"
 for f in share/cyclesim/models/stm32u083rc.json share/cyclesim/published/stm32u083rc.json \
+         share/cyclesim/accuracy/intervals.json \
          share/doc/cyclesim/install.md share/cyclesim-firmware/cmake/cyclesim-firmware-config.cmake \
          share/cyclesim-firmware/include/bench.h; do
     [ -f "$work/prefix/$f" ] && ok "$f installed" || fail "$f not installed"
@@ -49,6 +50,19 @@ else
 fi
 
 sh "$(dirname "$0")/check_version.sh" "$tool" || fails=$((fails + 1))
+
+# The calibrated interval's table beside the executable: run --range gives each case its interval.
+example=$work/prefix/share/cyclesim/examples/sha-emu-m0plus.elf
+if [ -f "$example" ]; then
+    run "$tool" run "$example" --mcu stm32u083rc --case sha256/sole/16 --range \
+        --format json >"$work/interval.out" 2>"$work/interval.err"
+    rc=$?
+    if [ $rc -eq 0 ] && grep -q '"interval": {"low": [0-9]*, "high": [0-9]*, "class": "hash"' "$work/interval.out"; then
+        ok "run --range: the interval from the installed table"
+    else
+        fail "run --range from /: exit $rc, $(cat "$work/interval.err")"
+    fi
+fi
 
 # A missing, an empty and a removed model directory: exit 4, the path named.
 mkdir -p "$work/empty"

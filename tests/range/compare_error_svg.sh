@@ -3,7 +3,8 @@
 # compare's HTML error chart (docs/compare.md): the error charts of
 # `compare --range --format html` byte for byte against EXPECT, and
 # structurally: well-formed SVG, one dot and one whisker per row, the zero
-# line inside the axis, every dot and whisker end inside the plot; each
+# line inside the axis, every dot and whisker end inside the plot, one
+# calibrated-interval bar per row around its whisker; each
 # row's split of cycles adds up to its estimate.
 # usage: compare_error_svg.sh CYCLESIM ELF MCU CASE_GLOB EXPECT WORK_DIR
 set -eu
@@ -37,6 +38,12 @@ for svg in charts:
     ok &= all(lo <= float(d.get("cx")) <= hi for d in dots)
     ends = [float(v) for p in whiskers for v in re.findall(r"[MH]([0-9.]+)", p.get("d"))]
     ok &= all(lo - 0.05 <= x <= hi + 0.05 for x in ends)
+    # the calibrated interval (data/accuracy/intervals.json): one bar per row, around its whisker
+    bars = [[float(v) for v in re.findall(r"[MH]([0-9.]+)", p.get("d"))]
+            for p in svg.findall("s:path", ns) if p.get("class") == "interval"]
+    ok &= len(bars) == len(whiskers) and all(
+        lo - 0.05 <= b[0] <= min(w[0], w[-1]) + 0.05 and max(w[0], w[-1]) - 0.05 <= b[1] <= hi + 0.05
+        for b, w in zip(bars, ([float(v) for v in re.findall(r"[MH]([0-9.]+)", p.get("d"))] for p in whiskers)))
     print(("ok   " if ok else "FAIL ") + f"{svg.find('s:title', ns).text}: {len(dots)} dots, {len(whiskers)} whiskers, zero line")
     bad += not ok
 # each row's split of cycles: its parts add up to the row's estimate and fill the bar

@@ -3,7 +3,8 @@
 # `compare --range` (docs/compare.md): each cycles row carries the range
 # `run --range` gives its case and whether the published figure lies in it;
 # each section's summary counts those rows and gives the median width; the
-# table, Markdown and HTML say the same; without --range none of it appears.
+# table, Markdown and HTML say the same; the same for the calibrated interval
+# (data/accuracy/intervals.json); without --range none of it appears.
 # usage: compare_range.sh CYCLESIM ELF MCU CASE_GLOB WORK_DIR
 set -eu
 cyclesim=$1 elf=$2 mcu=$3 glob=$4 work=$5
@@ -38,6 +39,10 @@ for r in rows:
           (rg["low"], rg["high"]) == (k["cycles_low"], k["cycles_high"]))
     check(f"{r['key']}: published {pub} inside: {rg['published_inside']}",
           rg["published_inside"] == (rg["low"] <= pub <= rg["high"]))
+    iv = r["interval"]
+    check(f"{r['key']}: interval {iv} = run --range's {k['interval']}, around the range",
+          iv is not None and {x: iv[x] for x in k["interval"]} == k["interval"] and iv["low"] <= rg["low"]
+          and rg["high"] <= iv["high"] and iv["published_inside"] == (iv["low"] <= pub <= iv["high"]))
 table = open(f"{work}/range.table").read()
 for s in cmp["summary"]:
     if s["metric"] != "cycles":
@@ -50,13 +55,22 @@ for s in cmp["summary"]:
     line = "range: published inside on %d of %d rows (%.1f %%), median width %.2f %%" % (
         inside, s["count"], 100.0 * inside / s["count"], width)
     check(f"summary {s['section']}: the table says \"{line}\"", line in table)
+    iv_inside = sum(r["interval"]["published_inside"] for r in mine)
+    iv_width = statistics.median((r["interval"]["high"] - r["interval"]["low"]) / r["cycles"]["estimate"] * 100
+                                 for r in mine)
+    check(f"summary {s['section']}: interval {s['interval']} = {iv_inside} inside, width {iv_width:.4f}",
+          s["interval"]["inside"] == iv_inside and s["interval"]["rows"] == len(mine)
+          and abs(s["interval"]["width_median_pct"] - iv_width) < 1e-9)
+    line = "interval (nominal 90 %%): published inside on %d of %d rows (%.1f %%), median width %.2f %%" % (
+        iv_inside, len(mine), 100.0 * iv_inside / len(mine), iv_width)
+    check(f"summary {s['section']}: the table says \"{line}\"", line in table)
 for fmt in ["table", "md", "html"]:
     text = open(f"{work}/range.{fmt}").read()
     r = rows[0]
     want = "range %d..%d, published %s" % (r["range"]["low"], r["range"]["high"],
                                           "inside" if r["range"]["published_inside"] else "OUTSIDE")
     check(f"{fmt}: the first row's \"{want}\" and the legend", want in text and "not a calibrated interval" in text)
-check("without --range: no range in a row or a summary",
-      not any("range" in r for r in plain["cycles"] + plain["summary"]))
+check("without --range: no range or interval in a row or a summary",
+      not any("range" in r or "interval" in r for r in plain["cycles"] + plain["summary"]))
 sys.exit(1 if bad else 0)
 PY

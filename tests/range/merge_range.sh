@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # `run --range` in shards: `merge` of the shards gives the records of the
-# single run, ranges included (docs/ci.md, docs/accuracy.md "Ranges").
+# single run, ranges and calibrated intervals included (docs/ci.md, docs/accuracy.md "Ranges").
 # usage: merge_range.sh CYCLESIM ELF MCU CASE_GLOB WORK_DIR
 set -eu
 cyclesim=$1 elf=$2 mcu=$3 glob=$4 work=$5
@@ -16,7 +16,8 @@ import json, sys
 work = sys.argv[1]
 single = json.load(open(f"{work}/single.json"))["records"]
 merged = json.load(open(f"{work}/merged.json"))["records"]
-ok = len(single) >= 2 and merged == single and all("cycles_low" in r for r in merged)
-print(("ok   " if ok else "FAIL ") + f"merge of 2 shards: {len(merged)} records with their ranges, as the single run's")
+ok = len(single) >= 2 and merged == single and all("cycles_low" in r and r.get("interval") for r in merged)
+print(("ok   " if ok else "FAIL ") + f"merge of 2 shards: {len(merged)} records with their ranges and intervals, "
+      "as the single run's")
 sys.exit(0 if ok else 1)
 PY

@@ -29,6 +29,10 @@ csim_unit_test(unit_merge test_merge csim_output ${CMAKE_CURRENT_BINARY_DIR})
 # The range of run --range (src/analysis/range.c): variants, model-file alternatives, envelope.
 csim_unit_test(unit_range test_range csim_analysis ${CMAKE_SOURCE_DIR}/models ${CMAKE_CURRENT_BINARY_DIR})
 
+# The calibrated interval (src/analysis/interval.c): the table's reader and refusals, case classes, the widening.
+csim_unit_test(unit_interval test_interval csim_analysis ${CMAKE_CURRENT_BINARY_DIR}
+               ${CMAKE_SOURCE_DIR}/data/accuracy/intervals.json)
+
 # The output layer: the format registry and the result-field lists through the shard writer and reader.
 csim_unit_test(unit_output test_output csim_output)
 

@@ -75,6 +75,10 @@ typedef struct csim_cmp_row {
     /* compare --range: the case's range in cycles, and whether the measured figure lies in it */
     bool ranged, inside;
     double low, high;
+    /* and its calibrated interval (analysis/interval.h), when its class has one */
+    bool has_interval, in_interval;
+    double int_low, int_high;
+    const char *op_class;
 } csim_cmp_row;
 
 /* The statistics of one metric over one section (or "" = every section). */
@@ -96,6 +100,11 @@ typedef struct csim_cmp_summary {
     bool has_range;
     size_t inside_count;
     double width_median;
+    /* and of the rows with a calibrated interval (interval_count of them) */
+    bool has_interval;
+    size_t interval_count, interval_inside_count;
+    double interval_width_median;
+    unsigned interval_pct;      /* the interval's nominal coverage */
 } csim_cmp_summary;
 
 typedef enum csim_framing {

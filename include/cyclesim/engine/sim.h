@@ -165,6 +165,7 @@ typedef struct csim_in_force {
 /* An instruction priced by assumption (csim_core_desc.assumed): its mnemonic
  * and how many times the case ran it. */
 #define CSIM_MAX_ASSUMED 8
+#define CSIM_OP_CLASS_LEN 12 /* "cipher", "hash", "ecc", "rsa", "pqc" and a NUL */
 typedef struct csim_assumed {
     char mnemonic[16];
     uint64_t count;
@@ -193,6 +194,13 @@ typedef struct csim_case_result {
     /* run --range (analysis/range.h): the fewest and most cycles over the model's uncertain keys */
     bool ranged;
     uint64_t cycles_low, cycles_high;
+    /* its calibrated interval (analysis/interval.h): the range widened by the
+     * measured error of its class of operation, when the table knows it */
+    bool has_interval;
+    uint64_t interval_low, interval_high;
+    char op_class[CSIM_OP_CLASS_LEN];
+    unsigned interval_pct;   /* its nominal coverage, in percent */
+    char interval_table[17]; /* the table's identity: 16 hex digits of its SHA-256 */
     /* The instructions priced by assumption the region ran, most frequent
      * first; those beyond CSIM_MAX_ASSUMED mnemonics summed in assumed_other. */
     csim_assumed assumed[CSIM_MAX_ASSUMED];

@@ -75,4 +75,18 @@ void csim_prov_json(FILE *f, const csim_model *models, size_t n);
 #define CSIM_PROV_CSV_HEAD ",tool_version,model_files,settings"
 void csim_prov_csv(FILE *f, const csim_model *m);
 
+/** csim_interval_json - `"interval": {"low", "high", "class", "coverage",
+ *  "table"}` of a ranged case, `"interval": null` when its class has no
+ *  interval (docs/output.md). */
+void csim_interval_json(FILE *f, const csim_case_result *c);
+
+/** csim_interval_csv - the CSV fields CSIM_INTERVAL_CSV_HEAD names, each
+ *  with its leading comma (empty when the case has no interval). */
+#define CSIM_INTERVAL_CSV_HEAD ",interval_low,interval_high,op_class,interval_coverage,interval_table"
+void csim_interval_csv(FILE *f, const csim_case_result *c);
+
+/** csim_interval_note - "interval: nominal 90 % (table 0123456789abcdef)"
+ *  of the first case of cases that has one, or NULL (the text formats). */
+const char *csim_interval_note(char *buf, size_t len, const csim_case_result *cases, size_t n);
+
 #endif
