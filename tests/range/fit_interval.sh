@@ -7,7 +7,7 @@
 set -u
 src=$1 work=$2
 rm -rf "$work" && mkdir -p "$work"
-fit="python3 $src/tools/fit_interval.py fit"
+fit() { python3 "$src/tools/fit_interval.py" fit "$@"; }
 res=$src/data/accuracy/residuals.json cls=$src/data/accuracy/classes.json table=$src/data/accuracy/intervals.json
 bad=0
 expect() { # WANT_RC LABEL COMMAND...
@@ -17,16 +17,16 @@ expect() { # WANT_RC LABEL COMMAND...
     rc=$?
     if [ "$rc" -eq "$want" ]; then echo "ok   $label"; else echo "FAIL $label: exit $rc, want $want: $(cat "$work/out")"; bad=1; fi
 }
-expect 0 "data/accuracy/intervals.json is the fit of residuals.json" $fit "$res" "$cls" --check "$table"
+expect 0 "data/accuracy/intervals.json is the fit of residuals.json" fit "$res" "$cls" --check "$table"
 python3 - "$table" "$work/changed.json" <<'PY'
 import json, sys
 t = json.load(open(sys.argv[1]))
 t["classes"][0]["above"] += 0.001
 open(sys.argv[2], "w").write(json.dumps(t, indent=1) + "\n")
 PY
-expect 1 "a table with one margin changed is not the fit" $fit "$res" "$cls" --check "$work/changed.json"
+expect 1 "a table with one margin changed is not the fit" fit "$res" "$cls" --check "$work/changed.json"
 printf '{"schema_version": 1, "pages": [' > "$work/bad.json"
-expect 2 "a malformed residual file: exit 2" $fit "$work/bad.json" "$cls" -o "$work/out.json"
+expect 2 "a malformed residual file: exit 2" fit "$work/bad.json" "$cls" -o "$work/out.json"
 python3 - "$res" "$work/one.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
@@ -34,5 +34,5 @@ r["pages"] = [p for p in r["pages"] if not p["version_mismatch"]][:1]
 open(sys.argv[2], "w").write(json.dumps(r))
 PY
 expect 2 "one page measured with the images' library: no leave-one-page-out, exit 2" \
-    $fit "$work/one.json" "$cls" -o "$work/out.json"
+    fit "$work/one.json" "$cls" -o "$work/out.json"
 exit $bad
