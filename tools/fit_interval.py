@@ -7,7 +7,8 @@ measured with the library version of the images and checked leave-one-page-out.
 
   fit_interval.py residuals REPORT.json... -o data/accuracy/residuals.json
       the rows of `cyclesim compare --range --format json` reports (figures
-      only: estimate, range, published), each report one page
+      only: estimate, range, published); reports of the same page and model
+      (one per image family, say) make one page
   fit_interval.py fit data/accuracy/residuals.json data/accuracy/classes.json
       -o data/accuracy/intervals.json
       the margins and the leave-one-page-out check
@@ -68,9 +69,12 @@ def residuals(args):
         if not rows:
             fail(f"{path}: no cycles row with a range (a report of compare --range --format json?)")
         meas = rep["measured"]
-        pages.append({"mcu": rep["model"]["mcu"], "title": meas["title"], "library_major": meas["library_major"],
-                      "version_mismatch": rep["version_mismatch"], "state": rep["model"]["state"],
-                      "rows": rows})
+        page = {"mcu": rep["model"]["mcu"], "title": meas["title"], "library_major": meas["library_major"],
+                "version_mismatch": rep["version_mismatch"], "state": rep["model"]["state"], "rows": []}
+        same = [p for p in pages if all(p[k] == page[k] for k in page if k != "rows")]
+        if not same:  # reports of the same page (one per image family) make one page
+            pages.append(page)
+        (same[0] if same else page)["rows"].extend(rows)
     out = {"schema_version": SCHEMA,
            "comment": "Rows of cyclesim compare --range against published pages (figures only), written by "
                       "tools/fit_interval.py residuals from tools/accuracy.sh's reports",
