@@ -69,11 +69,16 @@ def residuals(args):
         if not rows:
             fail(f"{path}: no cycles row with a range (a report of compare --range --format json?)")
         meas = rep["measured"]
+        # how the rows were made: the tool version, model files and settings,
+        # and each image by its hash (no path of the machine that ran it)
         page = {"mcu": rep["model"]["mcu"], "title": meas["title"], "library_major": meas["library_major"],
-                "version_mismatch": rep["version_mismatch"], "state": rep["model"]["state"], "rows": []}
-        same = [p for p in pages if all(p[k] == page[k] for k in page if k != "rows")]
+                "version_mismatch": rep["version_mismatch"], "state": rep["model"]["state"],
+                "provenance": rep["provenance"], "images": [], "rows": []}
+        same = [p for p in pages if all(p[k] == page[k] for k in page if k not in ("images", "rows"))]
         if not same:  # reports of the same page (one per image family) make one page
             pages.append(page)
+        (same[0] if same else page)["images"].extend(
+            {"sha256": e["sha256"], "backend": e["backend"], "rt": e["rt"]} for e in rep["elfs"])
         (same[0] if same else page)["rows"].extend(rows)
     out = {"schema_version": SCHEMA,
            "comment": "Rows of cyclesim compare --range against published pages (figures only), written by "
@@ -144,8 +149,9 @@ def check_inputs(args, res, cls):
         fail(f"{args.residuals}: \"pages\" is not a list")
     for i, p in enumerate(res["pages"]):
         if not (isinstance(p, dict) and isinstance(p.get("mcu"), str) and isinstance(p.get("version_mismatch"), bool)
-                and isinstance(p.get("rows"), list) and p["rows"]):
-            fail(f"{args.residuals}: page {i} lacks \"mcu\", \"version_mismatch\" or its \"rows\"")
+                and isinstance(p.get("rows"), list) and p["rows"]
+                and isinstance(p.get("provenance", {}).get("tool_version"), str)):
+            fail(f"{args.residuals}: page {i} lacks \"mcu\", \"version_mismatch\", \"provenance\" or its \"rows\"")
         for r in p["rows"]:
             if not (isinstance(r, dict) and isinstance(r.get("case"), str)
                     and all(isinstance(r.get(k), num) and r[k] > 0 for k in ("estimate", "low", "high", "published"))
@@ -186,6 +192,7 @@ def fit(args):
            "method": "split-conformal margins outside the range over the uncertain keys, per class "
                      "(tools/fit_interval.py, docs/accuracy.md)",
            "fitted_on": [p["mcu"] for p in fit_pages],
+           "rows_made_with": sorted({p["provenance"]["tool_version"] for p in res["pages"]}),
            "classes": [],
            "held_out": held_out}
     for c in classes:
