@@ -205,6 +205,8 @@ fw_target(nucleo-h563zi   m33     hal/nucleo_h563zi.c  hal/cycles_dwt.c hal/boar
 fw_target(stm32f4-discovery m4    hal/stm32f4_discovery.c hal/cycles_dwt.c hal/board_console.c
                                   HAS mem-64k-20k)
 fw_target(nucleo-g474re   m4      hal/nucleo_g474re.c  hal/cycles_dwt.c hal/board_console.c
+                                  hal/board.c
                                   HAS mem-64k-20k)
 fw_target(nucleo-l476rg   m4      hal/nucleo_l476rg.c  hal/cycles_dwt.c hal/board_console.c
+                                  hal/board.c
                                   HAS mem-64k-20k)

@@ -3,7 +3,7 @@
  * board.c - what the boards of board.h share: FLASH_ACR's set-up, and
  * hal_init, hal_putc and hal_done: the clock set-up of the board's HAL file,
  * then the console UART at 115200 8N1, TX only, clocked by HCLK through APB
- * prescalers left at /1, oversampling 16.
+ * prescalers left at /1, oversampling 16 (an LPUART: BRR = 256 f / baud).
  */
 #include "board.h"
 
@@ -37,7 +37,9 @@ static void console_init(const board_uart_t *u)
 
     HAL_REG32(u->uart_enr) |= u->uart_en;
     (void)HAL_REG32(u->uart_enr);
-    HAL_REG32(u->uart + USART_BRR) = (hal_info.clock_hz + BAUD / 2) / BAUD;
+    /* 256 f / baud rounded, in 32 bits (no 64-bit division helper in the image) */
+    const uint32_t f = hal_info.clock_hz, q = f / BAUD, r = f % BAUD;
+    HAL_REG32(u->uart + USART_BRR) = u->lpuart ? (q << 8) + ((r << 8) + BAUD / 2) / BAUD : (f + BAUD / 2) / BAUD;
     HAL_REG32(u->uart + USART_CR1) = USART_CR1_TE | USART_CR1_UE; /* 8N1, FIFO off */
 }
 

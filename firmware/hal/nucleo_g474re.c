@@ -19,9 +19,9 @@
  * Kernel clock PCLK1 (CCIPR.LPUART1SEL reset value) = 170 MHz; LPUART BRR =
  * 256 * f / baud.  115200 8N1, TX only.
  *
- * Every write and poll below is listed in firmware/README.md.
+ * Every write and poll below and in board.c is listed in firmware/README.md.
  */
-#include "hal.h"
+#include "board.h"
 
 #define RCC_CR 0x40021000u      /* RCC_BASE = AHB1PERIPH_BASE + 0x1000 */
 #define RCC_CFGR 0x40021008u
@@ -30,13 +30,8 @@
 #define RCC_APB1ENR1 0x40021058u
 #define RCC_APB1ENR2 0x4002105Cu
 #define PWR_CR5 0x40007080u     /* PWR_BASE = APB1PERIPH_BASE + 0x7000 */
-#define FLASH_ACR 0x40022000u   /* FLASH_R_BASE = AHB1PERIPH_BASE + 0x2000 */
-#define GPIOA_MODER 0x48000000u /* GPIOA_BASE = AHB2PERIPH_BASE */
-#define GPIOA_AFRL 0x48000020u
-#define LPUART1_CR1 0x40008000u /* LPUART1_BASE = APB1PERIPH_BASE + 0x8000 */
-#define LPUART1_BRR 0x4000800Cu
-#define LPUART1_ISR 0x4000801Cu
-#define LPUART1_TDR 0x40008028u
+#define GPIOA_BASE 0x48000000u  /* GPIOA_BASE = AHB2PERIPH_BASE */
+#define LPUART1_BASE 0x40008000u /* LPUART1_BASE = APB1PERIPH_BASE + 0x8000 */
 
 #define RCC_CR_HSION (1u << 8)
 #define RCC_CR_HSIRDY (1u << 10)
@@ -61,12 +56,9 @@
 #define FLASH_ACR_PRFTEN (1u << 8)
 #define FLASH_ACR_ICEN (1u << 9)
 #define FLASH_ACR_DCEN (1u << 10)
-#define USART_CR1_UE (1u << 0)
-#define USART_CR1_TE (1u << 3)
 
 #define CLOCK_HZ 170000000u
 #define LATENCY 4u
-#define BAUD 115200u
 
 const hal_info_t hal_info = {
     .target = FW_TARGET_NAME,
@@ -77,7 +69,7 @@ const hal_info_t hal_info = {
     .prefetch = 1,
 };
 
-static void clock_init(void)
+void board_clock_init(void)
 {
     /* Range 1 boost mode (reset: range 1 normal), needed above 150 MHz. */
     HAL_REG32(RCC_APB1ENR1) |= RCC_APB1ENR1_PWREN;
@@ -85,9 +77,8 @@ static void clock_init(void)
     HAL_REG32(PWR_CR5) &= ~PWR_CR5_R1MODE;
 
     /* Wait states before the clock goes up; check they took effect; the ART on. */
-    hal_modify(FLASH_ACR, FLASH_ACR_LATENCY_MASK, LATENCY);
-    hal_wait(FLASH_ACR, FLASH_ACR_LATENCY_MASK, LATENCY);
-    HAL_REG32(FLASH_ACR) |= FLASH_ACR_PRFTEN | FLASH_ACR_ICEN | FLASH_ACR_DCEN;
+    board_flash_init(FLASH_ACR_LATENCY_MASK, LATENCY, FLASH_ACR_LATENCY_MASK,
+                     FLASH_ACR_PRFTEN | FLASH_ACR_ICEN | FLASH_ACR_DCEN);
 
     /* PLL from HSI16 (on at reset): /4 x85 /2 = 170 MHz. */
     HAL_REG32(RCC_CR) |= RCC_CR_HSION;
@@ -105,34 +96,8 @@ static void clock_init(void)
     /* APB1, APB2 prescalers stay /1 (reset). */
 }
 
-static void console_init(void)
-{
-    HAL_REG32(RCC_AHB2ENR) |= RCC_AHB2ENR_GPIOAEN;
-    (void)HAL_REG32(RCC_AHB2ENR);
-    hal_modify(GPIOA_AFRL, 0xFu << 8, 12u << 8); /* PA2: AF12 = LPUART1_TX */
-    hal_modify(GPIOA_MODER, 3u << 4, 2u << 4);   /* PA2: alternate function */
-
-    HAL_REG32(RCC_APB1ENR2) |= RCC_APB1ENR2_LPUART1EN;
-    (void)HAL_REG32(RCC_APB1ENR2);
-    /* 256 * 170 MHz / 115200 = 377778 (20-bit BRR, >= 0x300). */
-    HAL_REG32(LPUART1_BRR) = (uint32_t)(((uint64_t)CLOCK_HZ * 256u + BAUD / 2) / BAUD);
-    HAL_REG32(LPUART1_CR1) = USART_CR1_TE | USART_CR1_UE; /* 8N1, FIFO off */
-}
-
-void hal_init(void)
-{
-    clock_init();
-    console_init();
-    hal_cycles_init();
-}
-
-void hal_putc(char c)
-{
-    board_console_putc(LPUART1_ISR, LPUART1_TDR, c);
-}
-
-void hal_done(int failures)
-{
-    (void)failures; /* the "@done" line carries it */
-    board_sleep();
-}
+/* PA2: AF12 = LPUART1_TX. */
+const board_uart_t board_uart = {
+    .gpio_enr = RCC_AHB2ENR, .gpio_en = RCC_AHB2ENR_GPIOAEN, .gpio = GPIOA_BASE, .pin = 2, .af = 12,
+    .uart_enr = RCC_APB1ENR2, .uart_en = RCC_APB1ENR2_LPUART1EN, .uart = LPUART1_BASE, .lpuart = 1,
+};

@@ -18,9 +18,9 @@
  * Nucleo-64 boards (UM1724, USART communication).  Kernel clock PCLK1
  * (CCIPR.USART2SEL reset value) = 80 MHz, 115200 8N1, TX only.
  *
- * Every write and poll below is listed in firmware/README.md.
+ * Every write and poll below and in board.c is listed in firmware/README.md.
  */
-#include "hal.h"
+#include "board.h"
 
 #define RCC_CR 0x40021000u      /* RCC_BASE = AHB1PERIPH_BASE + 0x1000 */
 #define RCC_CFGR 0x40021008u
@@ -29,13 +29,8 @@
 #define RCC_APB1ENR1 0x40021058u
 #define PWR_CR1 0x40007000u     /* PWR_BASE = APB1PERIPH_BASE + 0x7000 */
 #define PWR_SR2 0x40007014u
-#define FLASH_ACR 0x40022000u   /* FLASH_R_BASE = AHB1PERIPH_BASE + 0x2000 */
-#define GPIOA_MODER 0x48000000u /* GPIOA_BASE = AHB2PERIPH_BASE */
-#define GPIOA_AFRL 0x48000020u
-#define USART2_CR1 0x40004400u  /* USART2_BASE = APB1PERIPH_BASE + 0x4400 */
-#define USART2_BRR 0x4000440Cu
-#define USART2_ISR 0x4000441Cu
-#define USART2_TDR 0x40004428u
+#define GPIOA_BASE 0x48000000u  /* GPIOA_BASE = AHB2PERIPH_BASE */
+#define USART2_BASE 0x40004400u /* USART2_BASE = APB1PERIPH_BASE + 0x4400 */
 
 #define RCC_CR_PLLON (1u << 24)
 #define RCC_CR_PLLRDY (1u << 25)
@@ -58,12 +53,9 @@
 #define FLASH_ACR_PRFTEN (1u << 8)
 #define FLASH_ACR_ICEN (1u << 9)
 #define FLASH_ACR_DCEN (1u << 10)
-#define USART_CR1_UE (1u << 0)
-#define USART_CR1_TE (1u << 3)
 
 #define CLOCK_HZ 80000000u
 #define LATENCY 4u
-#define BAUD 115200u
 
 const hal_info_t hal_info = {
     .target = FW_TARGET_NAME,
@@ -74,7 +66,7 @@ const hal_info_t hal_info = {
     .prefetch = 1,
 };
 
-static void clock_init(void)
+void board_clock_init(void)
 {
     /* Voltage range 1 (the reset value, written explicitly). */
     HAL_REG32(RCC_APB1ENR1) |= RCC_APB1ENR1_PWREN;
@@ -83,9 +75,8 @@ static void clock_init(void)
     hal_wait(PWR_SR2, PWR_SR2_VOSF, 0);
 
     /* Wait states before the clock goes up; check they took effect; the ART on. */
-    hal_modify(FLASH_ACR, FLASH_ACR_LATENCY_MASK, LATENCY);
-    hal_wait(FLASH_ACR, FLASH_ACR_LATENCY_MASK, LATENCY);
-    HAL_REG32(FLASH_ACR) |= FLASH_ACR_PRFTEN | FLASH_ACR_ICEN | FLASH_ACR_DCEN;
+    board_flash_init(FLASH_ACR_LATENCY_MASK, LATENCY, FLASH_ACR_LATENCY_MASK,
+                     FLASH_ACR_PRFTEN | FLASH_ACR_ICEN | FLASH_ACR_DCEN);
 
     /* PLL from MSI (4 MHz, on and selected at reset): /1 x40 /2 = 80 MHz. */
     HAL_REG32(RCC_PLLCFGR) = RCC_PLLCFGR_PLLSRC_MSI | RCC_PLLCFGR_PLLM(1u) | RCC_PLLCFGR_PLLN(40u) |
@@ -97,33 +88,7 @@ static void clock_init(void)
     /* AHB and APB prescalers stay /1 (reset). */
 }
 
-static void console_init(void)
-{
-    HAL_REG32(RCC_AHB2ENR) |= RCC_AHB2ENR_GPIOAEN;
-    (void)HAL_REG32(RCC_AHB2ENR);
-    hal_modify(GPIOA_AFRL, 0xFu << 8, 7u << 8); /* PA2: AF7 = USART2_TX */
-    hal_modify(GPIOA_MODER, 3u << 4, 2u << 4);  /* PA2: alternate function */
-
-    HAL_REG32(RCC_APB1ENR1) |= RCC_APB1ENR1_USART2EN;
-    (void)HAL_REG32(RCC_APB1ENR1);
-    HAL_REG32(USART2_BRR) = (CLOCK_HZ + BAUD / 2) / BAUD; /* 694, oversampling 16 */
-    HAL_REG32(USART2_CR1) = USART_CR1_TE | USART_CR1_UE;  /* 8N1 */
-}
-
-void hal_init(void)
-{
-    clock_init();
-    console_init();
-    hal_cycles_init();
-}
-
-void hal_putc(char c)
-{
-    board_console_putc(USART2_ISR, USART2_TDR, c);
-}
-
-void hal_done(int failures)
-{
-    (void)failures; /* the "@done" line carries it */
-    board_sleep();
-}
+const board_uart_t board_uart = {
+    .gpio_enr = RCC_AHB2ENR, .gpio_en = RCC_AHB2ENR_GPIOAEN, .gpio = GPIOA_BASE, .pin = 2, .af = 7,
+    .uart_enr = RCC_APB1ENR1, .uart_en = RCC_APB1ENR1_USART2EN, .uart = USART2_BASE,
+};
