@@ -27,6 +27,7 @@ Exit status: 0, 1 (--check differs), 2 (usage or a malformed input).
 import argparse
 import json
 import math
+import os
 import statistics
 import sys
 
@@ -84,7 +85,7 @@ def residuals(args):
            "comment": "Rows of cyclesim compare --range against published pages (figures only), written by "
                       "tools/fit_interval.py residuals from tools/accuracy.sh's reports",
            "pages": pages}
-    write(args.output, out)
+    write(args.output, out, args.reports)
 
 
 def score(row):
@@ -208,16 +209,27 @@ def fit(args):
                       "(rerun tools/fit_interval.py fit)", file=sys.stderr)
                 sys.exit(1)
         return
-    write(args.output, out)
+    write(args.output, out, [args.residuals, args.classes])
 
 
 def dump(doc):
     return json.dumps(doc, indent=1, sort_keys=False) + "\n"
 
 
-def write(path, doc):
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(dump(doc))
+def write(path, doc, inputs):
+    """Whole or not at all (a temporary file renamed over it), never onto an input."""
+    for i in inputs:
+        if os.path.exists(path) and os.path.samefile(path, i):
+            fail(f"{path}: the output is an input of the command")
+    tmp = f"{path}.tmp{os.getpid()}"
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(dump(doc))
+        os.replace(tmp, path)
+    except OSError as e:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        fail(f"{path}: cannot write: {e.strerror}")
 
 
 def main():

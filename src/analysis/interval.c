@@ -4,6 +4,7 @@
  * data/accuracy/intervals.json and the widening of a case's range.
  */
 #include <ctype.h>
+#include <stdbool.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,12 +23,25 @@ static csim_err bad(csim_diag *d, const char *path, const char *what)
     return csim_fail(d, CSIM_ERR_INPUT, "%s: %s", path, what);
 }
 
+/* Names print unescaped in every format: lower-case letters, digits and '-' only. */
+static bool plain_name(const char *s, size_t max)
+{
+    size_t n = 0;
+    for (; s && s[n]; n++) {
+        if (!(islower((unsigned char)s[n]) || isdigit((unsigned char)s[n]) || s[n] == '-')) {
+            return false;
+        }
+    }
+    return s && n > 0 && n < max;
+}
+
 static csim_err read_class(const char *path, const csim_json *j, csim_interval_class *c, csim_diag *d)
 {
     const csim_json *name = csim_json_get(j, "name"), *algos = csim_json_get(j, "algorithms");
     const char *s = csim_json_str_of(name);
-    if (!csim_json_is_object(j) || !s || !*s || strlen(s) >= sizeof(c->name)) {
-        return bad(d, path, "a member of \"classes\" without a \"name\" of 1 to 11 characters");
+    if (!csim_json_is_object(j) || !plain_name(s, sizeof(c->name))) {
+        return bad(d, path, "a member of \"classes\" without a \"name\" of 1 to 11 lower-case letters, digits "
+                   "or '-'");
     }
     snprintf(c->name, sizeof(c->name), "%s", s);
     if (!csim_json_is_array(algos) || csim_json_count(algos) == 0 ||
@@ -37,9 +51,9 @@ static csim_err read_class(const char *path, const csim_json *j, csim_interval_c
     }
     for (size_t i = 0; i < csim_json_count(algos); i++) {
         const char *a = csim_json_str_of(csim_json_at(algos, i));
-        if (!a || !*a || strlen(a) >= sizeof(c->algorithms[0]) || strchr(a, '/')) {
+        if (!plain_name(a, sizeof(c->algorithms[0]))) {
             return csim_fail(d, CSIM_ERR_INPUT, "%s: class %s: algorithm %zu is not a name of 1 to 15 "
-                             "characters without '/'", path, c->name, i);
+                             "lower-case letters, digits or '-'", path, c->name, i);
         }
         snprintf(c->algorithms[c->n_algorithms++], sizeof(c->algorithms[0]), "%s", a);
     }

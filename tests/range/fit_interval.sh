@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tools/fit_interval.py (docs/accuracy.md "Calibrated interval"): the
 # checked-in table is the fit of the checked-in residuals, byte for byte; a
-# table with one margin changed is not; a malformed residual file is exit 2.
+# table with one margin changed is not; a malformed residual file, or an
+# output that is an input, is exit 2.
 # usage: fit_interval.sh SOURCE_DIR WORK_DIR
 set -u
 src=$1 work=$2
@@ -25,6 +26,9 @@ t["classes"][0]["above"] += 0.001
 open(sys.argv[2], "w").write(json.dumps(t, indent=1) + "\n")
 PY
 expect 1 "a table with one margin changed is not the fit" fit "$res" "$cls" --check "$work/changed.json"
+cp "$res" "$work/res.json"
+expect 2 "the output onto an input: exit 2" fit "$work/res.json" "$cls" -o "$work/res.json"
+cmp -s "$res" "$work/res.json" && echo "ok   the input is left whole" || { echo "FAIL the input was written"; bad=1; }
 printf '{"schema_version": 1, "pages": [' > "$work/bad.json"
 expect 2 "a malformed residual file: exit 2" fit "$work/bad.json" "$cls" -o "$work/out.json"
 python3 - "$res" "$work/one.json" <<'PY'
