@@ -23,7 +23,9 @@
  *    fetching one word from the main memory" (§7.4.8), then the rest of the
  *    line as a WRAPw burst from that word (H-ORDER) -> the critical word is
  *    ready one array read (1 + W) after the miss, plus refill_overhead (a key
- *    marked uncertain, 0: §7.4.8 names no cycle of its own).
+ *    marked uncertain, 0: §7.4.8 names no cycle of its own; the model files'
+ *    alternatives 1 and 2 are one AHB address phase, IHI 0033 §3.1, and one
+ *    more for a registered return: docs/sources.md).
  *  - Hit-under-miss: an address of the refill burst in progress is a hit,
  *    served "as soon as data are available at its master interface" (§7.4.8)
  *    -> a demand into the line being filled waits for its own word only;

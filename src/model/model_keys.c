@@ -622,7 +622,8 @@ void csim_model_keys_markdown(FILE *out, const char *models_dir)
     }
     fprintf(out, "\n## Uncertain on one model\n\n"
                  "The `uncertain` list of each MCU model, merged along its `extends` chain, in table\n"
-                 "order: keys whose source covers other models but gives no value for this one.\n\n"
+                 "order: keys whose source covers other models but gives no value for this one, and\n"
+                 "keys uncertain everywhere whose alternatives the model states itself.\n\n"
                  "| model | keys |\n|---|---|\n");
     char names[32][64];
     const unsigned n = csim_model_list(models_dir, names, 32);
@@ -635,11 +636,12 @@ void csim_model_keys_markdown(FILE *out, const char *models_dir)
         fprintf(out, "| `%s` |", names[i]);
         const char *sep = " ";
         for (size_t j = 0; j < sizeof(keys) / sizeof(keys[0]); j++) {
-            if (!csim_key_uncertain_everywhere(&keys[j]) && csim_key_uncertain(&keys[j], &m)) {
+            const csim_alts own = keys[j].type != CSIM_K_BOOL ? csim_key_alternatives(&keys[j], &m) : (csim_alts){0};
+            const csim_alts general = key_alts(&keys[j]);
+            const bool states_own = own.n && (own.n != general.n || memcmp(own.v, general.v, own.n * sizeof(own.v[0])));
+            if (csim_key_uncertain(&keys[j], &m) && (!csim_key_uncertain_everywhere(&keys[j]) || states_own)) {
                 char alts[64] = "";
-                if (keys[j].type != CSIM_K_BOOL) {
-                    alts_text(alts, sizeof(alts), csim_key_alternatives(&keys[j], &m));
-                }
+                alts_text(alts, sizeof(alts), own);
                 fprintf(out, "%s`%s`%s", sep, keys[j].name, alts);
                 sep = ", ";
             }

@@ -50,6 +50,9 @@ static void test_dims(const char *models)
     const size_t n3 = dims_of(&m);
     CHECK(dim_is(n3, "cache.ways", (double[]){1, 2}, 2));
     CHECK(dim_is(n3, "m33.div_cycles", (double[]){7, 2, 12}, 3)); /* the key's source's */
+    CHECK(dim_is(n3, "cache.refill_overhead", (double[]){0, 1, 2}, 3)); /* the ICACHE's, stm32u3.json */
+    CHECK(csim_model_load(&m, models, "stm32l552ze", &d) == CSIM_OK);
+    CHECK(dim_is(dims_of(&m), "cache.refill_overhead", (double[]){0, 1, 2}, 3));
 }
 
 /* A model file in dir extending stm32u083rc with `uncertain` = list. */
