@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cyclesim/analysis/compare.h"
+#include "cyclesim/analysis/range.h"
 
 const char *const csim_metric_names[CSIM_MET_COUNT] = {"cycles", "code", "const_data", "global_data", "stack",
                                                         "workbuf"};
@@ -305,10 +306,8 @@ static void add_extra(csim_comparison *cmp, csim_cmp_row *r, const csim_cmp_extr
         return;
     }
     if (cmp->state_checked && strcmp(x->other_state[k].name, r->c->name) == 0) {
-        const double est = r->v[CSIM_MET_CYCLES].est, other = (double)x->other_state[k].cycles;
-        const double cold = cmp->warm ? other : est;
-        r->other_state = other;
-        r->state_sensitive = cold > 0 && fabs(est - other) > CSIM_CMP_STATE_PCT / 100.0 * cold;
+        r->other_state = (double)x->other_state[k].cycles;
+        r->state_sensitive = csim_range_state_sensitive(r->c, &x->other_state[k], cmp->warm, CSIM_CMP_STATE_PCT);
         cmp->n_state_sensitive += r->state_sensitive;
     }
     if (cmp->baselines && strcmp(x->zero_wait[k].name, r->c->name) == 0) {
@@ -522,6 +521,14 @@ csim_err csim_compare_build_ext(csim_comparison *cmp, const csim_cmp_image *imag
     if (ok && cmp->n_unmatched_pub) {
         /* Page order: cycles and footprint rows were collected in two passes. */
         qsort(cmp->unmatched_pub, cmp->n_unmatched_pub, sizeof(*cmp->unmatched_pub), cmp_row_order);
+    }
+    size_t n_both = 0;
+    for (size_t k = 0; k < cmp->n_cycles; k++) {
+        n_both += cmp->cycles[k].ranged && cmp->cycles[k].c->range_both_states;
+    }
+    if (n_both) {
+        note(cmp, "range: the %zu state-sensitive rows' ranges cover the cold and the warm start (the page does "
+                  "not say which its rows were measured in)", n_both);
     }
     for (int m = 0; ok && m < CSIM_MET_COUNT; m++) {
         ok = summarise(cmp, (csim_metric)m, &cap_s);

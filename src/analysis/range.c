@@ -11,6 +11,7 @@
  * that move the bundled images most.  Each configuration is an emulation of
  * its own, as calibrate's are.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -304,4 +305,26 @@ csim_err csim_range_jobs_over(const csim_elf *elf, csim_job *jobs, size_t n, con
         *n_unstated = most_unstated;
     }
     return CSIM_OK;
+}
+
+bool csim_range_state_sensitive(const csim_case_result *r, const csim_case_result *other, bool r_warm, double pct)
+{
+    const double est = (double)r->cycles, alt = (double)other->cycles, cold = r_warm ? alt : est;
+    return strcmp(r->name, other->name) == 0 && cold > 0 && fabs(est - alt) > pct / 100.0 * cold;
+}
+
+size_t csim_range_union_state(csim_run_result *r, const csim_run_result *other, bool r_warm, double pct)
+{
+    size_t n = 0;
+    for (size_t i = 0; other && i < r->n_cases && i < other->n_cases; i++) {
+        csim_case_result *c = &r->cases[i];
+        const csim_case_result *o = &other->cases[i];
+        if (c->ranged && o->ranged && csim_range_state_sensitive(c, o, r_warm, pct)) {
+            c->cycles_low = o->cycles_low < c->cycles_low ? o->cycles_low : c->cycles_low;
+            c->cycles_high = o->cycles_high > c->cycles_high ? o->cycles_high : c->cycles_high;
+            c->range_both_states = true;
+            n++;
+        }
+    }
+    return n;
 }

@@ -160,8 +160,8 @@ static void json_record(const cmp_out *o, cmp_part part, size_t i)
             json_num(f, r->other_state);
         }
         if (r->ranged) {
-            fprintf(f, ", \"range\": {\"low\": %.0f, \"high\": %.0f, \"published_inside\": %s}", r->low, r->high,
-                    r->inside ? "true" : "false");
+            fprintf(f, ", \"range\": {\"low\": %.0f, \"high\": %.0f, \"both_states\": %s, \"published_inside\": %s}",
+                    r->low, r->high, r->c->range_both_states ? "true" : "false", r->inside ? "true" : "false");
             if (r->has_interval) {
                 fprintf(f, ", \"interval\": {\"low\": %.0f, \"high\": %.0f, \"class\": \"%s\", \"coverage\": %.2f, "
                         "\"table\": \"%s\", \"published_inside\": %s}", r->int_low, r->int_high, r->op_class,

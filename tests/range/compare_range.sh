@@ -4,7 +4,9 @@
 # `run --range` gives its case and whether the published figure lies in it;
 # each section's summary counts those rows and gives the median width; the
 # table, Markdown and HTML say the same; the same for the calibrated interval
-# (data/accuracy/intervals.json); without --range none of it appears.
+# (data/accuracy/intervals.json); without --range none of it appears.  With
+# the state check, a state-sensitive row's range is the union of its cold and
+# its warm range (run --range and run --warm --range) and says so.
 # usage: compare_range.sh CYCLESIM ELF MCU CASE_GLOB WORK_DIR
 set -eu
 cyclesim=$1 elf=$2 mcu=$3 glob=$4 work=$5
@@ -19,6 +21,9 @@ for fmt in table md html; do
     "$cyclesim" compare $common --range --format $fmt > "$work/range.$fmt" 2>/dev/null
 done
 "$cyclesim" run "$elf" --mcu "$mcu" --case "$glob" --range --format json > "$work/run.json" 2>/dev/null
+"$cyclesim" compare "$elf" --mcu "$mcu" --case "$glob" --no-progress --range --format json > "$work/state.json" 2>/dev/null
+"$cyclesim" compare "$elf" --mcu "$mcu" --case "$glob" --no-progress --range > "$work/state.table" 2>/dev/null
+"$cyclesim" run "$elf" --mcu "$mcu" --case "$glob" --warm --range --format json > "$work/run-warm.json" 2>/dev/null
 python3 - "$work" <<'PY'
 import json, statistics, sys
 work = sys.argv[1]
@@ -70,6 +75,21 @@ for fmt in ["table", "md", "html"]:
     want = "range %d..%d, published %s" % (r["range"]["low"], r["range"]["high"],
                                           "inside" if r["range"]["published_inside"] else "OUTSIDE")
     check(f"{fmt}: the first row's \"{want}\" and the legend", want in text and "not a calibrated interval" in text)
+warm = {r["case"]: r for r in json.load(open(f"{work}/run-warm.json"))["records"]}
+state = json.load(open(f"{work}/state.json"))["cycles"]
+n_both = 0
+for r in state:
+    k, w, rg = run[r["case"]], warm[r["case"]], r["range"]
+    want = (min(k["cycles_low"], w["cycles_low"]), max(k["cycles_high"], w["cycles_high"])) \
+        if r["state_sensitive"] else (k["cycles_low"], k["cycles_high"])
+    n_both += rg["both_states"]
+    check(f"state check, {r['key']}: sensitive {r['state_sensitive']}, range {rg['low']}..{rg['high']} = {want}",
+          (rg["low"], rg["high"]) == want and rg["both_states"] == r["state_sensitive"])
+check(f"state check: {n_both} rows cover both states, and the note says so",
+      n_both > 0 and f"note: range: the {n_both} state-sensitive rows' ranges cover the cold and the warm start"
+      in open(f"{work}/state.table").read())
+check(f"no state check: no row covers both states",
+      not any(r["range"]["both_states"] for r in rows))
 check("without --range: no range or interval in a row or a summary",
       not any("range" in r or "interval" in r for r in plain["cycles"] + plain["summary"]))
 sys.exit(1 if bad else 0)

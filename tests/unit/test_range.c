@@ -136,6 +136,41 @@ static void test_envelope(void)
     CHECK_EQ("estimates unchanged", nom[0].cycles + nom[1].cycles, 300);
 }
 
+static csim_case_result ranged_case(const char *name, uint64_t cycles, uint64_t low, uint64_t high)
+{
+    csim_case_result c = one_case(name, cycles);
+    c.ranged = true;
+    c.cycles_low = low;
+    c.cycles_high = high;
+    return c;
+}
+
+/* compare --range: a case whose cold and warm estimates differ by more than
+ * the threshold takes the union of both states' ranges; the others keep
+ * their own. */
+static void test_state_union(void)
+{
+    csim_case_result cold[] = {ranged_case("sensitive", 1000, 980, 1040), ranged_case("steady", 1000, 990, 1010),
+                               ranged_case("edge", 1000, 1000, 1000)};
+    csim_case_result warm[] = {ranged_case("sensitive", 900, 880, 950), ranged_case("steady", 995, 900, 1100),
+                               ranged_case("edge", 990, 990, 990)};
+    csim_run_result r = {.cases = cold, .n_cases = 3};
+    const csim_run_result o = {.cases = warm, .n_cases = 3};
+    CHECK(csim_range_state_sensitive(&cold[0], &warm[0], false, 1.0));
+    CHECK(!csim_range_state_sensitive(&cold[1], &warm[1], false, 1.0));
+    CHECK(!csim_range_state_sensitive(&cold[2], &warm[2], false, 1.0)); /* exactly 1 %: not more */
+    CHECK(csim_range_state_sensitive(&warm[0], &cold[0], true, 1.0));   /* the cold one is the base either way */
+    CHECK(!csim_range_state_sensitive(&cold[0], &warm[1], false, 1.0)); /* another case: never */
+    CHECK_EQ("widened", csim_range_union_state(&r, &o, false, 1.0), 1);
+    CHECK(cold[0].range_both_states && !cold[1].range_both_states && !cold[2].range_both_states);
+    CHECK_EQ("sensitive low", cold[0].cycles_low, 880);
+    CHECK_EQ("sensitive high", cold[0].cycles_high, 1040);
+    CHECK_EQ("steady low", cold[1].cycles_low, 990);
+    CHECK_EQ("steady high", cold[1].cycles_high, 1010);
+    CHECK_EQ("estimate unchanged", cold[0].cycles, 1000);
+    CHECK_EQ("no other run", csim_range_union_state(&r, NULL, false, 1.0), 0);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
@@ -145,5 +180,6 @@ int main(int argc, char **argv)
     test_dims(argv[1]);
     test_model_alternatives(argv[1], argv[2]);
     test_envelope();
+    test_state_union();
     return check_result("test_range");
 }

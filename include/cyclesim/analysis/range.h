@@ -9,6 +9,7 @@
 #ifndef CYCLESIM_ANALYSIS_RANGE_H
 #define CYCLESIM_ANALYSIS_RANGE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "cyclesim/engine/jobs.h"
@@ -68,5 +69,16 @@ void csim_range_envelope(csim_run_result *into, const csim_run_result *r);
  *  uncertain numeric keys without an alternative on one job's model. */
 csim_err csim_range_jobs_over(const csim_elf *elf, csim_job *jobs, size_t n, const char *const *only, size_t n_only,
                               const csim_jobs_opts *jo, csim_range_stats *sum, unsigned *n_unstated, csim_diag *d);
+
+/** csim_range_state_sensitive - whether case i of `r` and the same case of
+ *  `other` (the other start state: cold <-> warm) differ by more than pct %
+ *  of the cold one (r_warm: r is the warm run). */
+bool csim_range_state_sensitive(const csim_case_result *r, const csim_case_result *other, bool r_warm, double pct);
+
+/** csim_range_union_state - widens the range of each state-sensitive case of
+ *  `r` (csim_range_state_sensitive) by the same case's range in `other`
+ *  (same cases, same order, ranged): a page's start state is not known, so
+ *  the range covers both.  Returns the number of cases widened. */
+size_t csim_range_union_state(csim_run_result *r, const csim_run_result *other, bool r_warm, double pct);
 
 #endif

@@ -194,6 +194,7 @@ typedef struct csim_case_result {
     /* run --range (analysis/range.h): the fewest and most cycles over the model's uncertain keys */
     bool ranged;
     uint64_t cycles_low, cycles_high;
+    bool range_both_states;  /* compare --range: the range covers the cold and the warm start */
     /* its calibrated interval (analysis/interval.h): the range widened by the
      * measured error of its class of operation, when the table knows it */
     bool has_interval;
