@@ -67,6 +67,12 @@ static int range_of(const cli_common *co, const csim_elf *elf, const csim_model 
     if (err) {
         return cli_fail(err, &d);
     }
+    for (size_t j = 0; j < sw->n_runs && !co->n_range_keys; j++) { /* a range over some keys: no interval */
+        const int rc = cli_apply_intervals(co->quiet, &sw->jobs[j].res);
+        if (rc) {
+            return rc;
+        }
+    }
     cli_range_unstated(co->quiet, base, unstated);
     cli_say(co->quiet, "note", "%s: --range: %zu searches (one per emulator run), %u configurations in %u rounds in "
             "all%s", base->name, sw->n_runs, st.configs, st.steps,
@@ -231,7 +237,7 @@ int cmd_sweep(int argc, char **argv)
         goto out;
     }
     sweep_out o = {NULL, fmt, g, sw.pts, sw.n_pts, sw.n_runs, jobs, globs, n_globs, elf, co.shard_k, co.shard_n,
-                   ro.warm, co.range, base};
+                   ro.warm, co.range, co.range && !co.n_range_keys, base};
     o.f = table.f;
     sweep_write_rows(&o);
     rc = cli_close_out(&table, rc);

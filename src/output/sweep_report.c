@@ -33,6 +33,8 @@ typedef struct row_figures {
     /* --range: the case's ends, "" when it has none (its run failed a case);
      * as text in the format's number style */
     char low[24], high[24], us_low[24], us_high[24];
+    /* its calibrated interval, "" when it has none (no class, or no range) */
+    char int_low[24], int_high[24];
 } row_figures;
 
 static row_figures figures_of(const sweep_out *o, const point *p, const csim_case_result *c)
@@ -53,6 +55,10 @@ static row_figures figures_of(const sweep_out *o, const point *p, const csim_cas
         snprintf(r.us_low, sizeof(r.us_low), "%.3f", (double)c->cycles_low * 1e6 / p->m.clock_hz);
         snprintf(r.us_high, sizeof(r.us_high), "%.3f", (double)c->cycles_high * 1e6 / p->m.clock_hz);
     }
+    if (c->has_interval) {
+        snprintf(r.int_low, sizeof(r.int_low), "%llu", (unsigned long long)c->interval_low);
+        snprintf(r.int_high, sizeof(r.int_high), "%llu", (unsigned long long)c->interval_high);
+    }
     return r;
 }
 
@@ -69,7 +75,8 @@ static void csv_header(const sweep_out *o)
         }
     }
     fputs(",case,cycles,time_us,rm_min_latency,outside_rm,reason" CSIM_PROV_CSV_HEAD, o->f);
-    fputs(o->range ? ",cycles_low,cycles_high,time_us_low,time_us_high\n" : "\n", o->f);
+    fputs(o->range ? ",cycles_low,cycles_high,time_us_low,time_us_high" : "", o->f);
+    fputs(o->interval ? CSIM_INTERVAL_CSV_HEAD "\n" : "\n", o->f);
 }
 
 static void csv_row(const sweep_out *o, const point *p, const csim_case_result *c, bool first)
@@ -96,6 +103,9 @@ static void csv_row(const sweep_out *o, const point *p, const csim_case_result *
     csim_prov_csv(o->f, o->base);
     if (o->range) {
         fprintf(o->f, ",%s,%s,%s,%s", r.low, r.high, r.us_low, r.us_high);
+    }
+    if (o->interval) {
+        csim_interval_csv(o->f, c);
     }
     fputc('\n', o->f);
 }
@@ -143,6 +153,10 @@ static void json_row(const sweep_out *o, const point *p, const csim_case_result 
                 r.low[0] ? r.low : "null", r.high[0] ? r.high : "null", r.us_low[0] ? r.us_low : "null",
                 r.us_high[0] ? r.us_high : "null");
     }
+    if (o->interval) {
+        csim_interval_json(o->f, c);
+        fputs(", ", o->f);
+    }
     fprintf(o->f, "\"rm_min_latency\": %s, \"outside_rm\": %s, \"reason\": ", r.rm[0] ? r.rm : "null",
             p->outside ? "true" : "false");
     csim_json_str(o->f, p->reason);
@@ -173,6 +187,9 @@ static void table_header(const sweep_out *o)
     if (o->range) {
         fprintf(o->f, " %12s %12s", "low", "high");
     }
+    if (o->interval) {
+        fprintf(o->f, " %12s %12s %-6s", "int_low", "int_high", "class");
+    }
     fprintf(o->f, " %12s", "time_us");
     if (o->range) {
         fprintf(o->f, " %12s %12s", "low_us", "high_us");
@@ -200,6 +217,10 @@ static void table_row(const sweep_out *o, const point *p, const csim_case_result
     fprintf(o->f, " %12llu", (unsigned long long)c->cycles);
     if (o->range) {
         fprintf(o->f, " %12s %12s", r.low[0] ? r.low : "-", r.high[0] ? r.high : "-");
+    }
+    if (o->interval) {
+        fprintf(o->f, " %12s %12s %-6s", r.int_low[0] ? r.int_low : "-", r.int_high[0] ? r.int_high : "-",
+                c->has_interval ? c->op_class : "-");
     }
     fprintf(o->f, " %12.3f", r.us);
     if (o->range) {
@@ -285,8 +306,11 @@ bool sweep_write_svg(const sweep_out *o, FILE *f, size_t n_configs)
             l->outside = calloc(n_clocks, sizeof(bool));
             l->us_low = o->range ? calloc(n_clocks, sizeof(double)) : NULL;
             l->us_high = o->range ? calloc(n_clocks, sizeof(double)) : NULL;
-            ok = l->mhz && l->us && l->outside && (!o->range || (l->us_low && l->us_high));
-            bool ranged = o->range;
+            l->us_int_low = o->interval ? calloc(n_clocks, sizeof(double)) : NULL;
+            l->us_int_high = o->interval ? calloc(n_clocks, sizeof(double)) : NULL;
+            ok = l->mhz && l->us && l->outside && (!o->range || (l->us_low && l->us_high)) &&
+                 (!o->interval || (l->us_int_low && l->us_int_high));
+            bool ranged = o->range, interval = o->interval;
             for (size_t k = 0; ok && k < n_clocks; k++) {
                 const csim_run_result *r = &o->jobs[sorted[k]->run].res;
                 double hz = sorted[k]->m.clock_hz;
@@ -299,12 +323,22 @@ bool sweep_write_svg(const sweep_out *o, FILE *f, size_t n_configs)
                     l->us_low[l->n] = (double)c->cycles_low * 1e6 / hz;
                     l->us_high[l->n] = (double)c->cycles_high * 1e6 / hz;
                 }
+                interval &= ranged && c->has_interval;
+                if (interval) {
+                    l->us_int_low[l->n] = (double)c->interval_low * 1e6 / hz;
+                    l->us_int_high[l->n] = (double)c->interval_high * 1e6 / hz;
+                }
                 l->outside[l->n++] = sorted[k]->outside;
             }
             if (ok && !ranged) { /* a band only where every point has its range (a failed case has none) */
                 free(l->us_low);
                 free(l->us_high);
                 l->us_low = l->us_high = NULL;
+            }
+            if (ok && !interval) { /* the same for the interval (a case of no class has none) */
+                free(l->us_int_low);
+                free(l->us_int_high);
+                l->us_int_low = l->us_int_high = NULL;
             }
         }
     }
@@ -319,6 +353,8 @@ bool sweep_write_svg(const sweep_out *o, FILE *f, size_t n_configs)
         free(lines[i].outside);
         free(lines[i].us_low);
         free(lines[i].us_high);
+        free(lines[i].us_int_low);
+        free(lines[i].us_int_high);
     }
     free(lines);
     free(sorted);

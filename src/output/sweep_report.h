@@ -26,6 +26,7 @@ typedef struct sweep_out {
     unsigned shard_k, shard_n; /* --shard K/N, 0/0 without */
     bool warm;                 /* --warm: the start state every output names */
     bool range;                /* --range: each case's low and high (csim_case_result.ranged) */
+    bool interval;             /* --range over every uncertain key: the calibrated interval too */
     const csim_model *base;    /* the model before the grid: its provenance (the grid's values are columns) */
 } sweep_out;
 

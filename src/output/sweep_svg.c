@@ -57,24 +57,25 @@ static const char *dash_of(size_t i)
     return dashes[(i / N_COLORS) % N_DASHES];
 }
 
-/* The band of a line: low from left to right, then high back. */
-static void band(FILE *f, const csim_svg_axis *x, const csim_svg_axis *y, const sweep_line *l, size_t i)
+/* A band of a line: low from left to right, then high back. */
+static void band(FILE *f, const csim_svg_axis *x, const csim_svg_axis *y, const sweep_line *l, size_t i,
+                 const char *cls, double opacity, const double *low, const double *high, const char *what)
 {
-    fprintf(f, "<polygon class=\"band\" fill=\"%s\" fill-opacity=\"0.18\" stroke=\"none\" points=\"", color_of(i));
+    fprintf(f, "<polygon class=\"%s\" fill=\"%s\" fill-opacity=\"%.2f\" stroke=\"none\" points=\"", cls,
+            color_of(i), opacity);
     for (size_t k = 0; k < 2 * l->n; k++) {
         const size_t at = k < l->n ? k : 2 * l->n - 1 - k;
-        fprintf(f, "%s%.1f,%.1f", k ? " " : "", csim_svg_px(x, l->mhz[at]),
-                y_px(y, k < l->n ? l->us_low[at] : l->us_high[at]));
+        fprintf(f, "%s%.1f,%.1f", k ? " " : "", csim_svg_px(x, l->mhz[at]), y_px(y, k < l->n ? low[at] : high[at]));
     }
     fputs("\"><title>", f);
     csim_xml_text(f, l->label);
-    fputs(": the range over the model's uncertain keys</title></polygon>\n", f);
+    fprintf(f, ": %s</title></polygon>\n", what);
 }
 
 bool sweep_svg_write(FILE *f, const char *title, const sweep_line *lines, size_t n)
 {
     double xmin = INFINITY, xmax = -INFINITY, ymin = INFINITY, ymax = -INFINITY;
-    bool bands = false;
+    bool bands = false, intervals = false;
     for (size_t i = 0; i < n; i++) {
         for (size_t k = 0; k < lines[i].n; k++) {
             xmin = fmin(xmin, lines[i].mhz[k]);
@@ -83,7 +84,10 @@ bool sweep_svg_write(FILE *f, const char *title, const sweep_line *lines, size_t
         extent(lines[i].us, lines[i].n, &ymin, &ymax);
         extent(lines[i].us_low, lines[i].n, &ymin, &ymax);
         extent(lines[i].us_high, lines[i].n, &ymin, &ymax);
+        extent(lines[i].us_int_low, lines[i].n, &ymin, &ymax);
+        extent(lines[i].us_int_high, lines[i].n, &ymin, &ymax);
         bands |= lines[i].us_low != NULL;
+        intervals |= lines[i].us_int_low != NULL;
     }
     if (!(xmin <= xmax)) {
         xmin = 0, xmax = 1;
@@ -108,7 +112,8 @@ bool sweep_svg_write(FILE *f, const char *title, const sweep_line *lines, size_t
         }
     }
     double legend_top = TOP + PLOT_H + 60;
-    double first_line = legend_top + LEGEND_ROW * (bands ? 2 : 1); /* after the ring's row and the band's */
+    /* after the ring's row, the band's and the interval's */
+    double first_line = legend_top + LEGEND_ROW * (1 + bands + intervals);
     double h = first_line + LEGEND_ROW * (double)n + 10;
 
     csim_svg_begin(f, W, h, 12, true);
@@ -161,8 +166,15 @@ bool sweep_svg_write(FILE *f, const char *title, const sweep_line *lines, size_t
     /* The bands first, under every line; then one polyline per line, rings
      * marking the points outside the reference manual. */
     for (size_t i = 0; i < n; i++) {
+        if (lines[i].us_int_low) {
+            band(f, &x, &y, &lines[i], i, "interval", 0.08, lines[i].us_int_low, lines[i].us_int_high,
+                 "the calibrated interval");
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
         if (lines[i].us_low) {
-            band(f, &x, &y, &lines[i], i);
+            band(f, &x, &y, &lines[i], i, "band", 0.18, lines[i].us_low, lines[i].us_high,
+                 "the range over the model's uncertain keys");
         }
     }
     for (size_t i = 0; i < n; i++) {
@@ -194,6 +206,13 @@ bool sweep_svg_write(FILE *f, const char *title, const sweep_line *lines, size_t
                    "<text x=\"%.1f\" y=\"%.1f\">band: the range over the model's uncertain keys (docs/sweep.md)"
                    "</text>\n",
                 LEFT, legend_top + LEGEND_ROW - 9, LEFT + 30, legend_top + LEGEND_ROW);
+    }
+    if (intervals) {
+        const double row = legend_top + LEGEND_ROW * (1 + bands);
+        fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"24\" height=\"10\" fill=\"#000\" fill-opacity=\"0.08\"/>"
+                   "<text x=\"%.1f\" y=\"%.1f\">light band: the calibrated interval, the range widened by the "
+                   "model's measured error (docs/accuracy.md)</text>\n",
+                LEFT, row - 9, LEFT + 30, row);
     }
     for (size_t i = 0; i < n; i++) {
         double yy = first_line + LEGEND_ROW * (double)i;

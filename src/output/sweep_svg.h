@@ -2,7 +2,8 @@
 /*
  * sweep_svg.h - the chart of `cyclesim sweep --svg`: time versus clock, one
  * polyline per (case, configuration), with --range a translucent band from
- * its low to its high end.  Self-contained SVG, no scripts.
+ * its low to its high end and a lighter one for its calibrated interval.
+ * Self-contained SVG, no scripts.
  */
 #ifndef CYCLESIM_SWEEP_SVG_H
 #define CYCLESIM_SWEEP_SVG_H
@@ -18,6 +19,7 @@ typedef struct sweep_line {
     double *us;
     bool *outside;    /* outside the reference manual: drawn as a ring */
     double *us_low, *us_high; /* --range: a band from low to high; NULL: none */
+    double *us_int_low, *us_int_high; /* its calibrated interval: a lighter band; NULL: none */
 } sweep_line;
 
 /** sweep_svg_write - writes the chart; false on a write error. */

@@ -99,3 +99,12 @@ if(TARGET firmware)
         COMMAND ${SWEEP_RANGE} ${CMAKE_CURRENT_BINARY_DIR}/range-svg ${CMAKE_CURRENT_LIST_DIR}/sweep_range_svg.expect)
     set_tests_properties(sweep_range_svg PROPERTIES LABELS "sweep;output")
 endif()
+# sweep --range over every key: each point's calibrated interval (data/accuracy/intervals.json) against
+# run --range at that point, every format, the lighter band; none with --range-keys.  The L0: 4 keys.
+if(TARGET firmware)
+    add_test(NAME sweep_interval
+        COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/sweep_interval.sh $<TARGET_FILE:cyclesim>
+                ${CMAKE_BINARY_DIR}/firmware/emu-m0plus/sha.elf stm32l073rz sha256/sole/64 16M,32M
+                m0plus.fetch_limit ${CMAKE_CURRENT_BINARY_DIR}/interval)
+    set_tests_properties(sweep_interval PROPERTIES LABELS sweep)
+endif()
