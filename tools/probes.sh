@@ -18,8 +18,8 @@ fw=$build/firmware
 # model | image | key=value ... (the alternatives shown: keys the model lists as
 # uncertain, and m33.macl_issue, the UMAAL timing no M33 document gives)
 table='
-stm32u083rc | emu-m0plus/probe.elf | cache.miss_waits=false cache.refill_wrap=false cache.sectored=true flash.prefetch_abort=true flash.data_prefetch=false flash.data_first=false flash.word_buffers=1 cache.refill_overhead=1 cache.hit_under_miss=true cache.ways=2 m0plus.fetch_limit=true core.fetch_past_flow=true
-stm32l073rz | emu-m0plus/probe.elf | flash.fetch_buffers=2 flash.fetch_buffers=3 flash.fetch_buffers=4 flash.fetch_buffers=5 m0plus.fetch_limit=true flash.prefetch_abort=false core.fetch_past_flow=true
+stm32u083rc | emu-m0plus/probe.elf | cache.miss_waits=false cache.refill_wrap=false cache.sectored=true flash.prefetch_abort=true flash.data_prefetch=false flash.data_first=false flash.word_buffers=1 cache.refill_overhead=1 cache.hit_under_miss=true cache.ways=2 m0plus.fetch_limit=true core.fetch_past_flow=true flash.readahead_rereads=true
+stm32l073rz | emu-m0plus/probe.elf | flash.fetch_buffers=2 flash.fetch_buffers=3 flash.fetch_buffers=4 flash.fetch_buffers=5 m0plus.fetch_limit=true flash.prefetch_abort=false core.fetch_past_flow=true flash.readahead_rereads=true
 stm32l552ze | emu-m33/probe.elf | m33.fetch_first=false m33.operand2_chain=false m33.macl_issue=2 cache.refill_overhead=1 cache.line=32 cache.ways=1 core.fetch_past_flow=true
 stm32u385rg | emu-m33/probe.elf | m33.fetch_first=false m33.operand2_chain=false m33.macl_issue=2 cache.refill_overhead=1 cache.line=32 cache.ways=2 flash.prefetch_abort=true core.fetch_past_flow=true
 '
