@@ -253,6 +253,49 @@ __asm__(
     "    bx lr\n"
     ASM_END("probe_pingpong"));
 
+/* probe_ttable (Cortex-M0+): the lookups of the M33's probe_ttable below in
+ * 16-bit code, twelve an iteration, each index masked and scaled in two
+ * instructions, the loaded word used at once.  The loop (132 bytes) stays in
+ * the U0's cache; only the data reads go to the flash, in no order a
+ * read-ahead could serve.  What sets them apart from probe_sum_up: a
+ * read-ahead that reads again the words the cache already holds
+ * (flash.readahead_rereads) keeps the array busy when these reads come,
+ * while one that no data read starts (flash.data_prefetch=false) gives them
+ * nothing to wait for.  r0 = table, r1 = iterations; returns the final
+ * state. */
+__asm__(
+    ASM_BEGIN("probe_ttable", "4")
+    "    push {r4-r7, lr}\n"
+    "    ldr r4, =0x12345678\n"
+    "    movs r3, #0\n"
+    "    movs r7, #255\n"
+    "    b 1f\n"
+    "    .ltorg\n"
+    "    .balign 4\n"
+    "1:  .rept 4\n"
+    "    movs r5, r4\n"
+    "    ands r5, r7\n"
+    "    lsls r5, r5, #2\n"
+    "    ldr r5, [r0, r5]\n"
+    "    eors r3, r5\n"
+    "    lsrs r6, r4, #8\n"
+    "    ands r6, r7\n"
+    "    lsls r6, r6, #2\n"
+    "    ldr r6, [r0, r6]\n"
+    "    eors r3, r6\n"
+    "    lsrs r6, r4, #16\n"
+    "    ands r6, r7\n"
+    "    lsls r6, r6, #2\n"
+    "    ldr r6, [r0, r6]\n"
+    "    eors r3, r6\n"
+    "    adds r4, r4, r3\n"
+    "    .endr\n"
+    "    subs r1, #1\n"
+    "    bne 1b\n"
+    "    movs r0, r4\n"
+    "    pop {r4-r7, pc}\n"
+    ASM_END("probe_ttable"));
+
 uint32_t probe_chase_head(uint32_t rounds);
 uint32_t probe_chase_tail(uint32_t rounds);
 uint32_t probe_sum_up(const uint32_t *table, uint32_t rounds);
@@ -528,7 +571,6 @@ uint32_t probe_umaal_odd(uint32_t *out, const uint32_t *a, const uint32_t *t, co
 uint32_t probe_umaal_even(uint32_t *out, const uint32_t *a, const uint32_t *t, const uint32_t *args);
 uint32_t probe_umaal_mac(uint32_t *out, const uint32_t *a, const uint32_t *t, const uint32_t *args);
 uint32_t probe_umaal_mem(uint32_t *out, const uint32_t *a, const uint32_t *t, const uint32_t *args);
-uint32_t probe_ttable(const uint32_t *table, uint32_t iterations);
 uint32_t probe_op2_chain(uint32_t iterations);
 uint32_t probe_stream(uint32_t rounds);
 uint32_t probe_pingpong(uint32_t iterations);
@@ -536,7 +578,6 @@ uint32_t probe_pingpong(uint32_t iterations);
 #define UMAAL_WORDS 256u
 
 static uint32_t umaal_a[UMAAL_WORDS], umaal_t[UMAAL_WORDS], umaal_out[UMAAL_WORDS];
-static uint32_t table_ram[256];
 
 /* {words, m, rounds}; the variant in k of the case's probe_arg. */
 static const uint32_t umaal_args[3] = {UMAAL_WORDS, 0xDEADBEEFu, 32};
@@ -613,6 +654,36 @@ BENCH_CASE(case_umaal_mac, "probe/umaal-group/mac", "", "rounds=32;words=256",
 BENCH_CASE(case_umaal_mem, "probe/umaal-group/mem", "", "rounds=32;words=256",
            umaal_setup, umaal_run, umaal_check, &umaal_mem_arg);
 
+static uint32_t ror32(uint32_t x, unsigned n) { return (x >> n) | (x << (32u - n)); }
+
+static int op2_check(const bench_case_t *c)
+{
+    uint32_t x = 0x9E3779B9u;
+    for (uint32_t i = ((const struct probe_arg *)c->arg)->n; i > 0; i--) {
+        x += ror32(x, 6) ^ ror32(x, 11) ^ ror32(x, 25);
+    }
+    return result == x ? 0 : 1;
+}
+
+static const struct probe_arg op2_arg = {probe_op2_chain, 4096, 0};
+
+BENCH_CASE(case_op2_chain, "probe/op2-chain/4096", "", "iterations=4096",
+           NULL, loop_run, op2_check, &op2_arg);
+
+static const struct probe_arg stream_arg = {probe_stream, 8, 4096};
+
+BENCH_CASE(case_stream, "probe/icache-stream/8", "", "rounds=8;bytes=16384",
+           NULL, loop_run, count_check, &stream_arg);
+
+#else
+#error "probe_cases.c: an ARMv6-M, ARMv7E-M or ARMv8-M mainline target"
+#endif
+
+/* Both cores: probe_ttable, with its table in flash and in SRAM. */
+uint32_t probe_ttable(const uint32_t *table, uint32_t iterations);
+
+static uint32_t table_ram[256];
+
 static int ttable_ram_setup(const bench_case_t *c)
 {
     (void)c;
@@ -651,30 +722,6 @@ BENCH_CASE(case_ttable_flash, "probe/ttable/flash", "", "iterations=1024;loads=1
 BENCH_CASE(case_ttable_sram, "probe/ttable/sram", "", "iterations=1024;loads=12",
            ttable_ram_setup, ttable_ram_run, ttable_check, &ttable_arg);
 
-static uint32_t ror32(uint32_t x, unsigned n) { return (x >> n) | (x << (32u - n)); }
-
-static int op2_check(const bench_case_t *c)
-{
-    uint32_t x = 0x9E3779B9u;
-    for (uint32_t i = ((const struct probe_arg *)c->arg)->n; i > 0; i--) {
-        x += ror32(x, 6) ^ ror32(x, 11) ^ ror32(x, 25);
-    }
-    return result == x ? 0 : 1;
-}
-
-static const struct probe_arg op2_arg = {probe_op2_chain, 4096, 0};
-
-BENCH_CASE(case_op2_chain, "probe/op2-chain/4096", "", "iterations=4096",
-           NULL, loop_run, op2_check, &op2_arg);
-
-static const struct probe_arg stream_arg = {probe_stream, 8, 4096};
-
-BENCH_CASE(case_stream, "probe/icache-stream/8", "", "rounds=8;bytes=16384",
-           NULL, loop_run, count_check, &stream_arg);
-
-#else
-#error "probe_cases.c: an ARMv6-M, ARMv7E-M or ARMv8-M mainline target"
-#endif
 
 /* Both cores: probe_pingpong, its fragments one cache size apart. */
 static const struct probe_arg pingpong_arg = {probe_pingpong, 2048, 2};
