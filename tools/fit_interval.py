@@ -60,6 +60,9 @@ def residuals(args):
     pages = []
     for path in args.reports:
         rep = load(path)
+        if rep.get("range_keys"):  # a range over some keys: the margins would absorb the others
+            fail(f"{path}: a range over {', '.join(rep['range_keys'])} only (compare --range-keys): "
+                 "the margins are fitted outside the range over every uncertain key")
         rows = []
         for r in rep.get("cycles", []):
             if r.get("failed") or "range" not in r or r["cycles"].get("published") is None:

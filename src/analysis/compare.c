@@ -418,6 +418,8 @@ csim_err csim_compare_build_ext(csim_comparison *cmp, const csim_cmp_image *imag
     memset(cmp, 0, sizeof(*cmp));
     cmp->state_checked = extra && extra->other_state && extra->n_cases == n_cases;
     cmp->baselines = extra && extra->zero_wait && extra->n_cases == n_cases;
+    cmp->range_keys = extra ? extra->range_keys : NULL;
+    cmp->n_range_keys = extra ? extra->n_range_keys : 0;
     cmp->images = images;
     cmp->n_images = n_images;
     cmp->cases = cases;
@@ -529,6 +531,13 @@ csim_err csim_compare_build_ext(csim_comparison *cmp, const csim_cmp_image *imag
     if (n_both) {
         note(cmp, "range: the %zu state-sensitive rows' ranges cover the cold and the warm start (the page does "
                   "not say which its rows were measured in)", n_both);
+    }
+    if (cmp->ranged && cmp->n_range_keys) {
+        char keys[240] = "";
+        for (size_t k = 0; k < cmp->n_range_keys; k++) {
+            snprintf(keys + strlen(keys), sizeof(keys) - strlen(keys), "%s%s", k ? ", " : "", cmp->range_keys[k]);
+        }
+        note(cmp, "range: over %s only (--range-keys): no calibrated interval", keys);
     }
     for (int m = 0; ok && m < CSIM_MET_COUNT; m++) {
         ok = summarise(cmp, (csim_metric)m, &cap_s);

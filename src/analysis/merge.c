@@ -690,7 +690,9 @@ csim_err merge_compare(const merge_input *m, const char *published, merged_compa
     if (!err) {
         /* The page as the shards loaded it: its source names the same file. */
         snprintf(mc->page.source, sizeof(mc->page.source), "%s", csim_json_str_of(csim_json_get(sh, "published")));
-        const csim_cmp_extra extra = {state_check ? mc->res[1].cases : NULL, baselines ? mc->res[2].cases : NULL, np};
+        const csim_cmp_extra extra = {.other_state = state_check ? mc->res[1].cases : NULL,
+                                      .zero_wait = baselines ? mc->res[2].cases : NULL,
+                                      .n_cases = np};
         err = csim_compare_build_ext(&mc->cmp, mc->images, n_images, &mc->model, warm, &mc->page, mc->res[0].cases,
                                      np, &extra, d);
     }

@@ -21,11 +21,11 @@
 #include "cyclesim/engine/sim.h"
 #include "cyclesim/analysis/range.h"
 
-enum { OPT_BASELINES = 256, OPT_NO_STATE_CHECK, OPT_RANGE };
+enum { OPT_BASELINES = 256, OPT_NO_STATE_CHECK };
 
 typedef struct compare_own_values {
     const char *published, *output;
-    bool baselines, state_check, range;
+    bool baselines, state_check;
 } compare_own_values;
 
 static const cli_own_opt compare_own[] = {
@@ -35,8 +35,6 @@ static const cli_own_opt compare_own[] = {
     {"baselines", OPT_BASELINES, NULL, "also price every row with CPI = 1, the zero-wait table and the zero-wait table + 1 "
                              "cycle per flash data read (docs/compare.md)"},
     {"no-state-check", OPT_NO_STATE_CHECK, NULL, "skip the run from the other start state that marks the rows depending on it"},
-    {"range", OPT_RANGE, NULL, "also each row's range over the model's uncertain keys: is the measured figure inside it, "
-                               "and per section the share of rows inside and the median width (docs/compare.md)"},
     {NULL, 0, NULL, NULL},
 };
 
@@ -46,7 +44,6 @@ static int compare_option(void *ctx, int id, char *arg)
     switch (id) {
     case OPT_BASELINES: v->baselines = true; break;
     case OPT_NO_STATE_CHECK: v->state_check = false; break;
-    case OPT_RANGE: v->range = true; break;
     default: *(id == 'p' ? &v->published : &v->output) = arg; break;
     }
     return EXIT_OK;
@@ -63,32 +60,35 @@ const cli_command cli_cmd_compare = {
     "Sets each case's estimate against the published row with the same key, or a board's @case output of "
     "the same firmware (docs/compare.md).",
     CLI_MCU_ONE | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_NO_PROGRESS | CLI_QUIET | CLI_FORMAT |
-        CLI_SHARD,
+        CLI_SHARD | CLI_RANGE,
     CSIM_REPORTS(CSIM_REPORT_COMPARE), compare_own, compare_option, cmd_compare, compare_refused,
 };
 
-/* compare --range: each job's range over the uncertain keys.  A page does not
- * say which start state its rows were measured in, so with the state check a
- * job that holds a state-sensitive case is searched in the other state too,
- * and those cases' ranges cover both (docs/accuracy.md, "Ranges"). */
-static int compare_ranges(bool quiet, const csim_elf *elf, csim_job *jobs, csim_job *other, size_t n, bool warm,
+/* compare --range: each job's range over the uncertain keys (o->range_keys:
+ * those only, and then no interval).  A page does not say which start state
+ * its rows were measured in, so with the state check a job that holds a
+ * state-sensitive case is searched in the other state too, and those cases'
+ * ranges cover both (docs/accuracy.md, "Ranges"). */
+static int compare_ranges(const cli_common *o, const csim_elf *elf, csim_job *jobs, csim_job *other, size_t n,
                           const csim_jobs_opts *jo)
 {
+    const char *const *only = o->n_range_keys ? o->range_keys : NULL;
+    const bool warm = o->ro.warm;
     csim_diag d = {0};
-    csim_err err = csim_range_jobs(elf, jobs, n, jo, &d);
+    csim_err err = csim_range_jobs_over(elf, jobs, n, only, o->n_range_keys, jo, NULL, NULL, &d);
     for (size_t j = 0; !err && other && j < n; j++) {
         bool sensitive = false;
         for (size_t i = 0; i < jobs[j].res.n_cases && i < other[j].res.n_cases && !sensitive; i++) {
             sensitive = csim_range_state_sensitive(&jobs[j].res.cases[i], &other[j].res.cases[i], warm,
                                                    CSIM_CMP_STATE_PCT);
         }
-        if (sensitive && !(err = csim_range_jobs(elf, &other[j], 1, jo, &d))) {
+        if (sensitive && !(err = csim_range_jobs_over(elf, &other[j], 1, only, o->n_range_keys, jo, NULL, NULL, &d))) {
             csim_range_union_state(&jobs[j].res, &other[j].res, warm, CSIM_CMP_STATE_PCT);
         }
     }
     int rc = err ? cli_fail(err, &d) : EXIT_OK;
-    for (size_t j = 0; j < n && rc == EXIT_OK; j++) {
-        rc = cli_apply_intervals(quiet, &jobs[j].res);
+    for (size_t j = 0; j < n && rc == EXIT_OK && !o->n_range_keys; j++) {
+        rc = cli_apply_intervals(o->quiet, &jobs[j].res);
     }
     return rc;
 }
@@ -96,7 +96,7 @@ static int compare_ranges(bool quiet, const csim_elf *elf, csim_job *jobs, csim_
 int cmd_compare(int argc, char **argv)
 {
     cli_common o;
-    compare_own_values own = {"auto", NULL, false, true, false};
+    compare_own_values own = {"auto", NULL, false, true};
     int rc = cli_parse(&cli_cmd_compare, argc, argv, &o, &own);
     if (rc) {
         return rc == CLI_HELP_SHOWN ? EXIT_OK : rc;
@@ -106,6 +106,11 @@ int cmd_compare(int argc, char **argv)
     unsigned n_sets = o.n_sets, workers = o.workers;
     bool warm = o.ro.warm, progress = o.progress, baselines = own.baselines, state_check = own.state_check;
     const csim_output_format *fmt = csim_output_find(CSIM_REPORT_COMPARE, o.format);
+    if (o.shard_n && o.n_range_keys) {
+        fprintf(stderr, "cyclesim: error: compare --shard with --range-keys: the shards' merge records a range over "
+                        "every uncertain key; run a range over some keys unsharded\n");
+        return EXIT_USAGE;
+    }
     if (o.shard_n && state_check) {
         fprintf(stderr, "cyclesim: error: compare --shard needs --no-state-check: the state check's warm run "
                         "starts each case from the state every case before it left, which another shard ran\n");
@@ -139,7 +144,8 @@ int cmd_compare(int argc, char **argv)
     const case_selection sel = cli_selection_of(&o);
     if (!cli_case_ranges_images((const csim_elf *const *)elfs, n_elfs, &sel, o.quiet, ranges, n_ranges, &rc) ||
         !cli_unique_keys((const csim_elf *const *)elfs, n_elfs, ranges, n_ranges, &rc) ||
-        !cli_load_models(mcu, sets, n_sets, elfs[0], &model, 1, o.quiet, &rc)) {
+        !cli_load_models(mcu, sets, n_sets, elfs[0], &model, 1, o.quiet, &rc) ||
+        (rc = cli_range_keys(&model, o.range_keys, o.n_range_keys))) {
         goto done;
     }
     if (baselines) {
@@ -191,8 +197,8 @@ int cmd_compare(int argc, char **argv)
     cli_jobs cj;
     cli_jobs_init(&cj, workers, progress);
     csim_jobs_run(elfs[0], jobs, n_all, &cj.opts);
-    if (own.range) { /* the model's own runs, and the other state's where it matters */
-        rc = compare_ranges(o.quiet, elfs[0], jobs, state_check ? jobs + n_jobs : NULL, n_jobs, warm, &cj.opts);
+    if (o.range) { /* the model's own runs, and the other state's where it matters */
+        rc = compare_ranges(&o, elfs[0], jobs, state_check ? jobs + n_jobs : NULL, n_jobs, &cj.opts);
     }
     cli_jobs_free(&cj);
     int runaway = EXIT_OK; /* the cases a runaway completed are compared, then exit 6 */
@@ -222,6 +228,8 @@ int cmd_compare(int argc, char **argv)
         .other_state = state_check ? res[RUN_OTHER].cases : NULL,
         .zero_wait = baselines ? res[RUN_ZW].cases : NULL,
         .n_cases = res[RUN_MAIN].n_cases,
+        .range_keys = o.range_keys,
+        .n_range_keys = o.n_range_keys,
     };
     if ((err = csim_compare_build_ext(&cmp, images, n_elfs, &model, warm, &page, res[RUN_MAIN].cases,
                                       res[RUN_MAIN].n_cases, &extra, &d))) {

@@ -102,10 +102,22 @@ static void json_begin(const cmp_out *o)
             p->board_output ? "true" : "false");
     fprintf(f, " \"framing\": \"%s\", \"version_mismatch\": %s,\n", c->framing == CSIM_FRAME_RATIO ? "ratio" : "error",
             c->version_mismatch ? "true" : "false");
-    fprintf(f, " \"state_checked\": %s, \"state_sensitive_rows\": %zu, \"state_threshold_pct\": %g, \"baselines\": %s,\n"
-               " \"notes\": [",
+    fprintf(f, " \"state_checked\": %s, \"state_sensitive_rows\": %zu, \"state_threshold_pct\": %g, \"baselines\": %s,\n",
             c->state_checked ? "true" : "false", c->n_state_sensitive, CSIM_CMP_STATE_PCT,
             c->baselines ? "true" : "false");
+    if (c->ranged) { /* null: every uncertain key */
+        fputs(" \"range_keys\": ", f);
+        if (c->n_range_keys) {
+            for (size_t i = 0; i < c->n_range_keys; i++) {
+                fputs(i ? ", " : "[", f);
+                csim_json_str(f, c->range_keys[i]);
+            }
+            fputs("],\n", f);
+        } else {
+            fputs("null,\n", f);
+        }
+    }
+    fputs(" \"notes\": [", f);
     for (size_t i = 0; i < c->n_notes; i++) {
         fputs(i ? ", " : "", f);
         csim_json_str(f, c->notes[i]);

@@ -6,10 +6,13 @@
 # table, Markdown and HTML say the same; the same for the calibrated interval
 # (data/accuracy/intervals.json); without --range none of it appears.  With
 # the state check, a state-sensitive row's range is the union of its cold and
-# its warm range (run --range and run --warm --range) and says so.
-# usage: compare_range.sh CYCLESIM ELF MCU CASE_GLOB WORK_DIR
+# its warm range (run --range and run --warm --range) and says so.  With
+# --range-keys KEY: run --range-keys's ranges, no interval, the keys in the
+# report, and tools/fit_interval.py refuses to fit on it.
+# usage: compare_range.sh CYCLESIM ELF MCU CASE_GLOB KEY WORK_DIR
 set -eu
-cyclesim=$1 elf=$2 mcu=$3 glob=$4 work=$5
+cyclesim=$1 elf=$2 mcu=$3 glob=$4 key=$5 work=$6
+src=$(cd "$(dirname "$0")/../.." && pwd)
 rm -rf "$work" && mkdir -p "$work"
 common="$elf --mcu $mcu --case $glob --no-state-check --no-progress"
 # shellcheck disable=SC2086
@@ -24,6 +27,13 @@ done
 "$cyclesim" compare "$elf" --mcu "$mcu" --case "$glob" --no-progress --range --format json > "$work/state.json" 2>/dev/null
 "$cyclesim" compare "$elf" --mcu "$mcu" --case "$glob" --no-progress --range > "$work/state.table" 2>/dev/null
 "$cyclesim" run "$elf" --mcu "$mcu" --case "$glob" --warm --range --format json > "$work/run-warm.json" 2>/dev/null
+# shellcheck disable=SC2086
+"$cyclesim" compare $common --range-keys "$key" --format json > "$work/keys.json" 2>/dev/null
+"$cyclesim" run "$elf" --mcu "$mcu" --case "$glob" --range-keys "$key" --format json > "$work/run-keys.json" 2>/dev/null
+rc=0
+python3 "$src/tools/fit_interval.py" residuals "$work/keys.json" -o "$work/keys-res.json" 2> "$work/keys-res.err" ||
+    rc=$?
+echo "$rc" > "$work/keys-res.rc"
 python3 - "$work" <<'PY'
 import json, statistics, sys
 work = sys.argv[1]
@@ -88,6 +98,17 @@ for r in state:
 check(f"state check: {n_both} rows cover both states, and the note says so",
       n_both > 0 and f"note: range: the {n_both} state-sensitive rows' ranges cover the cold and the warm start"
       in open(f"{work}/state.table").read())
+keys = json.load(open(f"{work}/keys.json"))
+run_keys = {r["case"]: r for r in json.load(open(f"{work}/run-keys.json"))["records"]}
+check(f"--range-keys: the report names the keys {keys['range_keys']}, its rows have no interval",
+      keys["range_keys"] and all(r["interval"] is None for r in keys["cycles"])
+      and any("(--range-keys): no calibrated interval" in n for n in keys["notes"]))
+check("--range-keys: every row's range is run --range-keys's", all(
+    (r["range"]["low"], r["range"]["high"]) == (run_keys[r["case"]]["cycles_low"], run_keys[r["case"]]["cycles_high"])
+    for r in keys["cycles"]))
+check(f"--range over every key: range_keys null", cmp["range_keys"] is None)
+check("fit_interval.py residuals refuses a range over some keys (exit 2)",
+      open(f"{work}/keys-res.rc").read().strip() == "2" and "only (compare --range-keys)" in open(f"{work}/keys-res.err").read())
 check(f"no state check: no row covers both states",
       not any(r["range"]["both_states"] for r in rows))
 check("without --range: no range or interval in a row or a summary",

@@ -18,7 +18,8 @@ endif()
 if(TARGET firmware)
     add_test(NAME e2e_range_compare
         COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/compare_range.sh $<TARGET_FILE:cyclesim>
-                ${CMAKE_BINARY_DIR}/firmware/emu-m33/sha.elf stm32l552ze sha256/* ${CMAKE_CURRENT_BINARY_DIR}/range-compare)
+                ${CMAKE_BINARY_DIR}/firmware/emu-m33/sha.elf stm32l552ze sha256/* m33.operand2_chain
+                ${CMAKE_CURRENT_BINARY_DIR}/range-compare)
     set_tests_properties(e2e_range_compare PROPERTIES LABELS e2e)
 endif()
 # run --range in shards, joined by merge.

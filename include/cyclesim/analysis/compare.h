@@ -58,6 +58,8 @@ typedef struct csim_cmp_extra {
     const csim_case_result *other_state; /* the other start state (cold <-> warm) */
     const csim_case_result *zero_wait;   /* flash.interface=zero_wait, cold */
     size_t n_cases;                      /* entries of each array given */
+    const char *const *range_keys;       /* compare --range-keys: the keys of the range (none: every one) */
+    size_t n_range_keys;
 } csim_cmp_extra;
 
 /* A published cycles row and its case, or a footprint row (or a cycles row
@@ -132,6 +134,8 @@ typedef struct csim_comparison {
     bool state_checked;         /* rows carry other_state and state_sensitive */
     bool baselines;             /* rows carry base[] */
     bool ranged;                /* cycles rows carry their range (compare --range) */
+    const char *const *range_keys; /* --range-keys: the range's keys only, no interval; n_range_keys 0: every key */
+    size_t n_range_keys;
     size_t n_state_sensitive;   /* cycles rows marked state-sensitive */
     csim_framing framing;       /* ratio when an image runs the open implementation against a page */
     char notes[CSIM_CMP_MAX_NOTES][320]; /* notes[0..n_notes): shown at the top of every format */
