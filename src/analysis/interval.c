@@ -23,8 +23,7 @@ static csim_err bad(csim_diag *d, const char *path, const char *what)
     return csim_fail(d, CSIM_ERR_INPUT, "%s: %s", path, what);
 }
 
-/* Names print unescaped in every format: lower-case letters, digits and '-' only. */
-static bool plain_name(const char *s, size_t max)
+bool csim_interval_name_ok(const char *s, size_t max)
 {
     size_t n = 0;
     for (; s && s[n]; n++) {
@@ -39,7 +38,7 @@ static csim_err read_class(const char *path, const csim_json *j, csim_interval_c
 {
     const csim_json *name = csim_json_get(j, "name"), *algos = csim_json_get(j, "algorithms");
     const char *s = csim_json_str_of(name);
-    if (!csim_json_is_object(j) || !plain_name(s, sizeof(c->name))) {
+    if (!csim_json_is_object(j) || !csim_interval_name_ok(s, sizeof(c->name))) {
         return bad(d, path, "a member of \"classes\" without a \"name\" of 1 to 11 lower-case letters, digits "
                    "or '-'");
     }
@@ -51,7 +50,7 @@ static csim_err read_class(const char *path, const csim_json *j, csim_interval_c
     }
     for (size_t i = 0; i < csim_json_count(algos); i++) {
         const char *a = csim_json_str_of(csim_json_at(algos, i));
-        if (!plain_name(a, sizeof(c->algorithms[0]))) {
+        if (!csim_interval_name_ok(a, sizeof(c->algorithms[0]))) {
             return csim_fail(d, CSIM_ERR_INPUT, "%s: class %s: algorithm %zu is not a name of 1 to 15 "
                              "lower-case letters, digits or '-'", path, c->name, i);
         }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cyclesim/analysis/interval.h"
 #include "cyclesim/analysis/shard.h"
 
 bool csim_case_in_shard(const char *name, unsigned k, unsigned n)
@@ -99,8 +100,10 @@ static bool read_range(const csim_json *o, csim_case_result *c)
     }
     const char *cls = csim_json_str_of(csim_json_get(iv, "class")), *table = csim_json_str_of(csim_json_get(iv, "table"));
     double cov;
-    if (!c->ranged || !u64_of(iv, "low", &c->interval_low) || !u64_of(iv, "high", &c->interval_high) || !cls ||
-        strlen(cls) >= sizeof(c->op_class) || !table || strlen(table) != 16 ||
+    /* the class and the table's id print unescaped, as the table's own reader allows them */
+    if (!c->ranged || !u64_of(iv, "low", &c->interval_low) || !u64_of(iv, "high", &c->interval_high) ||
+        !csim_interval_name_ok(cls, sizeof(c->op_class)) || !table || strlen(table) != 16 ||
+        strspn(table, "0123456789abcdef") != 16 ||
         !csim_json_double(csim_json_get(iv, "coverage"), &cov) || !(cov > 0 && cov < 1)) {
         return false;
     }

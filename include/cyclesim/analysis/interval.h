@@ -10,6 +10,7 @@
 #ifndef CYCLESIM_ANALYSIS_INTERVAL_H
 #define CYCLESIM_ANALYSIS_INTERVAL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "cyclesim/common/diag.h"
@@ -40,6 +41,10 @@ typedef struct csim_intervals {
  *  sign, a coverage outside (0, 1), an algorithm in two classes) is
  *  CSIM_ERR_INPUT, the message naming the file and the member. */
 csim_err csim_intervals_load(const char *path, csim_intervals *out, csim_diag *d);
+
+/** csim_interval_name_ok - a class or algorithm name every format prints
+ *  unescaped: 1 to max - 1 lower-case letters, digits and '-'. */
+bool csim_interval_name_ok(const char *s, size_t max);
 
 /** csim_interval_class_of - the class of a case: the first '/'-separated
  *  component of its name that starts with an algorithm of a class
