@@ -313,6 +313,30 @@ bool csim_range_state_sensitive(const csim_case_result *r, const csim_case_resul
     return strcmp(r->name, other->name) == 0 && cold > 0 && fabs(est - alt) > pct / 100.0 * cold;
 }
 
+static bool any_state_sensitive(const csim_run_result *r, const csim_run_result *other, bool r_warm, double pct)
+{
+    for (size_t i = 0; i < r->n_cases && i < other->n_cases; i++) {
+        if (csim_range_state_sensitive(&r->cases[i], &other->cases[i], r_warm, pct)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+csim_err csim_range_jobs_states(const csim_elf *elf, csim_job *jobs, csim_job *other, size_t n,
+                                const char *const *only, size_t n_only, bool warm, double pct,
+                                const csim_jobs_opts *jo, csim_diag *d)
+{
+    csim_err err = csim_range_jobs_over(elf, jobs, n, only, n_only, jo, NULL, NULL, d);
+    for (size_t j = 0; !err && other && j < n; j++) {
+        if (any_state_sensitive(&jobs[j].res, &other[j].res, warm, pct) &&
+            !(err = csim_range_jobs_over(elf, &other[j], 1, only, n_only, jo, NULL, NULL, d))) {
+            csim_range_union_state(&jobs[j].res, &other[j].res, warm, pct);
+        }
+    }
+    return err;
+}
+
 size_t csim_range_union_state(csim_run_result *r, const csim_run_result *other, bool r_warm, double pct)
 {
     size_t n = 0;

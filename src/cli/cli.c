@@ -163,15 +163,20 @@ int cli_apply_intervals(bool quiet, csim_run_result *r)
     return intervals.rc;
 }
 
+int cli_jobs_intervals(bool quiet, csim_job *jobs, size_t n, size_t n_range_keys)
+{
+    int rc = EXIT_OK;
+    for (size_t i = 0; i < n && rc == EXIT_OK && n_range_keys == 0; i++) {
+        rc = cli_apply_intervals(quiet, &jobs[i].res);
+    }
+    return rc;
+}
+
 int cli_range_jobs(bool quiet, const csim_elf *elf, csim_job *jobs, size_t n, const csim_jobs_opts *jo)
 {
     csim_diag d = {0};
     csim_err err = csim_range_jobs(elf, jobs, n, jo, &d);
-    int rc = err ? cli_fail(err, &d) : EXIT_OK;
-    for (size_t i = 0; i < n && rc == EXIT_OK; i++) {
-        rc = cli_apply_intervals(quiet, &jobs[i].res);
-    }
-    return rc;
+    return err ? cli_fail(err, &d) : cli_jobs_intervals(quiet, jobs, n, 0);
 }
 
 const char *cli_models_dir(void)

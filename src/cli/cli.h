@@ -54,6 +54,10 @@ const char *cli_published_dir(void);
  *  <bindir>/../share/cyclesim/accuracy/intervals.json (read once; when the
  *  default table does not exist, a note unless quiet, and no interval); an exit code. */
 int cli_apply_intervals(bool quiet, csim_run_result *r);
+/** cli_jobs_intervals - cli_apply_intervals on each job's result, unless the
+ *  range was over n_range_keys keys only (its margins hold for the range over
+ *  every uncertain key): an exit code. */
+int cli_jobs_intervals(bool quiet, csim_job *jobs, size_t n, size_t n_range_keys);
 /** cli_range_jobs - csim_range_jobs (analysis/range.h) and the interval of
  *  each job's cases: an exit code, the error printed. */
 int cli_range_jobs(bool quiet, const csim_elf *elf, csim_job *jobs, size_t n, const csim_jobs_opts *jo);

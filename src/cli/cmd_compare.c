@@ -64,35 +64,6 @@ const cli_command cli_cmd_compare = {
     CSIM_REPORTS(CSIM_REPORT_COMPARE), compare_own, compare_option, cmd_compare, compare_refused,
 };
 
-/* compare --range: each job's range over the uncertain keys (o->range_keys:
- * those only, and then no interval).  A page does not say which start state
- * its rows were measured in, so with the state check a job that holds a
- * state-sensitive case is searched in the other state too, and those cases'
- * ranges cover both (docs/accuracy.md, "Ranges"). */
-static int compare_ranges(const cli_common *o, const csim_elf *elf, csim_job *jobs, csim_job *other, size_t n,
-                          const csim_jobs_opts *jo)
-{
-    const char *const *only = o->n_range_keys ? o->range_keys : NULL;
-    const bool warm = o->ro.warm;
-    csim_diag d = {0};
-    csim_err err = csim_range_jobs_over(elf, jobs, n, only, o->n_range_keys, jo, NULL, NULL, &d);
-    for (size_t j = 0; !err && other && j < n; j++) {
-        bool sensitive = false;
-        for (size_t i = 0; i < jobs[j].res.n_cases && i < other[j].res.n_cases && !sensitive; i++) {
-            sensitive = csim_range_state_sensitive(&jobs[j].res.cases[i], &other[j].res.cases[i], warm,
-                                                   CSIM_CMP_STATE_PCT);
-        }
-        if (sensitive && !(err = csim_range_jobs_over(elf, &other[j], 1, only, o->n_range_keys, jo, NULL, NULL, &d))) {
-            csim_range_union_state(&jobs[j].res, &other[j].res, warm, CSIM_CMP_STATE_PCT);
-        }
-    }
-    int rc = err ? cli_fail(err, &d) : EXIT_OK;
-    for (size_t j = 0; j < n && rc == EXIT_OK && !o->n_range_keys; j++) {
-        rc = cli_apply_intervals(o->quiet, &jobs[j].res);
-    }
-    return rc;
-}
-
 int cmd_compare(int argc, char **argv)
 {
     cli_common o;
@@ -197,8 +168,15 @@ int cmd_compare(int argc, char **argv)
     cli_jobs cj;
     cli_jobs_init(&cj, workers, progress);
     csim_jobs_run(elfs[0], jobs, n_all, &cj.opts);
-    if (o.range) { /* the model's own runs, and the other state's where it matters */
-        rc = compare_ranges(&o, elfs[0], jobs, state_check ? jobs + n_jobs : NULL, n_jobs, &cj.opts);
+    /* --range: the model's own runs, and the other state's where a case depends
+     * on it: a page does not say which state its rows started from
+     * (docs/accuracy.md, "Ranges"); over some keys only, no interval */
+    if (o.range && (err = csim_range_jobs_states(elfs[0], jobs, state_check ? jobs + n_jobs : NULL, n_jobs,
+                                                 o.n_range_keys ? o.range_keys : NULL, o.n_range_keys, warm,
+                                                 CSIM_CMP_STATE_PCT, &cj.opts, &d))) {
+        rc = cli_fail(err, &d);
+    } else if (o.range) {
+        rc = cli_jobs_intervals(o.quiet, jobs, n_jobs, o.n_range_keys);
     }
     cli_jobs_free(&cj);
     int runaway = EXIT_OK; /* the cases a runaway completed are compared, then exit 6 */

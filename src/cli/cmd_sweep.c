@@ -67,11 +67,9 @@ static int range_of(const cli_common *co, const csim_elf *elf, const csim_model 
     if (err) {
         return cli_fail(err, &d);
     }
-    for (size_t j = 0; j < sw->n_runs && !co->n_range_keys; j++) { /* a range over some keys: no interval */
-        const int rc = cli_apply_intervals(co->quiet, &sw->jobs[j].res);
-        if (rc) {
-            return rc;
-        }
+    const int rc = cli_jobs_intervals(co->quiet, sw->jobs, sw->n_runs, co->n_range_keys);
+    if (rc) {
+        return rc;
     }
     cli_range_unstated(co->quiet, base, unstated);
     cli_say(co->quiet, "note", "%s: --range: %zu searches (one per emulator run), %u configurations in %u rounds in "

@@ -81,4 +81,13 @@ bool csim_range_state_sensitive(const csim_case_result *r, const csim_case_resul
  *  the range covers both.  Returns the number of cases widened. */
 size_t csim_range_union_state(csim_run_result *r, const csim_run_result *other, bool r_warm, double pct);
 
+/** csim_range_jobs_states - csim_range_jobs_over, and each job j that holds a
+ *  case state-sensitive against other[j] (the same cases from the other start
+ *  state; other NULL: none) is searched from that state too and its
+ *  state-sensitive cases take both ranges (csim_range_union_state): compare's
+ *  range against a page that does not say which state a row started from. */
+csim_err csim_range_jobs_states(const csim_elf *elf, csim_job *jobs, csim_job *other, size_t n,
+                                const char *const *only, size_t n_only, bool warm, double pct,
+                                const csim_jobs_opts *jo, csim_diag *d);
+
 #endif
