@@ -66,6 +66,7 @@ cyclesim=${CYCLESIM:-$repo/build/cyclesim}
 [ -x "$cyclesim" ] || { echo "accuracy.sh: no $cyclesim: run tools/bootstrap.sh first" >&2; exit 2; }
 jobs=${JOBS:-$(nproc)}
 steps=${STEPS:-compare sensitivity calibrate interval}
+step() { case " $steps " in *" $1 "*) return 0 ;; esac; return 1; }
 fit_families=${FIT_FAMILIES:-hash}
 
 cmake -S "$repo/firmware" -B "$work/fw" \
@@ -92,6 +93,18 @@ done
 cmake --build "$work/fw" -j"$jobs" --target $targets > "$work/fw-build.log" 2>&1 ||
     { echo "accuracy.sh: firmware build failed: $work/fw-build.log" >&2; exit 2; }
 
+# The interval step's ranges also cover the other run-time helper set: the
+# same images built with FW_RT_HELPERS=fast (--rt-alt; docs/accuracy.md).
+if step interval && [ "$major" = 4 ]; then
+    cmake -S "$repo/firmware" -B "$work/fw-fast" \
+        -DCMAKE_TOOLCHAIN_FILE="$repo/firmware/cmake/arm-none-eabi.cmake" \
+        -DCMOX_ROOT="$CMOX_ROOT" -DFW_RT_HELPERS=fast > "$work/fw-fast-configure.log" 2>&1 ||
+        { echo "accuracy.sh: firmware configure failed: $work/fw-fast-configure.log" >&2; exit 2; }
+    # shellcheck disable=SC2086
+    cmake --build "$work/fw-fast" -j"$jobs" --target $targets > "$work/fw-fast-build.log" 2>&1 ||
+        { echo "accuracy.sh: firmware build failed: $work/fw-fast-build.log" >&2; exit 2; }
+fi
+
 images() { # TARGET MCU [short]: the images, in family order; short: without rsa
     for fam in $families; do
         [ "${3:-}" = short ] && [ "$fam" = rsa ] && continue
@@ -100,6 +113,12 @@ images() { # TARGET MCU [short]: the images, in family order; short: without rsa
         else
             printf '%s ' "$work/fw/$1/cmox-$fam.elf"
         fi
+    done
+}
+rt_alts() { # TARGET [short]: --rt-alt with each image's FW_RT_HELPERS=fast build
+    for fam in $families; do
+        [ "${2:-}" = short ] && [ "$fam" = rsa ] && continue
+        printf -- '--rt-alt %s ' "$work/fw-fast/$1/cmox-$fam.elf"
     done
 }
 # The TARGET:MCU runs: those whose images were built and whose page exists.
@@ -126,7 +145,6 @@ compare() { # TARGET MCU OUTNAME [compare options...]
 # Every row from a cold start (the default); from a warm start without the RSA
 # images (their rows last billions of cycles: the start state is lost in them).
 # Cases run in declaration order, the pages' row order (firmware/README.md).
-step() { case " $steps " in *" $1 "*) return 0 ;; esac; return 1; }
 # The cold report also runs every case warm (rows whose cold and warm estimates
 # differ by more than 1 % are marked state-sensitive) and on the baselines
 # (CPI = 1, the zero-wait table, the zero-wait table + 1 cycle per flash data
@@ -178,11 +196,12 @@ for run in $runs; do
     t=${run%%:*} mcu=${run#*:}
     r=short
     [ "$t" = emu-m33 ] && r=""
-    short=$r compare "$t" "$mcu" "$mcu-range" --range
+    # shellcheck disable=SC2046
+    short=$r compare "$t" "$mcu" "$mcu-range" --range $(rt_alts "$t" "$r")
     range_reports="$range_reports $out/$mcu-range.json"
 done
 find "$out" -type f \( -name '*.md' -o -name '*.json' -o -name '*.txt' \) \
-    -exec sed -i "s|$work/fw/|<build>/|g; s|$repo/||g" {} +
+    -exec sed -i "s|$work/fw/|<build>/|g; s|$work/fw-fast/|<build-fast>/|g; s|$repo/||g" {} +
 if [ -n "$range_reports" ]; then
     # shellcheck disable=SC2086
     python3 "$repo/tools/fit_interval.py" residuals $range_reports -o "$repo/data/accuracy/residuals.json" &&

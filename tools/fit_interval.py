@@ -82,7 +82,9 @@ def residuals(args):
         if not same:  # reports of the same page (one per image family) make one page
             pages.append(page)
         (same[0] if same else page)["images"].extend(
-            {"sha256": e["sha256"], "backend": e["backend"], "rt": e["rt"]} for e in rep["elfs"])
+            dict({"sha256": e["sha256"], "backend": e["backend"], "rt": e["rt"]},
+                 **({"rt_alt": {"sha256": e["rt_alt"]["sha256"], "rt": e["rt_alt"]["rt"]}} if "rt_alt" in e else {}))
+            for e in rep["elfs"])
         (same[0] if same else page)["rows"].extend(rows)
     out = {"schema_version": SCHEMA,
            "comment": "Rows of cyclesim compare --range against published pages (figures only), written by "

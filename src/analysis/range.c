@@ -71,6 +71,23 @@ void csim_range_envelope(csim_run_result *into, const csim_run_result *r)
     }
 }
 
+/* Moves the cases of job jb's result to the end of `into` and frees the
+ * rest of it; false (the cases dropped) when out of memory. */
+static bool take_cases(csim_run_result *into, csim_job *jb)
+{
+    csim_case_result *more = realloc(into->cases, (into->n_cases + jb->res.n_cases + 1) * sizeof(*more));
+    if (more) {
+        memcpy(more + into->n_cases, jb->res.cases, jb->res.n_cases * sizeof(*more));
+        into->cases = more;
+        into->n_cases += jb->res.n_cases;
+        free(jb->res.cases);
+        jb->res.cases = NULL;
+        jb->res.n_cases = 0;
+    }
+    csim_run_result_free(&jb->res);
+    return more != NULL;
+}
+
 /* A configuration: the index into its dimension's values of each key. */
 typedef struct config {
     unsigned char at[CSIM_RANGE_MAX_DIMS];
@@ -225,18 +242,9 @@ csim_err csim_range_search(const csim_elf *elf, const csim_model *m, const csim_
                 config_text(&s, &cand[c], cfg, sizeof(cfg));
                 err = csim_fail(d, jb->err, "--range: %s with %s: %s", m->name, cfg, jb->diag.msg);
             }
-            csim_case_result *more = realloc(res[c].cases, (res[c].n_cases + jb->res.n_cases + 1) * sizeof(*more));
-            if (!more) {
+            if (!take_cases(&res[c], jb)) {
                 err = err ? err : csim_fail(d, CSIM_ERR_NOMEM, "out of memory");
-            } else {
-                memcpy(more + res[c].n_cases, jb->res.cases, jb->res.n_cases * sizeof(*more));
-                res[c].cases = more;
-                res[c].n_cases += jb->res.n_cases;
-                free(jb->res.cases);
-                jb->res.cases = NULL;
-                jb->res.n_cases = 0;
             }
-            csim_run_result_free(&jb->res);
         }
         /* each end moves to its best move (a move of the other end one key from it counts too) */
         const config hi_from = hi, lo_from = lo;
@@ -305,6 +313,69 @@ csim_err csim_range_jobs_over(const csim_elf *elf, csim_job *jobs, size_t n, con
         *n_unstated = most_unstated;
     }
     return CSIM_OK;
+}
+
+csim_err csim_range_rt_alt(const csim_elf *alt, const csim_model *m, const csim_run_opts *runs, size_t n_runs,
+                           const char *const *only, size_t n_only, const csim_jobs_opts *jo, csim_run_result *into,
+                           csim_range_stats *st, csim_diag *d)
+{
+    csim_range_stats none;
+    st = st ? st : &none;
+    memset(st, 0, sizeof(*st));
+    csim_job *jobs = calloc(n_runs + 1, sizeof(*jobs));
+    csim_run_opts *opts = calloc(n_runs + 1, sizeof(*opts));
+    csim_run_result res = {0};
+    csim_err err = jobs && opts ? CSIM_OK : csim_fail(d, CSIM_ERR_NOMEM, "out of memory");
+    for (size_t r = 0; !err && r < n_runs; r++) {
+        opts[r] = runs[r];
+        opts[r].profile = false;  /* cycles only */
+        opts[r].console = NULL;   /* the firmware's text once, from the image itself */
+        jobs[r] = (csim_job){.elf = alt, .model = m, .opts = opts[r]};
+    }
+    if (!err) {
+        csim_jobs_run(alt, jobs, n_runs, jo);
+    }
+    /* the runs, in order, into one result */
+    for (size_t r = 0; jobs && r < n_runs; r++) {
+        csim_job *jb = &jobs[r];
+        if (!err && jb->err) {
+            err = csim_fail(d, jb->err, "--rt-alt %s: %s: %s", alt->path, m->name, jb->diag.msg);
+        }
+        for (size_t i = 0; !err && i < jb->res.n_cases; i++) {
+            if (jb->res.cases[i].status != 0) {
+                err = csim_fail(d, CSIM_ERR_CASE, "--rt-alt %s: %s: case %s failed its check (status %u)", alt->path,
+                                m->name, jb->res.cases[i].name, jb->res.cases[i].status);
+            }
+        }
+        if (!take_cases(&res, jb) && !err) {
+            err = csim_fail(d, CSIM_ERR_NOMEM, "out of memory");
+        }
+    }
+    if (!err) {
+        csim_range_dim dims[CSIM_RANGE_MAX_DIMS];
+        const size_t n_dims = csim_range_dims(m, only, n_only, dims, CSIM_RANGE_MAX_DIMS, NULL);
+        err = csim_range_search(alt, m, dims, n_dims, opts, n_runs, jo, &res, st, d);
+    }
+    for (size_t i = 0; !err && i < into->n_cases; i++) {
+        csim_case_result *c = &into->cases[i];
+        for (size_t j = 0; j < res.n_cases; j++) {
+            const csim_case_result *o = &res.cases[(i + j) % res.n_cases]; /* the same index first */
+            if (strcmp(o->name, c->name) == 0) {
+                c->cycles_low = o->cycles_low < c->cycles_low ? o->cycles_low : c->cycles_low;
+                c->cycles_high = o->cycles_high > c->cycles_high ? o->cycles_high : c->cycles_high;
+                c->rt_alt = true;
+                c->rt_alt_cycles = o->cycles;
+                break;
+            }
+        }
+        if (!c->rt_alt) {
+            err = csim_fail(d, CSIM_ERR_USAGE, "--rt-alt %s: no case %s", alt->path, c->name);
+        }
+    }
+    csim_run_result_free(&res);
+    free(jobs);
+    free(opts);
+    return err;
 }
 
 bool csim_range_state_sensitive(const csim_case_result *r, const csim_case_result *other, bool r_warm, double pct)

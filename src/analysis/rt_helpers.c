@@ -4,6 +4,7 @@
  * of their names, and their cycles in a profile.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cyclesim/analysis/rt_helpers.h"
@@ -41,6 +42,44 @@ void csim_rt_set(const csim_elf *e, char *out, size_t len)
     if (s && s->size > 0 && s->size <= len && csim_elf_read(e, s->addr, out, s->size) == 0) {
         out[s->size - 1] = '\0';
     }
+}
+
+csim_err csim_rt_alt_check(const csim_elf *e, const csim_elf *alt, csim_diag *d)
+{
+    char rt[64], rt_alt[64];
+    csim_rt_set(e, rt, sizeof(rt));
+    csim_rt_set(alt, rt_alt, sizeof(rt_alt));
+    if (strcmp(rt, rt_alt) == 0) {
+        return csim_fail(d, CSIM_ERR_USAGE, "--rt-alt %s: links the same run-time helpers as %s (%s); build it with "
+                         "the other FW_RT_HELPERS set", alt->path, e->path, rt);
+    }
+    if (strcmp(e->arch_name, alt->arch_name) != 0) {
+        return csim_fail(d, CSIM_ERR_USAGE, "--rt-alt %s: built for %s, %s for %s", alt->path, alt->arch_name, e->path,
+                         e->arch_name);
+    }
+    const size_t n = csim_case_list(e, NULL, NULL, 0);
+    if (n == 0) {
+        return csim_fail(d, CSIM_ERR_USAGE, "--rt-alt: %s has no benchmark case table", e->path);
+    }
+    if (csim_case_list(alt, NULL, NULL, 0) != n) {
+        return csim_fail(d, CSIM_ERR_USAGE, "--rt-alt %s: not the benchmark cases of %s (%zu cases against %zu)",
+                         alt->path, e->path, csim_case_list(alt, NULL, NULL, 0), n);
+    }
+    char (*a)[96] = malloc(n * sizeof(*a)), (*b)[96] = malloc(n * sizeof(*b));
+    csim_err err = a && b ? CSIM_OK : csim_fail(d, CSIM_ERR_NOMEM, "out of memory");
+    if (!err) {
+        csim_case_list(e, a, NULL, n);
+        csim_case_list(alt, b, NULL, n);
+    }
+    for (size_t i = 0; !err && i < n; i++) {
+        if (strcmp(a[i], b[i]) != 0) {
+            err = csim_fail(d, CSIM_ERR_USAGE, "--rt-alt %s: not the benchmark cases of %s (case %zu is %s, not %s)",
+                            alt->path, e->path, i + 1, b[i], a[i]);
+        }
+    }
+    free(a);
+    free(b);
+    return err;
 }
 
 void csim_rt_usage_of(const csim_profile *p, csim_rt_usage *u)

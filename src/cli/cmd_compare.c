@@ -20,6 +20,7 @@
 #include "cyclesim/analysis/shard.h"
 #include "cyclesim/engine/sim.h"
 #include "cyclesim/analysis/range.h"
+#include "cyclesim/analysis/rt_helpers.h"
 
 enum { OPT_BASELINES = 256, OPT_NO_STATE_CHECK };
 
@@ -60,9 +61,64 @@ const cli_command cli_cmd_compare = {
     "Sets each case's estimate against the published row with the same key, or a board's @case output of "
     "the same firmware (docs/compare.md).",
     CLI_MCU_ONE | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_NO_PROGRESS | CLI_QUIET | CLI_FORMAT |
-        CLI_SHARD | CLI_RANGE,
+        CLI_SHARD | CLI_RANGE | CLI_RT_ALT,
     CSIM_REPORTS(CSIM_REPORT_COMPARE), compare_own, compare_option, cmd_compare, compare_refused,
 };
+
+/* Each --rt-alt image to the one image whose firmware it is with the other
+ * helper set (csim_rt_alt_check): images[i].rt_alt.  false with the message
+ * printed and *rc set. */
+static bool pair_rt_alts(csim_elf *const *elfs, unsigned n_elfs, csim_elf *const *alts, unsigned n_alts,
+                         csim_cmp_image *images, int *rc)
+{
+    for (unsigned a = 0; a < n_alts; a++) {
+        csim_diag d = {0}, first = {0};
+        unsigned i = 0;
+        for (; i < n_elfs; i++) {
+            if (csim_rt_alt_check(elfs[i], alts[a], i ? &d : &first) == CSIM_OK) {
+                break;
+            }
+        }
+        if (i == n_elfs) {
+            *rc = n_elfs == 1 ? cli_fail(CSIM_ERR_USAGE, &first)
+                              : cli_error(CSIM_ERR_USAGE, "--rt-alt %s: the cases of no image given, with another "
+                                          "run-time helper set", alts[a]->path);
+            return false;
+        }
+        if (images[i].rt_alt) {
+            *rc = cli_error(CSIM_ERR_USAGE, "--rt-alt %s and %s: both stand for %s", images[i].rt_alt->path,
+                            alts[a]->path, elfs[i]->path);
+            return false;
+        }
+        images[i].rt_alt = alts[a];
+        csim_rt_set(alts[a], images[i].rt_alt_set, sizeof(images[i].rt_alt_set));
+    }
+    return true;
+}
+
+/* --rt-alt: each model's job of an image that has one widens its cases'
+ * ranges by the same search on the other helper set's image (analysis/range.h);
+ * a job that failed is left to its report. */
+static csim_err rt_alt_ranges(const csim_cmp_image *images, csim_elf *const *elfs, unsigned n_elfs, csim_job *jobs,
+                              unsigned n_jobs, const cli_common *o, const csim_jobs_opts *jo, csim_diag *d)
+{
+    csim_err err = CSIM_OK;
+    for (unsigned j = 0; !err && j < n_jobs; j++) {
+        const csim_elf *alt = NULL;
+        for (unsigned i = 0; i < n_elfs; i++) {
+            alt = elfs[i] == jobs[j].elf ? images[i].rt_alt : alt;
+        }
+        bool failed = jobs[j].err;
+        for (size_t k = 0; k < jobs[j].res.n_cases; k++) {
+            failed |= jobs[j].res.cases[k].status != 0;
+        }
+        if (alt && !failed) {
+            err = csim_range_rt_alt(alt, jobs[j].model, &jobs[j].opts, 1, o->n_range_keys ? o->range_keys : NULL,
+                                    o->n_range_keys, jo, &jobs[j].res, NULL, d);
+        }
+    }
+    return err;
+}
 
 int cmd_compare(int argc, char **argv)
 {
@@ -82,6 +138,12 @@ int cmd_compare(int argc, char **argv)
                         "every uncertain key; run a range over some keys unsharded\n");
         return EXIT_USAGE;
     }
+    if (o.n_rt_alts && (!o.range || o.shard_n)) {
+        fprintf(stderr, "cyclesim: error: --rt-alt: %s\n",
+                !o.range ? "widens the range: give it with --range or --range-keys"
+                         : "a shard's merge does not record the other helper set: run it unsharded");
+        return EXIT_USAGE;
+    }
     if (o.shard_n && state_check) {
         fprintf(stderr, "cyclesim: error: compare --shard needs --no-state-check: the state check's warm run "
                         "starts each case from the state every case before it left, which another shard ran\n");
@@ -92,6 +154,11 @@ int cmd_compare(int argc, char **argv)
     rc = EXIT_OK;
     csim_elf **elfs = cli_load_elfs(o.operands, n_elfs, &rc);
     if (!elfs) {
+        return rc;
+    }
+    csim_elf **alts = o.n_rt_alts ? cli_load_elfs((char **)o.rt_alts, o.n_rt_alts, &rc) : NULL;
+    if (o.n_rt_alts && !alts) {
+        cli_free_elfs(elfs, n_elfs);
         return rc;
     }
     csim_diag d = {0};
@@ -110,6 +177,9 @@ int cmd_compare(int argc, char **argv)
     unsigned *n_ranges = calloc(n_elfs, sizeof(*n_ranges)), n_jobs = 0;
     if (!images || !ranges || !n_ranges) {
         rc = cli_fail(csim_fail(&d, CSIM_ERR_NOMEM, "out of memory"), &d);
+        goto done;
+    }
+    if (alts && !pair_rt_alts(elfs, n_elfs, alts, o.n_rt_alts, images, &rc)) {
         goto done;
     }
     const case_selection sel = cli_selection_of(&o);
@@ -174,6 +244,8 @@ int cmd_compare(int argc, char **argv)
     if (o.range && (err = csim_range_jobs_states(elfs[0], jobs, state_check ? jobs + n_jobs : NULL, n_jobs,
                                                  o.n_range_keys ? o.range_keys : NULL, o.n_range_keys, warm,
                                                  CSIM_CMP_STATE_PCT, &cj.opts, &d))) {
+        rc = cli_fail(err, &d);
+    } else if (o.range && (err = rt_alt_ranges(images, elfs, n_elfs, jobs, n_jobs, &o, &cj.opts, &d))) {
         rc = cli_fail(err, &d);
     } else if (o.range) {
         rc = cli_jobs_intervals(o.quiet, jobs, n_jobs, o.n_range_keys);
@@ -242,5 +314,8 @@ done:
     }
     csim_pub_free(&page);
     cli_free_elfs(elfs, n_elfs);
+    if (alts) {
+        cli_free_elfs(alts, o.n_rt_alts);
+    }
     return rc;
 }

@@ -68,7 +68,7 @@ static int merge_run(const merge_input *in, const char *format, const char *outp
     if (!cli_open_out(&out, output, &rc)) {
         return rc;
     }
-    csim_report *rep = csim_report_open(out.f, fmt, &run.elf, run.rt, NULL);
+    csim_report *rep = csim_report_open(out.f, fmt, &run.elf, run.rt, NULL, NULL);
     rc = rep ? EXIT_OK : cli_out_of_memory();
     for (size_t g = 0; rc == EXIT_OK && g < run.n_models; g++) {
         csim_model m;

@@ -14,6 +14,7 @@
 #include "cyclesim/analysis/shard.h"
 #include "cyclesim/engine/sim.h"
 #include "cyclesim/analysis/range.h"
+#include "cyclesim/analysis/rt_helpers.h"
 
 /* With several workers each model's firmware text goes to a file of its own,
  * copied out afterwards in model order, so the console does not interleave. */
@@ -59,14 +60,14 @@ const cli_command cli_cmd_run = {
     "Times the ELF's benchmark cases (or one function, --call) on one or more MCU models (default: every "
     "model that can run the ELF).",
     CLI_MCU | CLI_SET | CLI_CASE | CLI_JOBS | CLI_WARM | CLI_MAX_INSNS | CLI_CALL | CLI_NO_PROGRESS | CLI_FORMAT |
-        CLI_SHARD | CLI_QUIET | CLI_RANGE,
+        CLI_SHARD | CLI_QUIET | CLI_RANGE | CLI_RT_ALT,
     CSIM_REPORTS(CSIM_REPORT_RUN), run_own, run_option, cmd_run, NULL,
 };
 
 /* --range: the range of each case of model m's result (analysis/range.h);
  * EXIT_OK or the exit code of the error it printed. */
-static int range_of(const csim_elf *elf, const csim_model *m, const cli_common *o, const csim_job *runs,
-                    size_t n_runs, const csim_jobs_opts *jo, csim_run_result *res)
+static int range_of(const csim_elf *elf, const csim_elf *rt_alt, const csim_model *m, const cli_common *o,
+                    const csim_job *runs, size_t n_runs, const csim_jobs_opts *jo, csim_run_result *res)
 {
     const int rc = cli_range_keys(m, o->range_keys, o->n_range_keys);
     if (rc) {
@@ -90,6 +91,15 @@ static int range_of(const csim_elf *elf, const csim_model *m, const cli_common *
     /* what the range cost, in runs of the model's cases */
     cli_say(o->quiet, "note", "%s: --range: %zu keys, %u configurations in %u rounds%s", m->name, n_dims, st.configs,
             st.steps, st.refused ? " (some refused by the model check)" : "");
+    if (rt_alt) {
+        err = csim_range_rt_alt(rt_alt, m, opts, n_runs, o->n_range_keys ? o->range_keys : NULL, o->n_range_keys, jo,
+                                res, &st, &d);
+        if (err) {
+            return cli_fail(err, &d);
+        }
+        cli_say(o->quiet, "note", "%s: --rt-alt: the same search on %s, %u configurations in %u rounds", m->name,
+                rt_alt->path, st.configs, st.steps);
+    }
     if (o->n_range_keys) { /* the margins were fitted on ranges over every uncertain key */
         cli_say(o->quiet, "note", "%s: --range-keys: no calibrated interval (its margins hold for the range over "
                 "every uncertain key: docs/accuracy.md)", m->name);
@@ -118,10 +128,25 @@ int cmd_run(int argc, char **argv)
     }
     const csim_output_format *fmt = csim_output_find(CSIM_REPORT_RUN, o.format);
 
+    if (o.n_rt_alts && (!o.range || ro.call || o.shard_n || o.n_rt_alts > 1)) {
+        fprintf(stderr, "cyclesim: error: --rt-alt: %s\n",
+                !o.range ? "widens the range: give it with --range or --range-keys"
+                : ro.call ? "the other helper set's image is matched by its benchmark cases, not with --call"
+                : o.shard_n ? "a shard's merge does not record the other helper set: run it unsharded"
+                            : "run times one image: one --rt-alt");
+        return EXIT_USAGE;
+    }
+
     csim_diag d = {0};
-    csim_elf *elf = NULL;
+    csim_elf *elf = NULL, *rt_alt = NULL;
     csim_err err = csim_elf_load(o.operands[0], &elf, &d);
+    if (!err && o.n_rt_alts &&
+        (err = csim_elf_load(o.rt_alts[0], &rt_alt, &d)) == CSIM_OK) {
+        err = csim_rt_alt_check(elf, rt_alt, &d);
+    }
     if (err) {
+        csim_elf_free(elf);
+        csim_elf_free(rt_alt);
         return cli_fail(err, &d);
     }
     unsigned n_ranges = 0, n = 0;
@@ -144,7 +169,7 @@ int cmd_run(int argc, char **argv)
     }
     const csim_shard shard = {.k = o.shard_k, .n = o.shard_n, .sets = sets, .n_sets = n_sets, .globs = sel.globs,
                               .n_globs = sel.n_globs};
-    csim_report *rep = n ? csim_report_open(out.f, fmt, elf, NULL, o.shard_n ? &shard : NULL) : NULL;
+    csim_report *rep = n ? csim_report_open(out.f, fmt, elf, NULL, rt_alt, o.shard_n ? &shard : NULL) : NULL;
     /* One job per model and range of consecutive selected cases. */
     size_t n_jobs = (size_t)n * n_ranges;
     csim_job *jobs = n_jobs ? calloc(n_jobs, sizeof(*jobs)) : NULL;
@@ -197,8 +222,8 @@ int cmd_run(int argc, char **argv)
             stop = true;
             continue;
         }
-        const int range_rc = o.range ? range_of(elf, m, &o, &jobs[(size_t)i * n_ranges], n_ranges, &cj.opts, &res)
-                                     : EXIT_OK;
+        const int range_rc =
+            o.range ? range_of(elf, rt_alt, m, &o, &jobs[(size_t)i * n_ranges], n_ranges, &cj.opts, &res) : EXIT_OK;
         if (range_rc) {
             csim_run_result_free(&res);
             rc = range_rc;
@@ -230,5 +255,6 @@ int cmd_run(int argc, char **argv)
     }
     free(models);
     csim_elf_free(elf);
+    csim_elf_free(rt_alt);
     return cli_close_out(&out, cli_close_out(&con_out, rc));
 }

@@ -13,7 +13,7 @@
 
 /* Ids of the shared options: above any own option's. */
 enum { ID_MCU = 1000, ID_MCU_ONE, ID_SET, ID_CASE, ID_JOBS, ID_WARM, ID_MAX_INSNS, ID_CALL, ID_ARG, ID_NO_PROGRESS, ID_FORMAT,
-       ID_SHARD, ID_QUIET, ID_RANGE, ID_RANGE_KEYS, ID_HELP };
+       ID_SHARD, ID_QUIET, ID_RANGE, ID_RANGE_KEYS, ID_RT_ALT, ID_HELP };
 
 typedef struct shared_opt {
     unsigned flag;
@@ -54,6 +54,9 @@ static const shared_opt shared[] = {
                                             "their sources leave open (a search, one run per configuration: "
                                             "docs/accuracy.md)"},
     {CLI_RANGE, "range-keys", ID_RANGE_KEYS, 0, "KEY,KEY...", "--range over these uncertain keys only"},
+    {CLI_RT_ALT, "rt-alt", ID_RT_ALT, 0, "FW.elf", "with --range: the range also over the other run-time helper "
+                                                  "set: FW.elf is the same firmware built with the other "
+                                                  "FW_RT_HELPERS (docs/accuracy.md); one per image"},
 };
 #define N_SHARED (sizeof(shared) / sizeof(shared[0]))
 
@@ -222,6 +225,12 @@ static int shared_option(const cli_command *cmd, cli_common *c, int id, char *ar
         return EXIT_OK;
     }
     case ID_RANGE: c->range = true; return EXIT_OK;
+    case ID_RT_ALT:
+        if (c->n_rt_alts == CLI_MAX_LIST) {
+            return cli_error(CSIM_ERR_USAGE, "--rt-alt: given more than %d times", CLI_MAX_LIST);
+        }
+        c->rt_alts[c->n_rt_alts++] = arg;
+        return EXIT_OK;
     case ID_RANGE_KEYS:
         c->range = true;
         for (char *k = strtok(arg, ","); k; k = strtok(NULL, ",")) {

@@ -37,6 +37,7 @@ enum {
     CLI_MCU_ONE = 1u << 10,    /* --mcu NAME: one model, required (instead of CLI_MCU) */
     CLI_QUIET = 1u << 11,      /* -q/--quiet: no warning, note or progress on stderr */
     CLI_RANGE = 1u << 12,      /* --range, --range-keys KEY,KEY...: each case's range over the uncertain keys */
+    CLI_RT_ALT = 1u << 13,     /* --rt-alt FW.elf, repeated: the range also over the other run-time helper set */
 };
 
 /* One option of a subcommand's own. */
@@ -82,6 +83,8 @@ typedef struct cli_common {
     bool range;            /* --range or --range-keys */
     const char *range_keys[CSIM_RANGE_MAX_DIMS]; /* --range-keys, split in place; none: every uncertain key */
     size_t n_range_keys;
+    const char *rt_alts[CLI_MAX_LIST]; /* --rt-alt, in order */
+    unsigned n_rt_alts;
     csim_run_opts ro;      /* warm, max_insns (CSIM_DEFAULT_MAX_INSNS), call, call_args, call_buf */
     uint8_t call_bytes[CLI_CALL_BYTES]; /* what ro.call_buf points into */
     unsigned n_call_bytes;

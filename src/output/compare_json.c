@@ -39,6 +39,13 @@ static void json_image(FILE *f, const csim_cmp_image *im)
     csim_json_str(f, im->backend);
     fputs(", \"rt\": ", f);
     csim_json_str(f, im->rt);
+    if (im->rt_alt) {
+        fputs(", \"rt_alt\": {\"path\": ", f);
+        csim_json_str(f, im->rt_alt->path);
+        fprintf(f, ", \"sha256\": \"%s\", \"rt\": ", im->rt_alt->sha256_hex);
+        csim_json_str(f, im->rt_alt_set);
+        fputc('}', f);
+    }
     fputc('}', f);
 }
 
@@ -172,8 +179,12 @@ static void json_record(const cmp_out *o, cmp_part part, size_t i)
             json_num(f, r->other_state);
         }
         if (r->ranged) {
-            fprintf(f, ", \"range\": {\"low\": %.0f, \"high\": %.0f, \"both_states\": %s, \"published_inside\": %s}",
+            fprintf(f, ", \"range\": {\"low\": %.0f, \"high\": %.0f, \"both_states\": %s, \"published_inside\": %s",
                     r->low, r->high, r->c->range_both_states ? "true" : "false", r->inside ? "true" : "false");
+            if (r->c->rt_alt) {
+                fprintf(f, ", \"rt_alt_cycles\": %llu", (unsigned long long)r->c->rt_alt_cycles);
+            }
+            fputc('}', f);
             if (r->has_interval) {
                 fprintf(f, ", \"interval\": {\"low\": %.0f, \"high\": %.0f, \"class\": \"%s\", \"coverage\": %.2f, "
                         "\"table\": \"%s\", \"published_inside\": %s}", r->int_low, r->int_high, r->op_class,

@@ -224,8 +224,13 @@ bool cmp_header_line(const csim_comparison *c, size_t i, char *line, size_t len)
     if (i < c->n_images) {
         const csim_cmp_image *im = &c->images[i];
         char rt[CSIM_TEXT_ESCAPED_LEN(sizeof(im->rt))];
-        snprintf(line, len, "ELF: %.500s (back end: %s, run-time helpers: %s, sha256 %.16s)", im->elf->path,
-                 cmp_backend_label(im->backend), csim_text_escape(rt, sizeof(rt), im->rt), im->elf->sha256_hex);
+        int w = snprintf(line, len, "ELF: %.500s (back end: %s, run-time helpers: %s, sha256 %.16s)", im->elf->path,
+                         cmp_backend_label(im->backend), csim_text_escape(rt, sizeof(rt), im->rt),
+                         im->elf->sha256_hex);
+        if (im->rt_alt && w > 0 && (size_t)w < len) {
+            snprintf(line + w, len - (size_t)w, "; range also over the helpers %s of %.500s (sha256 %.16s)",
+                     csim_text_escape(rt, sizeof(rt), im->rt_alt_set), im->rt_alt->path, im->rt_alt->sha256_hex);
+        }
         return true;
     }
     switch (i - c->n_images) {

@@ -41,6 +41,13 @@ static void table_group(csim_report *r, const csim_model *m, const csim_run_resu
     fputs("provenance: ", r->out);
     csim_text_str(r->out, csim_prov_text(prov, sizeof(prov), m));
     fputc('\n', r->out);
+    if (r->rt_alt) {
+        fputs("range also over the run-time helpers ", r->out);
+        csim_text_str(r->out, r->rt_alt_set);
+        fputs(" of ", r->out);
+        csim_text_str(r->out, r->rt_alt->path);
+        fprintf(r->out, " (sha256 %.16s)\n", r->rt_alt->sha256_hex);
+    }
     fprintf(r->out, "%-44s %12s", "case", "cycles");
     if (res->n_cases && res->cases[0].ranged) {
         fprintf(r->out, " %12s %12s %12s %12s %-6s", "low", "high", "int_low", "int_high", "class");
@@ -72,6 +79,9 @@ static void table_record(csim_report *r, const csim_model *m, const csim_case_re
 #undef COLUMN
     fprintf(r->out, " %8llu %8llu %7u%s\n", U(c->ms.hits), U(c->ms.misses), c->stack_bytes,
             c->status ? "  FAILED" : "");
+    if (c->rt_alt) {
+        fprintf(r->out, "%-44s %12llu with the run-time helpers %s\n", "", U(c->rt_alt_cycles), r->rt_alt_set);
+    }
     if (c->attempts) {
         fprintf(r->out, "%-44s %12llu per attempt (%u signing attempts)\n", "", U(c->cycles / c->attempts),
                 c->attempts);
@@ -110,6 +120,13 @@ static void json_begin(csim_report *r)
     csim_json_str(r->out, r->elf->arch_name);
     fputs(", \"rt\": ", r->out);
     csim_json_str(r->out, r->rt);
+    if (r->rt_alt) {
+        fputs(", \"rt_alt\": {\"path\": ", r->out);
+        csim_json_str(r->out, r->rt_alt->path);
+        fprintf(r->out, ", \"sha256\": \"%s\", \"rt\": ", r->rt_alt->sha256_hex);
+        csim_json_str(r->out, r->rt_alt_set);
+        fputc('}', r->out);
+    }
     fputs("},\n \"records\": [", r->out);
 }
 
@@ -141,6 +158,9 @@ static void json_record(csim_report *r, const csim_model *m, const csim_case_res
             c->code_bytes, c->const_bytes, c->data_bytes);
     if (c->ranged) { /* run --range */
         fprintf(f, "\"cycles_low\": %llu, \"cycles_high\": %llu, ", U(c->cycles_low), U(c->cycles_high));
+        if (c->rt_alt) {
+            fprintf(f, "\"rt_alt_cycles\": %llu, ", U(c->rt_alt_cycles));
+        }
         csim_interval_json(f, c);
         fputs(", ", f);
     }
@@ -200,6 +220,9 @@ static void csv_header(csim_report *r, bool ranged)
     if (r->records++) {
         return;
     }
+    if (r->rt_alt) {
+        ranged = true; /* --rt-alt: never without its range */
+    }
     fputs("mcu,clock_hz,latency,icache,prefetch,state,case,row,cycles,time_us,instructions,", r->out);
 #define HEAD(field, label, event, bucket) if (bucket) fputs(#field ",", r->out);
     CSIM_BREAKDOWN_FIELDS(HEAD)
@@ -207,7 +230,8 @@ static void csv_header(csim_report *r, bool ranged)
     fputs("cache_hits,cache_misses,fw_cycles,status,model_version,elf_sha256,workbuf,stack,code,const,data,attempts,"
           "cycles_per_attempt,rt" CSIM_PROV_CSV_HEAD ",priced_by_assumption",
           r->out);
-    fputs(ranged ? ",cycles_low,cycles_high" CSIM_INTERVAL_CSV_HEAD "\n" : "\n", r->out);
+    fputs(ranged ? ",cycles_low,cycles_high" CSIM_INTERVAL_CSV_HEAD : "", r->out);
+    fputs(r->rt_alt ? ",rt_alt,rt_alt_sha256,rt_alt_cycles\n" : "\n", r->out);
 }
 
 static void csv_end(csim_report *r) { csv_header(r, false); }
@@ -243,6 +267,14 @@ static void csv_record(csim_report *r, const csim_model *m, const csim_case_resu
     if (c->ranged) {
         fprintf(r->out, ",%llu,%llu", U(c->cycles_low), U(c->cycles_high));
         csim_interval_csv(r->out, c);
+    } else if (r->rt_alt) { /* a case left without a range: the header has its columns */
+        fputs(",,", r->out);
+        csim_interval_csv(r->out, c);
+    }
+    if (r->rt_alt) {
+        fputc(',', r->out);
+        csim_csv_field(r->out, r->rt_alt_set);
+        fprintf(r->out, ",%s,%llu", r->rt_alt->sha256_hex, U(c->rt_alt_cycles));
     }
     fputc('\n', r->out);
 }
@@ -254,14 +286,17 @@ const struct run_writer run_json_writer = {json_begin, NULL, json_record, NULL, 
 const struct run_writer run_csv_writer = {NULL, NULL, csv_record, NULL, csv_end, false};
 
 csim_report *csim_report_open(FILE *out, const csim_output_format *fmt, const csim_elf *elf, const char *rt,
-                              const csim_shard *shard)
+                              const csim_elf *rt_alt, const csim_shard *shard)
 {
     csim_report *r = calloc(1, sizeof(*r));
     if (!r) {
         return NULL;
     }
     const struct run_writer *w = fmt->w.run;
-    *r = (csim_report){.out = out, .w = w, .elf = elf, .shard = w->shard ? shard : NULL};
+    *r = (csim_report){.out = out, .w = w, .elf = elf, .rt_alt = rt_alt, .shard = w->shard ? shard : NULL};
+    if (rt_alt) {
+        csim_rt_set(rt_alt, r->rt_alt_set, sizeof(r->rt_alt_set));
+    }
     if (rt) {
         snprintf(r->rt, sizeof(r->rt), "%s", rt);
     } else {

@@ -39,6 +39,8 @@ struct csim_report {
     unsigned records;
     csim_in_force group_cfg; /* the table's: what a model block's header shows */
     char rt[32]; /* its run-time helper set (bench_rt) */
+    const csim_elf *rt_alt; /* --rt-alt: the image with the other helper set, NULL: none */
+    char rt_alt_set[32];    /* and that set */
     const csim_shard *shard; /* NULL: not a shard */
     shard_group *groups;
     size_t n_groups;

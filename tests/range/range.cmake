@@ -22,6 +22,13 @@ if(TARGET firmware)
                 ${CMAKE_CURRENT_BINARY_DIR}/range-compare)
     set_tests_properties(e2e_range_compare PROPERTIES LABELS e2e)
 endif()
+# --rt-alt: the range also over the other run-time helper set, in run and compare.
+if(TARGET firmware)
+    add_test(NAME e2e_range_rt_alt
+        COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/rt_alt_range.sh $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR}
+                ${CMAKE_BINARY_DIR}/firmware/emu-m0plus/sha.elf ${CMAKE_CURRENT_BINARY_DIR}/range-rt-alt)
+    set_tests_properties(e2e_range_rt_alt PROPERTIES LABELS e2e)
+endif()
 # run --range in shards, joined by merge.
 if(TARGET firmware)
     add_test(NAME e2e_range_merge

@@ -121,6 +121,8 @@ typedef struct csim_cmp_image {
     const csim_elf *elf;
     char backend[16];           /* its bench_backend ("open", "cmox4"); "" unknown */
     char rt[32];                /* its run-time helper set (bench_rt; rt_helpers.h) */
+    const csim_elf *rt_alt;     /* --rt-alt: the same firmware with the other set, NULL: none */
+    char rt_alt_set[32];        /* and that set */
     size_t first_case, n_cases; /* cases[first_case .. first_case + n_cases) */
 } csim_cmp_image;
 

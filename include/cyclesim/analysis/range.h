@@ -70,6 +70,18 @@ void csim_range_envelope(csim_run_result *into, const csim_run_result *r);
 csim_err csim_range_jobs_over(const csim_elf *elf, csim_job *jobs, size_t n, const char *const *only, size_t n_only,
                               const csim_jobs_opts *jo, csim_range_stats *sum, unsigned *n_unstated, csim_diag *d);
 
+/** csim_range_rt_alt - widens the range of every case of `into` (model m's
+ *  ranged result over the n_runs run options `runs`) by the range of the
+ *  same case in `alt`, the same firmware built with the other run-time helper
+ *  set (csim_rt_alt_check), searched over the same keys (`only`, n_only; NULL:
+ *  every one), and records the case's estimate there (rt_alt_cycles): the
+ *  helpers a precompiled library meets on the board are another toolchain's.
+ *  *st (may be NULL) is what the search cost.  Returns CSIM_OK or the error
+ *  of a run or a failed case of `alt`. */
+csim_err csim_range_rt_alt(const csim_elf *alt, const csim_model *m, const csim_run_opts *runs, size_t n_runs,
+                           const char *const *only, size_t n_only, const csim_jobs_opts *jo, csim_run_result *into,
+                           csim_range_stats *st, csim_diag *d);
+
 /** csim_range_state_sensitive - whether case i of `r` and the same case of
  *  `other` (the other start state: cold <-> warm) differ by more than pct %
  *  of the cold one (r_warm: r is the warm run). */

@@ -35,6 +35,11 @@ bool csim_rt_is_helper(const char *name);
  *  "toolchain" when it has none (libgcc and newlib-nano for the GNU build). */
 void csim_rt_set(const csim_elf *e, char *out, size_t len);
 
+/** csim_rt_alt_check - CSIM_OK when `alt` can stand for `e` built with the
+ *  other run-time helper set (--rt-alt): the same case table (names in
+ *  order) and another bench_rt; else CSIM_ERR_USAGE, diag saying which. */
+csim_err csim_rt_alt_check(const csim_elf *e, const csim_elf *alt, csim_diag *d);
+
 /** csim_rt_usage_of - the helpers of a profile (p may be NULL: no usage). */
 void csim_rt_usage_of(const csim_profile *p, csim_rt_usage *u);
 

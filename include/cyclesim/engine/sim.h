@@ -195,6 +195,10 @@ typedef struct csim_case_result {
     bool ranged;
     uint64_t cycles_low, cycles_high;
     bool range_both_states;  /* compare --range: the range covers the cold and the warm start */
+    /* --rt-alt: the range covers the same case of the same firmware built with
+     * the other run-time helper set too; its estimate there */
+    bool rt_alt;
+    uint64_t rt_alt_cycles;
     /* its calibrated interval (analysis/interval.h): the range widened by the
      * measured error of its class of operation, when the table knows it */
     bool has_interval;

@@ -19,11 +19,12 @@ typedef struct csim_report csim_report;
 typedef struct csim_shard csim_shard;
 
 /** csim_report_open - a report in `fmt`, a CSIM_REPORT_RUN format, with the
- *  image's run-time helper set given (NULL: read from the ELF) and, for a
- *  --shard run, the shard member that `cyclesim merge` reads (shard.h; NULL:
- *  none), written by the formats that carry it (JSON). */
+ *  image's run-time helper set given (NULL: read from the ELF), the image
+ *  with the other set whose ranges widen the cases' (--rt-alt; NULL: none)
+ *  and, for a --shard run, the shard member that `cyclesim merge` reads
+ *  (shard.h; NULL: none), written by the formats that carry it (JSON). */
 csim_report *csim_report_open(FILE *out, const csim_output_format *fmt, const csim_elf *elf, const char *rt,
-                              const csim_shard *shard);
+                              const csim_elf *rt_alt, const csim_shard *shard);
 void csim_report_add(csim_report *r, const csim_model *m, const csim_run_result *res, bool warm);
 /** A run that stopped with an error: report the cases that completed. */
 void csim_report_partial(csim_report *r, const csim_model *m, const csim_run_result *res);
