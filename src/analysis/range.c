@@ -275,6 +275,16 @@ csim_err csim_range_search(const csim_elf *elf, const csim_model *m, const csim_
     return err;
 }
 
+/* A job that failed, or holds a failed case, gets no range: its caller reports it. */
+static bool job_failed(const csim_job *j)
+{
+    bool failed = j->err;
+    for (size_t k = 0; k < j->res.n_cases; k++) {
+        failed |= j->res.cases[k].status != 0;
+    }
+    return failed;
+}
+
 csim_err csim_range_jobs(const csim_elf *elf, csim_job *jobs, size_t n, const csim_jobs_opts *jo, csim_diag *d)
 {
     return csim_range_jobs_over(elf, jobs, n, NULL, 0, jo, NULL, NULL, d);
@@ -288,10 +298,7 @@ csim_err csim_range_jobs_over(const csim_elf *elf, csim_job *jobs, size_t n, con
     }
     unsigned most_unstated = 0;
     for (size_t i = 0; i < n; i++) {
-        bool failed = jobs[i].err;
-        for (size_t k = 0; k < jobs[i].res.n_cases; k++) {
-            failed |= jobs[i].res.cases[k].status != 0;
-        }
+        const bool failed = job_failed(&jobs[i]);
         csim_range_dim dims[CSIM_RANGE_MAX_DIMS];
         unsigned unstated;
         const size_t n_dims = csim_range_dims(jobs[i].model, only, n_only, dims, CSIM_RANGE_MAX_DIMS, &unstated);
@@ -375,6 +382,18 @@ csim_err csim_range_rt_alt(const csim_elf *alt, const csim_model *m, const csim_
     csim_run_result_free(&res);
     free(jobs);
     free(opts);
+    return err;
+}
+
+csim_err csim_range_jobs_rt_alt(const csim_elf *const *alt, csim_job *jobs, size_t n, const char *const *only,
+                                size_t n_only, const csim_jobs_opts *jo, csim_diag *d)
+{
+    csim_err err = CSIM_OK;
+    for (size_t j = 0; !err && j < n; j++) {
+        if (alt[j] && !job_failed(&jobs[j])) {
+            err = csim_range_rt_alt(alt[j], jobs[j].model, &jobs[j].opts, 1, only, n_only, jo, &jobs[j].res, NULL, d);
+        }
+    }
     return err;
 }
 

@@ -61,9 +61,10 @@ csim_err csim_rt_alt_check(const csim_elf *e, const csim_elf *alt, csim_diag *d)
     if (n == 0) {
         return csim_fail(d, CSIM_ERR_USAGE, "--rt-alt: %s has no benchmark case table", e->path);
     }
-    if (csim_case_list(alt, NULL, NULL, 0) != n) {
+    const size_t n_alt = csim_case_list(alt, NULL, NULL, 0);
+    if (n_alt != n) {
         return csim_fail(d, CSIM_ERR_USAGE, "--rt-alt %s: not the benchmark cases of %s (%zu cases against %zu)",
-                         alt->path, e->path, csim_case_list(alt, NULL, NULL, 0), n);
+                         alt->path, e->path, n_alt, n);
     }
     char (*a)[96] = malloc(n * sizeof(*a)), (*b)[96] = malloc(n * sizeof(*b));
     csim_err err = a && b ? CSIM_OK : csim_fail(d, CSIM_ERR_NOMEM, "out of memory");

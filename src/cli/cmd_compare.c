@@ -97,26 +97,22 @@ static bool pair_rt_alts(csim_elf *const *elfs, unsigned n_elfs, csim_elf *const
 }
 
 /* --rt-alt: each model's job of an image that has one widens its cases'
- * ranges by the same search on the other helper set's image (analysis/range.h);
- * a job that failed is left to its report. */
+ * ranges by the same search on the other helper set's image (analysis/range.h). */
 static csim_err rt_alt_ranges(const csim_cmp_image *images, csim_elf *const *elfs, unsigned n_elfs, csim_job *jobs,
                               unsigned n_jobs, const cli_common *o, const csim_jobs_opts *jo, csim_diag *d)
 {
-    csim_err err = CSIM_OK;
-    for (unsigned j = 0; !err && j < n_jobs; j++) {
-        const csim_elf *alt = NULL;
+    const csim_elf **alt = calloc(n_jobs + 1, sizeof(*alt));
+    if (!alt) {
+        return csim_fail(d, CSIM_ERR_NOMEM, "out of memory");
+    }
+    for (unsigned j = 0; j < n_jobs; j++) {
         for (unsigned i = 0; i < n_elfs; i++) {
-            alt = elfs[i] == jobs[j].elf ? images[i].rt_alt : alt;
-        }
-        bool failed = jobs[j].err;
-        for (size_t k = 0; k < jobs[j].res.n_cases; k++) {
-            failed |= jobs[j].res.cases[k].status != 0;
-        }
-        if (alt && !failed) {
-            err = csim_range_rt_alt(alt, jobs[j].model, &jobs[j].opts, 1, o->n_range_keys ? o->range_keys : NULL,
-                                    o->n_range_keys, jo, &jobs[j].res, NULL, d);
+            alt[j] = elfs[i] == jobs[j].elf ? images[i].rt_alt : alt[j];
         }
     }
+    csim_err err = csim_range_jobs_rt_alt(alt, jobs, n_jobs, o->n_range_keys ? o->range_keys : NULL, o->n_range_keys,
+                                          jo, d);
+    free(alt);
     return err;
 }
 

@@ -40,11 +40,8 @@ static void json_image(FILE *f, const csim_cmp_image *im)
     fputs(", \"rt\": ", f);
     csim_json_str(f, im->rt);
     if (im->rt_alt) {
-        fputs(", \"rt_alt\": {\"path\": ", f);
-        csim_json_str(f, im->rt_alt->path);
-        fprintf(f, ", \"sha256\": \"%s\", \"rt\": ", im->rt_alt->sha256_hex);
-        csim_json_str(f, im->rt_alt_set);
-        fputc('}', f);
+        fputs(", \"rt_alt\": ", f);
+        csim_rt_alt_json(f, im->rt_alt, im->rt_alt_set);
     }
     fputc('}', f);
 }

@@ -225,3 +225,12 @@ const char *csim_interval_note(char *buf, size_t len, const csim_case_result *ca
     }
     return NULL;
 }
+
+void csim_rt_alt_json(FILE *f, const csim_elf *alt, const char *set)
+{
+    fputs("{\"path\": ", f);
+    csim_json_str(f, alt->path);
+    fprintf(f, ", \"sha256\": \"%s\", \"rt\": ", alt->sha256_hex);
+    csim_json_str(f, set);
+    fputc('}', f);
+}

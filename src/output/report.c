@@ -121,11 +121,8 @@ static void json_begin(csim_report *r)
     fputs(", \"rt\": ", r->out);
     csim_json_str(r->out, r->rt);
     if (r->rt_alt) {
-        fputs(", \"rt_alt\": {\"path\": ", r->out);
-        csim_json_str(r->out, r->rt_alt->path);
-        fprintf(r->out, ", \"sha256\": \"%s\", \"rt\": ", r->rt_alt->sha256_hex);
-        csim_json_str(r->out, r->rt_alt_set);
-        fputc('}', r->out);
+        fputs(", \"rt_alt\": ", r->out);
+        csim_rt_alt_json(r->out, r->rt_alt, r->rt_alt_set);
     }
     fputs("},\n \"records\": [", r->out);
 }

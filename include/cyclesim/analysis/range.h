@@ -82,6 +82,12 @@ csim_err csim_range_rt_alt(const csim_elf *alt, const csim_model *m, const csim_
                            const char *const *only, size_t n_only, const csim_jobs_opts *jo, csim_run_result *into,
                            csim_range_stats *st, csim_diag *d);
 
+/** csim_range_jobs_rt_alt - csim_range_rt_alt on each of the n jobs whose
+ *  alt[j] is not NULL (one run each); a job that failed or holds a failed case
+ *  is left without, as csim_range_jobs_over leaves it. */
+csim_err csim_range_jobs_rt_alt(const csim_elf *const *alt, csim_job *jobs, size_t n, const char *const *only,
+                                size_t n_only, const csim_jobs_opts *jo, csim_diag *d);
+
 /** csim_range_state_sensitive - whether case i of `r` and the same case of
  *  `other` (the other start state: cold <-> warm) differ by more than pct %
  *  of the cold one (r_warm: r is the warm run). */

@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "cyclesim/backends/elf.h"
 #include "cyclesim/engine/sim.h"
 #include "cyclesim/model/model.h"
 
@@ -74,6 +75,10 @@ void csim_prov_json(FILE *f, const csim_model *models, size_t n);
  *  one record's values (quoted where needed), each led by a comma. */
 #define CSIM_PROV_CSV_HEAD ",tool_version,model_files,settings"
 void csim_prov_csv(FILE *f, const csim_model *m);
+
+/** csim_rt_alt_json - the value of an "rt_alt" member: {"path", "sha256",
+ *  "rt"} of the image with the other run-time helper set (--rt-alt). */
+void csim_rt_alt_json(FILE *f, const csim_elf *alt, const char *set);
 
 /** csim_interval_json - `"interval": {"low", "high", "class", "coverage",
  *  "table"}` of a ranged case, `"interval": null` when its class has no
