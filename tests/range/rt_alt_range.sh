@@ -22,15 +22,15 @@ run "$fast" --range --format json > "$work/fast.json" 2>/dev/null
 run "$elf" --range --rt-alt "$fast" --format json > "$work/both.json" 2>/dev/null
 run "$elf" --range --rt-alt "$fast" --format csv > "$work/both.csv" 2>/dev/null
 run "$elf" --range --rt-alt "$fast" > "$work/both.table" 2>/dev/null
-cmp() { # FORMAT ARGS...
+compare_fmt() { # FORMAT ARGS...
     f=$1
     shift
     "$cyclesim" compare "$@" --mcu stm32u083rc --case 'sha256/sole/*' --no-progress -j 2 --format "$f"
 }
-cmp json "$elf" --range > "$work/cmp-own.json" 2>/dev/null
-cmp json "$fast" --range > "$work/cmp-fast.json" 2>/dev/null
-cmp json "$elf" --range --rt-alt "$fast" > "$work/cmp-both.json" 2>/dev/null
-cmp md "$elf" --range --rt-alt "$fast" > "$work/cmp-both.md" 2>/dev/null
+compare_fmt json "$elf" --range > "$work/cmp-own.json" 2>/dev/null
+compare_fmt json "$fast" --range > "$work/cmp-fast.json" 2>/dev/null
+compare_fmt json "$elf" --range --rt-alt "$fast" > "$work/cmp-both.json" 2>/dev/null
+compare_fmt md "$elf" --range --rt-alt "$fast" > "$work/cmp-both.md" 2>/dev/null
 
 python3 - "$work" "$fast" <<'PY'
 import csv, json, sys
@@ -96,4 +96,11 @@ expect2 run "$elf" --range --rt-alt "$fast" --rt-alt "$fast"
 expect2 run "$elf" --range --rt-alt "$fast" --shard 1/2
 expect2 run "$elf" --range --rt-alt "$fast" --call sha256
 expect2 compare "$elf" --range --rt-alt "$elf"
+# The other image is an input: never written over.
+cp "$fast" "$work/fast-copy.elf"
+rc=0
+"$cyclesim" run "$elf" --mcu stm32l073rz --range --rt-alt "$work/fast-copy.elf" --case sha256/final \
+    -o "$work/fast-copy.elf" > /dev/null 2> "$work/err" || rc=$?
+[ "$rc" = 2 ] && grep -q 'refused as an output' "$work/err" || fail "-o onto the --rt-alt image: exit $rc"
+cmp -s "$fast" "$work/fast-copy.elf" || fail "-o wrote over the --rt-alt image"
 echo "rt_alt_range: ok"
