@@ -85,6 +85,7 @@ static void abi_begin_marker(sim *s, uint32_t addr)
     if (!s->opts->warm) {
         csim_memsys_reset(s->flash);
         csim_core_redirect(&s->core, addr);
+        lanes_begin_marker(s, addr);
     }
 }
 
@@ -93,6 +94,7 @@ static void abi_region_start(sim *s)
     if (!s->opts->warm) {
         csim_memsys_reset(s->flash);
         csim_core_redirect(&s->core, s->abi.region_ret);
+        lanes_region_start(s);
     }
     s->abi.r_cycles = csim_core_now(&s->core);
     s->abi.r_bd = s->core.bd;
@@ -159,6 +161,7 @@ bool abi_region_end(sim *s)
     csim_breakdown *d = &s->abi.cur.bd;
     csim_tm_breakdown_diff(d, &s->core.bd, &s->abi.r_bd);
     d->cycles = csim_core_now(&s->core) - s->abi.r_cycles;
+    lanes_region_end(s);
     csim_tm_ms_stats_diff(&s->abi.cur.ms, csim_memsys_stats(s->flash), &s->abi.r_ms);
     fp_measure(s, &s->abi.cur);
     take_assumed(s, &s->abi.cur);
@@ -175,6 +178,7 @@ bool abi_region_end(sim *s)
         s->abi.cur.trace = NULL;
         s->abi.empty = s->abi.cur;
         s->abi.have_empty = true;
+        lanes_took_empty(s);
         memset(&s->abi.cur, 0, sizeof(s->abi.cur));
     }
     return true;
@@ -232,6 +236,7 @@ static void abi_case_done(sim *s, uint32_t desc, uint32_t fw_cycles, uint32_t st
         r->cases = n;
     }
     r->cases[r->n_cases++] = *c;
+    lanes_case_done(s, c);
     memset(c, 0, sizeof(*c));
     if (s->opts->case_done) {
         s->opts->case_done(s->opts->progress_ctx, r->cases[r->n_cases - 1].name);

@@ -18,6 +18,7 @@ typedef struct sim sim;
 
 typedef struct block {
     csim_tm_block code;  /* address, instructions, kept pricings (src/timing) */
+    csim_tm_block *lane_code; /* the same for each lane (lanes.c), NULL until a lane prices it */
     uint32_t size;
     bool has_wfi;        /* holds a WFI/WFE (ends the run) */
     bool has_fp;         /* holds an FP instruction (the FP context becomes active) */

@@ -147,7 +147,9 @@ static bool job_cases(const csim_elf *elf, const csim_job *j, uint32_t *first, u
 
 static bool splittable(const csim_elf *elf, const csim_job *j, uint32_t *first, uint32_t *count)
 {
-    return !j->opts.warm && !j->opts.call && !j->opts.console && job_cases(elf, j, first, count) && *count > 1;
+    /* A job with lanes is one run: each lane's result is the run's (the caller gives each worker a job). */
+    return !j->opts.warm && !j->opts.call && !j->opts.console && !j->opts.n_lanes && job_cases(elf, j, first, count) &&
+           *count > 1;
 }
 
 static uint64_t hint(const pool *p, const csim_elf *elf, const csim_job *j, uint32_t first, uint32_t count)
@@ -334,4 +336,127 @@ void csim_jobs_run(const csim_elf *elf, csim_job *jobs, size_t n, const csim_job
     gather(&p);
     free(p.runs);
     free(p.order);
+}
+
+/* One group of csim_jobs_run_shared: the job that runs and its lanes (indices into the jobs). */
+typedef struct share_plan {
+    size_t *members;               /* by class, each class's shareable jobs in a row */
+    const csim_model **lane_models; /* per member: its model (a lane's) */
+    csim_run_result *lane_res;     /* per member: its result as a lane */
+    csim_job *runs;                /* what csim_jobs_run runs: the groups' first jobs and the jobs that do not share */
+    size_t *run_of;                /* per run: its job */
+    size_t *run_lo, *run_hi;       /* per run: its lanes, members[lo + 1 .. hi) (lo == hi: none) */
+} share_plan;
+
+static void share_plan_free(share_plan *sp)
+{
+    free(sp->members);
+    free(sp->lane_models);
+    free(sp->lane_res);
+    free(sp->runs);
+    free(sp->run_of);
+    free(sp->run_lo);
+    free(sp->run_hi);
+}
+
+/* Runs the n_runs jobs of the plan and hands each its result back, each
+ * lane's from its group's run. */
+static void run_planned(const csim_elf *elf, csim_job *jobs, share_plan *sp, size_t n_runs, const csim_jobs_opts *jo,
+                        bool *alone, csim_jobs_shared *st)
+{
+    csim_jobs_run(elf, sp->runs, n_runs, jo);
+    for (size_t r = 0; r < n_runs; r++) {
+        csim_job *j = &jobs[sp->run_of[r]];
+        j->res = sp->runs[r].res;
+        j->err = sp->runs[r].err;
+        j->diag = sp->runs[r].diag;
+        for (size_t k = sp->run_lo[r] + 1; k < sp->run_hi[r]; k++) {
+            csim_job *l = &jobs[sp->members[k]];
+            l->res = sp->lane_res[k];
+            l->err = j->err; /* the execution's error is every lane's */
+            l->diag = j->diag;
+            st->lanes++;
+            if (!j->err && l->res.diverged) {
+                csim_run_result_free(&l->res);
+                alone[sp->members[k]] = true;
+            }
+        }
+    }
+}
+
+void csim_jobs_run_shared(const csim_elf *elf, csim_job *jobs, size_t n, const size_t *klass,
+                          const csim_jobs_opts *jo, bool *alone, csim_jobs_shared *st)
+{
+    csim_jobs_shared none;
+    st = st ? st : &none;
+    memset(st, 0, sizeof(*st));
+    const size_t workers = jo && jo->workers > 1 ? jo->workers : 1;
+    share_plan sp = {calloc(n + 1, sizeof(size_t)), calloc(n + 1, sizeof(*sp.lane_models)),
+                     calloc(n + 1, sizeof(*sp.lane_res)), calloc(n + 1, sizeof(*sp.runs)), calloc(n + 1, sizeof(size_t)),
+                     calloc(n + 1, sizeof(size_t)), calloc(n + 1, sizeof(size_t))};
+    bool *own = alone ? alone : calloc(n + 1, sizeof(*own)), *done = calloc(n + 1, sizeof(*done));
+    if (!sp.members || !sp.lane_models || !sp.lane_res || !sp.runs || !sp.run_of || !sp.run_lo || !sp.run_hi || !own ||
+        !done) {
+        share_plan_free(&sp);
+        if (own != alone) {
+            free(own);
+        }
+        free(done);
+        csim_jobs_run(elf, jobs, n, jo); /* out of memory for the plan: every job on its own */
+        return;
+    }
+    memset(own, 0, n * sizeof(*own));
+    size_t n_members = 0, n_runs = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (done[i]) {
+            continue;
+        }
+        /* job i's class: the jobs the caller says run alike, whose models may be its lanes */
+        const size_t lo = n_members;
+        for (size_t k = i; k < n; k++) {
+            if (!done[k] && klass && klass[k] == klass[i] && jobs[k].elf == jobs[i].elf &&
+                csim_run_lanes_ok(jobs[i].model, &jobs[k].model, 1, &jobs[i].opts) && !jobs[i].opts.no_reuse) {
+                done[k] = true;
+                sp.members[n_members] = k;
+                sp.lane_models[n_members++] = jobs[k].model;
+            }
+        }
+        if (n_members == lo) { /* no sharing: the job alone */
+            done[i] = true;
+            sp.members[n_members] = i;
+            sp.lane_models[n_members++] = jobs[i].model;
+        }
+        const size_t k = n_members - lo, groups = k < workers ? k : workers;
+        for (size_t g = 0; g < groups; g++) {
+            const size_t a = lo + g * k / groups, b = lo + (g + 1) * k / groups;
+            csim_job *r = &sp.runs[n_runs];
+            *r = jobs[sp.members[a]];
+            r->opts.lanes = &sp.lane_models[a + 1];
+            r->opts.n_lanes = (unsigned)(b - a - 1);
+            r->opts.lane_res = &sp.lane_res[a + 1];
+            sp.run_of[n_runs] = sp.members[a];
+            sp.run_lo[n_runs] = a;
+            sp.run_hi[n_runs++] = b;
+        }
+    }
+    run_planned(elf, jobs, &sp, n_runs, jo, own, st);
+    /* the jobs whose lanes gave a case up, each on an emulation of its own */
+    n_runs = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (own[i]) {
+            sp.runs[n_runs] = jobs[i];
+            sp.run_of[n_runs] = i;
+            sp.run_lo[n_runs] = sp.run_hi[n_runs] = 0;
+            n_runs++;
+            st->alone++;
+        }
+    }
+    if (n_runs) {
+        run_planned(elf, jobs, &sp, n_runs, jo, own, st);
+    }
+    share_plan_free(&sp);
+    if (own != alone) {
+        free(own);
+    }
+    free(done);
 }

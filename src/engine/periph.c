@@ -56,7 +56,13 @@ struct periph_module {
     void (*write)(csim_periph *p, const periph_range *r, uint32_t addr, unsigned size, uint32_t value,
                   uint64_t now);
     void (*release)(void *state);
+    unsigned lane; /* LANE_*: what another model's pricing of the same run cannot share */
 };
+
+/* A read whose value depends on the cycle count (the firmware can branch on
+ * it), and a register whose reset value or effect is the model's flash
+ * configuration: csim_periph_lane_events. */
+enum { LANE_TIMED = 1u, LANE_CONFIG = 2u };
 
 #define MAX_RANGES 32
 
@@ -72,6 +78,7 @@ struct csim_periph {
     unsigned n_ranges;
     periph_range fallback;
     uint32_t crc;
+    uint64_t timed_reads, config_accesses; /* csim_periph_lane_events */
     /* SysTick */
     uint32_t syst_csr, syst_rvr;
     uint64_t syst_epoch;     /* cycle at which the counter was last loaded */
@@ -455,19 +462,19 @@ static void uart_dr_console_write(csim_periph *p, const periph_range *r, uint32_
  * its instances through periph.modules.  The plain registers come last: a
  * module's range wins. */
 static const periph_module modules[] = {
-    {"systick", systick_at, 0, NULL, systick_read, systick_write, NULL},
-    {"scb", scb_at, 0, NULL, registers_read, scb_write, NULL},
-    {"dwt", dwt_at, 0, NULL, dwt_read, dwt_write, NULL},
-    {"crc", NULL, 0x400, crc_reset, crc_read, crc_write, NULL},
-    {"aes-u0", NULL, CSIM_AES_SIZE, aes_u0_reset, aes_read, aes_write, aes_release},
-    {"aes-u3", NULL, CSIM_AES_SIZE, aes_u3_reset, aes_read, aes_write, aes_release},
-    {"saes", NULL, CSIM_AES_SIZE, saes_reset, aes_read, aes_write, aes_release},
-    {"usart-console", NULL, 0x400, NULL, registers_read, usart_console_write, NULL},
-    {"uart-dr-console", NULL, 0x400, NULL, registers_read, uart_dr_console_write, NULL},
-    {"flash_acr", acr_at, 0, acr_reset, registers_read, flash_reg_write, NULL},
-    {"icache_cr", icache_at, 0, icache_reset, registers_read, flash_reg_write, NULL},
-    {"dcache_cr", dcache_at, 0, dcache_reset, registers_read, dcache_write, NULL},
-    {"registers", registers_at, 0, NULL, registers_read, registers_write, NULL},
+    {"systick", systick_at, 0, NULL, systick_read, systick_write, NULL, LANE_TIMED},
+    {"scb", scb_at, 0, NULL, registers_read, scb_write, NULL, 0},
+    {"dwt", dwt_at, 0, NULL, dwt_read, dwt_write, NULL, LANE_TIMED},
+    {"crc", NULL, 0x400, crc_reset, crc_read, crc_write, NULL, 0},
+    {"aes-u0", NULL, CSIM_AES_SIZE, aes_u0_reset, aes_read, aes_write, aes_release, LANE_TIMED},
+    {"aes-u3", NULL, CSIM_AES_SIZE, aes_u3_reset, aes_read, aes_write, aes_release, LANE_TIMED},
+    {"saes", NULL, CSIM_AES_SIZE, saes_reset, aes_read, aes_write, aes_release, LANE_TIMED},
+    {"usart-console", NULL, 0x400, NULL, registers_read, usart_console_write, NULL, 0},
+    {"uart-dr-console", NULL, 0x400, NULL, registers_read, uart_dr_console_write, NULL, 0},
+    {"flash_acr", acr_at, 0, acr_reset, registers_read, flash_reg_write, NULL, LANE_CONFIG},
+    {"icache_cr", icache_at, 0, icache_reset, registers_read, flash_reg_write, NULL, LANE_CONFIG},
+    {"dcache_cr", dcache_at, 0, dcache_reset, registers_read, dcache_write, NULL, LANE_CONFIG},
+    {"registers", registers_at, 0, NULL, registers_read, registers_write, NULL, 0},
 };
 
 static const periph_module *const plain = &modules[sizeof(modules) / sizeof(modules[0]) - 1];
@@ -611,6 +618,19 @@ uint64_t csim_periph_systick_due(const csim_periph *p)
 
 void csim_periph_systick_taken(csim_periph *p) { p->syst_taken++; }
 
+bool csim_periph_systick_window(const csim_periph *p, uint64_t *epoch, uint64_t *period)
+{
+    *epoch = p->syst_epoch;
+    *period = syst_period(p);
+    return (p->syst_csr & 3u) == 3u;
+}
+
+void csim_periph_lane_events(const csim_periph *p, uint64_t *timed_reads, uint64_t *config_accesses)
+{
+    *timed_reads = p->timed_reads;
+    *config_accesses = p->config_accesses;
+}
+
 uint32_t csim_periph_vtor(const csim_periph *p)
 {
     csim_periph *q = (csim_periph *)p;
@@ -628,6 +648,8 @@ uint32_t csim_periph_read(void *opaque, uint32_t addr, unsigned size)
     const uint64_t now = p->env.now(p->env.user);
     const periph_range *r = range_at(p, a);
     const uint32_t word = r->mod->read(p, r, a, now);
+    p->timed_reads += (r->mod->lane & LANE_TIMED) != 0;
+    p->config_accesses += (r->mod->lane & LANE_CONFIG) != 0;
     if (p->env.read) {
         p->env.read(p->env.user, a, word);
     }
@@ -640,5 +662,6 @@ void csim_periph_write(void *opaque, uint32_t addr, unsigned size, uint32_t valu
     csim_periph *p = opaque;
     const uint64_t now = p->env.now(p->env.user);
     const periph_range *r = range_at(p, addr & ~3u);
+    p->config_accesses += (r->mod->lane & LANE_CONFIG) != 0;
     r->mod->write(p, r, addr, size, value, now);
 }

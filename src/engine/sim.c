@@ -320,6 +320,19 @@ static void sim_on_mem(void *user, uint32_t addr, unsigned size, bool write)
     record_new_range(s, addr, size, write);
 }
 
+/* The memory hook of a run with lanes: each access is recorded for them too
+ * while they price a case, with the class the run's own pricer gave it (a
+ * lane records the same transfers, so it drops the ones the pricer drops). */
+static void sim_on_mem_lanes(void *user, uint32_t addr, unsigned size, bool write)
+{
+    sim *s = user;
+    sim_on_mem(user, addr, size, write);
+    if (s->lanes_state == LANES_ON) {
+        const csim_pricer *p = &s->pricer;
+        lanes_record(s, addr, size, write, p->n_ev ? p->ev_class[p->n_ev - 1] : 0);
+    }
+}
+
 /* An architecture with unaligned access (CSIM_AF_UNALIGNED: ARMv8-M): an
  * unaligned access that faults whatever CCR.UNALIGN_TRP says (UsageFault
  * UNALIGNED): one by LDRD/STRD/LDM/STM/PUSH/POP, and one to
@@ -394,10 +407,15 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
     clock_gettime(CLOCK_MONOTONIC, &t0);
     const csim_periph_env env = {s,    sim_now,         sim_flash_config,    opts->console, sim_cache_invalidate,
                                  NULL, sim_xmem_config, sim_xmem_invalidate, sim_periph_read};
-    const csim_emu_hooks hooks = {s, sim_on_block, sim_on_mem, NULL, sim_on_misaligned, NULL};
+    const csim_emu_hooks hooks = {s, sim_on_block, opts->n_lanes ? sim_on_mem_lanes : sim_on_mem, NULL, sim_on_misaligned,
+                                  NULL};
     csim_err err = sim_setup(s, env, hooks);
     if (!err) {
+        err = lanes_new(s);
+    }
+    if (!err) {
         sim_observe(s, &pricing_observer, true);
+        sim_observe(s, &lanes_observer, s->n_lanes != 0);
         sim_observe(s, &watch_observer, true);
     }
     uint32_t pc = 0;
@@ -458,6 +476,7 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
     while (!err) {
         s->act = ACT_NONE;
         csim_err e2 = csim_emu_run(s->emu, pc, 0xFFFFFFFFu, diag);
+        lanes_stopped(s);
         if (e2 && s->act == ACT_NONE) {
             if ((err = exc_emu_stopped(s, &pc)) == CSIM_OK) {
                 continue;
@@ -602,6 +621,8 @@ done:
     res->total_insns = s->core.bd.instructions;
     clock_gettime(CLOCK_MONOTONIC, &t1);
     res->host_seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    lanes_run_ended(s);
+    lanes_free(s);
     block_cache_free(&s->cache);
     csim_profile_free(s->abi.cur.profile);
     free(s->abi.assumed_runs);

@@ -24,12 +24,13 @@
 #include "engine/exceptions.h"
 #include "engine/footprint.h"
 #include "engine/insn_trace.h"
+#include "engine/lanes.h"
 #include "engine/profile.h"
 #include "engine/watchdog.h"
 
 #define RETURN_STUB 0x0FFFF000u /* --call returns here: a mapped page in the code region (below 0xE000_0000, which is execute-never) */
 #define PROGRESS_SHIFT 24 /* report progress every 2^24 instructions */
-#define MAX_OBSERVERS 4
+#define MAX_OBSERVERS 5
 
 /* Addresses [lo, lo + len) whose accesses are recorded alike: one transfer
  * class, in one footprint span or in none (sim.c acc_range_of). */
@@ -88,6 +89,11 @@ struct sim {
     exceptions exc;
     watchdog watch;
     block_cache cache;
+    struct lane *lanes;   /* opts.lanes (lanes.c) */
+    unsigned n_lanes;
+    lanes_state lanes_state;
+    uint64_t lanes_span_from; /* the run's cycle at the case's begin marker */
+    uint64_t lanes_timed;     /* time reads before its region (csim_periph_lane_events) */
     csim_prof *prof;      /* opts.profile */
     insn_trace *trace;    /* opts.trace */
 };
@@ -95,10 +101,11 @@ struct sim {
 /** sim_observe - add (on) or remove observer o. */
 void sim_observe(sim *s, const block_observer *o, bool on);
 
-/* The observers of the parts, in their order: pricing, profile (sim.c),
- * watchdog (watchdog.c), footprint (footprint.c). */
-enum { OBS_PRICING, OBS_PROFILE, OBS_WATCHDOG, OBS_FOOTPRINT };
-extern const block_observer watch_observer, fp_observer;
+/* The observers of the parts, in their order: pricing, lanes (lanes.c, a
+ * run with lanes only), profile (sim.c), watchdog (watchdog.c), footprint
+ * (footprint.c). */
+enum { OBS_PRICING, OBS_LANES, OBS_PROFILE, OBS_WATCHDOG, OBS_FOOTPRINT };
+extern const block_observer watch_observer, fp_observer, lanes_observer;
 
 /* semihost.c */
 void sim_semihost(sim *s);

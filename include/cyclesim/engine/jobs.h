@@ -61,4 +61,22 @@ typedef struct csim_jobs_opts {
  *  job's totals do (they count every emulation). */
 void csim_jobs_run(const csim_elf *elf, csim_job *jobs, size_t n, const csim_jobs_opts *opts);
 
+/* What csim_jobs_run_shared shared. */
+typedef struct csim_jobs_shared {
+    size_t lanes; /* jobs priced as lanes of another job's emulation */
+    size_t alone; /* of them, those run again on their own: their lane gave a case up */
+} csim_jobs_shared;
+
+/** csim_jobs_run_shared - csim_jobs_run, with the jobs of one class
+ *  (klass[i] equal: the caller's word that they run the same image with the
+ *  same options; NULL: no classes) whose models differ only in their pricing
+ *  (csim_run_lanes_ok) priced on one emulation per worker: each group's first
+ *  job runs and the others are its lanes (csim_run_opts.lanes).  A job whose
+ *  lane gave a case up runs again on its own (alone[i] set; alone may be
+ *  NULL).  A lane's result holds each case as the run has it, with the lane's
+ *  cycles and configuration in force and no breakdown, flash statistics or
+ *  measurement of the firmware's.  *st (may be NULL): what was shared. */
+void csim_jobs_run_shared(const csim_elf *elf, csim_job *jobs, size_t n, const size_t *klass,
+                          const csim_jobs_opts *jo, bool *alone, csim_jobs_shared *st);
+
 #endif

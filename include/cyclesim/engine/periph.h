@@ -57,6 +57,17 @@ void csim_periph_write(void *p, uint32_t addr, unsigned size, uint32_t value);
 /** SysTick: cycle of the next exception request (UINT64_MAX when none) and acknowledge. */
 uint64_t csim_periph_systick_due(const csim_periph *p);
 void csim_periph_systick_taken(csim_periph *p);
+
+/** csim_periph_systick_window - whether SysTick requests exceptions (ENABLE
+ *  and TICKINT), the cycle its counter was last loaded and its period. */
+bool csim_periph_systick_window(const csim_periph *p, uint64_t *epoch, uint64_t *period);
+
+/** csim_periph_lane_events - reads so far whose value depends on the cycle
+ *  count (SysTick, DWT, the AES peripherals' flags), and accesses of a
+ *  register that the model's flash configuration sets or that sets it
+ *  (FLASH_ACR, ICACHE_CR, DCACHE_CR): where the pricing of another model on
+ *  the same execution would no longer be that model's (csim_run_opts.lanes). */
+void csim_periph_lane_events(const csim_periph *p, uint64_t *timed_reads, uint64_t *config_accesses);
 uint32_t csim_periph_vtor(const csim_periph *p);
 /** A plain register (SCB->SHCSR, CFSR...) and setting bits in one (fault status). */
 uint32_t csim_periph_reg(csim_periph *p, uint32_t addr);

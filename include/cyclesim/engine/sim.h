@@ -57,6 +57,11 @@ typedef struct csim_run_opts {
      * of the region; at most CSIM_TRACE_CAP.  trace_to 0: no timeline. */
     const char *trace_fn;
     uint64_t trace_from, trace_to;
+    /* Lanes: other models priced on this run's execution, each into lane_res[i] (its cases'
+       cycles, the rest as this run's), where only the pricing differs: csim_run_lanes_ok. */
+    const csim_model *const *lanes;
+    unsigned n_lanes;
+    struct csim_run_result *lane_res;
     csim_progress_fn progress;
     void (*case_done)(void *ctx, const char *name); /* after each benchmark case (progress display); NULL: none */
     void *progress_ctx;                              /* passed to both */
@@ -222,7 +227,19 @@ typedef struct csim_run_result {
     uint32_t call_result;    /* r0 after --call */
     uint32_t call_result_hi; /* r1 after --call (the high word of a 64-bit result) */
     double host_seconds;
+    /* A lane (csim_run_opts.lanes) whose run this execution is not: in a measured region the firmware
+       read the time or took an exception, or it touched a flash or cache control register; run it
+       on its own. */
+    bool diverged;
 } csim_run_result;
+
+/** csim_run_lanes_ok - whether lanes can share a run of `m` with options `o`:
+ *  cold, the benchmark cases (no --call), no profile or trace, no external
+ *  memory (its DCACHE's state is in no lane), and every lane the same part
+ *  with the same memory map, peripherals and register layouts (its core
+ *  parameters, flash configuration and clock its own). */
+bool csim_run_lanes_ok(const csim_model *m, const csim_model *const *lanes, unsigned n_lanes,
+                       const csim_run_opts *o);
 
 /** csim_run - returns CSIM_OK, or CSIM_ERR_ELF (image does not fit the model),
  *  CSIM_ERR_FAULT / CSIM_ERR_LIMIT (diag: cause, PC, symbol+offset). */

@@ -129,6 +129,16 @@ void csim_pricer_finish(csim_pricer *p, uint32_t next);
  *  instruction at `pc`: price up to and including it, drop the rest. */
 void csim_pricer_finish_at(csim_pricer *p, uint32_t pc);
 
+/** csim_pricer_drop - forget the pending block and its transfers unpriced
+ *  (the caller gives up the pricing of this execution). */
+static inline void csim_pricer_drop(csim_pricer *p)
+{
+    p->pending = NULL;
+    p->cursor = 0;
+    p->n_ev = p->ev_pos = 0;
+    p->priced_only = false;
+}
+
 /** csim_pricer_now - the cycle of the newest recorded transfer (a peripheral
  *  read mid-block: the block is priced up to its instruction), else now. */
 uint64_t csim_pricer_now(csim_pricer *p);
