@@ -8,8 +8,9 @@
  * and every corner is 2^n runs: the search climbs from the model's own
  * configuration, one key per round, towards the most and the fewest cycles,
  * and bench/range_extremes.sh compares it with every corner of the keys
- * that move the bundled images most.  Each configuration is an emulation of
- * its own, as calibrate's are.
+ * that move the bundled images most.  A round's configurations are priced
+ * on one emulation per worker (lanes: src/engine/lanes.c); one whose lane
+ * gives a case up runs on an emulation of its own.
  */
 #include <math.h>
 #include <stdio.h>
@@ -71,20 +72,20 @@ void csim_range_envelope(csim_run_result *into, const csim_run_result *r)
     }
 }
 
-/* Moves the cases of job jb's result to the end of `into` and frees the
- * rest of it; false (the cases dropped) when out of memory. */
-static bool take_cases(csim_run_result *into, csim_job *jb)
+/* Moves the cases of `from` to the end of `into` and frees the rest of it;
+ * false (the cases dropped) when out of memory. */
+static bool take_cases(csim_run_result *into, csim_run_result *from)
 {
-    csim_case_result *more = realloc(into->cases, (into->n_cases + jb->res.n_cases + 1) * sizeof(*more));
+    csim_case_result *more = realloc(into->cases, (into->n_cases + from->n_cases + 1) * sizeof(*more));
     if (more) {
-        memcpy(more + into->n_cases, jb->res.cases, jb->res.n_cases * sizeof(*more));
+        memcpy(more + into->n_cases, from->cases, from->n_cases * sizeof(*more));
         into->cases = more;
-        into->n_cases += jb->res.n_cases;
-        free(jb->res.cases);
-        jb->res.cases = NULL;
-        jb->res.n_cases = 0;
+        into->n_cases += from->n_cases;
+        free(from->cases);
+        from->cases = NULL;
+        from->n_cases = 0;
     }
-    csim_run_result_free(&jb->res);
+    csim_run_result_free(from);
     return more != NULL;
 }
 
@@ -189,6 +190,53 @@ static size_t moves(search *s, const config *from, config *cand, size_t n, size_
     return n;
 }
 
+static csim_run_opts search_opts(const csim_run_opts *run)
+{
+    csim_run_opts o = *run;
+    o.profile = false; /* cycles only */
+    o.console = NULL;  /* the firmware's text once, from the model's own run */
+    return o;
+}
+
+/* Whether one emulation can price several configurations of m over these
+ * runs (csim_run_lanes_ok): cold runs of the benchmark cases, with block
+ * reuse (--no-reuse prices everything in full, on emulations of its own). */
+static bool can_share(const csim_model *m, const csim_run_opts *runs, size_t n_runs)
+{
+    bool ok = true;
+    for (size_t r = 0; ok && r < n_runs; r++) {
+        const csim_run_opts o = search_opts(&runs[r]);
+        ok = !o.no_reuse && csim_run_lanes_ok(m, NULL, 0, &o);
+    }
+    return ok;
+}
+
+static bool alone_of(const bool *alone, size_t n)
+{
+    bool any = false;
+    for (size_t i = 0; i < n; i++) {
+        any |= alone[i];
+    }
+    return any;
+}
+
+/* The error of job jb of configuration c, or of a case of it that failed its check. */
+static csim_err job_error(const search *s, csim_job *jb, const config *c, csim_diag *d)
+{
+    for (size_t i = 0; !jb->err && i < jb->res.n_cases; i++) {
+        if (jb->res.cases[i].status != 0) {
+            jb->err = csim_fail(&jb->diag, CSIM_ERR_CASE, "case %s failed its check (status %u)",
+                                jb->res.cases[i].name, jb->res.cases[i].status);
+        }
+    }
+    if (!jb->err) {
+        return CSIM_OK;
+    }
+    char cfg[256];
+    config_text(s, c, cfg, sizeof(cfg));
+    return csim_fail(d, jb->err, "--range: %s with %s: %s", s->m->name, cfg, jb->diag.msg);
+}
+
 csim_err csim_range_search(const csim_elf *elf, const csim_model *m, const csim_range_dim *dims, size_t n_dims,
                            const csim_run_opts *runs, size_t n_runs, const csim_jobs_opts *jo,
                            csim_run_result *nominal, csim_range_stats *st, csim_diag *d)
@@ -197,16 +245,19 @@ csim_err csim_range_search(const csim_elf *elf, const csim_model *m, const csim_
     memset(st, 0, sizeof(*st));
     csim_range_envelope(nominal, NULL);
     const size_t max_cand = 2 * CSIM_RANGE_MAX_DIMS * CSIM_MAX_ALTS; /* the moves from both ends */
+    bool share = can_share(m, runs, n_runs);
     config *cand = calloc(max_cand, sizeof(*cand));
-    bool *ok = calloc(max_cand, sizeof(*ok));
+    bool *ok = calloc(max_cand, sizeof(*ok)), *alone = calloc(max_cand * n_runs + 1, sizeof(*alone));
     csim_model *models = calloc(max_cand, sizeof(*models));
     csim_job *jobs = calloc(max_cand * n_runs + 1, sizeof(*jobs));
+    size_t *klass = calloc(max_cand * n_runs + 1, sizeof(*klass));
     csim_run_result *res = calloc(max_cand, sizeof(*res));
     config hi = {{0}}, lo = {{0}};
     uint64_t hi_total = total(nominal), lo_total = hi_total;
     bool hi_moves = true, lo_moves = true;
-    csim_err err = cand && ok && models && jobs && res && remember(&s, &hi) ? CSIM_OK
-                                                                       : csim_fail(d, CSIM_ERR_NOMEM, "out of memory");
+    csim_err err = cand && ok && alone && models && jobs && klass && res && remember(&s, &hi)
+                       ? CSIM_OK
+                       : csim_fail(d, CSIM_ERR_NOMEM, "out of memory");
     while (!err && (hi_moves || lo_moves)) {
         /* the moves from the high end first, then the low end's not among them */
         size_t n_hi = hi_moves ? moves(&s, &hi, cand, 0, max_cand) : 0;
@@ -216,42 +267,34 @@ csim_err csim_range_search(const csim_elf *elf, const csim_model *m, const csim_
             ok[c] = model_of(&s, &cand[c], &models[c]);
             st->refused += !ok[c];
             for (size_t r = 0; ok[c] && r < n_runs; r++) {
-                jobs[n_jobs] = (csim_job){.model = &models[c], .opts = runs[r]};
-                jobs[n_jobs].opts.profile = false; /* cycles only */
-                jobs[n_jobs++].opts.console = NULL; /* the firmware's text once, from the model's own run */
+                klass[n_jobs] = r; /* a configuration's jobs are its runs, in order */
+                jobs[n_jobs++] = (csim_job){.model = &models[c], .opts = search_opts(&runs[r])};
             }
         }
         if (n_jobs == 0) {
             break;
         }
         st->steps++;
-        st->configs += (unsigned)(n_jobs / (n_runs ? n_runs : 1));
-        csim_jobs_run(elf, jobs, n_jobs, jo);
-        /* each configuration's runs, in run order, into one result */
+        st->configs += (unsigned)(n_jobs / n_runs);
+        csim_jobs_shared shared;
+        csim_jobs_run_shared(elf, jobs, n_jobs, share ? klass : NULL, jo, alone, &shared);
         for (size_t j = 0; j < n_jobs; j++) {
             const size_t c = (size_t)(jobs[j].model - models);
-            csim_job *jb = &jobs[j];
-            for (size_t i = 0; !err && i < jb->res.n_cases; i++) {
-                if (jb->res.cases[i].status != 0) {
-                    jb->err = csim_fail(&jb->diag, CSIM_ERR_CASE, "case %s failed its check (status %u)",
-                                        jb->res.cases[i].name, jb->res.cases[i].status);
-                }
+            err = err ? err : job_error(&s, &jobs[j], &cand[c], d);
+            if (!take_cases(&res[c], &jobs[j].res) && !err) {
+                err = csim_fail(d, CSIM_ERR_NOMEM, "out of memory");
             }
-            if (!err && jb->err) {
-                char cfg[256];
-                config_text(&s, &cand[c], cfg, sizeof(cfg));
-                err = csim_fail(d, jb->err, "--range: %s with %s: %s", m->name, cfg, jb->diag.msg);
-            }
-            if (!take_cases(&res[c], jb)) {
-                err = err ? err : csim_fail(d, CSIM_ERR_NOMEM, "out of memory");
-            }
+            /* a configuration on an emulation of its own: one of its runs, or every one without sharing */
+            st->alone += j % n_runs == n_runs - 1 && (!share || alone_of(alone + j + 1 - n_runs, n_runs));
         }
+        const bool none_shared = shared.lanes && shared.alone == shared.lanes;
+        share &= !none_shared; /* the firmware reads the time in its regions: every lane would give them up */
         /* each end moves to its best move (a move of the other end one key from it counts too) */
         const config hi_from = hi, lo_from = lo;
         hi_moves = lo_moves = false;
         for (size_t c = 0; c < n; c++) {
             const uint64_t t = ok[c] ? total(&res[c]) : 0;
-            if (ok[c]) {
+            if (ok[c] && !err) {
                 csim_range_envelope(nominal, &res[c]);
             }
             if (ok[c] && t > hi_total && one_apart(&s, &cand[c], &hi_from)) {
@@ -263,14 +306,13 @@ csim_err csim_range_search(const csim_elf *elf, const csim_model *m, const csim_
             csim_run_result_free(&res[c]);
         }
     }
-    for (size_t c = 0; res && c < max_cand; c++) {
-        csim_run_result_free(&res[c]);
-    }
     free(res);
+    free(klass);
     free(jobs);
     free(models);
     free(cand);
     free(ok);
+    free(alone);
     free(s.seen);
     return err;
 }
@@ -314,6 +356,7 @@ csim_err csim_range_jobs_over(const csim_elf *elf, csim_job *jobs, size_t n, con
             sum->configs += st.configs;
             sum->steps += st.steps;
             sum->refused += st.refused;
+            sum->alone += st.alone;
         }
     }
     if (n_unstated) {
@@ -354,7 +397,7 @@ csim_err csim_range_rt_alt(const csim_elf *alt, const csim_model *m, const csim_
                                 m->name, jb->res.cases[i].name, jb->res.cases[i].status);
             }
         }
-        if (!take_cases(&res, jb) && !err) {
+        if (!take_cases(&res, &jb->res) && !err) {
             err = csim_fail(d, CSIM_ERR_NOMEM, "out of memory");
         }
     }

@@ -35,7 +35,8 @@ static const cli_own_opt run_own[] = {
     {"output", 'o', "FILE", "write the report to FILE (default: stdout)"},
     {"console", OPT_CONSOLE, "FILE|-", "what the firmware prints (UART, semihosting) goes to FILE, - for stderr"},
     {"no-reuse", OPT_NO_REUSE, NULL, "price every block anew instead of reusing the pricing of a block seen in "
-                                     "the same state (slower; for checking the reuse)"},
+                                     "the same state, and with --range run each configuration on an emulation of "
+                                     "its own (slower; for checking the reuse)"},
     {NULL, 0, NULL, NULL},
 };
 
@@ -89,16 +90,17 @@ static int range_of(const csim_elf *elf, const csim_elf *rt_alt, const csim_mode
         return cli_fail(err, &d);
     }
     /* what the range cost, in runs of the model's cases */
-    cli_say(o->quiet, "note", "%s: --range: %zu keys, %u configurations in %u rounds%s", m->name, n_dims, st.configs,
-            st.steps, st.refused ? " (some refused by the model check)" : "");
+    cli_say(o->quiet, "note", "%s: --range: %zu keys, %u configurations in %u rounds%s, %u of them on an emulation "
+            "of their own", m->name, n_dims, st.configs, st.steps, st.refused ? " (some refused by the model check)" : "",
+            st.alone);
     if (rt_alt) {
         err = csim_range_rt_alt(rt_alt, m, opts, n_runs, o->n_range_keys ? o->range_keys : NULL, o->n_range_keys, jo,
                                 res, &st, &d);
         if (err) {
             return cli_fail(err, &d);
         }
-        cli_say(o->quiet, "note", "%s: --rt-alt: the same search on %s, %u configurations in %u rounds", m->name,
-                rt_alt->path, st.configs, st.steps);
+        cli_say(o->quiet, "note", "%s: --rt-alt: the same search on %s, %u configurations in %u rounds, %u of them "
+                "on an emulation of their own", m->name, rt_alt->path, st.configs, st.steps, st.alone);
     }
     if (o->n_range_keys) { /* the margins were fitted on ranges over every uncertain key */
         cli_say(o->quiet, "note", "%s: --range-keys: no calibrated interval (its margins hold for the range over "

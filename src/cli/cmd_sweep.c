@@ -73,8 +73,8 @@ static int range_of(const cli_common *co, const csim_elf *elf, const csim_model 
     }
     cli_range_unstated(co->quiet, base, unstated);
     cli_say(co->quiet, "note", "%s: --range: %zu searches (one per emulator run), %u configurations in %u rounds in "
-            "all%s", base->name, sw->n_runs, st.configs, st.steps,
-            st.refused ? " (some refused by the model check)" : "");
+            "all%s, %u of them on an emulation of their own", base->name, sw->n_runs, st.configs, st.steps,
+            st.refused ? " (some refused by the model check)" : "", st.alone);
     return EXIT_OK;
 }
 

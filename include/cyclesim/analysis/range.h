@@ -39,6 +39,7 @@ typedef struct csim_range_stats {
     unsigned configs;     /* configurations run besides the model's own */
     unsigned steps;       /* rounds of the search */
     unsigned refused;     /* configurations that failed the model check (not run) */
+    unsigned alone;       /* configurations that one shared emulation could not price (run on their own) */
 } csim_range_stats;
 
 /** csim_range_search - sets the range of every case of `nominal` (the model's
