@@ -60,7 +60,7 @@ static void evaluate(calib *c, const double *values, size_t n, double *cyc, bool
 {
     csim_model *models = calloc(n, sizeof(*models));
     csim_job *jobs = calloc(n * c->n_elfs + 1, sizeof(*jobs));
-    unsigned *job_elf = calloc(n * c->n_elfs + 1, sizeof(*job_elf));
+    size_t *job_elf = calloc(n * c->n_elfs + 1, sizeof(*job_elf));
     size_t n_jobs = 0;
     *err = CSIM_OK;
     if (!models || !jobs || !job_elf) {
@@ -99,7 +99,13 @@ static void evaluate(calib *c, const double *values, size_t n, double *cyc, bool
             }
         }
     }
-    csim_jobs_run(c->elfs[0], jobs, n_jobs, c->jobs);
+    /* The values of one image's jobs share emulations (lanes), unless a row
+     * reads the firmware's own measurement, which a lane does not keep. */
+    bool fw_rows = false;
+    for (size_t r = 0; r < c->n_rows; r++) {
+        fw_rows |= c->rows[r].fw_measured;
+    }
+    csim_jobs_run_shared(c->elfs[0], jobs, n_jobs, fw_rows ? NULL : job_elf, c->jobs, NULL, NULL);
     c->runs += (unsigned)n_jobs;
     for (size_t k = 0; k < n_jobs; k++) {
         csim_job *jb = &jobs[k];

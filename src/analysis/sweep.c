@@ -388,10 +388,13 @@ csim_err sweep_plan(grid *g, const csim_model *base, bool independent, sweep *s,
 
 void sweep_run(sweep *s, const csim_elf *elf, const csim_run_opts *ro, const csim_jobs_opts *jo)
 {
+    size_t *klass = calloc(s->n_runs + 1, sizeof(*klass)); /* one class: the same image and options */
     for (size_t r = 0; r < s->n_runs; r++) {
         s->jobs[r].opts = *ro;
     }
-    csim_jobs_run(elf, s->jobs, s->n_runs, jo);
+    /* the configurations of one part price on shared emulations (lanes; NULL klass, out of memory: none) */
+    csim_jobs_run_shared(elf, s->jobs, s->n_runs, klass, jo, NULL, NULL);
+    free(klass);
 }
 
 void sweep_free(sweep *s)

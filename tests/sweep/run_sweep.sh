@@ -4,6 +4,8 @@
 # usage: run_sweep.sh MODE CYCLESIM SOURCE_DIR WORKDIR ARGS...
 #   equal ELF MCU SWEEP-ARGS... grouped and --independent give the same rows; the grouped
 #                               sweep made as many runs as there are distinct latencies
+#   lanes ELF MCU SWEEP-ARGS... the rows of configurations that shared emulations (lanes) are
+#                               those of one plain `run --set` per configuration
 #   rm ELF                      tests/sweep/rm_latency.txt
 #   svg ELF MCU SWEEP-ARGS...   the chart is well-formed XML with one polyline per line
 #   bad ELF                     tests/sweep/bad_inputs.txt
@@ -45,6 +47,38 @@ assert i["runs"] == g["points"] == len(points), (i["runs"], g["points"], len(poi
 assert g["runs"] < i["runs"]
 print(f"{g['points']} points: {g['runs']} runs grouped, {i['runs']} independent; rows identical")
 PY
+    ;;
+lanes)
+    elf=$1 mcu=$2
+    shift 2
+    "$cyclesim" sweep "$elf" --mcu "$mcu" "$@" --format csv -j 2 > "$work/sweep.csv" || fail "sweep"
+    # Each configuration (latency, cache, prefetch) at each clock, run on its own: the same cycles per case.
+    python3 - "$work/sweep.csv" > "$work/points" <<'PY'
+import csv, sys
+seen = set()
+for r in csv.DictReader(open(sys.argv[1])):
+    p = (r["clock_hz"], r["latency"], r["cache"], r["prefetch"])
+    if p not in seen:
+        seen.add(p)
+        print(*p)
+PY
+    [ "$(awk '{ print $2, $3, $4 }' "$work/points" | sort -u | wc -l)" -gt 2 ] || fail "fewer than 3 configurations"
+    : > "$work/runs.csv"
+    while read -r hz ws cache prefetch; do
+        tf() { if [ "$1" = 1 ]; then echo true; else echo false; fi; }
+        "$cyclesim" run "$elf" --mcu "$mcu" --set clock.hz="$hz" --set flash.wait_states="$ws" \
+            --set cache.enabled="$(tf "$cache")" --set flash.prefetch="$(tf "$prefetch")" --format csv 2>/dev/null |
+            awk -F, -v p="$hz $ws $cache $prefetch" 'NR == 1 { for (i = 1; i <= NF; i++) { if ($i == "case") k = i; if ($i == "cycles") c = i }; next }
+                                                 { print p, $k, $c }' >> "$work/runs.csv" || fail "run at $hz $ws $cache $prefetch"
+    done < "$work/points"
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) { if ($i == "case") k = i; if ($i == "cycles") c = i; if ($i == "clock_hz") h = i;
+                                                if ($i == "latency") l = i; if ($i == "cache") e = i; if ($i == "prefetch") f = i }; next }
+             { print $h, $l, $e, $f, $k, $c }' "$work/sweep.csv" | sort > "$work/sweep.rows"
+    # the runs time every case: keep those of the sweep (its --case)
+    awk 'NR == FNR { keep[$5] = 1; next } $5 in keep' "$work/sweep.rows" "$work/runs.csv" | sort > "$work/runs.rows"
+    [ -s "$work/runs.rows" ] || fail "no rows from the runs"
+    cmp "$work/sweep.rows" "$work/runs.rows" || fail "the sweep's cycles are not those of one run per configuration"
+    echo "$(wc -l < "$work/points") points, $(wc -l < "$work/sweep.rows") rows: as one run per configuration"
     ;;
 rm)
     elf=$1 data=$here/rm_latency.txt

@@ -67,6 +67,13 @@ if(TARGET firmware)
     add_test(NAME sweep_grouped_equals_independent_m0plus
         COMMAND ${SWEEP} equal $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR} ${SWEEP_WORK}/eq-m0plus
                 ${FW}/emu-m0plus/selftest.elf stm32u083rc --clock 16M:56M:8M --cache on,off --prefetch on,off)
+    # The configurations of a part share emulations (lanes): each row as one plain run of its configuration.
+    add_test(NAME sweep_lanes_equal_runs_m0plus
+        COMMAND ${SWEEP} lanes $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR} ${SWEEP_WORK}/lanes-m0plus
+                ${FW}/emu-m0plus/sha.elf stm32u083rc --clock 24M,48M --latency 1,2 --cache on,off --prefetch on,off)
+    add_test(NAME sweep_lanes_equal_runs_m33
+        COMMAND ${SWEEP} lanes $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR} ${SWEEP_WORK}/lanes-m33
+                ${FW}/emu-m33/aes.elf stm32l552ze --latency 1,3,5 --cache on,off --case aes-cbc/*/128/small/*)
     add_test(NAME sweep_grouped_equals_independent_m33
         COMMAND ${SWEEP} equal $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR} ${SWEEP_WORK}/eq-m33
                 ${FW}/emu-m33/sha.elf stm32l552ze --clock 16M:110M:8M --case sha256/*)
@@ -81,6 +88,7 @@ if(TARGET firmware)
         COMMAND ${SWEEP} bad $<TARGET_FILE:cyclesim> ${CMAKE_SOURCE_DIR} ${SWEEP_WORK}/bad
                 ${FW}/emu-m0plus/selftest.elf)
     set_tests_properties(sweep_grouped_equals_independent_m0plus sweep_grouped_equals_independent_m33
+        sweep_lanes_equal_runs_m0plus sweep_lanes_equal_runs_m33
         sweep_rm_latency sweep_svg sweep_bad_inputs PROPERTIES LABELS sweep)
 endif()
 
