@@ -317,6 +317,14 @@ csim_err csim_range_search(const csim_elf *elf, const csim_model *m, const csim_
     return err;
 }
 
+static void add_stats(csim_range_stats *sum, const csim_range_stats *st)
+{
+    sum->configs += st->configs;
+    sum->steps += st->steps;
+    sum->refused += st->refused;
+    sum->alone += st->alone;
+}
+
 /* A job that failed, or holds a failed case, gets no range: its caller reports it. */
 static bool job_failed(const csim_job *j)
 {
@@ -353,10 +361,7 @@ csim_err csim_range_jobs_over(const csim_elf *elf, csim_job *jobs, size_t n, con
             return err;
         }
         if (sum) {
-            sum->configs += st.configs;
-            sum->steps += st.steps;
-            sum->refused += st.refused;
-            sum->alone += st.alone;
+            add_stats(sum, &st);
         }
     }
     if (n_unstated) {
@@ -458,14 +463,25 @@ static bool any_state_sensitive(const csim_run_result *r, const csim_run_result 
 
 csim_err csim_range_jobs_states(const csim_elf *elf, csim_job *jobs, csim_job *other, size_t n,
                                 const char *const *only, size_t n_only, bool warm, double pct,
-                                const csim_jobs_opts *jo, csim_diag *d)
+                                const csim_jobs_opts *jo, csim_range_stats *sum, size_t *n_searches,
+                                csim_diag *d)
 {
-    csim_err err = csim_range_jobs_over(elf, jobs, n, only, n_only, jo, NULL, NULL, d);
+    csim_range_stats all = {0}, st;
+    size_t searches = n;
+    csim_err err = csim_range_jobs_over(elf, jobs, n, only, n_only, jo, &all, NULL, d);
     for (size_t j = 0; !err && other && j < n; j++) {
         if (any_state_sensitive(&jobs[j].res, &other[j].res, warm, pct) &&
-            !(err = csim_range_jobs_over(elf, &other[j], 1, only, n_only, jo, NULL, NULL, d))) {
+            !(err = csim_range_jobs_over(elf, &other[j], 1, only, n_only, jo, &st, NULL, d))) {
             csim_range_union_state(&jobs[j].res, &other[j].res, warm, pct);
+            add_stats(&all, &st);
+            searches++;
         }
+    }
+    if (sum) {
+        *sum = all;
+    }
+    if (n_searches) {
+        *n_searches = searches;
     }
     return err;
 }

@@ -237,13 +237,19 @@ int cmd_compare(int argc, char **argv)
     /* --range: the model's own runs, and the other state's where a case depends
      * on it: a page does not say which state its rows started from
      * (docs/accuracy.md, "Ranges"); over some keys only, no interval */
+    csim_range_stats rst;
+    size_t searches = 0;
     if (o.range && (err = csim_range_jobs_states(elfs[0], jobs, state_check ? jobs + n_jobs : NULL, n_jobs,
                                                  o.n_range_keys ? o.range_keys : NULL, o.n_range_keys, warm,
-                                                 CSIM_CMP_STATE_PCT, &cj.opts, &d))) {
+                                                 CSIM_CMP_STATE_PCT, &cj.opts, &rst, &searches, &d))) {
         rc = cli_fail(err, &d);
     } else if (o.range && (err = rt_alt_ranges(images, elfs, n_elfs, jobs, n_jobs, &o, &cj.opts, &d))) {
         rc = cli_fail(err, &d);
     } else if (o.range) {
+        /* what the searches cost (--rt-alt's not counted) */
+        cli_say(o.quiet, "note", "%s: --range: %zu searches (the other start state's included), %u configurations "
+                "in %u rounds in all, %u of them on an emulation of their own", model.name, searches, rst.configs,
+                rst.steps, rst.alone);
         rc = cli_jobs_intervals(o.quiet, jobs, n_jobs, o.n_range_keys);
     }
     cli_jobs_free(&cj);

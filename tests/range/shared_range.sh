@@ -8,10 +8,13 @@
 # of its own) or cannot (some on their own: the firmware reads an AES
 # peripheral's flags in its regions, or a case is longer than SysTick's
 # 2^24-cycle period, so that the execution could differ per lane).
+# Then compare --range of the first SPEC's image (the model's own runs are
+# profiled: the search's must still share): every configuration shared
+# without the state check; with it, the warm searches' run alone.
 # usage: shared_range.sh CYCLESIM WORK_DIR ELF:MCU:CASES:KEYS:shared|alone...
 #        (KEYS: --range-keys, or - for every uncertain key)
 set -eu
-cyclesim=$1 work=$2
+cyclesim=$1 work=$2 first=$3
 shift 2
 rm -rf "$work" && mkdir -p "$work"
 fail=0
@@ -52,5 +55,22 @@ for spec in "$@"; do
         fi
     done
 done
-[ "$fail" = 0 ] && echo "shared range: $n specs, as one emulation per configuration"
+elf=${first%%:*} rest=${first#*:}
+mcu=${rest%%:*}
+for state in --no-state-check ""; do
+    # shellcheck disable=SC2086
+    "$cyclesim" compare "$elf" --mcu "$mcu" --range $state -j 2 --no-progress > "$work/compare.txt" \
+        2> "$work/compare.err" || { echo "FAIL: compare --range $state"; fail=1; }
+    line=$(grep -- '--range: .* searches' "$work/compare.err")
+    own=$(echo "$line" | sed -E 's/.*, ([0-9]+) of them on an emulation of their own.*/\1/')
+    searches=$(echo "$line" | sed -E 's/.*--range: ([0-9]+) searches.*/\1/')
+    if [ -n "$state" ] && [ "$own" != 0 ]; then
+        echo "FAIL: compare --range $state: $own configurations did not share: $line"
+        fail=1
+    elif [ -z "$state" ] && { [ "$searches" -lt 2 ] || [ "$own" = 0 ]; }; then
+        echo "FAIL: compare --range: expected warm searches run alone: $line"
+        fail=1
+    fi
+done
+[ "$fail" = 0 ] && echo "shared range: $n specs, as one emulation per configuration; compare shares its cold searches"
 exit "$fail"

@@ -104,9 +104,12 @@ size_t csim_range_union_state(csim_run_result *r, const csim_run_result *other, 
  *  case state-sensitive against other[j] (the same cases from the other start
  *  state; other NULL: none) is searched from that state too and its
  *  state-sensitive cases take both ranges (csim_range_union_state): compare's
- *  range against a page that does not say which state a row started from. */
+ *  range against a page that does not say which state a row started from.
+ *  *sum (may be NULL) adds up what every search cost, and *n_searches (may
+ *  be NULL) counts them (the other state's included). */
 csim_err csim_range_jobs_states(const csim_elf *elf, csim_job *jobs, csim_job *other, size_t n,
                                 const char *const *only, size_t n_only, bool warm, double pct,
-                                const csim_jobs_opts *jo, csim_diag *d);
+                                const csim_jobs_opts *jo, csim_range_stats *sum, size_t *n_searches,
+                                csim_diag *d);
 
 #endif
