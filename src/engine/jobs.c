@@ -390,6 +390,13 @@ void csim_jobs_run_shared(const csim_elf *elf, csim_job *jobs, size_t n, const s
     csim_jobs_shared none;
     st = st ? st : &none;
     memset(st, 0, sizeof(*st));
+    if (!klass) { /* no classes: nothing to share, nothing to plan */
+        if (alone) {
+            memset(alone, 0, n * sizeof(*alone));
+        }
+        csim_jobs_run(elf, jobs, n, jo);
+        return;
+    }
     const size_t workers = jo && jo->workers > 1 ? jo->workers : 1;
     share_plan sp = {calloc(n + 1, sizeof(size_t)), calloc(n + 1, sizeof(*sp.lane_models)),
                      calloc(n + 1, sizeof(*sp.lane_res)), calloc(n + 1, sizeof(*sp.runs)), calloc(n + 1, sizeof(size_t)),
@@ -413,9 +420,10 @@ void csim_jobs_run_shared(const csim_elf *elf, csim_job *jobs, size_t n, const s
         }
         /* job i's class: the jobs the caller says run alike, whose models may be its lanes */
         const size_t lo = n_members;
-        for (size_t k = i; k < n; k++) {
-            if (!done[k] && klass && klass[k] == klass[i] && jobs[k].elf == jobs[i].elf &&
-                csim_run_lanes_ok(jobs[i].model, &jobs[k].model, 1, &jobs[i].opts) && !jobs[i].opts.no_reuse) {
+        const bool shares = !jobs[i].opts.no_reuse && csim_run_lanes_ok(jobs[i].model, NULL, 0, &jobs[i].opts);
+        for (size_t k = i; shares && k < n; k++) {
+            if (!done[k] && klass[k] == klass[i] && jobs[k].elf == jobs[i].elf &&
+                csim_run_lanes_ok(jobs[i].model, &jobs[k].model, 1, &jobs[i].opts)) {
                 done[k] = true;
                 sp.members[n_members] = k;
                 sp.lane_models[n_members++] = jobs[k].model;
