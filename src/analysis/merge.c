@@ -153,6 +153,10 @@ static csim_err load_shards(merge_shard *in, unsigned n, const char **command, c
             return bad_key(d, in[i].path, "shard.command", "missing, or neither run nor compare (merge joins "
                            "run and compare shards only)");
         }
+        const csim_json *keys = csim_json_get(in[i].sh, "range_keys");
+        if (keys && (!string_list(keys) || csim_json_count(keys) > MERGE_MAX_RANGE_KEYS)) {
+            return bad_key(d, in[i].path, "shard.range_keys", "not a list of at most 32 strings");
+        }
         if (!string_list(csim_json_get(in[i].sh, "sets")) || !string_list(csim_json_get(in[i].sh, "select"))) {
             return bad_key(d, in[i].path, !string_list(csim_json_get(in[i].sh, "sets")) ? "shard.sets" : "shard.select",
                            "missing or not a list of strings");
@@ -174,6 +178,10 @@ static csim_err load_shards(merge_shard *in, unsigned n, const char **command, c
         }
         if (!same_list(csim_json_get(a, "sets"), csim_json_get(b, "sets"))) {
             return csim_fail(d, CSIM_ERR_INPUT, "%s and %s were run with different --set lists", in[0].path,
+                             in[i].path);
+        }
+        if (!same_list(csim_json_get(a, "range_keys"), csim_json_get(b, "range_keys"))) {
+            return csim_fail(d, CSIM_ERR_INPUT, "%s and %s hold ranges over different keys (--range-keys)", in[0].path,
                              in[i].path);
         }
         if (!same_list(csim_json_get(a, "select"), csim_json_get(b, "select"))) {
@@ -211,7 +219,12 @@ csim_err merge_load(merge_input *m, char *const *paths, unsigned n, csim_diag *d
     for (unsigned i = 0; i < n; i++) {
         m->in[i].path = paths[i];
     }
-    return load_shards(m->in, n, &m->command, d);
+    csim_err err = load_shards(m->in, n, &m->command, d);
+    for (const csim_json *k = err ? NULL : first_element(csim_json_get(m->in[0].sh, "range_keys")); k;
+         k = csim_json_next(k)) {
+        m->range_keys[m->n_range_keys++] = csim_json_str_of(k);
+    }
+    return err;
 }
 
 void merge_input_free(merge_input *m)
@@ -692,7 +705,9 @@ csim_err merge_compare(const merge_input *m, const char *published, merged_compa
         snprintf(mc->page.source, sizeof(mc->page.source), "%s", csim_json_str_of(csim_json_get(sh, "published")));
         const csim_cmp_extra extra = {.other_state = state_check ? mc->res[1].cases : NULL,
                                       .zero_wait = baselines ? mc->res[2].cases : NULL,
-                                      .n_cases = np};
+                                      .n_cases = np,
+                                      .range_keys = m->range_keys,
+                                      .n_range_keys = m->n_range_keys};
         err = csim_compare_build_ext(&mc->cmp, mc->images, n_images, &mc->model, warm, &mc->page, mc->res[0].cases,
                                      np, &extra, d);
     }

@@ -30,11 +30,16 @@ typedef struct merge_shard {
     unsigned k;
 } merge_shard;
 
+#define MERGE_MAX_RANGE_KEYS 32 /* CSIM_RANGE_MAX_DIMS: --range-keys takes no more */
+
 /* Every shard of one command. */
 typedef struct merge_input {
     merge_shard *in;
     unsigned n;
     const char *command; /* "run" or "compare" */
+    /* --range-keys, the same on every shard (in the first one's document; none: every uncertain key) */
+    const char *range_keys[MERGE_MAX_RANGE_KEYS];
+    size_t n_range_keys;
 } merge_input;
 
 /** merge_load - reads every path (up to 256 MiB each) and checks that they are

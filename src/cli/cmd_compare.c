@@ -129,11 +129,6 @@ int cmd_compare(int argc, char **argv)
     unsigned n_sets = o.n_sets, workers = o.workers;
     bool warm = o.ro.warm, progress = o.progress, baselines = own.baselines, state_check = own.state_check;
     const csim_output_format *fmt = csim_output_find(CSIM_REPORT_COMPARE, o.format);
-    if (o.shard_n && o.n_range_keys) {
-        fprintf(stderr, "cyclesim: error: compare --shard with --range-keys: the shards' merge records a range over "
-                        "every uncertain key; run a range over some keys unsharded\n");
-        return EXIT_USAGE;
-    }
     if (o.n_rt_alts && (!o.range || o.shard_n)) {
         fprintf(stderr, "cyclesim: error: --rt-alt: %s\n",
                 !o.range ? "widens the range: give it with --range or --range-keys"
@@ -294,8 +289,8 @@ int cmd_compare(int argc, char **argv)
         goto done;
     }
     const csim_shard shard = {.k = o.shard_k, .n = o.shard_n, .sets = sets, .n_sets = n_sets,
-                              .globs = sel.globs, .n_globs = sel.n_globs,
-                              .published_sha256 = page_sha, .other_state = extra.other_state,
+                              .globs = sel.globs, .n_globs = sel.n_globs, .range_keys = o.range_keys,
+                              .n_range_keys = o.n_range_keys, .published_sha256 = page_sha, .other_state = extra.other_state,
                               .zero_wait = extra.zero_wait, .state_check = state_check, .baselines = baselines};
     csim_compare_print(out.f, fmt, &cmp, o.shard_n ? &shard : NULL);
     rc = cli_close_out(&out, rc);

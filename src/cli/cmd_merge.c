@@ -70,6 +70,7 @@ static int merge_run(const merge_input *in, const char *format, const char *outp
     }
     csim_report *rep = csim_report_open(out.f, fmt, &run.elf, run.rt, NULL, NULL);
     rc = rep ? EXIT_OK : cli_out_of_memory();
+    csim_report_range_keys(rep, in->range_keys, in->n_range_keys);
     for (size_t g = 0; rc == EXIT_OK && g < run.n_models; g++) {
         csim_model m;
         csim_run_result res;

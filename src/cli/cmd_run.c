@@ -170,8 +170,9 @@ int cmd_run(int argc, char **argv)
         n = 0;
     }
     const csim_shard shard = {.k = o.shard_k, .n = o.shard_n, .sets = sets, .n_sets = n_sets, .globs = sel.globs,
-                              .n_globs = sel.n_globs};
+                              .n_globs = sel.n_globs, .range_keys = o.range_keys, .n_range_keys = o.n_range_keys};
     csim_report *rep = n ? csim_report_open(out.f, fmt, elf, NULL, rt_alt, o.shard_n ? &shard : NULL) : NULL;
+    csim_report_range_keys(rep, o.range_keys, o.n_range_keys);
     /* One job per model and range of consecutive selected cases. */
     size_t n_jobs = (size_t)n * n_ranges;
     csim_job *jobs = n_jobs ? calloc(n_jobs, sizeof(*jobs)) : NULL;

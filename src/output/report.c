@@ -48,6 +48,11 @@ static void table_group(csim_report *r, const csim_model *m, const csim_run_resu
         csim_text_str(r->out, r->rt_alt->path);
         fprintf(r->out, " (sha256 %.16s)\n", r->rt_alt->sha256_hex);
     }
+    if (r->range_keys[0] && res->n_cases && res->cases[0].ranged) {
+        fputs("range over these uncertain keys only (--range-keys): ", r->out);
+        csim_text_str(r->out, r->range_keys);
+        fputc('\n', r->out);
+    }
     fprintf(r->out, "%-44s %12s", "case", "cycles");
     if (res->n_cases && res->cases[0].ranged) {
         fprintf(r->out, " %12s %12s %12s %12s %-6s", "low", "high", "int_low", "int_high", "class");
@@ -127,6 +132,23 @@ static void json_begin(csim_report *r)
     fputs("},\n \"records\": [", r->out);
 }
 
+/* null: every uncertain key; else the --range-keys list */
+static void json_range_keys(FILE *f, const char *keys)
+{
+    if (!keys[0]) {
+        fputs("null", f);
+        return;
+    }
+    const char *sep = "[";
+    for (const char *k = keys; *k;) {
+        const size_t len = strcspn(k, " ");
+        fprintf(f, "%s\"%.*s\"", sep, (int)len, k); /* key names: letters, digits, '.' and '_' */
+        sep = ", ";
+        k += len + (k[len] == ' ');
+    }
+    fputc(']', f);
+}
+
 static void json_record(csim_report *r, const csim_model *m, const csim_case_result *c, bool warm)
 {
     FILE *f = r->out;
@@ -154,7 +176,10 @@ static void json_record(csim_report *r, const csim_model *m, const csim_case_res
             U(c->cycles), case_us(m, c), U(b->instructions), c->status, c->fw_cycles, c->workbuf, c->stack_bytes,
             c->code_bytes, c->const_bytes, c->data_bytes);
     if (c->ranged) { /* run --range */
-        fprintf(f, "\"cycles_low\": %llu, \"cycles_high\": %llu, ", U(c->cycles_low), U(c->cycles_high));
+        fprintf(f, "\"cycles_low\": %llu, \"cycles_high\": %llu, \"range_keys\": ", U(c->cycles_low),
+                U(c->cycles_high));
+        json_range_keys(f, r->range_keys);
+        fputs(", ", f);
         if (c->rt_alt) {
             fprintf(f, "\"rt_alt_cycles\": %llu, ", U(c->rt_alt_cycles));
         }
@@ -227,7 +252,7 @@ static void csv_header(csim_report *r, bool ranged)
     fputs("cache_hits,cache_misses,fw_cycles,status,model_version,elf_sha256,workbuf,stack,code,const,data,attempts,"
           "cycles_per_attempt,rt" CSIM_PROV_CSV_HEAD ",priced_by_assumption",
           r->out);
-    fputs(ranged ? ",cycles_low,cycles_high" CSIM_INTERVAL_CSV_HEAD : "", r->out);
+    fputs(ranged ? ",cycles_low,cycles_high" CSIM_INTERVAL_CSV_HEAD ",range_keys" : "", r->out);
     fputs(r->rt_alt ? ",rt_alt,rt_alt_sha256,rt_alt_cycles\n" : "\n", r->out);
 }
 
@@ -264,9 +289,12 @@ static void csv_record(csim_report *r, const csim_model *m, const csim_case_resu
     if (c->ranged) {
         fprintf(r->out, ",%llu,%llu", U(c->cycles_low), U(c->cycles_high));
         csim_interval_csv(r->out, c);
+        fputc(',', r->out);
+        csim_csv_field(r->out, r->range_keys);
     } else if (r->rt_alt) { /* a case left without a range: the header has its columns */
         fputs(",,", r->out);
         csim_interval_csv(r->out, c);
+        fputc(',', r->out);
     }
     if (r->rt_alt) {
         fputc(',', r->out);
@@ -303,6 +331,19 @@ csim_report *csim_report_open(FILE *out, const csim_output_format *fmt, const cs
         r->w->begin(r);
     }
     return r;
+}
+
+void csim_report_range_keys(csim_report *r, const char *const *keys, size_t n)
+{
+    if (!r) {
+        return;
+    }
+    size_t used = 0;
+    r->range_keys[0] = '\0';
+    for (size_t i = 0; i < n && used < sizeof(r->range_keys); i++) {
+        const int w = snprintf(r->range_keys + used, sizeof(r->range_keys) - used, "%s%s", i ? " " : "", keys[i]);
+        used += w > 0 ? (size_t)w : 0;
+    }
 }
 
 /* Keeps a copy of a model's results for the shard member (shard.h). */

@@ -79,6 +79,14 @@ void csim_shard_head_write(FILE *f, const char *command, const csim_shard *s)
         csim_json_str(f, s->globs[i]);
     }
     fputc(']', f);
+    if (s->n_range_keys) { /* only then: the shards of a range over every key keep their bytes */
+        fputs(", \"range_keys\": [", f);
+        for (unsigned i = 0; i < s->n_range_keys; i++) {
+            fputs(i ? ", " : "", f);
+            csim_json_str(f, s->range_keys[i]);
+        }
+        fputc(']', f);
+    }
 }
 
 void csim_shard_image_write(FILE *f, const csim_elf *elf, const char *rt, const char *backend)

@@ -33,7 +33,8 @@ endif()
 if(TARGET firmware)
     add_test(NAME e2e_range_merge
         COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/merge_range.sh $<TARGET_FILE:cyclesim>
-                ${CMAKE_BINARY_DIR}/firmware/emu-m33/sha.elf stm32l552ze sha256/sole/* ${CMAKE_CURRENT_BINARY_DIR}/range-merge)
+                ${CMAKE_BINARY_DIR}/firmware/emu-m33/sha.elf stm32l552ze sha256/sole/* ${CMAKE_CURRENT_BINARY_DIR}/range-merge
+                m33.operand2_chain)
     set_tests_properties(e2e_range_merge PROPERTIES LABELS e2e)
 endif()
 # compare's HTML error chart: its SVG byte for byte (compare_error_svg.expect) and its structure.

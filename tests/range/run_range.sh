@@ -8,7 +8,7 @@
 # exactly the fewest and most cycles over the 8 corners of those keys: the
 # search finds the extremes of keys that interact; (3) the same range in
 # the three formats and the profile's header, and the same estimates as a
-# plain run.
+# plain run; (4) every format says which keys a --range-keys range is over.
 # usage: run_range.sh CYCLESIM ELF CASE WORK_DIR MCU:K1,K2,K3...
 set -eu
 cyclesim=$1 elf=$2 case=$3 work=$4
@@ -30,6 +30,9 @@ for spec in "$@"; do
     "$cyclesim" profile "$elf" --mcu "$mcu" --case "$case" > "$work/$mcu.profile-plain.txt" 2>/dev/null
     "$cyclesim" run "$elf" --mcu "$mcu" --case "$case" --range-keys "$corner_keys" --format json \
         > "$work/$mcu.range3.json" 2>/dev/null
+    "$cyclesim" run "$elf" --mcu "$mcu" --case "$case" --range-keys "$corner_keys" --format csv \
+        > "$work/$mcu.range3.csv" 2>/dev/null
+    "$cyclesim" run "$elf" --mcu "$mcu" --case "$case" --range-keys "$corner_keys" > "$work/$mcu.range3.txt" 2>/dev/null
     : > "$work/$mcu.corners"
     for c in 0 1 2 3 4 5 6 7; do
         sets="" bit=0
@@ -96,6 +99,15 @@ for spec in specs:
     row = next(l for l in table if l.startswith(r["case"] + " "))
     check(f"{mcu}: table columns low and high", head.split()[1:4] == ["cycles", "low", "high"] and
           row.split()[1:4] == [str(est), str(lo), str(hi)])
+    keys = spec.split(":")[1].split(",")
+    rows3 = list(csv.DictReader(open(f"{work}/{mcu}.range3.csv")))
+    check(f"{mcu}: the range's keys: JSON null with --range, {keys} with --range-keys",
+          r["range_keys"] is None and r3["range_keys"] == keys)
+    check(f"{mcu}: the range's keys: CSV column range_keys", [x["range_keys"] for x in rows] == [""] and
+          [x["range_keys"] for x in rows3] == [" ".join(keys)])
+    check(f"{mcu}: the range's keys: the table's line, with --range-keys only",
+          f"range over these uncertain keys only (--range-keys): {' '.join(keys)}\n" in
+          open(f"{work}/{mcu}.range3.txt").read() and "--range-keys" not in "\n".join(table))
     line = f"range over the model's uncertain keys: {lo}..{hi} cycles"
     check(f"{mcu}: the profile's header says \"{line}\" (and only with --range)",
           line in open(f"{work}/{mcu}.profile.txt").read() and

@@ -25,6 +25,8 @@ typedef struct csim_shard {
     unsigned n_sets;
     const char *const *globs;    /* the --case globs (none: every case): with k and n, the cases it holds */
     unsigned n_globs;
+    const char *const *range_keys; /* --range-keys (none: a range over every uncertain key, or no range) */
+    size_t n_range_keys;
     /* compare only: */
     const char *published_sha256;         /* of the measured results file (page->source) */
     const csim_case_result *other_state;  /* the extra runs (NULL: not made), comparison cases order */

@@ -25,6 +25,10 @@ typedef struct csim_shard csim_shard;
  *  (shard.h; NULL: none), written by the formats that carry it (JSON). */
 csim_report *csim_report_open(FILE *out, const csim_output_format *fmt, const csim_elf *elf, const char *rt,
                               const csim_elf *rt_alt, const csim_shard *shard);
+/** csim_report_range_keys - the keys of --range-keys, the only ones the
+ *  cases' ranges are over (n = 0: every uncertain key of the model); called
+ *  before the first result is added. */
+void csim_report_range_keys(csim_report *r, const char *const *keys, size_t n);
 void csim_report_add(csim_report *r, const csim_model *m, const csim_run_result *res, bool warm);
 /** A run that stopped with an error: report the cases that completed. */
 void csim_report_partial(csim_report *r, const csim_model *m, const csim_run_result *res);
