@@ -235,7 +235,7 @@ int cmd_sweep(int argc, char **argv)
         goto out;
     }
     sweep_out o = {NULL, fmt, g, sw.pts, sw.n_pts, sw.n_runs, jobs, globs, n_globs, elf, co.shard_k, co.shard_n,
-                   ro.warm, co.range, co.range && !co.n_range_keys, base};
+                   ro.warm, co.range, co.range && !co.n_range_keys, co.range_keys, co.n_range_keys, base};
     o.f = table.f;
     sweep_write_rows(&o);
     rc = cli_close_out(&table, rc);

@@ -62,6 +62,29 @@ static row_figures figures_of(const sweep_out *o, const point *p, const csim_cas
     return r;
 }
 
+/* The --range-keys, joined by sep ("" for a range over every uncertain key). */
+static const char *keys_text(const sweep_out *o, const char *sep, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < o->n_range_keys && used < len; i++) {
+        const int w = snprintf(buf + used, len - used, "%s%s", i ? sep : "", o->range_keys[i]);
+        used += w > 0 ? (size_t)w : 0;
+    }
+    return buf;
+}
+
+const char *sweep_range_over(const sweep_out *o, char *buf, size_t len)
+{
+    if (!o->n_range_keys) {
+        snprintf(buf, len, "the model's uncertain keys");
+        return buf;
+    }
+    char keys[1280];
+    snprintf(buf, len, "the keys %s only (--range-keys)", keys_text(o, ", ", keys, sizeof(keys)));
+    return buf;
+}
+
 /* ---- CSV -------------------------------------------------------------- */
 
 static void csv_header(const sweep_out *o)
@@ -76,7 +99,8 @@ static void csv_header(const sweep_out *o)
     }
     fputs(",case,cycles,time_us,rm_min_latency,outside_rm,reason" CSIM_PROV_CSV_HEAD, o->f);
     fputs(o->range ? ",cycles_low,cycles_high,time_us_low,time_us_high" : "", o->f);
-    fputs(o->interval ? CSIM_INTERVAL_CSV_HEAD "\n" : "\n", o->f);
+    fputs(o->interval ? CSIM_INTERVAL_CSV_HEAD : "", o->f);
+    fputs(o->range ? ",range_keys\n" : "\n", o->f);
 }
 
 static void csv_row(const sweep_out *o, const point *p, const csim_case_result *c, bool first)
@@ -107,6 +131,11 @@ static void csv_row(const sweep_out *o, const point *p, const csim_case_result *
     if (o->interval) {
         csim_interval_csv(o->f, c);
     }
+    if (o->range) {
+        char keys[1280];
+        fputc(',', o->f);
+        csim_csv_field(o->f, keys_text(o, " ", keys, sizeof(keys)));
+    }
     fputc('\n', o->f);
 }
 
@@ -121,6 +150,14 @@ static void json_header(const sweep_out *o)
     fprintf(o->f, ", \"points\": %zu, \"runs\": %zu, \"state\": \"%s\",\n \"provenance\": ", o->n_pts, o->n_runs,
             o->warm ? "warm" : "cold");
     csim_prov_json(o->f, o->base, 1);
+    if (o->range) { /* null: every uncertain key */
+        fputs(",\n \"range_keys\": ", o->f);
+        for (size_t i = 0; i < o->n_range_keys; i++) {
+            fputs(i ? ", " : "[", o->f);
+            csim_json_str(o->f, o->range_keys[i]);
+        }
+        fputs(o->n_range_keys ? "]" : "null", o->f);
+    }
     fputs(",\n \"rows\": [", o->f);
 }
 
@@ -177,6 +214,10 @@ static void table_header(const sweep_out *o)
             o->n_runs, o->warm ? "warm" : "cold");
     char prov[4096];
     fprintf(o->f, "# provenance: %s\n", csim_prov_text(prov, sizeof(prov), o->base));
+    if (o->range && o->n_range_keys) {
+        char over[1400];
+        fprintf(o->f, "# range over %s\n", sweep_range_over(o, over, sizeof(over)));
+    }
     fprintf(o->f, "%-11s %3s %5s %8s", "clock_hz", "ws", "cache", "prefetch");
     for (unsigned i = 0; i < g->n_dims; i++) {
         if (g->dims[i].column) {
@@ -346,7 +387,8 @@ bool sweep_write_svg(const sweep_out *o, FILE *f, size_t n_configs)
     char title[256];
     snprintf(title, sizeof(title), "%.160s on %s: time versus clock", base ? base + 1 : o->elf->path,
              o->pts[0].m.name);
-    ok = ok && sweep_svg_write(f, title, lines, n);
+    char over[1400];
+    ok = ok && sweep_svg_write(f, title, sweep_range_over(o, over, sizeof(over)), lines, n);
     for (size_t i = 0; lines && i < n; i++) {
         free(lines[i].mhz);
         free(lines[i].us);

@@ -27,8 +27,14 @@ typedef struct sweep_out {
     bool warm;                 /* --warm: the start state every output names */
     bool range;                /* --range: each case's low and high (csim_case_result.ranged) */
     bool interval;             /* --range over every uncertain key: the calibrated interval too */
+    const char *const *range_keys; /* --range-keys: the only keys of the range (none: every uncertain key) */
+    size_t n_range_keys;
     const csim_model *base;    /* the model before the grid: its provenance (the grid's values are columns) */
 } sweep_out;
+
+/** sweep_range_over - what the range is over, for a caption: "the model's
+ *  uncertain keys", or "the keys K, K only (--range-keys)". */
+const char *sweep_range_over(const sweep_out *o, char *buf, size_t len);
 
 /** sweep_write_rows - the table, JSON or CSV, with its header. */
 void sweep_write_rows(const sweep_out *o);

@@ -72,7 +72,7 @@ static void band(FILE *f, const csim_svg_axis *x, const csim_svg_axis *y, const 
     fprintf(f, ": %s</title></polygon>\n", what);
 }
 
-bool sweep_svg_write(FILE *f, const char *title, const sweep_line *lines, size_t n)
+bool sweep_svg_write(FILE *f, const char *title, const char *range_over, const sweep_line *lines, size_t n)
 {
     double xmin = INFINITY, xmax = -INFINITY, ymin = INFINITY, ymax = -INFINITY;
     bool bands = false, intervals = false;
@@ -171,10 +171,11 @@ bool sweep_svg_write(FILE *f, const char *title, const sweep_line *lines, size_t
                  "the calibrated interval");
         }
     }
+    char what[1500];
+    snprintf(what, sizeof(what), "the range over %s", range_over);
     for (size_t i = 0; i < n; i++) {
         if (lines[i].us_low) {
-            band(f, &x, &y, &lines[i], i, "band", 0.18, lines[i].us_low, lines[i].us_high,
-                 "the range over the model's uncertain keys");
+            band(f, &x, &y, &lines[i], i, "band", 0.18, lines[i].us_low, lines[i].us_high, what);
         }
     }
     for (size_t i = 0; i < n; i++) {
@@ -203,9 +204,10 @@ bool sweep_svg_write(FILE *f, const char *title, const sweep_line *lines, size_t
             LEFT + 12, legend_top - 4, LEFT + 30, legend_top);
     if (bands) {
         fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"24\" height=\"10\" fill=\"#000\" fill-opacity=\"0.18\"/>"
-                   "<text x=\"%.1f\" y=\"%.1f\">band: the range over the model's uncertain keys (docs/sweep.md)"
-                   "</text>\n",
+                   "<text x=\"%.1f\" y=\"%.1f\">band: ",
                 LEFT, legend_top + LEGEND_ROW - 9, LEFT + 30, legend_top + LEGEND_ROW);
+        csim_xml_text(f, what);
+        fputs(" (docs/sweep.md)</text>\n", f);
     }
     if (intervals) {
         const double row = legend_top + LEGEND_ROW * (1 + bands);

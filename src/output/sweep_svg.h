@@ -22,7 +22,8 @@ typedef struct sweep_line {
     double *us_int_low, *us_int_high; /* its calibrated interval: a lighter band; NULL: none */
 } sweep_line;
 
-/** sweep_svg_write - writes the chart; false on a write error. */
-bool sweep_svg_write(FILE *f, const char *title, const sweep_line *lines, size_t n);
+/** sweep_svg_write - writes the chart, its bands captioned as the range over
+ *  `range_over` ("the model's uncertain keys"); false on a write error. */
+bool sweep_svg_write(FILE *f, const char *title, const char *range_over, const sweep_line *lines, size_t n);
 
 #endif

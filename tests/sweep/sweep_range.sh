@@ -8,10 +8,11 @@
 #   (2) one search per emulator run, the note says so, and the rows of
 #       --independent (a run and a search per point); a key moves the ends;
 #   (3) the same ends in CSV, JSON and the table; without the range columns,
-#       the rows of a sweep without --range, byte for byte;
+#       the rows of a sweep without --range, byte for byte; every format
+#       names the keys of the range (--range-keys);
 #   (4) keys of which none applies to the model: low = high = estimate;
 #   (5) the chart: one band per line, from the low to the high end around the
-#       line, in the plot; the legend names the band.  With EXPECT, the chart
+#       line, in the plot; the legend names the band and its keys.  With EXPECT, the chart
 #       byte for byte (its figures are the image's, which the compiler makes).
 # usage: sweep_range.sh CYCLESIM ELF MCU CASE KEYS CLOCKS NO_KEY WORK_DIR [EXPECT]
 set -eu
@@ -39,10 +40,10 @@ while read -r hz ws cache prefetch; do
         --set flash.wait_states="$ws" --set cache.enabled="$cache" --set flash.prefetch="$prefetch" --format json \
         > "$work/run-$hz.json" 2>/dev/null
 done < "$work/points"
-python3 - "$work" "$expect" <<'PY'
+python3 - "$work" "$expect" "$keys" <<'PY'
 import csv, glob, json, re, sys
 import xml.etree.ElementTree as ET
-work, expect = sys.argv[1], sys.argv[2]
+work, expect, keys = sys.argv[1], sys.argv[2], sys.argv[3].split(",")
 bad = 0
 def check(what, ok):
     global bad
@@ -76,8 +77,12 @@ check("CSV: the JSON's ends", [(int(c["cycles_low"]), int(c["cycles_high"]), c["
                                for c in ranged] ==
       [(r["cycles_low"], r["cycles_high"], us(r["cycles_low"], r["clock_hz"]), us(r["cycles_high"], r["clock_hz"]))
        for r in rows])
-cut = lambda line: ",".join(line.rstrip("\n").split(",")[:-4]) + "\n"
-check("CSV without the four range columns: the plain sweep's",
+cut = lambda line: ",".join(line.rstrip("\n").split(",")[:-5]) + "\n"
+check("CSV: the range's keys in column range_keys", [c["range_keys"] for c in ranged] == [" ".join(keys)] * len(rows))
+check("JSON: the range's keys", doc["range_keys"] == keys and "range_keys" not in json.load(open(f"{work}/plain.json")))
+check("table: the range's keys", f"# range over the keys {', '.join(keys)} only (--range-keys)\n" in
+      open(f"{work}/range.txt").read())
+check("CSV without the five range columns: the plain sweep's",
       "".join(cut(l) for l in open(f"{work}/range.csv")) == open(f"{work}/plain.csv").read())
 plain = json.load(open(f"{work}/plain.json"))
 strip = [{k: v for k, v in r.items() if k not in ("cycles_low", "cycles_high", "time_us_low", "time_us_high")}
@@ -111,7 +116,8 @@ for line, band in zip(lines, bands):
           len(ring) == 2 * n and all(l[0] == p[0] == h[0] and top <= h[1] <= p[1] <= l[1] <= bottom
                                      for l, p, h in zip(low, pts, high)))
 texts = [t.text or "" for t in svg.iter("{http://www.w3.org/2000/svg}text")]
-check("the legend names the band", any(t.startswith("band: the range over the model's uncertain keys") for t in texts))
+check("the legend names the band and its keys",
+      f"band: the range over the keys {', '.join(keys)} only (--range-keys) (docs/sweep.md)" in texts)
 if expect:
     check(f"the chart as {expect.split('/')[-1]}", open(f"{work}/band.svg").read() == open(expect).read())
 sys.exit(1 if bad else 0)
