@@ -17,8 +17,9 @@ typedef struct block block;
 typedef struct csim_case_result csim_case_result;
 
 /* Where the lanes stand: between cases, pricing a case (its begin marker to
- * its region's end), or having given the case up. */
-typedef enum lanes_state { LANES_IDLE, LANES_ON, LANES_LOST } lanes_state;
+ * its region's end), watching the run's SysTick handler in a case (each lane
+ * takes its own where its timing wraps), or having given the case up. */
+typedef enum lanes_state { LANES_IDLE, LANES_ON, LANES_HANDLER, LANES_LOST } lanes_state;
 
 /** lanes_new - the lanes s->opts asks for (none: nothing to do). */
 csim_err lanes_new(sim *s);
@@ -43,7 +44,13 @@ void lanes_case_done(sim *s, const csim_case_result *c);
 void lanes_run_ended(sim *s);
 
 /** lanes_stopped - the emulator stopped (an exception, semihosting, a
- *  fault...): inside a case, its flow may be another on a lane's timing. */
+ *  fault...): inside a case, its flow may be another on a lane's timing,
+ *  but for the run's SysTick exception and its return (s->act). */
 void lanes_stopped(sim *s);
+
+/** lanes_systick_written - a SysTick register was written; restarted: it
+ *  counts from its reload from now on, and each lane's own wraps count from
+ *  its own cycle of this access. */
+void lanes_systick_written(sim *s, bool restarted);
 
 #endif

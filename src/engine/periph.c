@@ -206,23 +206,33 @@ static uint32_t systick_read(csim_periph *p, const periph_range *r, uint32_t a, 
     }
 }
 
+static void systick_restart(csim_periph *p, uint64_t now)
+{
+    p->syst_epoch = now;
+    p->syst_flag_seen = p->syst_taken = 0;
+}
+
 static void systick_write(csim_periph *p, const periph_range *r, uint32_t addr, unsigned size, uint32_t value,
                           uint64_t now)
 {
+    bool restarted = false;
     switch (addr & ~3u) {
     case SYST_CSR:
-        if ((value & 1u) && !(p->syst_csr & 1u)) {
-            p->syst_epoch = now;
-            p->syst_flag_seen = p->syst_taken = 0;
+        restarted = (value & 1u) && !(p->syst_csr & 1u);
+        if (restarted) {
+            systick_restart(p, now);
         }
         p->syst_csr = value & 7u;
-        return;
-    case SYST_RVR: p->syst_rvr = value & 0xFFFFFFu; return;
+        break;
+    case SYST_RVR: p->syst_rvr = value & 0xFFFFFFu; break;
     case SYST_CVR: /* any write clears the counter: it reloads now */
-        p->syst_epoch = now;
-        p->syst_flag_seen = p->syst_taken = 0;
-        return;
+        systick_restart(p, now);
+        restarted = true;
+        break;
     default: registers_write(p, r, addr, size, value, now); return;
+    }
+    if (p->env.systick_written) {
+        p->env.systick_written(p->env.user, restarted);
     }
 }
 

@@ -14,6 +14,8 @@
 
 #include "engine/sim_internal.h"
 
+static void sim_systick_written(void *user, bool restarted) { lanes_systick_written(user, restarted); }
+
 /* ---- blocks --------------------------------------------------------- */
 static uint64_t sim_now(void *user)
 {
@@ -327,7 +329,7 @@ static void sim_on_mem_lanes(void *user, uint32_t addr, unsigned size, bool writ
 {
     sim *s = user;
     sim_on_mem(user, addr, size, write);
-    if (s->lanes_state == LANES_ON) {
+    if (s->lanes_state == LANES_ON || s->lanes_state == LANES_HANDLER) {
         const csim_pricer *p = &s->pricer;
         lanes_record(s, addr, size, write, p->n_ev ? p->ev_class[p->n_ev - 1] : 0);
     }
@@ -406,7 +408,8 @@ csim_err csim_run(const csim_elf *elf, const csim_model *model, const csim_run_o
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     const csim_periph_env env = {s,    sim_now,         sim_flash_config,    opts->console, sim_cache_invalidate,
-                                 NULL, sim_xmem_config, sim_xmem_invalidate, sim_periph_read};
+                                 NULL, sim_xmem_config, sim_xmem_invalidate, sim_periph_read,
+                                 opts->n_lanes ? sim_systick_written : NULL};
     const csim_emu_hooks hooks = {s, sim_on_block, opts->n_lanes ? sim_on_mem_lanes : sim_on_mem, NULL, sim_on_misaligned,
                                   NULL};
     csim_err err = sim_setup(s, env, hooks);

@@ -90,6 +90,7 @@ struct sim {
     watchdog watch;
     block_cache cache;
     struct lane *lanes;   /* opts.lanes (lanes.c) */
+    struct lanes_tick *lanes_tick; /* the run's SysTick handler as it ran, for the lanes to take (lanes.c) */
     unsigned n_lanes;
     lanes_state lanes_state;
     uint64_t lanes_span_from; /* the run's cycle at the case's begin marker */

@@ -5,9 +5,10 @@
 # configuration on an emulation of its own (--no-reuse): byte for byte in
 # CSV, with one worker and with two (whose jobs are chunks of the cases).
 # Each SPEC says whether the configurations must share (none on an emulation
-# of its own) or cannot (some on their own: the firmware reads an AES
-# peripheral's flags in its regions, or a case is longer than SysTick's
-# 2^24-cycle period, so that the execution could differ per lane).
+# of its own: also where a case is longer than SysTick's 2^24-cycle period,
+# whose exception each lane takes at its own wraps) or cannot (some on their
+# own: the firmware reads an AES peripheral's flags in its regions, so that
+# the execution could differ per lane).
 # Then compare --range of the first SPEC's image (the model's own runs are
 # profiled: the search's must still share): every configuration shared
 # without the state check; with it, the warm searches' run alone.

@@ -932,7 +932,7 @@ static void test_periph_counters(void)
     memset(&m, 0, sizeof(m));
     m.core.kind = csim_core_find("m33");
     m.periph[m.n_periph++] = (csim_periph_inst){"crc", 0x40023000u};
-    csim_periph_env env = {NULL, now_fn, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+    csim_periph_env env = {NULL, now_fn, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
     csim_periph *p = csim_periph_new(&m, &env);
     /* CRC through the registers, CR.RESET restores the initial value. */
     csim_periph_write(p, 0x40023000, 4, 0x9310C55Fu);
@@ -971,7 +971,7 @@ static void test_periph_u3_aes(void)
     m.core.kind = csim_core_find("m33");
     m.periph[m.n_periph++] = (csim_periph_inst){"aes-u3", 0x420C0000u};
     m.periph[m.n_periph++] = (csim_periph_inst){"saes", 0x420C0C00u};
-    csim_periph_env env = {NULL, now_fn, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+    csim_periph_env env = {NULL, now_fn, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
     csim_periph *p = csim_periph_new(&m, &env);
     uint32_t base[64], size[64];
     unsigned n = csim_periph_pages(p, base, size, 64), hits = 0;
@@ -1003,7 +1003,7 @@ static void test_periph_pages_joined(void)
     m.periph[m.n_periph++] = (csim_periph_inst){"crc", 0x40023000u};
     m.flash_acr.addr = 0x40022000u;
     m.icache_cr.addr = 0x40030000u;
-    csim_periph_env env = {NULL, now_fn, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+    csim_periph_env env = {NULL, now_fn, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
     csim_periph *p = csim_periph_new(&m, &env);
     uint32_t base[64], size[64];
     unsigned n = csim_periph_pages(p, base, size, 64);

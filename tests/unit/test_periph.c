@@ -49,7 +49,7 @@ static csim_periph *periph_of(const csim_model *m, seen *s)
 {
     memset(s, 0, sizeof(*s));
     s->cfg = m->flash;
-    csim_periph_env env = {s, zero_now, on_config, NULL, on_invalidate, NULL, NULL, NULL, NULL};
+    csim_periph_env env = {s, zero_now, on_config, NULL, on_invalidate, NULL, NULL, NULL, NULL, NULL};
     return csim_periph_new(m, &env);
 }
 
@@ -270,7 +270,7 @@ static void test_layout_errors(void)
 static void console_check(const csim_model *m, seen *s, uint32_t data, uint32_t plain)
 {
     FILE *console = tmpfile();
-    csim_periph_env env = {s, zero_now, on_config, console, on_invalidate, NULL, NULL, NULL, NULL};
+    csim_periph_env env = {s, zero_now, on_config, console, on_invalidate, NULL, NULL, NULL, NULL, NULL};
     csim_periph *p = csim_periph_new(m, &env);
     csim_periph_write(p, data, 1, 'K');
     csim_periph_write(p, plain, 4, 0x1234u);

@@ -36,6 +36,8 @@ typedef struct csim_periph_env {
     void (*xmem_config)(void *user, const csim_xm_cfg *cfg); /* DCACHE_CR changed */
     void (*xmem_invalidate)(void *user);             /* DCACHE_CR.CACHEINV written as 1 */
     void (*read)(void *user, uint32_t addr, uint32_t value); /* a register read, and its value */
+    void (*systick_written)(void *user, bool restarted); /* a SysTick register written (restarted: it counts
+                                                            from its reload from now on) */
 } csim_periph_env;
 
 csim_periph *csim_periph_new(const csim_model *m, const csim_periph_env *env);
