@@ -153,6 +153,7 @@ static csim_err load_shards(merge_shard *in, unsigned n, const char **command, c
             return bad_key(d, in[i].path, "shard.command", "missing, or neither run nor compare (merge joins "
                            "run and compare shards only)");
         }
+        _Static_assert(MERGE_MAX_RANGE_KEYS == 32, "the message below says 32");
         const csim_json *keys = csim_json_get(in[i].sh, "range_keys");
         if (keys && (!string_list(keys) || csim_json_count(keys) > MERGE_MAX_RANGE_KEYS)) {
             return bad_key(d, in[i].path, "shard.range_keys", "not a list of at most 32 strings");

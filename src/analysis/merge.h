@@ -16,6 +16,7 @@
 
 #include "cyclesim/analysis/compare.h"
 #include "cyclesim/analysis/published.h"
+#include "cyclesim/analysis/range.h"
 #include "cyclesim/backends/elf.h"
 #include "cyclesim/backends/json.h"
 #include "cyclesim/common/diag.h"
@@ -30,7 +31,7 @@ typedef struct merge_shard {
     unsigned k;
 } merge_shard;
 
-#define MERGE_MAX_RANGE_KEYS 32 /* CSIM_RANGE_MAX_DIMS: --range-keys takes no more */
+#define MERGE_MAX_RANGE_KEYS CSIM_RANGE_MAX_DIMS /* --range-keys takes no more */
 
 /* Every shard of one command. */
 typedef struct merge_input {

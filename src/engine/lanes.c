@@ -167,6 +167,12 @@ void lanes_free(sim *s)
     s->n_lanes = 0;
 }
 
+static void tick_clear(tick_run *r)
+{
+    r->n = r->n_ev = 0;
+    r->bad = false;
+}
+
 /* Whether lane i still prices this run (its result is not another execution's). */
 static bool live(const sim *s, unsigned i) { return !s->opts->lane_res[i].diverged; }
 
@@ -187,7 +193,7 @@ static void lose(sim *s)
     }
     if (s->lanes_tick) {
         s->lanes_tick->waiting = 0;
-        s->lanes_tick->kept.n = s->lanes_tick->kept.n_ev = 0;
+        tick_clear(&s->lanes_tick->kept);
     }
     s->lanes_state = LANES_LOST;
 }
@@ -256,6 +262,15 @@ static bool tick_same(const tick_run *a, const tick_run *b)
     return same;
 }
 
+/* Lane i begins block st of r, with its transfers (the caller finishes it). */
+static void begin_step(lane *l, unsigned i, const tick_run *r, const tick_step *st)
+{
+    csim_pricer_begin(&l->pricer, &st->b->lane_code[i]);
+    for (unsigned e = st->ev0; e < st->ev0 + st->n_ev; e++) {
+        csim_pricer_record(&l->pricer, r->ev[e].addr, r->ev[e].size, r->ev[e].write, r->cls[e]);
+    }
+}
+
 /* Lane i takes the SysTick exception at the block boundary `ret` of the
  * run's execution, as the run takes its own (sim.c, exc_take, exc_return):
  * exception entry, the handler's blocks, the return to ret. */
@@ -267,10 +282,7 @@ static void take_tick(sim *s, unsigned i, uint32_t ret)
     csim_core_exception(&l->core, true, t->steps[0].b->code.addr);
     for (size_t k = 0; k < t->n; k++) {
         const tick_step *st = &t->steps[k];
-        csim_pricer_begin(&l->pricer, &st->b->lane_code[i]);
-        for (unsigned e = st->ev0; e < st->ev0 + st->n_ev; e++) {
-            csim_pricer_record(&l->pricer, t->ev[e].addr, t->ev[e].size, t->ev[e].write, t->cls[e]);
-        }
+        begin_step(l, i, t, st);
         if (k + 1 < t->n) {
             csim_pricer_finish(&l->pricer, st->next);
         } else {
@@ -331,8 +343,7 @@ static void lanes_stop_waiting(sim *s)
         }
     }
     s->lanes_tick->waiting = 0;
-    s->lanes_tick->kept.n = s->lanes_tick->kept.n_ev = 0;
-    s->lanes_tick->kept.bad = false;
+    tick_clear(&s->lanes_tick->kept);
 }
 
 /* The run took the handler: each waiting lane takes it where it wrapped,
@@ -362,18 +373,14 @@ static void lanes_resume(sim *s)
         lane_tick_due(s, i, l->wait_addr, period, &preempt); /* the run's next check there, after the return */
         for (size_t j = l->wait_from; j < k->n && l->fed; j++) {
             const tick_step *st = &k->steps[j];
-            csim_pricer_begin(&l->pricer, &st->b->lane_code[i]);
-            for (unsigned e = st->ev0; e < st->ev0 + st->n_ev; e++) {
-                csim_pricer_record(&l->pricer, k->ev[e].addr, k->ev[e].size, k->ev[e].write, k->cls[e]);
-            }
+            begin_step(l, i, k, st);
             csim_pricer_finish(&l->pricer, st->next);
             preempt = st->preempt;
             lane_tick_due(s, i, st->next, period, &preempt);
         }
     }
     t->waiting = 0;
-    t->kept.n = t->kept.n_ev = 0;
-    t->kept.bad = false;
+    tick_clear(&t->kept);
 }
 
 static void lanes_started(sim *s, block *b)
@@ -520,7 +527,7 @@ void lanes_region_end(sim *s)
     csim_periph_lane_events(s->periph, &timed, &config);
     /* A SysTick that requests exceptions must have been restarted in this
      * case (the begin marker restarts it), where each lane counts its own
-     * wraps from (lanes_systick_restarted). */
+     * wraps from (lanes_systick_written). */
     const bool ticking = csim_periph_systick_window(s->periph, &epoch, &period);
     if (timed != s->lanes_timed || config || (ticking && epoch < s->lanes_span_from)) {
         lose(s);
@@ -594,8 +601,7 @@ void lanes_stopped(sim *s)
         return; /* a run without lanes */
     }
     if (s->lanes_state == LANES_ON && s->act == ACT_EXCEPTION) { /* the run's SysTick: watch its handler */
-        t->now.n = t->now.n_ev = 0;
-        t->now.bad = false;
+        tick_clear(&t->now);
         s->lanes_state = LANES_HANDLER;
     } else if (s->lanes_state == LANES_HANDLER && s->act == ACT_EXC_RETURN && s->exc.depth == 1) {
         tick_run *r = &t->now;

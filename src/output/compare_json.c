@@ -109,17 +109,10 @@ static void json_begin(const cmp_out *o)
     fprintf(f, " \"state_checked\": %s, \"state_sensitive_rows\": %zu, \"state_threshold_pct\": %g, \"baselines\": %s,\n",
             c->state_checked ? "true" : "false", c->n_state_sensitive, CSIM_CMP_STATE_PCT,
             c->baselines ? "true" : "false");
-    if (c->ranged) { /* null: every uncertain key */
+    if (c->ranged) {
         fputs(" \"range_keys\": ", f);
-        if (c->n_range_keys) {
-            for (size_t i = 0; i < c->n_range_keys; i++) {
-                fputs(i ? ", " : "[", f);
-                csim_json_str(f, c->range_keys[i]);
-            }
-            fputs("],\n", f);
-        } else {
-            fputs("null,\n", f);
-        }
+        csim_range_keys_json(f, c->range_keys, c->n_range_keys);
+        fputs(",\n", f);
     }
     fputs(" \"notes\": [", f);
     for (size_t i = 0; i < c->n_notes; i++) {

@@ -139,6 +139,26 @@ const char *csim_prov_text(char *buf, size_t len, const csim_model *m)
     return buf;
 }
 
+void csim_range_keys_json(FILE *f, const char *const *keys, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        fputs(i ? ", " : "[", f);
+        csim_json_str(f, keys[i]);
+    }
+    fputs(n ? "]" : "null", f);
+}
+
+const char *csim_range_keys_text(char *buf, size_t len, const char *const *keys, size_t n, const char *sep)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < n && used < len; i++) {
+        const int w = snprintf(buf + used, len - used, "%s%s", i ? sep : "", keys[i]);
+        used += w > 0 ? (size_t)w : 0;
+    }
+    return buf;
+}
+
 void csim_prov_json(FILE *f, const csim_model *models, size_t n)
 {
     fputs("{\"tool_version\": ", f);

@@ -48,9 +48,10 @@ static void table_group(csim_report *r, const csim_model *m, const csim_run_resu
         csim_text_str(r->out, r->rt_alt->path);
         fprintf(r->out, " (sha256 %.16s)\n", r->rt_alt->sha256_hex);
     }
-    if (r->range_keys[0] && res->n_cases && res->cases[0].ranged) {
+    if (r->n_range_keys && res->n_cases && res->cases[0].ranged) {
+        char keys[CSIM_RANGE_KEYS_TEXT];
         fputs("range over these uncertain keys only (--range-keys): ", r->out);
-        csim_text_str(r->out, r->range_keys);
+        csim_text_str(r->out, csim_range_keys_text(keys, sizeof(keys), r->range_keys, r->n_range_keys, " "));
         fputc('\n', r->out);
     }
     fprintf(r->out, "%-44s %12s", "case", "cycles");
@@ -132,23 +133,6 @@ static void json_begin(csim_report *r)
     fputs("},\n \"records\": [", r->out);
 }
 
-/* null: every uncertain key; else the --range-keys list */
-static void json_range_keys(FILE *f, const char *keys)
-{
-    if (!keys[0]) {
-        fputs("null", f);
-        return;
-    }
-    const char *sep = "[";
-    for (const char *k = keys; *k;) {
-        const size_t len = strcspn(k, " ");
-        fprintf(f, "%s\"%.*s\"", sep, (int)len, k); /* key names: letters, digits, '.' and '_' */
-        sep = ", ";
-        k += len + (k[len] == ' ');
-    }
-    fputc(']', f);
-}
-
 static void json_record(csim_report *r, const csim_model *m, const csim_case_result *c, bool warm)
 {
     FILE *f = r->out;
@@ -178,7 +162,7 @@ static void json_record(csim_report *r, const csim_model *m, const csim_case_res
     if (c->ranged) { /* run --range */
         fprintf(f, "\"cycles_low\": %llu, \"cycles_high\": %llu, \"range_keys\": ", U(c->cycles_low),
                 U(c->cycles_high));
-        json_range_keys(f, r->range_keys);
+        csim_range_keys_json(f, r->range_keys, r->n_range_keys);
         fputs(", ", f);
         if (c->rt_alt) {
             fprintf(f, "\"rt_alt_cycles\": %llu, ", U(c->rt_alt_cycles));
@@ -289,8 +273,9 @@ static void csv_record(csim_report *r, const csim_model *m, const csim_case_resu
     if (c->ranged) {
         fprintf(r->out, ",%llu,%llu", U(c->cycles_low), U(c->cycles_high));
         csim_interval_csv(r->out, c);
+        char keys[CSIM_RANGE_KEYS_TEXT];
         fputc(',', r->out);
-        csim_csv_field(r->out, r->range_keys);
+        csim_csv_field(r->out, csim_range_keys_text(keys, sizeof(keys), r->range_keys, r->n_range_keys, " "));
     } else if (r->rt_alt) { /* a case left without a range: the header has its columns */
         fputs(",,", r->out);
         csim_interval_csv(r->out, c);
@@ -335,14 +320,9 @@ csim_report *csim_report_open(FILE *out, const csim_output_format *fmt, const cs
 
 void csim_report_range_keys(csim_report *r, const char *const *keys, size_t n)
 {
-    if (!r) {
-        return;
-    }
-    size_t used = 0;
-    r->range_keys[0] = '\0';
-    for (size_t i = 0; i < n && used < sizeof(r->range_keys); i++) {
-        const int w = snprintf(r->range_keys + used, sizeof(r->range_keys) - used, "%s%s", i ? " " : "", keys[i]);
-        used += w > 0 ? (size_t)w : 0;
+    if (r) {
+        r->range_keys = keys;
+        r->n_range_keys = n;
     }
 }
 

@@ -41,7 +41,8 @@ struct csim_report {
     char rt[32]; /* its run-time helper set (bench_rt) */
     const csim_elf *rt_alt; /* --rt-alt: the image with the other helper set, NULL: none */
     char rt_alt_set[32];    /* and that set */
-    char range_keys[1280];   /* --range-keys, space-separated ("": every uncertain key) */
+    const char *const *range_keys; /* --range-keys (n_range_keys 0: every uncertain key) */
+    size_t n_range_keys;
     const csim_shard *shard; /* NULL: not a shard */
     shard_group *groups;
     size_t n_groups;

@@ -80,12 +80,8 @@ void csim_shard_head_write(FILE *f, const char *command, const csim_shard *s)
     }
     fputc(']', f);
     if (s->n_range_keys) { /* only then: the shards of a range over every key keep their bytes */
-        fputs(", \"range_keys\": [", f);
-        for (unsigned i = 0; i < s->n_range_keys; i++) {
-            fputs(i ? ", " : "", f);
-            csim_json_str(f, s->range_keys[i]);
-        }
-        fputc(']', f);
+        fputs(", \"range_keys\": ", f);
+        csim_range_keys_json(f, s->range_keys, s->n_range_keys);
     }
 }
 

@@ -62,26 +62,15 @@ static row_figures figures_of(const sweep_out *o, const point *p, const csim_cas
     return r;
 }
 
-/* The --range-keys, joined by sep ("" for a range over every uncertain key). */
-static const char *keys_text(const sweep_out *o, const char *sep, char *buf, size_t len)
-{
-    size_t used = 0;
-    buf[0] = '\0';
-    for (size_t i = 0; i < o->n_range_keys && used < len; i++) {
-        const int w = snprintf(buf + used, len - used, "%s%s", i ? sep : "", o->range_keys[i]);
-        used += w > 0 ? (size_t)w : 0;
-    }
-    return buf;
-}
-
 const char *sweep_range_over(const sweep_out *o, char *buf, size_t len)
 {
     if (!o->n_range_keys) {
         snprintf(buf, len, "the model's uncertain keys");
         return buf;
     }
-    char keys[1280];
-    snprintf(buf, len, "the keys %s only (--range-keys)", keys_text(o, ", ", keys, sizeof(keys)));
+    char keys[CSIM_RANGE_KEYS_TEXT];
+    snprintf(buf, len, "the keys %s only (--range-keys)",
+             csim_range_keys_text(keys, sizeof(keys), o->range_keys, o->n_range_keys, ", "));
     return buf;
 }
 
@@ -132,9 +121,9 @@ static void csv_row(const sweep_out *o, const point *p, const csim_case_result *
         csim_interval_csv(o->f, c);
     }
     if (o->range) {
-        char keys[1280];
+        char keys[CSIM_RANGE_KEYS_TEXT];
         fputc(',', o->f);
-        csim_csv_field(o->f, keys_text(o, " ", keys, sizeof(keys)));
+        csim_csv_field(o->f, csim_range_keys_text(keys, sizeof(keys), o->range_keys, o->n_range_keys, " "));
     }
     fputc('\n', o->f);
 }
@@ -150,13 +139,9 @@ static void json_header(const sweep_out *o)
     fprintf(o->f, ", \"points\": %zu, \"runs\": %zu, \"state\": \"%s\",\n \"provenance\": ", o->n_pts, o->n_runs,
             o->warm ? "warm" : "cold");
     csim_prov_json(o->f, o->base, 1);
-    if (o->range) { /* null: every uncertain key */
+    if (o->range) {
         fputs(",\n \"range_keys\": ", o->f);
-        for (size_t i = 0; i < o->n_range_keys; i++) {
-            fputs(i ? ", " : "[", o->f);
-            csim_json_str(o->f, o->range_keys[i]);
-        }
-        fputs(o->n_range_keys ? "]" : "null", o->f);
+        csim_range_keys_json(o->f, o->range_keys, o->n_range_keys);
     }
     fputs(",\n \"rows\": [", o->f);
 }
@@ -215,7 +200,7 @@ static void table_header(const sweep_out *o)
     char prov[4096];
     fprintf(o->f, "# provenance: %s\n", csim_prov_text(prov, sizeof(prov), o->base));
     if (o->range && o->n_range_keys) {
-        char over[1400];
+        char over[CSIM_RANGE_KEYS_TEXT + 64];
         fprintf(o->f, "# range over %s\n", sweep_range_over(o, over, sizeof(over)));
     }
     fprintf(o->f, "%-11s %3s %5s %8s", "clock_hz", "ws", "cache", "prefetch");
@@ -387,7 +372,7 @@ bool sweep_write_svg(const sweep_out *o, FILE *f, size_t n_configs)
     char title[256];
     snprintf(title, sizeof(title), "%.160s on %s: time versus clock", base ? base + 1 : o->elf->path,
              o->pts[0].m.name);
-    char over[1400];
+    char over[CSIM_RANGE_KEYS_TEXT + 64];
     ok = ok && sweep_svg_write(f, title, sweep_range_over(o, over, sizeof(over)), lines, n);
     for (size_t i = 0; lines && i < n; i++) {
         free(lines[i].mhz);

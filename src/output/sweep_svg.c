@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "output/sweep_svg.h"
+#include "cyclesim/output/in_force.h"
 #include "output/escape.h"
 #include "output/svg.h"
 
@@ -69,7 +70,9 @@ static void band(FILE *f, const csim_svg_axis *x, const csim_svg_axis *y, const 
     }
     fputs("\"><title>", f);
     csim_xml_text(f, l->label);
-    fprintf(f, ": %s</title></polygon>\n", what);
+    fputs(": ", f);
+    csim_xml_text(f, what);
+    fputs("</title></polygon>\n", f);
 }
 
 bool sweep_svg_write(FILE *f, const char *title, const char *range_over, const sweep_line *lines, size_t n)
@@ -171,7 +174,7 @@ bool sweep_svg_write(FILE *f, const char *title, const char *range_over, const s
                  "the calibrated interval");
         }
     }
-    char what[1500];
+    char what[CSIM_RANGE_KEYS_TEXT + 96];
     snprintf(what, sizeof(what), "the range over %s", range_over);
     for (size_t i = 0; i < n; i++) {
         if (lines[i].us_low) {

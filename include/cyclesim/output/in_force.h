@@ -76,6 +76,17 @@ void csim_prov_json(FILE *f, const csim_model *models, size_t n);
 #define CSIM_PROV_CSV_HEAD ",tool_version,model_files,settings"
 void csim_prov_csv(FILE *f, const csim_model *m);
 
+/** csim_range_keys_json - the value of a "range_keys" member: null for a
+ *  range over every uncertain key (n = 0), else the --range-keys list. */
+void csim_range_keys_json(FILE *f, const char *const *keys, size_t n);
+
+/* Room for the --range-keys as text: at most 32 keys (CSIM_RANGE_MAX_DIMS) of at most 40 characters. */
+#define CSIM_RANGE_KEYS_TEXT 1400
+
+/** csim_range_keys_text - the n --range-keys joined by sep ("" for none),
+ *  for the text formats (escaped by the caller) and one CSV field. */
+const char *csim_range_keys_text(char *buf, size_t len, const char *const *keys, size_t n, const char *sep);
+
 /** csim_rt_alt_json - the value of an "rt_alt" member: {"path", "sha256",
  *  "rt"} of the image with the other run-time helper set (--rt-alt). */
 void csim_rt_alt_json(FILE *f, const csim_elf *alt, const char *set);

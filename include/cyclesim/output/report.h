@@ -27,7 +27,7 @@ csim_report *csim_report_open(FILE *out, const csim_output_format *fmt, const cs
                               const csim_elf *rt_alt, const csim_shard *shard);
 /** csim_report_range_keys - the keys of --range-keys, the only ones the
  *  cases' ranges are over (n = 0: every uncertain key of the model); called
- *  before the first result is added. */
+ *  before the first result is added, the keys kept until the report ends. */
 void csim_report_range_keys(csim_report *r, const char *const *keys, size_t n);
 void csim_report_add(csim_report *r, const csim_model *m, const csim_run_result *res, bool warm);
 /** A run that stopped with an error: report the cases that completed. */
